@@ -1,0 +1,58 @@
+import { describe, inject, test } from 'vitest';
+import type { Exchange } from '../http/exchange.js';
+import { TransportFailure } from '../http/exchange.js';
+import { RULES, type RuleId } from '../rules/catalogue.js';
+import { makeContext, type CheckContext } from './context.js';
+import type { CheckMeta, Observation, Violation } from './meta.js';
+import { NonConformance, SetupFailure } from './non-conformance.js';
+
+let currentEndpoint: string | undefined;
+
+/** Groups the checks of one operation; every check inside carries it as its `endpoint`. */
+export function endpoint(name: string, body: () => void): void {
+  describe(name, () => {
+    const outer = currentEndpoint;
+    currentEndpoint = name;
+    try { body(); } finally { currentEndpoint = outer; }
+  });
+}
+
+/**
+ * Registers one check: a vitest test whose metadata (rule id, level, endpoint, title) feeds the
+ * reporter, so nothing is parsed back out of titles. The check's exchanges, violations and
+ * observations land in that metadata too; cleanups run whether it passed or not.
+ */
+export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Promise<void>, options: { endpoint?: string } = {}): void {
+  const endpointName = options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*';
+  const meta: CheckMeta = { rule, level: RULES[rule].level, endpoint: endpointName, title };
+  test(`${rule}: ${title}`, { meta: { conformance: meta } }, async (ctx) => {
+    const exchanges: Exchange[] = [];
+    const observations: Observation[] = [];
+    const cleanups: Array<() => Promise<unknown>> = [];
+    const own = ctx.task.meta.conformance ?? meta;
+    const c = makeContext({
+      rule, target: inject('target'), seedName: `${rule}:${title}`,
+      skip: (reason) => ctx.skip(reason), exchanges, observations, cleanups,
+    });
+    try {
+      await fn(c);
+    } catch (err) {
+      if (err instanceof Error && err.name === 'PendingError') throw err; // a skip, not a failure
+      own.evidence = [...exchanges];
+      const v = violationOf(err);
+      if (v) own.violations = [v];
+      if (err instanceof SetupFailure || err instanceof TransportFailure) own.blocked = err.message;
+      throw err;
+    } finally {
+      for (const fnClean of cleanups.reverse()) {
+        try { await fnClean(); } catch (e) { observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` }); }
+      }
+      if (observations.length > 0) own.observations = observations;
+      ctx.task.meta.conformance = own;
+    }
+  });
+}
+
+function violationOf(err: unknown): Violation | undefined {
+  return err instanceof NonConformance ? err.violation : undefined;
+}

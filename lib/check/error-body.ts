@@ -1,0 +1,38 @@
+import type { ExchangeResponse } from '../http/exchange.js';
+import { validate } from '../schemas/index.js';
+import { isErrorCode } from '../schemas/errors/codes.js';
+import type { Violation } from './meta.js';
+
+/** Every broken error-body rule of one error response, most basic first. */
+export function errorBodyViolations(r: ExchangeResponse): Violation[] {
+  const out: Violation[] = [];
+  const type = r.headers['content-type'] ?? '(none)';
+  if (!/^application\/json\b/i.test(type)) out.push({ rule: 'media.json-responses', expected: 'Content-Type application/json', actual: `Content-Type ${type}` });
+  const body = r.json;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    out.push({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: r.text.length === 0 ? 'an empty body' : `body ${r.text.slice(0, 200)}` });
+    return out;
+  }
+  const problems = validate('errors/error-body', body).filter((p) => !p.path.startsWith('/code'));
+  if (problems.length > 0) {
+    out.push({ rule: 'error.body', expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }', actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ') });
+  }
+  const e = body as { status_code?: unknown; code?: unknown; details?: unknown };
+  if (typeof e.status_code === 'number' && e.status_code !== r.status) {
+    out.push({ rule: 'error.status-code-mirrors', expected: `status_code ${r.status} (the HTTP status)`, actual: `status_code ${e.status_code}` });
+  }
+  if (typeof e.code === 'string' && !isErrorCode(e.code)) {
+    out.push({ rule: 'error.code-listed', expected: 'a code from the spec\'s list', actual: `code ${JSON.stringify(e.code)}` });
+  }
+  if (e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details)) {
+    const inner = (e.details as { code?: unknown }).code;
+    if (inner !== e.code) out.push({ rule: 'error.details-discriminated', expected: `details.code ${JSON.stringify(e.code)}`, actual: `details.code ${JSON.stringify(inner)}` });
+    if (e.code === 'request_validation_failed') {
+      const dp = validate('errors/request-validation-failed-details', e.details);
+      if (dp.length > 0) out.push({ rule: 'error.request-validation-details', expected: 'details { loc: array, type: string, all_errors: array, code }', actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; ') });
+    }
+  } else if (e.code === 'request_validation_failed') {
+    out.push({ rule: 'error.request-validation-details', expected: 'details { loc: array, type: string, all_errors: array, code }', actual: `details ${JSON.stringify(e.details)}` });
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import type { Exchange } from '../http/exchange.js';
+import type { Level } from '../rules/rule.js';
+import type { RuleId } from '../rules/catalogue.js';
+
+/** A rule a check found broken, with what the spec wanted and what came back. */
+export interface Violation {
+  rule: RuleId;
+  expected: string;
+  actual: string;
+}
+
+/** Something the server did where the spec is silent: recorded, never a failure (INFO level). */
+export interface Observation {
+  topic: string;
+  text: string;
+  /** e.g. the error code and status for the code→status table */
+  data?: Record<string, string | number | boolean | null>;
+}
+
+/** What a check hands to the reporter through vitest's task meta (JSON-serialisable). */
+export interface CheckMeta {
+  rule: RuleId;
+  level: Level;
+  endpoint: string;
+  title: string;
+  violations?: Violation[];
+  /** the exchanges of a check that did not pass, redacted */
+  evidence?: Exchange[];
+  observations?: Observation[];
+  /** a setup step or the network failed: not a verdict on the rule itself */
+  blocked?: string;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: CheckMeta;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Exchange } from '../http/exchange.js';
+import type { Violation } from './meta.js';
+
+/** The server broke a rule. Thrown by expectations; the check fails with this as its message. */
+export class NonConformance extends Error {
+  constructor(readonly violation: Violation, readonly exchange?: Exchange) {
+    super(`[${violation.rule}] expected ${violation.expected}; got ${violation.actual}`);
+    this.name = 'NonConformance';
+  }
+}
+
+/**
+ * A step the check needed before it could test its rule did not work (a create it depends on
+ * failed, or the network did). The check fails, marked blocked, naming the step.
+ */
+export class SetupFailure extends Error {
+  constructor(message: string, readonly exchange?: Exchange) {
+    super(message);
+    this.name = 'SetupFailure';
+  }
+}

@@ -1,0 +1,82 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SETTINGS, type SettingName } from '../config/settings.js';
+import type { Values } from '../config/resolve.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+
+/** Flags that shape the embedded reference server (ignored when --base-url is given). */
+const REFERENCE_FLAGS = {
+  profile: { type: 'string' },
+  'stated-routes-only': { type: 'boolean' },
+  fault: { type: 'string', multiple: true },
+  'rate-limit-every': { type: 'string' },
+  'latency-ms': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+const RUN_FLAGS = {
+  ...Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: 'string' }])),
+  ...REFERENCE_FLAGS,
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+export interface ReferenceFlags {
+  profile?: 'default' | 'alternate';
+  statedRoutesOnly?: boolean;
+  faults?: string[];
+  rateLimitEvery?: number;
+  latencyMs?: number;
+}
+
+export interface RunArgs {
+  settings: Values;
+  reference: ReferenceFlags;
+  help: boolean;
+  version: boolean;
+}
+
+/** Parses the run's flags; an unknown flag or a missing value is a RunCannotStart (exit 2). */
+export function parseRunArgs(argv: string[]): RunArgs {
+  const parsed = parse(argv, RUN_FLAGS);
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const settings: Values = {};
+  for (const [name, s] of Object.entries(SETTINGS)) {
+    const value = v[s.flag];
+    if (typeof value === 'string') settings[name as SettingName] = value;
+  }
+  return { settings, reference: referenceFlags(v), help: v['help'] === true, version: v['version'] === true };
+}
+
+export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean } {
+  const parsed = parse(argv, { ...REFERENCE_FLAGS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const port = v['port'] === undefined ? 0 : Number(v['port']);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RunCannotStart(`--port must be a port number; got ${JSON.stringify(v['port'])}`);
+  return { port, reference: referenceFlags(v), help: v['help'] === true };
+}
+
+function referenceFlags(v: Record<string, string | boolean | string[] | undefined>): ReferenceFlags {
+  const out: ReferenceFlags = {};
+  const profile = v['profile'];
+  if (profile !== undefined) {
+    if (profile !== 'default' && profile !== 'alternate') throw new RunCannotStart(`--profile must be default or alternate; got ${JSON.stringify(profile)}`);
+    out.profile = profile;
+  }
+  if (v['stated-routes-only'] === true) out.statedRoutesOnly = true;
+  if (Array.isArray(v['fault'])) out.faults = v['fault'];
+  for (const [flag, key] of [['rate-limit-every', 'rateLimitEvery'], ['latency-ms', 'latencyMs']] as const) {
+    const raw = v[flag];
+    if (typeof raw !== 'string') continue;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0) throw new RunCannotStart(`--${flag} must be a non-negative integer; got ${JSON.stringify(raw)}`);
+    out[key] = n;
+  }
+  return out;
+}
+
+function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  } catch (err) {
+    throw new RunCannotStart(`${(err as Error).message}. Run \`npx conformance --help\` for the flags.`);
+  }
+}

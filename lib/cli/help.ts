@@ -1,0 +1,25 @@
+import { SETTINGS } from '../config/settings.js';
+
+export function helpText(): string {
+  const rows = Object.values(SETTINGS).map((s) => `  --${`${s.flag} ${s.flag === 'fixtures' ? 'FILE' : 'VALUE'}`.padEnd(28)} ${s.env.padEnd(32)} ${s.doc.replace(/`/g, '')}`);
+  return [
+    'Conformance suite for the Public Records API v2',
+    '',
+    'Usage:',
+    '  npx conformance [options]          run the suite (no --base-url: against the embedded reference server)',
+    '  npx conformance serve [--port N]   start the reference server alone; prints its URL, keys and fixtures',
+    '  npx conformance rules              print the rule catalogue and the points the spec leaves open',
+    '',
+    'Options (flag > environment > fixtures file > default; .env in the working directory is read):',
+    ...rows,
+    '',
+    'Embedded reference server only:',
+    '  --profile default|alternate       alternate: a conforming server that chose differently where the spec is silent',
+    '  --stated-routes-only              serve only the routes the spec states',
+    '  --fault NAME                      inject one deviation (repeatable)',
+    '  --rate-limit-every N              answer every Nth request 429',
+    '  --latency-ms N                    delay every response',
+    '',
+    'Exit status: 0 no MUST-level deviation · 1 at least one MUST-level deviation · 2 the run could not be made',
+  ].join('\n');
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { ApiClient } from '../http/client.js';
+import type { Redactor } from '../evidence/redact.js';
+import type { TargetKeys } from '../target/target.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+
+const FLAG_OF: Record<keyof TargetKeys, string> = {
+  apiKey: '--api-key / CONFORMANCE_API_KEY',
+  otherOrgApiKey: '--other-org-api-key / CONFORMANCE_OTHER_ORG_API_KEY',
+  readOnlyApiKey: '--read-only-api-key / CONFORMANCE_READ_ONLY_API_KEY',
+};
+
+/**
+ * Before any check: can the server be reached, and does it accept each key? One read of a contact
+ * id that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
+ * Anything else, even a deviation, lets the run go on: the checks report deviations.
+ */
+export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor): Promise<void> {
+  const client = new ApiClient({ baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor });
+  const path = `/contact/${randomUUID()}`;
+  for (const key of Object.keys(keys) as Array<keyof TargetKeys>) {
+    if (keys[key] === undefined) continue;
+    const ex = await client.get(path, { auth: key });
+    if (!ex.response) {
+      throw new RunCannotStart(redactor.text(`cannot reach the server at ${baseUrl}: ${ex.transportError ?? 'no response'}. Check --base-url (it must include /api/v2/public) and that the server is up.`));
+    }
+    if (ex.response.status === 401) {
+      throw new RunCannotStart(`the server rejected the ${key} (HTTP 401 on GET ${path}). Check ${FLAG_OF[key]}.`);
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { startReferenceServer } from '../../reference/index.js';
+import type { ReferenceFlags } from './args.js';
+
+/**
+ * `npx conformance serve`: the reference server alone, for client developers. Prints its base URL,
+ * its keys and its fixtures JSON (these keys are the reference's own, made for this process), then
+ * runs until interrupted.
+ */
+export async function serve(port: number, flags: ReferenceFlags, print: (line: string) => void): Promise<number> {
+  const ref = await startReferenceServer({ ...flags, port });
+  print(`Public Records API v2 reference server`);
+  print(`base URL:          ${ref.baseUrl}`);
+  print(`api key (org A):   ${ref.keys.apiKey}`);
+  print(`other org key:     ${ref.keys.otherOrgApiKey}`);
+  print(`read-only key:     ${ref.keys.readOnlyApiKey}`);
+  print(`fixtures JSON (save it and pass --fixtures FILE):`);
+  print(JSON.stringify(ref.fixtures, null, 2));
+  print(`Ctrl-C stops it.`);
+  await new Promise<void>((resolve) => {
+    const stop = () => { resolve(); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await ref.close();
+  return 0;
+}

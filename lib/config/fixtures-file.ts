@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { Fixtures } from '../target/fixtures.js';
+import { FIXTURES_SCHEMA } from '../target/fixtures-schema.js';
+import { RunCannotStart } from './run-cannot-start.js';
+
+// ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
+const ajv = addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
+const validateFixtures = ajv.compile(FIXTURES_SCHEMA);
+
+export interface LoadedFixtures {
+  fixtures: Fixtures;
+  /** unknown keys, by JSON pointer (likely typos) */
+  warnings: string[];
+}
+
+/** Reads and validates a fixtures file; every problem is named in one RunCannotStart. */
+export function loadFixturesFile(file: string): LoadedFixtures {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new RunCannotStart(`cannot read the fixtures file ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check --fixtures / CONFORMANCE_FIXTURES.`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new RunCannotStart(`the fixtures file ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  return checkFixtures(data, file);
+}
+
+export function checkFixtures(data: unknown, file: string): LoadedFixtures {
+  if (validateFixtures(data)) return { fixtures: data as Fixtures, warnings: [] };
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  for (const e of validateFixtures.errors ?? []) {
+    const at = e.instancePath || '/';
+    if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      warnings.push(`${at === '/' ? '' : at}/${extra}`);
+    } else {
+      errors.push(`${at} ${e.message ?? 'is invalid'}`);
+    }
+  }
+  if (errors.length > 0) throw new RunCannotStart(`invalid fixtures file ${file}: ${errors.join('; ')}`);
+  return { fixtures: data as Fixtures, warnings };
+}

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import type { Fixtures } from '../target/fixtures.js';
+import { SETTINGS, type Setting, type SettingName } from './settings.js';
+import { loadFixturesFile } from './fixtures-file.js';
+import { RunCannotStart } from './run-cannot-start.js';
+
+export type Values = Partial<Record<SettingName, string>>;
+
+/** A run's configuration, resolved once; frozen. */
+export interface RunConfig {
+  baseUrl?: string;
+  apiKey?: string;
+  otherOrgApiKey?: string;
+  readOnlyApiKey?: string;
+  reportDir: string;
+  seed: number;
+  timeoutMs: number;
+  fixtures: Fixtures;
+  fixturesFile?: string;
+  /** unknown fixtures keys */
+  warnings: string[];
+}
+
+/**
+ * The environment a run sees: the process environment over the working directory's `.env`
+ * (a real variable wins, as dotenv does by default). The only reader of process.env.
+ */
+export function environment(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+  const file = path.join(cwd, '.env');
+  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  return { ...fromFile, ...env };
+}
+
+/** flag > environment > fixtures file > default. */
+export function resolveConfig(flags: Values, env: Record<string, string | undefined>, cwd: string = process.cwd()): RunConfig {
+  const pick = (name: SettingName, fixtures?: Fixtures): string | undefined => {
+    const s: Setting = SETTINGS[name];
+    const fromFixtures = s.fixturesKey && fixtures ? fixtures[s.fixturesKey] : undefined;
+    return nonEmpty(flags[name]) ?? nonEmpty(env[s.env]) ?? nonEmpty(fromFixtures) ?? s.default;
+  };
+  const fixturesFile = pick('fixtures');
+  const loaded = fixturesFile ? loadFixturesFile(path.resolve(cwd, fixturesFile)) : { fixtures: {}, warnings: [] };
+  const f = loaded.fixtures;
+
+  const baseUrl = pick('baseUrl', f);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
+    throw new RunCannotStart(`--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`);
+  }
+  const seedText = pick('seed');
+  const seed = seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
+  if (!Number.isSafeInteger(seed)) throw new RunCannotStart(`--seed must be an integer; got ${JSON.stringify(seedText)}`);
+  const timeoutMs = Number(pick('timeoutMs'));
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RunCannotStart(`--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`);
+
+  const config: RunConfig = {
+    reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
+    seed, timeoutMs, fixtures: f, warnings: loaded.warnings,
+  };
+  for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
+    const v = key === 'baseUrl' ? baseUrl : pick(key, f);
+    if (v !== undefined) config[key] = v;
+  }
+  if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;
+  return Object.freeze(config);
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v === undefined || v === '' ? undefined : v;
+}

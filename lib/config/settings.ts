@@ -1,0 +1,28 @@
+/**
+ * Every setting of a run, declared once: its flag, its environment variable, the fixtures-file key
+ * that may also carry it, its default and its documentation. The README's table follows this one
+ * (a test compares them). Precedence: flag > environment (.env included) > fixtures file > default.
+ */
+export interface Setting {
+  flag: string;
+  env: string;
+  /** the fixtures-file key that may carry the value */
+  fixturesKey?: 'baseUrl' | 'apiKey' | 'otherOrgApiKey' | 'readOnlyApiKey';
+  default?: string;
+  /** the value is a credential: never printed */
+  secret?: boolean;
+  doc: string;
+}
+
+export const SETTINGS = {
+  baseUrl: { flag: 'base-url', env: 'CONFORMANCE_BASE_URL', fixturesKey: 'baseUrl', doc: 'server under test, including `/api/v2/public`. Unset: the embedded reference server is started on a free loopback port, seeded, and targeted' },
+  apiKey: { flag: 'api-key', env: 'CONFORMANCE_API_KEY', fixturesKey: 'apiKey', secret: true, doc: 'key of organization A (full rights)' },
+  otherOrgApiKey: { flag: 'other-org-api-key', env: 'CONFORMANCE_OTHER_ORG_API_KEY', fixturesKey: 'otherOrgApiKey', secret: true, doc: 'optional key of a second organization; enables the isolation checks' },
+  readOnlyApiKey: { flag: 'read-only-api-key', env: 'CONFORMANCE_READ_ONLY_API_KEY', fixturesKey: 'readOnlyApiKey', secret: true, doc: 'optional key of organization A that may read but not write; enables the 403 checks' },
+  fixtures: { flag: 'fixtures', env: 'CONFORMANCE_FIXTURES', doc: 'JSON file naming pre-existing records (see "The fixtures file")' },
+  reportDir: { flag: 'report-dir', env: 'CONFORMANCE_REPORT_DIR', default: './conformance-report', doc: 'where `conformance.json` is written' },
+  seed: { flag: 'seed', env: 'CONFORMANCE_SEED', doc: 'seed of the generated data (default: random; printed, so a run can be repeated)' },
+  timeoutMs: { flag: 'timeout', env: 'CONFORMANCE_TIMEOUT_MS', default: '15000', doc: 'per-request timeout in milliseconds' },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;

@@ -1,0 +1,48 @@
+/**
+ * Redaction by construction: every string that leaves the suite (report, console, error message)
+ * passes through a Redactor that knows the literal key values of this run.
+ */
+export interface NamedSecret {
+  /** what to print instead, e.g. "<api-key>" */
+  label: string;
+  value: string;
+}
+
+export class Redactor {
+  private readonly secrets: NamedSecret[];
+
+  constructor(secrets: NamedSecret[]) {
+    // longest first, so a key that contains another is replaced whole
+    this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
+  }
+
+  text(input: string): string {
+    let out = input;
+    for (const s of this.secrets) out = out.split(s.value).join(s.label);
+    return out;
+  }
+
+  /** Redacts every string inside a JSON-like value. */
+  value<T>(input: T): T {
+    if (typeof input === 'string') return this.text(input) as T;
+    if (Array.isArray(input)) return input.map((v: unknown) => this.value(v)) as T;
+    if (input && typeof input === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(input)) out[this.text(k)] = this.value(v);
+      return out as T;
+    }
+    return input;
+  }
+
+  /** True when the text still holds a secret (used to scan artifacts before they are written). */
+  leaks(input: string): string[] {
+    return this.secrets.filter((s) => input.includes(s.value)).map((s) => s.label);
+  }
+}
+
+/** Labels for the three keys a run may hold. */
+export const KEY_LABELS = {
+  apiKey: '<api-key>',
+  otherOrgApiKey: '<other-org-api-key>',
+  readOnlyApiKey: '<read-only-api-key>',
+} as const;

@@ -1,0 +1,41 @@
+import type { Level, Rule } from './rule.js';
+import { RECORD_RULES } from './catalogue/records.js';
+import { WRITE_RULES } from './catalogue/writes.js';
+import { CONTACT_RULES } from './catalogue/contacts.js';
+import { ACCOUNT_RULES, OPPORTUNITY_RULES } from './catalogue/accounts-opportunities.js';
+import { TASK_RULES, NOTE_MEETING_RULES } from './catalogue/tasks-notes-meetings.js';
+import { CUSTOM_OBJECT_RULES } from './catalogue/custom-objects.js';
+import { AUTH_RULES, ERROR_RULES, MEDIA_RULES } from './catalogue/auth-errors-media.js';
+
+/**
+ * The rule catalogue: every behaviour of the spec a server can break, by stable id.
+ * Ids are `<area>.<subject>.<slug>`; an id is never reused for another meaning.
+ * The parts live in ./catalogue/ by area; this is the one table checks and reports read.
+ */
+export const RULES = {
+  ...RECORD_RULES,
+  ...WRITE_RULES,
+  ...CONTACT_RULES,
+  ...ACCOUNT_RULES,
+  ...OPPORTUNITY_RULES,
+  ...TASK_RULES,
+  ...NOTE_MEETING_RULES,
+  ...CUSTOM_OBJECT_RULES,
+  ...AUTH_RULES,
+  ...ERROR_RULES,
+  ...MEDIA_RULES,
+} as const satisfies Record<string, Rule>;
+
+export type RuleId = keyof typeof RULES;
+
+export function isRuleId(id: string): id is RuleId {
+  return Object.hasOwn(RULES, id);
+}
+
+export function ruleOf(id: RuleId): Rule {
+  return RULES[id];
+}
+
+export function levelOf(id: RuleId): Level {
+  return RULES[id].level;
+}

@@ -1,0 +1,110 @@
+import type { Rule } from '../rule.js';
+
+const SECTION = 'Endpoints › Custom objects';
+const UPSERT = 'POST /{custom_object_api_name}/_upsert';
+const REL_READ = 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}';
+
+export const CUSTOM_OBJECT_RULES = {
+  'custom-object.upsert.creates': {
+    level: 'MUST', section: SECTION,
+    quote: '| POST | /{custom_object_api_name}/_upsert | JSON `{ attributes: {...}, match: { field: string, value: <any> } }` | `{ data: record, meta: { matched_on: object } }` |',
+    summary: 'an upsert with a new match value answers { data: record, meta: { matched_on } } with the record holding the attributes',
+    endpoints: [UPSERT],
+  },
+  'custom-object.upsert.updates-match': {
+    level: 'MUST', section: SECTION,
+    quote: '`{ attributes: {...}, match: { field: string, value: <any> } }`',
+    summary: 'a second upsert with the same match value updates that record (same id) rather than making another',
+    endpoints: [UPSERT],
+  },
+  'custom-object.upsert.concurrent': {
+    level: 'MUST', section: 'Errors',
+    quote: '| concurrent_upsert_conflict | concurrent upsert collision |',
+    summary: 'concurrent upserts with one match value never leave two records: each answers the same record or an error body',
+    endpoints: [UPSERT],
+  },
+  'custom-object.upsert.missing-match-key': {
+    level: 'MUST', section: 'Errors',
+    quote: '| missing_match_key | match key missing |',
+    summary: 'an upsert without match (or without its field) is rejected with code missing_match_key',
+    endpoints: [UPSERT],
+  },
+  'custom-object.upsert.invalid-matching-field': {
+    level: 'MUST', section: 'Errors',
+    quote: '| invalid_matching_field | match field invalid |',
+    summary: 'an upsert matching on an attribute the object does not have is rejected with code invalid_matching_field',
+    endpoints: [UPSERT],
+  },
+  'custom-object.record-type': {
+    level: 'MUST', section: 'Resources and their fields › Record envelope (all record responses)',
+    quote: 'Custom-object records also carry `record_type` (a string) and the envelope fields above.',
+    summary: 'a custom-object record\'s record_type is its api_name',
+    endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
+  },
+  'custom-object.patch.record': {
+    level: 'MUST', section: SECTION,
+    quote: '| PATCH | /{custom_object_api_name}/{record_id} | JSON `{ attributes }` | `{ data: record }` |',
+    summary: 'PATCH answers { data: record } with the change, other attributes unchanged',
+    endpoints: ['PATCH /{custom_object_api_name}/{record_id}'],
+  },
+  'custom-object.delete.archives': {
+    level: 'MUST', section: SECTION,
+    quote: '| DELETE | /{custom_object_api_name}/{record_id} | none | archives the record |',
+    summary: 'DELETE answers 2xx; where the server lets the record be read, it shows a non-null archived_at',
+    endpoints: ['DELETE /{custom_object_api_name}/{record_id}'],
+  },
+  'custom-object.unknown-type': {
+    level: 'MUST', section: 'Errors',
+    quote: '| unknown_record_type | record type unknown |',
+    summary: 'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body, never 2xx',
+    endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
+  },
+  'pagination.page-shape': {
+    level: 'MUST', section: SECTION,
+    quote: '| GET | /{custom_object_api_name}/{record_id}/relationship/{api_name} | query: `cursor` (string or null), `page_size` (integer, default 50, minimum 1) | `{ count: integer, next_cursor: string or null, parent, api_name, items: [relationship item] }` |',
+    summary: 'the custom-object relationship read answers the page shape',
+    endpoints: [REL_READ],
+  },
+  'pagination.page-size-honoured': {
+    level: 'MUST', section: 'Limits',
+    quote: '| page_size on relationship reads | default 50, minimum 1 |',
+    summary: 'a page never holds more items than page_size (or 50 when page_size is absent)',
+    endpoints: [REL_READ],
+  },
+  'pagination.page-size-minimum': {
+    level: 'MUST', section: 'Limits',
+    quote: '| page_size on relationship reads | default 50, minimum 1 |',
+    summary: 'page_size below 1 is rejected with the error body',
+    endpoints: [REL_READ],
+  },
+  'pagination.cursor-walk': {
+    level: 'MUST', section: SECTION,
+    quote: '`{ count: integer, next_cursor: string or null, parent, api_name, items: [relationship item] }`',
+    summary: 'following next_cursor visits every edge exactly once and ends with next_cursor null',
+    endpoints: [REL_READ],
+  },
+  'pagination.invalid-cursor': {
+    level: 'MUST', section: 'Errors',
+    quote: '| invalid_cursor | cursor invalid |',
+    summary: 'a cursor the server never issued is rejected with the error body (4xx), never a 5xx',
+    endpoints: [REL_READ],
+  },
+  'discovery.schema-contact': {
+    level: 'MUST', section: 'Endpoints › Discovery',
+    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
+    summary: 'GET /_schema/contact answers 2xx with a JSON body (its shape is not shown)',
+    endpoints: ['GET /_schema/contact'],
+  },
+  'discovery.schema-summary': {
+    level: 'MUST', section: 'Endpoints › Discovery',
+    quote: '`GET /_organization_schema_summary` lists custom objects. Their response shapes: not shown.',
+    summary: 'GET /_organization_schema_summary answers 2xx with a JSON body (its shape is not shown)',
+    endpoints: ['GET /_organization_schema_summary'],
+  },
+  'discovery.summary-lists-custom-object': {
+    level: 'SHOULD', section: 'Endpoints › Custom objects',
+    quote: 'Available custom objects are discovered with `GET /_organization_schema_summary`.',
+    summary: 'the schema summary mentions the custom object named in the fixtures',
+    endpoints: ['GET /_organization_schema_summary'],
+  },
+} as const satisfies Record<string, Rule>;

@@ -1,0 +1,23 @@
+/** A level as the report prints it. The spec uses no RFC 2119 words; the catalogue assigns them. */
+export type Level = 'MUST' | 'SHOULD';
+
+/**
+ * One rule of the catalogue: a behaviour the spec states, with the sentence it rests on.
+ * `section` is the spec's heading path (stable across edits, unlike numbers); `quote` is the
+ * spec's own words, verbatim; `endpoints` lists the operations the rule applies to.
+ */
+export interface Rule {
+  level: Level;
+  section: string;
+  quote: string;
+  summary: string;
+  endpoints: readonly string[];
+}
+
+/** A point the spec leaves open ("not shown"): listed so users see what the suite will not assert. */
+export interface OpenPoint {
+  section: string;
+  quote: string;
+  /** what the suite records about it instead, if anything */
+  observed?: string;
+}

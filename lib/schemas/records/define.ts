@@ -1,0 +1,30 @@
+import { ref, schemaUri } from '../ids.js';
+import type { RecordKind } from '../ids.js';
+
+/**
+ * A record schema: the envelope, a record_type constraint, and every attribute the spec lists
+ * for the type. Listed attributes are not required (the spec lists them but never says every
+ * one is always present); any other attribute (workspace-defined) must still be a typed value
+ * or an array of typed values.
+ */
+export function defineRecord<const K extends RecordKind, const T extends object, const A extends object>(
+  kind: K,
+  comment: string,
+  recordType: T,
+  attributes: A,
+) {
+  return {
+    $id: schemaUri(`records/${kind}`),
+    $comment: comment,
+    allOf: [ref('records/envelope')],
+    type: 'object',
+    properties: {
+      record_type: recordType,
+      attributes: {
+        type: 'object',
+        properties: attributes,
+        additionalProperties: ref('value-types/attribute'),
+      },
+    },
+  } as const;
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckContext } from '../check/context.js';
+import type { Exchange } from '../http/exchange.js';
+import { contactCreateBody } from '../../fixtures/contact.js';
+
+/** A request the spec says must fail, and a name for it. */
+export interface Provocation {
+  what: string;
+  send: (c: CheckContext) => Promise<Exchange>;
+}
+
+/** Errors every server can be made to answer, whatever its workspace: the error-family checks run on each. */
+export const PROVOCATIONS: readonly Provocation[] = [
+  { what: 'a contact id that names no record', send: (c) => c.api.get(`/contact/${randomUUID()}`) },
+  { what: 'no Authorization header', send: (c) => c.api.get(`/contact/${randomUUID()}`, { auth: 'none' }) },
+  { what: 'an unknown API key', send: (c) => c.api.get(`/contact/${randomUUID()}`, { auth: { raw: `Bearer pra_conformance_unknown_${c.faker.string.alphanumeric(20)}` } }) },
+  {
+    what: 'an unknown attribute on contact create',
+    send: (c) => c.api.post('/contact', { attributes: { ...contactCreateBody(c.faker, { stage: c.fixtures.contact?.stage ?? 'lead', runId: c.runId }).attributes, zz_conformance_unknown: 'x' } }),
+  },
+  { what: 'a malformed JSON body', send: (c) => c.api.send('POST', '/contact', { body: '{"attributes": {', contentType: 'application/json' }) },
+  { what: 'a task patch with empty attributes', send: (c) => c.api.patch(`/task/${c.fixtures.taskIds?.[0] ?? randomUUID()}`, { attributes: {} }) },
+  { what: 'a path id that is not a uuid', send: (c) => c.api.get('/contact/not-a-uuid') },
+];

@@ -1,0 +1,34 @@
+/**
+ * The fixtures file's schema. `additionalProperties: false` everywhere a key set is fixed: the
+ * loader turns those findings into warnings (an unknown key is most likely a typo), the rest into errors.
+ */
+const uuid = { type: 'string', format: 'uuid' } as const;
+const str = { type: 'string', minLength: 1 } as const;
+
+export const FIXTURES_SCHEMA = {
+  $id: 'https://pra.invalid/schemas/config/fixtures',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    baseUrl: { type: 'string', pattern: '^https?://' },
+    apiKey: str,
+    otherOrgApiKey: str,
+    readOnlyApiKey: str,
+    contact: { type: 'object', additionalProperties: false, properties: { stage: str, otherStage: str, stageDisplayName: str } },
+    opportunity: { type: 'object', additionalProperties: false, properties: { stageId: uuid, stageSelectListId: uuid, sharedStageName: str } },
+    taskIds: { type: 'array', items: uuid },
+    noteId: uuid,
+    meetingId: uuid,
+    contactWithPhoneNumbersId: uuid,
+    accountWithDomains: { type: 'object', additionalProperties: false, properties: { id: uuid, primaryDomain: str, otherDomain: str } },
+    customObject: {
+      type: 'object', additionalProperties: false,
+      properties: { apiName: { type: 'string', pattern: '^cus_obj__' }, matchField: str, attributes: { type: 'object' } },
+    },
+    relationships: {
+      type: 'object', additionalProperties: false,
+      properties: { contactAccounts: str, contactOpportunities: str, opportunityContacts: str, contactCustomObject: str, customObject: str },
+    },
+  },
+} as const;

@@ -1,0 +1,53 @@
+/**
+ * The fixtures file: the records and workspace names a server under test already has.
+ * The spec has no create endpoints for tasks, notes and meetings and leaves stage options,
+ * custom objects and relationship api_names to each workspace, so the user names them here.
+ * Every key is optional; a check that needs a missing key is skipped with a reason naming it.
+ */
+export interface Fixtures {
+  baseUrl?: string;
+  apiKey?: string;
+  otherOrgApiKey?: string;
+  readOnlyApiKey?: string;
+  contact?: {
+    /** a stage api_name valid on contact create */
+    stage?: string;
+    /** another stage api_name, to observe a change */
+    otherStage?: string;
+    /** the display name of `stage`, to create a contact by display name */
+    stageDisplayName?: string;
+  };
+  opportunity?: {
+    /** uuid of an opportunity stage option */
+    stageId?: string;
+    /** uuid of the select list holding `stageId` */
+    stageSelectListId?: string;
+    /** an option api_name present in two opportunity stage select lists */
+    sharedStageName?: string;
+  };
+  /** uuids of tasks the suite may patch and archive (each check takes its own) */
+  taskIds?: string[];
+  noteId?: string;
+  /** uuid of a meeting with a transcript */
+  meetingId?: string;
+  /** uuid of a contact with at least two phone items, one primary */
+  contactWithPhoneNumbersId?: string;
+  accountWithDomains?: { id?: string; primaryDomain?: string; otherDomain?: string };
+  customObject?: {
+    /** full api_name including the cus_obj__ prefix */
+    apiName?: string;
+    /** the attribute upsert matches on */
+    matchField?: string;
+    /** writable attributes with sample values */
+    attributes?: Record<string, unknown>;
+  };
+  relationships?: {
+    contactAccounts?: string;
+    contactOpportunities?: string;
+    opportunityContacts?: string;
+    /** api_name linking a contact to a custom-object record */
+    contactCustomObject?: string;
+    /** api_name readable on the custom object (GET /{cus_obj}/{id}/relationship/{api_name}) */
+    customObject?: string;
+  };
+}

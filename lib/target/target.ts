@@ -1,0 +1,34 @@
+import type { Fixtures } from './fixtures.js';
+
+/** The keys a run holds; only `apiKey` is required. */
+export interface TargetKeys {
+  apiKey: string;
+  otherOrgApiKey?: string;
+  readOnlyApiKey?: string;
+}
+
+/**
+ * Everything a check needs to know about the server under test. The CLI resolves it once
+ * (flags > environment > fixtures file > defaults) and hands it to the vitest workers with `provide`.
+ */
+export interface Target {
+  baseUrl: string;
+  keys: TargetKeys;
+  fixtures: Fixtures;
+  /** tags every record the run creates, so an operator can find them on a shared server */
+  runId: string;
+  /** seeds faker per check (mixed with the check's name), printed in evidence */
+  seed: number;
+  /** per-request timeout */
+  timeoutMs: number;
+  /** cap on 429 retries of one request */
+  maxRateLimitRetries: number;
+  /** the embedded reference server is the target (used only to word messages) */
+  embedded: boolean;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    target: Target;
+  }
+}

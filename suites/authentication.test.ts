@@ -1,0 +1,46 @@
+import { describe } from 'vitest';
+import { check } from '../lib/check/check.js';
+import { statedOperations, unknownIds } from '../lib/steps/operations.js';
+import { createContact } from '../lib/steps/contact.js';
+
+// Authentication comes before everything else an endpoint does, so ids that name nothing are
+// enough: whatever the id, a request without an acceptable credential is answered 401.
+const operations = statedOperations(unknownIds());
+
+describe('Authentication › missing credential', () => {
+  for (const op of operations) {
+    check('auth.missing-401', `${op.endpoint} without Authorization answers 401`, async (c) => {
+      c.expect(await c.api.send(op.method, op.path, { auth: 'none', json: op.body })).status(401).errorBody();
+    }, { endpoint: op.endpoint });
+  }
+});
+
+describe('Authentication › malformed credential', () => {
+  const malformed = [
+    ['a Basic credential', 'Basic Y29uZm9ybWFuY2U6cHJvYmU='],
+    ['Bearer with no key', 'Bearer'],
+    ['a bare key without the Bearer scheme', 'pra_conformance_not_a_scheme'],
+  ] as const;
+  for (const [what, raw] of malformed) {
+    check('auth.missing-401', `GET /contact/{contact_id} with ${what} answers 401`, async (c) => {
+      const op = operations[1]!;
+      c.expect(await c.api.get(op.path, { auth: { raw } })).status(401).errorBody();
+    }, { endpoint: 'GET /contact/{contact_id}' });
+  }
+});
+
+describe('Authentication › unknown key', () => {
+  for (const op of operations) {
+    check('auth.invalid-key', `${op.endpoint} with an unknown Bearer key answers 401 invalid_api_key`, async (c) => {
+      const key = `pra_conformance_unknown_${c.faker.string.alphanumeric(24)}`;
+      c.expect(await c.api.send(op.method, op.path, { auth: { raw: `Bearer ${key}` }, json: op.body })).status(401).errorBody().code('invalid_api_key');
+    }, { endpoint: op.endpoint });
+  }
+});
+
+describe('Authentication › valid key', () => {
+  check('auth.bearer-accepted', 'a valid key in Authorization: Bearer reads a record', async (c) => {
+    const contact = await createContact(c);
+    c.expect(await c.api.get(`/contact/${contact.id}`)).success();
+  }, { endpoint: 'GET /contact/{contact_id}' });
+});

@@ -1,0 +1,43 @@
+import { describe } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { check, endpoint } from '../lib/check/check.js';
+import { errorBodyViolations } from '../lib/check/error-body.js';
+import { NonConformance } from '../lib/check/non-conformance.js';
+import type { RuleId } from '../lib/rules/catalogue.js';
+import { PROVOCATIONS } from '../lib/steps/provoke.js';
+
+// Every error-body rule, on every error the suite can provoke on any server. Each check looks only
+// at its own rule, so one broken field fails the checks of that field and no others.
+const BODY_RULES = ['error.body', 'error.status-code-mirrors', 'error.code-listed', 'error.details-discriminated'] as const satisfies readonly RuleId[];
+
+describe('Errors › the error body', () => {
+  for (const rule of BODY_RULES) {
+    for (const p of PROVOCATIONS) {
+      check(rule, `the error answering ${p.what}`, async (c) => {
+        const ex = await p.send(c);
+        const e = c.expect(ex);
+        if (e.response.status < 400) e.fail('an error status (4xx)', `HTTP ${e.response.status}`);
+        const v = errorBodyViolations(e.response).find((x) => x.rule === rule);
+        if (v) throw new NonConformance(v, ex);
+      }, { endpoint: 'errors' });
+    }
+  }
+});
+
+describe('Errors › request_validation_failed', () => {
+  check('error.request-validation-details', 'every request_validation_failed the suite provokes carries { loc, type, all_errors, code }', async (c) => {
+    for (const p of PROVOCATIONS) {
+      const ex = await p.send(c);
+      const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
+      if (code !== 'request_validation_failed') continue;
+      const v = errorBodyViolations(c.expect(ex).response).find((x) => x.rule === 'error.request-validation-details');
+      if (v) throw new NonConformance(v, ex);
+    }
+  }, { endpoint: 'errors' });
+});
+
+endpoint('GET /contact/{contact_id}', () => {
+  check('error.record-not-found', 'a contact id that names no record is answered 4xx with the error body', async (c) => {
+    c.expect(await c.api.get(`/contact/${randomUUID()}`)).rejected();
+  });
+});

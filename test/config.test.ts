@@ -1,0 +1,83 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { environment, resolveConfig } from '../lib/config/resolve.js';
+import { RunCannotStart } from '../lib/config/run-cannot-start.js';
+
+function dirWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-config-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const fixtures = JSON.stringify({ baseUrl: 'http://fixtures.test/api/v2/public', apiKey: 'key-from-fixtures', otherOrgApiKey: 'other-from-fixtures' });
+
+describe('config precedence: flag > environment > fixtures file > default', () => {
+  it('takes the flag over the environment and the fixtures file', () => {
+    const dir = dirWith({ 'f.json': fixtures });
+    const c = resolveConfig({ apiKey: 'key-from-flag', fixtures: 'f.json' }, { CONFORMANCE_API_KEY: 'key-from-env' }, dir);
+    expect(c.apiKey).toBe('key-from-flag');
+  });
+
+  it('takes the environment over the fixtures file', () => {
+    const dir = dirWith({ 'f.json': fixtures });
+    const c = resolveConfig({ fixtures: 'f.json' }, { CONFORMANCE_API_KEY: 'key-from-env' }, dir);
+    expect(c.apiKey).toBe('key-from-env');
+    expect(c.otherOrgApiKey).toBe('other-from-fixtures');
+    expect(c.baseUrl).toBe('http://fixtures.test/api/v2/public');
+  });
+
+  it('finds the fixtures file through the environment', () => {
+    const dir = dirWith({ 'f.json': fixtures });
+    const c = resolveConfig({}, { CONFORMANCE_FIXTURES: 'f.json' }, dir);
+    expect(c.apiKey).toBe('key-from-fixtures');
+  });
+
+  it('falls back to the defaults', () => {
+    const dir = dirWith({});
+    const c = resolveConfig({}, {}, dir);
+    expect(c.baseUrl).toBeUndefined();
+    expect(c.reportDir).toBe(path.join(dir, 'conformance-report'));
+    expect(c.timeoutMs).toBe(15000);
+  });
+
+  it('treats an empty value as unset', () => {
+    const dir = dirWith({ 'f.json': fixtures });
+    const c = resolveConfig({ fixtures: 'f.json' }, { CONFORMANCE_API_KEY: '' }, dir);
+    expect(c.apiKey).toBe('key-from-fixtures');
+  });
+
+  it('reads .env in the working directory, below the real environment', () => {
+    const dir = dirWith({ '.env': 'CONFORMANCE_API_KEY=key-from-dotenv\nCONFORMANCE_REPORT_DIR=from-dotenv\n' });
+    const env = environment(dir, { CONFORMANCE_REPORT_DIR: 'from-env' });
+    const c = resolveConfig({}, env, dir);
+    expect(c.apiKey).toBe('key-from-dotenv');
+    expect(c.reportDir).toBe(path.join(dir, 'from-env'));
+  });
+});
+
+describe('the fixtures file', () => {
+  it('names every problem in one error', () => {
+    const dir = dirWith({ 'f.json': JSON.stringify({ taskIds: ['nope'], noteId: 5, customObject: { apiName: 'project' } }) });
+    let err: unknown;
+    try { resolveConfig({ fixtures: 'f.json' }, {}, dir); } catch (e) { err = e; }
+    expect(err).toBeInstanceOf(RunCannotStart);
+    const message = (err as Error).message;
+    expect(message).toContain('/taskIds/0');
+    expect(message).toContain('/noteId');
+    expect(message).toContain('/customObject/apiName');
+  });
+
+  it('warns about unknown keys, naming them, without failing', () => {
+    const dir = dirWith({ 'f.json': JSON.stringify({ noteID: 'x', contact: { stag: 'lead' } }) });
+    const c = resolveConfig({ fixtures: 'f.json' }, {}, dir);
+    expect(c.warnings.sort()).toEqual(['/contact/stag', '/noteID']);
+  });
+
+  it('says when the file is not JSON or cannot be read', () => {
+    const dir = dirWith({ 'f.json': '{ nope' });
+    expect(() => resolveConfig({ fixtures: 'f.json' }, {}, dir)).toThrow(/not valid JSON/);
+    expect(() => resolveConfig({ fixtures: 'missing.json' }, {}, dir)).toThrow(/cannot read the fixtures file/);
+  });
+});
