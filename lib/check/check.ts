@@ -3,7 +3,8 @@ import type { Exchange } from '../http/exchange.js';
 import { TransportFailure } from '../http/exchange.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
 import { makeContext, type CheckContext } from './context.js';
-import type { CheckMeta, Observation, Violation } from './meta.js';
+import type { CheckMeta, Observation, Traffic, Violation } from './meta.js';
+import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { NonConformance, SetupFailure } from './non-conformance.js';
 
 let currentEndpoint: string | undefined;
@@ -48,8 +49,25 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
         try { await fnClean(); } catch (e) { observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` }); }
       }
       if (observations.length > 0) own.observations = observations;
+      own.traffic = trafficOf(exchanges, inject('target').baseUrl);
       ctx.task.meta.conformance = own;
     }
+  });
+}
+
+function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return exchanges.flatMap((ex) => {
+    if (!ex.response) return [];
+    const path = new URL(ex.request.url).pathname;
+    const under = path.startsWith(base) ? path.slice(base.length) : path;
+    const code = (ex.response.json as { code?: unknown } | undefined)?.code;
+    return [{
+      endpoint: statedEndpointOf(ex.request.method, under) ?? `${ex.request.method} (unstated route)`,
+      status: ex.response.status,
+      ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
+      emptyBody: ex.response.text.length === 0,
+    }];
   });
 }
 

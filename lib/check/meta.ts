@@ -17,6 +17,16 @@ export interface Observation {
   data?: Record<string, string | number | boolean | null>;
 }
 
+/** One answered request, reduced to what the observed-contract tables need. */
+export interface Traffic {
+  /** the stated operation, or `METHOD (unstated route)` */
+  endpoint: string;
+  status: number;
+  /** the error body's code, when there is one */
+  code?: string;
+  emptyBody: boolean;
+}
+
 /** What a check hands to the reporter through vitest's task meta (JSON-serialisable). */
 export interface CheckMeta {
   rule: RuleId;
@@ -27,6 +37,8 @@ export interface CheckMeta {
   /** the exchanges of a check that did not pass, redacted */
   evidence?: Exchange[];
   observations?: Observation[];
+  /** every answered request of the check (for the observed success statuses and error codes) */
+  traffic?: Traffic[];
   /** a setup step or the network failed: not a verdict on the rule itself */
   blocked?: string;
 }

@@ -8,6 +8,7 @@ import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
 import { conformanceReport, writeReportFile } from '../report/conformance-json.js';
 import { summarise } from '../report/check-result.js';
+import { observedContract } from '../report/observed.js';
 import { printOutcome } from '../report/console.js';
 import type { Target, TargetKeys } from '../target/target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
@@ -70,7 +71,7 @@ export async function runConformance(args: RunArgs, print: (line: string) => voi
     const report = conformanceReport(reporter.results, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
       startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), suiteVersion: suiteVersion(),
-    });
+    }, observedContract(reporter.traffic));
     const file = writeReportFile(config.reportDir, 'conformance.json', JSON.stringify(report, null, 2) + '\n', redactor);
     printOutcome(reporter.results, print);
     print(`report: ${path.relative(cwd, file) || file}`);

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../evidence/redact.js';
 import { summarise, type CheckResult } from './check-result.js';
+import type { ObservedContract } from './observed.js';
 
 export interface RunInfo {
   runId: string;
@@ -14,12 +15,14 @@ export interface RunInfo {
 }
 
 /** The report contract: { summary, checks } plus the run's metadata. */
-export function conformanceReport(checks: readonly CheckResult[], run: RunInfo) {
+export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract) {
   const s = summarise(checks);
   return {
     summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed },
     run,
     checks,
+    observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
+    observed,
   };
 }
 

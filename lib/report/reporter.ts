@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Reporter, TestModule, TestRunEndReason, SerializedError } from 'vitest/node';
 import type { Redactor } from '../evidence/redact.js';
 import { checkResultOf } from './collect.js';
+import type { Traffic } from '../check/meta.js';
 import type { CheckResult } from './check-result.js';
 
 /**
@@ -12,6 +13,7 @@ import type { CheckResult } from './check-result.js';
 export class ConformanceReporter implements Reporter {
   readonly results: CheckResult[] = [];
   readonly runnerErrors: string[] = [];
+  readonly traffic: Traffic[] = [];
 
   constructor(private readonly redactor: Redactor, private readonly print: (line: string) => void) {}
 
@@ -20,6 +22,7 @@ export class ConformanceReporter implements Reporter {
     for (const tc of mod.children.allTests()) {
       const r = checkResultOf(tc, this.redactor);
       if (r) own.push(r);
+      this.traffic.push(...(tc.meta().conformance?.traffic ?? []));
     }
     this.results.push(...own);
     const group = path.basename(mod.moduleId).replace(/\.test\.ts$/, '');

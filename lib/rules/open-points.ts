@@ -22,5 +22,4 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
   { section: 'Limits', quote: 'Rate-limit quota and window: not shown.', observed: 'how many 429 answers the run retried' },
   { section: 'Limits', quote: 'Maximum payload size and numeric depth and sort limits: not shown.' },
   { section: 'Versioning', quote: 'Deprecation policy and behavior for other versions: not shown.' },
-  { section: 'Resources and their fields › Custom-object record (response)', quote: 'Envelope plus attributes: id (uuid), created_at, updated_at (timestamp), display_name (string), and workspace-defined attributes.', observed: 'attributes a record carries beyond those the spec lists' },
 ];

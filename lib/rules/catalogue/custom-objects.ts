@@ -97,7 +97,7 @@ export const CUSTOM_OBJECT_RULES = {
   },
   'discovery.schema-summary': {
     level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_organization_schema_summary` lists custom objects. Their response shapes: not shown.',
+    quote: '`GET /_organization_schema_summary` lists custom objects.',
     summary: 'GET /_organization_schema_summary answers 2xx with a JSON body (its shape is not shown)',
     endpoints: ['GET /_organization_schema_summary'],
   },

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../lib/rules/catalogue.js';
+import { OPEN_POINTS } from '../lib/rules/open-points.js';
+import { checksByRule } from '../lib/rules/check-index.js';
+import { STATED_ENDPOINTS } from '../lib/rules/stated-endpoints.js';
+
+const checks = checksByRule();
+
+describe('the rule catalogue', () => {
+  it('every check names a rule of the catalogue', () => {
+    expect([...checks.keys()].filter((id) => !Object.hasOwn(RULES, id))).toEqual([]);
+  });
+
+  it('every MUST rule has at least one check', () => {
+    const unchecked = Object.entries(RULES).filter(([id, r]) => r.level === 'MUST' && !checks.has(id)).map(([id]) => id);
+    expect(unchecked).toEqual([]);
+  });
+
+  it('every SHOULD rule has at least one check too', () => {
+    const unchecked = Object.entries(RULES).filter(([id, r]) => r.level === 'SHOULD' && !checks.has(id)).map(([id]) => id);
+    expect(unchecked).toEqual([]);
+  });
+
+  it('ids are area.subject[.slug], lowercase with dots and hyphens', () => {
+    for (const id of Object.keys(RULES)) expect(id).toMatch(/^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/);
+  });
+
+  it('every rule quotes the spec, names its section and the operations it applies to', () => {
+    for (const [id, r] of Object.entries(RULES)) {
+      expect(r.quote.length, id).toBeGreaterThan(10);
+      expect(r.section.length, id).toBeGreaterThan(3);
+      expect(r.summary.length, id).toBeGreaterThan(10);
+      for (const e of r.endpoints) expect(e === '*' || (STATED_ENDPOINTS as readonly string[]).includes(e), `${id}: ${e}`).toBe(true);
+    }
+  });
+
+  it('a rule never rests on a "not shown" sentence', () => {
+    for (const [id, r] of Object.entries(RULES)) {
+      const open = OPEN_POINTS.find((p) => r.quote.includes(p.quote));
+      expect(open?.quote, `${id} quotes an open point`).toBeUndefined();
+    }
+  });
+
+  it('every stated operation is covered by some rule', () => {
+    const covered = new Set(Object.values(RULES).flatMap((r) => r.endpoints));
+    expect(STATED_ENDPOINTS.filter((e) => !covered.has(e))).toEqual([]);
+  });
+});
