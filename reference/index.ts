@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Fixtures } from '../lib/target/fixtures.js';
+import { Clock } from './clock.js';
+import { resolveFaults } from './faults/registry.js';
+import { buildFixtures } from './fixtures.js';
+import type { User } from './model.js';
+import { resolveOptions, type ReferenceKeys, type ReferenceOptions } from './options.js';
+import { profileFor } from './profile.js';
+import { allRoutes } from './routes/index.js';
+import { seedOrg } from './seed.js';
+import { newOrg } from './seed-org.js';
+import { BASE_PATH, createReferenceHttpServer, type ServerState } from './server.js';
+import { Store } from './store.js';
+
+export type { ReferenceKeys, ReferenceOptions } from './options.js';
+export { knownFaultIds } from './faults/registry.js';
+
+export interface RunningReference {
+  baseUrl: string;
+  keys: ReferenceKeys;
+  fixtures: Fixtures;
+  close(): Promise<void>;
+}
+
+function user(orgId: string, name: string, readOnly: boolean): User {
+  return { id: randomUUID(), orgId, name, readOnly };
+}
+
+/** A wildcard listen address is reached through loopback; IPv6 literals need brackets. */
+function urlHost(host: string): string {
+  if (host === '' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Start the reference server: two organizations (A with a read-write and a read-only key,
+ * B with one key), seeded records, in-memory storage. Fixtures describe org A.
+ */
+export async function startReferenceServer(options?: ReferenceOptions): Promise<RunningReference> {
+  const resolved = resolveOptions(options);
+  const faults = resolveFaults(resolved.faults);
+  const store = new Store();
+  const clock = new Clock();
+  const orgA = newOrg('Org A');
+  const orgB = newOrg('Org B');
+  const admin = user(orgA.id, 'Ada Admin', false);
+  const reader = user(orgA.id, 'Rita Reader', true);
+  const other = user(orgB.id, 'Bob Other', false);
+  for (const org of [orgA, orgB]) store.orgs.set(org.id, org);
+  for (const u of [admin, reader, other]) store.users.set(u.id, u);
+  const seedA = seedOrg(store, clock, orgA, admin);
+  seedOrg(store, clock, orgB, other);
+
+  const state: ServerState = {
+    options: resolved,
+    profile: profileFor(resolved.profile),
+    store,
+    clock,
+    routes: allRoutes(),
+    principals: new Map([
+      [resolved.keys.apiKey, admin],
+      [resolved.keys.readOnlyApiKey, reader],
+      [resolved.keys.otherOrgApiKey, other],
+    ]),
+    responseMappers: [],
+    requestCount: 0,
+  };
+  for (const fault of faults) fault.apply(state);
+
+  const server = createReferenceHttpServer(state);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, resolved.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://${urlHost(resolved.host)}:${port}${BASE_PATH}`;
+  return {
+    baseUrl,
+    keys: { ...resolved.keys },
+    fixtures: buildFixtures(baseUrl, resolved.keys, orgA, seedA),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

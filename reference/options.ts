@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+
+export interface ReferenceKeys {
+  apiKey: string;
+  otherOrgApiKey: string;
+  readOnlyApiKey: string;
+}
+
+export interface ReferenceOptions {
+  /** default 0 (a free port) */
+  port?: number;
+  /** default '127.0.0.1' */
+  host?: string;
+  /** serve only the routes the spec states; the others answer 404 or 405 */
+  statedRoutesOnly?: boolean;
+  /** 'alternate' makes different choices wherever the spec says "not shown" */
+  profile?: 'default' | 'alternate';
+  /** named deviations from the spec, see reference/faults/ */
+  faults?: string[];
+  /** every Nth request is answered 429, unprocessed */
+  rateLimitEvery?: number;
+  /** the Retry-After of those 429s; default 1 */
+  retryAfterSeconds?: number;
+  /** delay before every response */
+  latencyMs?: number;
+  /** override the generated keys */
+  keys?: Partial<ReferenceKeys>;
+}
+
+/** Options with every default filled in; what handlers see as `ctx.options`. */
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  statedRoutesOnly: boolean;
+  profile: 'default' | 'alternate';
+  faults: readonly string[];
+  rateLimitEvery: number;
+  retryAfterSeconds: number;
+  latencyMs: number;
+  keys: ReferenceKeys;
+}
+
+export function generateKey(): string {
+  return `pra_live_${randomBytes(16).toString('hex')}`;
+}
+
+export function resolveOptions(options: ReferenceOptions = {}): ResolvedOptions {
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    statedRoutesOnly: options.statedRoutesOnly ?? false,
+    profile: options.profile ?? 'default',
+    faults: [...(options.faults ?? [])],
+    rateLimitEvery: options.rateLimitEvery ?? 0,
+    retryAfterSeconds: options.retryAfterSeconds ?? 1,
+    latencyMs: options.latencyMs ?? 0,
+    keys: {
+      apiKey: options.keys?.apiKey ?? generateKey(),
+      otherOrgApiKey: options.keys?.otherOrgApiKey ?? generateKey(),
+      readOnlyApiKey: options.keys?.readOnlyApiKey ?? generateKey(),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { authenticate } from './auth.js';
+import type { Clock } from './clock.js';
+import type { Context } from './context.js';
+import { ApiError, apiError, errorBody } from './errors.js';
+import { checkAccept, readJsonBody } from './http-body.js';
+import type { User } from './model.js';
+import type { ResolvedOptions } from './options.js';
+import type { Profile } from './profile.js';
+import { writeReply, type Reply, type RequestInfo, type ResponseMapper } from './respond.js';
+import { isWrite, matchRoute, validateParams, type Route } from './router.js';
+import type { Store } from './store.js';
+
+export const BASE_PATH = '/api/v2/public';
+
+/** Everything one running reference server holds; faults receive it to bend one rule. */
+export interface ServerState {
+  options: ResolvedOptions;
+  profile: Profile;
+  store: Store;
+  clock: Clock;
+  routes: Route[];
+  /** API key to its user */
+  principals: Map<string, User>;
+  /** applied in order to every response, errors included */
+  responseMappers: ResponseMapper[];
+  requestCount: number;
+}
+
+function rateLimited(state: ServerState): ApiError | undefined {
+  const every = state.options.rateLimitEvery;
+  if (every <= 0 || state.requestCount % every !== 0) return undefined;
+  const seconds = state.options.retryAfterSeconds;
+  return apiError(429, 'rate_limit_exceeded', 'Too many requests', { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+}
+
+/**
+ * The order of checks: rate limit, base path, authentication, read-only key, route (404/405),
+ * Accept (406), body (413, 415, 400), path parameters (404 unknown custom object, 400 uuid),
+ * then the handler.
+ */
+async function process(state: ServerState, req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+  state.requestCount += 1;
+  const limited = rateLimited(state);
+  if (limited) throw limited;
+  if (!info.path.startsWith('/')) throw apiError(404, 'record_not_found', `No resource outside ${BASE_PATH}`, { path: info.path });
+  const user = authenticate(req, state.principals);
+  if (user.readOnly && isWrite(info.method)) {
+    throw apiError(403, 'write_not_supported', 'This API key is read-only', { method: info.method });
+  }
+  const org = state.store.orgs.get(user.orgId);
+  if (!org) throw new Error(`user ${user.id} has no org`);
+  const { route, params } = matchRoute(state.routes, info.method, info.path, org, state.options.statedRoutesOnly);
+  checkAccept(req);
+  const body = await readJsonBody(req);
+  validateParams(params, org);
+  const ctx: Context = {
+    store: state.store,
+    org,
+    user,
+    options: state.options,
+    profile: state.profile,
+    clock: state.clock,
+    method: info.method,
+    path: info.path,
+    params,
+    query: new URL(req.url ?? '/', 'http://reference.invalid').searchParams,
+    body,
+  };
+  return route.handler(ctx);
+}
+
+function pathBelowBase(url: string): string {
+  const pathname = new URL(url, 'http://reference.invalid').pathname;
+  // a path outside the base path is kept without a leading slash, which marks it unknown
+  return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : pathname.slice(1);
+}
+
+export function createReferenceHttpServer(state: ServerState): Server {
+  const settings = { profile: state.profile, latencyMs: state.options.latencyMs, mappers: state.responseMappers };
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/') };
+    process(state, req, info)
+      .catch((err: unknown): Reply => {
+        const error = err instanceof ApiError
+          ? err
+          // no listed code means "internal"; write_not_supported is the closest ("could not do it")
+          : apiError(500, 'write_not_supported', `Internal error: ${err instanceof Error ? err.message : String(err)}`, null);
+        return { status: error.status, body: errorBody(error, state.profile), headers: error.headers };
+      })
+      .then((reply) => writeReply(res, reply, info, settings))
+      .catch(() => res.destroy());
+  });
+}
