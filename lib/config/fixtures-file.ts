@@ -17,20 +17,21 @@ export interface LoadedFixtures {
 }
 
 /** Reads and validates a fixtures file; every problem is named in one RunCannotStart. */
-export function loadFixturesFile(file: string): LoadedFixtures {
+/** `shownAs` is the path as the user gave it, for the messages. */
+export function loadFixturesFile(file: string, shownAs: string = file): LoadedFixtures {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new RunCannotStart(`cannot read the fixtures file ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check --fixtures / CONFORMANCE_FIXTURES.`);
+    throw new RunCannotStart(`cannot read the fixtures file ${shownAs}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check --fixtures / CONFORMANCE_FIXTURES.`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new RunCannotStart(`the fixtures file ${file} is not valid JSON: ${(err as Error).message}`);
+    throw new RunCannotStart(`the fixtures file ${shownAs} is not valid JSON: ${(err as Error).message}`);
   }
-  return checkFixtures(data, file);
+  return checkFixtures(data, shownAs);
 }
 
 export function checkFixtures(data: unknown, file: string): LoadedFixtures {

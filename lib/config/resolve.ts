@@ -41,7 +41,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
     return nonEmpty(flags[name]) ?? nonEmpty(env[s.env]) ?? nonEmpty(fromFixtures) ?? s.default;
   };
   const fixturesFile = pick('fixtures');
-  const loaded = fixturesFile ? loadFixturesFile(path.resolve(cwd, fixturesFile)) : { fixtures: {}, warnings: [] };
+  const loaded = fixturesFile ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesFile) : { fixtures: {}, warnings: [] };
   const f = loaded.fixtures;
 
   const baseUrl = pick('baseUrl', f);
