@@ -15,6 +15,8 @@ export interface Context {
   method: string;
   path: string;
   params: Record<string, string>;
+  /** flags of the active faults that hook into handlers (faults/); empty on a conforming server */
+  faults: ReadonlySet<string>;
   query: URLSearchParams;
   /** the parsed JSON object, or undefined when the request had no body */
   body: Record<string, unknown> | undefined;

@@ -64,6 +64,8 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
       [resolved.keys.otherOrgApiKey, other],
     ]),
     responseMappers: [],
+    requestHooks: [],
+    faults: new Set(),
     requestCount: 0,
   };
   for (const fault of faults) fault.apply(state);

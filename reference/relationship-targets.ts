@@ -58,7 +58,9 @@ export function resolveTarget(ctx: Context, kind: RelationshipKind): StoredRecor
   if (!present(id)) return byMatch(ctx, kind, match);
   if (typeof id !== 'string') throw invalid(['body', 'related_record_id'], 'string_type', 'related_record_id must be a string');
   if (!isUuid(id)) throw apiError(422, 'invalid_target_identifier', 'related_record_id must be a uuid', { field: 'related_record_id', value: id });
-  const target = ctx.store.get(ctx.org.id, kind.targetType, id);
+  const target = ctx.store.get(ctx.org.id, kind.targetType, id)
+    // fault other-org-can-link-account: the target is looked up in every organization
+    ?? (ctx.faults.has('other-org-can-link-account') ? [...ctx.store.orgs.keys()].map((org) => ctx.store.get(org, kind.targetType, id)).find((r) => r) : undefined);
   if (!target) throw notFound(kind, { related_record_id: id });
   return target;
 }

@@ -5,7 +5,8 @@ import type { Org } from './model.js';
 import type { Reply } from './respond.js';
 import { isUuid } from './values.js';
 
-export type Handler = (ctx: Context) => Reply;
+/** Synchronous in the reference; a fault may wrap one in an async handler (faults/). */
+export type Handler = (ctx: Context) => Reply | Promise<Reply>;
 
 export interface Route {
   method: string;

@@ -24,8 +24,15 @@ export interface ServerState {
   principals: Map<string, User>;
   /** applied in order to every response, errors included */
   responseMappers: ResponseMapper[];
+  /** applied in order to every request before any check (fault hook: bend what the server sees) */
+  requestHooks: RequestHook[];
+  /** flags of the faults that need a small hook inside a handler; see faults/ (empty when none) */
+  faults: Set<string>;
   requestCount: number;
 }
+
+/** A rewrite of an incoming request (headers) before the server looks at it. */
+export type RequestHook = (req: IncomingMessage, info: RequestInfo) => void;
 
 function rateLimited(state: ServerState): ApiError | undefined {
   const every = state.options.rateLimitEvery;
@@ -40,12 +47,14 @@ function rateLimited(state: ServerState): ApiError | undefined {
  * then the handler.
  */
 async function process(state: ServerState, req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+  for (const hook of state.requestHooks) hook(req, info);
   state.requestCount += 1;
   const limited = rateLimited(state);
   if (limited) throw limited;
   if (!info.path.startsWith('/')) throw apiError(404, 'record_not_found', `No resource outside ${BASE_PATH}`, { path: info.path });
   const user = authenticate(req, state.principals);
-  if (user.readOnly && isWrite(info.method)) {
+  // fault read-only-can-delete: the read-only key is refused POST, PUT and PATCH only
+  if (user.readOnly && isWrite(info.method) && !(state.faults.has('read-only-can-delete') && info.method === 'DELETE')) {
     throw apiError(403, 'write_not_supported', 'This API key is read-only', { method: info.method });
   }
   const org = state.store.orgs.get(user.orgId);
@@ -64,6 +73,7 @@ async function process(state: ServerState, req: IncomingMessage, info: RequestIn
     method: info.method,
     path: info.path,
     params,
+    faults: state.faults,
     query: new URL(req.url ?? '/', 'http://reference.invalid').searchParams,
     body,
   };

@@ -88,3 +88,33 @@ export function readValue(record: ApiRecord, name: string): unknown {
   if (Array.isArray(a)) return a.map((x) => x.value);
   return a?.value;
 }
+
+/** The relationship api_names of the fixtures: contact → custom object (link), custom object → contacts (read). */
+export function relationshipNames(c: CheckContext): { link: string; read: string } {
+  return {
+    link: c.need(c.fixtures.relationships?.contactCustomObject, 'relationships.contactCustomObject'),
+    read: c.need(c.fixtures.relationships?.customObject, 'relationships.customObject'),
+  };
+}
+
+/**
+ * A custom-object record of this check with `n` contacts linked to it, each through
+ * POST /contact/{id}/relationship/{contactCustomObject} { related_record_id }. Every step is setup:
+ * a failure blocks the check. Returns the record id and the linked contact ids, in link order.
+ */
+export async function recordWithLinkedContacts(
+  c: CheckContext,
+  n: number,
+  createContact: (c: CheckContext) => Promise<ApiRecord>,
+): Promise<{ co: CustomObjectFixture; rel: { link: string; read: string }; recordId: string; contactIds: string[] }> {
+  const co = customObject(c);
+  const rel = relationshipNames(c);
+  const { record } = await upsertRecord(c, co);
+  const contactIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const contact = await createContact(c);
+    c.setup(await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
+    contactIds.push(contact.id);
+  }
+  return { co, rel, recordId: record.id, contactIds };
+}

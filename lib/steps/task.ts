@@ -11,8 +11,12 @@ import { recordOf, type ApiRecord } from './record.js';
  * - index 0 is left alone: other suites (error provocations) send requests to `taskIds[0]` that a
  *   conforming server rejects, and a check of ours must not race them;
  * - PATCH checks take indexes 1, 2, … in the order of FRONT_SLOTS;
- * - DELETE checks take the LAST indexes (BACK_SLOTS[0] is the last id, and so on), so an archived
- *   task is never one a patch check expects to be active, whatever the list's length.
+ * - the last RESERVED_AT_END ids are left alone too: the authorization and isolation sweeps
+ *   (lib/steps/sweep.ts `taskFromEnd(c, 0)` and `taskFromEnd(c, 1)`) read them before and after a
+ *   refused write and expect them unchanged, so a check of ours must not archive them meanwhile;
+ * - DELETE checks take the indexes just before those (BACK_SLOTS[0] is the last id but
+ *   RESERVED_AT_END, and so on), so an archived task is never one a patch check expects to be
+ *   active, whatever the list's length.
  *
  * When the list is too short for every slot to be distinct, a check is skipped with a reason
  * naming `taskIds` and the length needed, never given a task another check also writes.
@@ -28,16 +32,17 @@ const FRONT_SLOTS = [
   'status.completed-again',
 ] as const;
 const BACK_SLOTS = ['delete.archives'] as const;
+const RESERVED_AT_END = 2;
 
 export type TaskSlot = (typeof FRONT_SLOTS)[number] | (typeof BACK_SLOTS)[number];
 
-/** How many task ids the fixtures must list for every slot to get its own task (index 0 reserved). */
-export const TASK_IDS_NEEDED = 1 + FRONT_SLOTS.length + BACK_SLOTS.length;
+/** How many task ids the fixtures must list for every slot to get its own task (reserved ids included). */
+export const TASK_IDS_NEEDED = 1 + FRONT_SLOTS.length + BACK_SLOTS.length + RESERVED_AT_END;
 
 /** The index of a slot in a list of `length` ids. */
 export function taskSlotIndex(slot: TaskSlot, length: number): number {
   const front = (FRONT_SLOTS as readonly string[]).indexOf(slot);
-  return front >= 0 ? 1 + front : length - 1 - (BACK_SLOTS as readonly string[]).indexOf(slot);
+  return front >= 0 ? 1 + front : length - 1 - RESERVED_AT_END - (BACK_SLOTS as readonly string[]).indexOf(slot);
 }
 
 /** The task this check owns; skips (naming `taskIds`) when the fixtures list too few. */

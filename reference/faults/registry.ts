@@ -1,30 +1,23 @@
-import type { ServerState } from '../server.js';
+import { ALL_FAULTS } from './all.js';
+import type { Fault } from './define.js';
 
-/**
- * One named deviation from the spec. `apply` bends the running server, typically by pushing a
- * response mapper or swapping a route handler; `breaks` names the rule ids it must make fail.
- */
-export interface Fault {
-  id: string;
-  breaks: readonly string[];
-  apply(state: ServerState): void;
-}
+export { defineFault, type Fault } from './define.js';
 
-export function defineFault(fault: Fault): Fault {
-  return fault;
-}
-
-/** Every known fault, by id. Issue 4 adds them, one file each under reference/faults/. */
-export const FAULTS: readonly Fault[] = [];
+/** Every known fault, one file each under reference/faults/, listed in all.ts. */
+export const FAULTS: readonly Fault[] = ALL_FAULTS;
 
 export function knownFaultIds(): string[] {
   return FAULTS.map((f) => f.id);
 }
 
+export function faultById(id: string): Fault | undefined {
+  return FAULTS.find((f) => f.id === id);
+}
+
 /** The faults named in the options; an unknown name is a programming error. */
 export function resolveFaults(names: readonly string[]): Fault[] {
   return names.map((name) => {
-    const fault = FAULTS.find((f) => f.id === name);
+    const fault = faultById(name);
     if (!fault) {
       const known = knownFaultIds();
       throw new Error(`Unknown fault "${name}". Known faults: ${known.length > 0 ? known.join(', ') : '(none yet)'}`);

@@ -48,7 +48,8 @@ function upsert(ctx: Context): Reply {
   if (sent !== undefined && JSON.stringify(parseAttribute(def, sent, ctx, ['body', 'attributes', field])) !== JSON.stringify(stored)) {
     throw apiError(422, 'field_value_invalid', `attributes.${field} differs from match.value`, { field, reason: 'conflicts with match.value' });
   }
-  const existing = ctx.store
+  // fault upsert-duplicates: every upsert creates, never matching an existing record
+  const existing = ctx.faults.has('upsert-duplicates') ? undefined : ctx.store
     .list(ctx.org.id, type)
     .find((r) => r.attrs['archived_at'] == null && JSON.stringify(r.attrs[field]) === JSON.stringify(stored));
   const meta = { matched_on: { field, value } };

@@ -47,7 +47,8 @@ function checkAssociation(ctx: Context, parent: StoredRecord, target: StoredReco
   const pair = [parent, target];
   const contact = pair.find((r) => r.type === 'contact');
   const opportunity = pair.find((r) => r.type === 'opportunity');
-  if (!contact || !opportunity) return;
+  // fault association-rule-not-enforced: any contact may join any opportunity
+  if (!contact || !opportunity || ctx.faults.has('association-rule-not-enforced')) return;
   const accountId = (opportunity.attrs['account_id'] as { related_record_id?: string } | null)?.related_record_id;
   const linked = accountId !== undefined && ctx.store.edgeBetween(ctx.org.id, ref(contact), { id: accountId, type: 'account' });
   if (!linked) {

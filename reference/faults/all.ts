@@ -1,0 +1,219 @@
+import type { Fault } from './define.js';
+import accountCreateBareRecord from './account-create-bare-record.js';
+import accountDeleteNotArchived from './account-delete-not-archived.js';
+import accountStageTypedSelect from './account-stage-typed-select.js';
+import addressMissingZip from './address-missing-zip.js';
+import association409WrongCode from './association-409-wrong-code.js';
+import associationNeverSatisfied from './association-never-satisfied.js';
+import associationRuleNotEnforced from './association-rule-not-enforced.js';
+import attributeBareValue from './attribute-bare-value.js';
+import auth401WithoutBody from './auth-401-without-body.js';
+import badUuid500 from './bad-uuid-500.js';
+import bothTargetsWrongCode from './both-targets-wrong-code.js';
+import contactAccountsPageNoCount from './contact-accounts-page-no-count.js';
+import contactCreate200 from './contact-create-200.js';
+import contactCreatePartial from './contact-create-partial.js';
+import contactLabelsLowercase from './contact-labels-lowercase.js';
+import contactPatchClobbers from './contact-patch-clobbers.js';
+import contactPatchLost from './contact-patch-lost.js';
+import contactStageNotRequired from './contact-stage-not-required.js';
+import currencyAmountNumber from './currency-amount-number.js';
+import cursorNeverEnds from './cursor-never-ends.js';
+import cursorRepeatsItems from './cursor-repeats-items.js';
+import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
+import customRecordTypeGeneric from './custom-record-type-generic.js';
+import displayNameNotDerived from './display-name-not-derived.js';
+import displayNameWritable from './display-name-writable.js';
+import domainDeleteNoop from './domain-delete-noop.js';
+import emailTypedString from './email-typed-string.js';
+import envelopeMissingUpdatedAt from './envelope-missing-updated-at.js';
+import envelopedValuesRejected from './enveloped-values-rejected.js';
+import errorCodeUnlisted from './error-code-unlisted.js';
+import errorDetailsNoCode from './error-details-no-code.js';
+import errorMessageMissing from './error-message-missing.js';
+import errorStatusCodeMismatch from './error-status-code-mismatch.js';
+import exactlyOneTargetNotEnforced from './exactly-one-target-not-enforced.js';
+import getRecordNotEnveloped from './get-record-not-enveloped.js';
+import htmlEscaped from './html-escaped.js';
+import inlineRelationshipsAccepted from './inline-relationships-accepted.js';
+import invalidCursor500 from './invalid-cursor-500.js';
+import invalidKeyCodeMissing from './invalid-key-code-missing.js';
+import jsonContentTypeMissing from './json-content-type-missing.js';
+import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
+import longString500 from './long-string-500.js';
+import malformedJson500 from './malformed-json-500.js';
+import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
+import meetingWritable from './meeting-writable.js';
+import missingAuth200 from './missing-auth-200.js';
+import multiValuedNotArray from './multi-valued-not-array.js';
+import notFound200 from './not-found-200.js';
+import noteDeletedByTypedString from './note-deleted-by-typed-string.js';
+import nullNotCleared from './null-not-cleared.js';
+import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
+import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
+import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
+import otherOrgCanArchiveAccount from './other-org-can-archive-account.js';
+import otherOrgCanLinkAccount from './other-org-can-link-account.js';
+import otherOrgCanPatchContact from './other-org-can-patch-contact.js';
+import otherOrgCanPatchCustomRecord from './other-org-can-patch-custom-record.js';
+import otherOrgCanPatchTask from './other-org-can-patch-task.js';
+import otherOrgCanReadContact from './other-org-can-read-contact.js';
+import otherOrgCanReadNote from './other-org-can-read-note.js';
+import otherOrgTranscript from './other-org-transcript.js';
+import pageSizeIgnored from './page-size-ignored.js';
+import pageSizeZeroAccepted from './page-size-zero-accepted.js';
+import phoneItemLabelsUnchecked from './phone-item-labels-unchecked.js';
+import phoneItemPatchLost from './phone-item-patch-lost.js';
+import phoneItemPatchWrongShape from './phone-item-patch-wrong-shape.js';
+import phoneNumberMutable from './phone-number-mutable.js';
+import rateLimitNoBody from './rate-limit-no-body.js';
+import readOnly403WithoutBody from './read-only-403-without-body.js';
+import readOnlyCanDelete from './read-only-can-delete.js';
+import readOnlyCanWrite from './read-only-can-write.js';
+import recordReferenceBareUuid from './record-reference-bare-uuid.js';
+import recordTypeWrong from './record-type-wrong.js';
+import relationshipPostNoParent from './relationship-post-no-parent.js';
+import schemaContact404 from './schema-contact-404.js';
+import schemaSummary404 from './schema-summary-404.js';
+import selectListIdIgnored from './select-list-id-ignored.js';
+import stageDisplayNameNotResolved from './stage-display-name-not-resolved.js';
+import stageIdEnvelopeRejected from './stage-id-envelope-rejected.js';
+import stageMissingColor from './stage-missing-color.js';
+import taskAttributesOptional from './task-attributes-optional.js';
+import taskCompletedIgnored from './task-completed-ignored.js';
+import taskDeleteNotArchived from './task-delete-not-archived.js';
+import taskDispositionNotPatchable from './task-disposition-not-patchable.js';
+import taskEmptyAttributes200 from './task-empty-attributes-200.js';
+import taskEmptyAttributes400 from './task-empty-attributes-400.js';
+import taskPatchClobbers from './task-patch-clobbers.js';
+import taskStatusTypedString from './task-status-typed-string.js';
+import throughRoleUntyped from './through-role-untyped.js';
+import timestampNotIso from './timestamp-not-iso.js';
+import topLevelKeysIgnored from './top-level-keys-ignored.js';
+import transcriptExpired from './transcript-expired.js';
+import transcriptRelativeUrl from './transcript-relative-url.js';
+import unicodeMangled from './unicode-mangled.js';
+import unknownCustomObject200 from './unknown-custom-object-200.js';
+import unknownFieldDetailsUnnamed from './unknown-field-details-unnamed.js';
+import unknownFieldSilentlyIgnored from './unknown-field-silently-ignored.js';
+import unsupportedMediaAccepted from './unsupported-media-accepted.js';
+import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
+import upsertDuplicates from './upsert-duplicates.js';
+import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
+import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
+import upsertNoMeta from './upsert-no-meta.js';
+import uuidNotUuid from './uuid-not-uuid.js';
+import validationDetailsMissingLoc from './validation-details-missing-loc.js';
+import wrongJsonType500 from './wrong-json-type-500.js';
+import wrongKey403 from './wrong-key-403.js';
+
+/** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
+export const ALL_FAULTS: readonly Fault[] = [
+  accountCreateBareRecord,
+  accountDeleteNotArchived,
+  accountStageTypedSelect,
+  addressMissingZip,
+  association409WrongCode,
+  associationNeverSatisfied,
+  associationRuleNotEnforced,
+  attributeBareValue,
+  auth401WithoutBody,
+  badUuid500,
+  bothTargetsWrongCode,
+  contactAccountsPageNoCount,
+  contactCreate200,
+  contactCreatePartial,
+  contactLabelsLowercase,
+  contactPatchClobbers,
+  contactPatchLost,
+  contactStageNotRequired,
+  currencyAmountNumber,
+  cursorNeverEnds,
+  cursorRepeatsItems,
+  customRecordDeleteNotArchived,
+  customRecordTypeGeneric,
+  displayNameNotDerived,
+  displayNameWritable,
+  domainDeleteNoop,
+  emailTypedString,
+  envelopeMissingUpdatedAt,
+  envelopedValuesRejected,
+  errorCodeUnlisted,
+  errorDetailsNoCode,
+  errorMessageMissing,
+  errorStatusCodeMismatch,
+  exactlyOneTargetNotEnforced,
+  getRecordNotEnveloped,
+  htmlEscaped,
+  inlineRelationshipsAccepted,
+  invalidCursor500,
+  invalidKeyCodeMissing,
+  jsonContentTypeMissing,
+  lastPrimaryDomainRemoved,
+  longString500,
+  malformedJson500,
+  meetingParticipantIsHostString,
+  meetingWritable,
+  missingAuth200,
+  multiValuedNotArray,
+  notFound200,
+  noteDeletedByTypedString,
+  nullNotCleared,
+  opportunityCreateDropsAccount,
+  opportunityRelationshipDeleteNoop,
+  opportunityStageExpectedDaysString,
+  otherOrgCanArchiveAccount,
+  otherOrgCanLinkAccount,
+  otherOrgCanPatchContact,
+  otherOrgCanPatchCustomRecord,
+  otherOrgCanPatchTask,
+  otherOrgCanReadContact,
+  otherOrgCanReadNote,
+  otherOrgTranscript,
+  pageSizeIgnored,
+  pageSizeZeroAccepted,
+  phoneItemLabelsUnchecked,
+  phoneItemPatchLost,
+  phoneItemPatchWrongShape,
+  phoneNumberMutable,
+  rateLimitNoBody,
+  readOnly403WithoutBody,
+  readOnlyCanDelete,
+  readOnlyCanWrite,
+  recordReferenceBareUuid,
+  recordTypeWrong,
+  relationshipPostNoParent,
+  schemaContact404,
+  schemaSummary404,
+  selectListIdIgnored,
+  stageDisplayNameNotResolved,
+  stageIdEnvelopeRejected,
+  stageMissingColor,
+  taskAttributesOptional,
+  taskCompletedIgnored,
+  taskDeleteNotArchived,
+  taskDispositionNotPatchable,
+  taskEmptyAttributes200,
+  taskEmptyAttributes400,
+  taskPatchClobbers,
+  taskStatusTypedString,
+  throughRoleUntyped,
+  timestampNotIso,
+  topLevelKeysIgnored,
+  transcriptExpired,
+  transcriptRelativeUrl,
+  unicodeMangled,
+  unknownCustomObject200,
+  unknownFieldDetailsUnnamed,
+  unknownFieldSilentlyIgnored,
+  unsupportedMediaAccepted,
+  upsertConcurrentDuplicates,
+  upsertDuplicates,
+  upsertInvalidMatchingFieldWrongCode,
+  upsertMissingMatchKeyWrongCode,
+  upsertNoMeta,
+  uuidNotUuid,
+  validationDetailsMissingLoc,
+  wrongJsonType500,
+  wrongKey403,
+];

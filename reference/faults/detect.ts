@@ -1,0 +1,156 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCli } from '../../test/support/cli.js';
+import type { Fault } from './define.js';
+
+/**
+ * The fault-injection self-check, shared by test/faults.test.ts and `npm run verify`: run the
+ * whole suite (`npx conformance`, embedded reference server, in a child process) once per fault
+ * and see whether it noticed. A fault is detected when the run exits 1 and a failed check names
+ * one of the fault's rules: its id (unless the check was only blocked by a failed setup step) or
+ * a rule of one of its violations.
+ */
+
+/** One check of conformance.json, as far as detection reads it. */
+export interface ReportCheck {
+  id: string;
+  status: 'passed' | 'failed' | 'skipped';
+  title: string;
+  message: string;
+  blocked?: boolean;
+  violations?: Array<{ rule: string }>;
+}
+
+export interface SuiteRun {
+  code: number | null;
+  checks: ReportCheck[];
+  ms: number;
+  /** set when the run wrote no report (it could not start, or crashed) */
+  error?: string;
+}
+
+export interface FaultOutcome {
+  id: string;
+  breaks: readonly string[];
+  code: number | null;
+  detected: boolean;
+  /** the failed checks that name one of the fault's rules */
+  matched: string[];
+  /** the rules of the other failed checks (collateral: effects of the same deviation elsewhere) */
+  otherRules: string[];
+  ms: number;
+  error?: string;
+}
+
+/** Two child runs at a time: each is CPU-bound (vitest workers plus the server) on a 2-core machine. */
+export const DEFAULT_CONCURRENCY = 2;
+
+/** `npx conformance <args> --report-dir <tmp>` in a child process; the report is read and removed. */
+export async function runSuite(args: readonly string[], timeoutMs = 300_000): Promise<SuiteRun> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-fault-'));
+  const started = Date.now();
+  try {
+    const r = await runCli([...args, '--report-dir', dir], { timeoutMs });
+    const ms = Date.now() - started;
+    try {
+      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[] };
+      return { code: r.code, checks: report.checks, ms };
+    } catch {
+      return { code: r.code, checks: [], ms, error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}` };
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether a failed check names one of these rules (a blocked check counts only by its violations). */
+export function namesRule(check: ReportCheck, rules: readonly string[]): boolean {
+  if (check.status !== 'failed') return false;
+  if (!check.blocked && rules.includes(check.id)) return true;
+  return (check.violations ?? []).some((v) => rules.includes(v.rule));
+}
+
+export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): FaultOutcome {
+  const failed = run.checks.filter((c) => c.status === 'failed');
+  const matched = failed.filter((c) => namesRule(c, fault.breaks)).map((c) => `${c.id}: ${c.title}`);
+  const otherRules = [...new Set(failed.filter((c) => !namesRule(c, fault.breaks)).flatMap((c) => (c.violations ?? []).map((v) => v.rule).concat(c.violations?.length ? [] : [c.id])))].sort();
+  return {
+    id: fault.id,
+    breaks: fault.breaks,
+    code: run.code,
+    detected: run.code === 1 && matched.length > 0,
+    matched,
+    otherRules,
+    ms: run.ms,
+    ...(run.error !== undefined ? { error: run.error } : {}),
+  };
+}
+
+export async function detectFault(fault: Pick<Fault, 'id' | 'breaks'>): Promise<FaultOutcome> {
+  return outcomeOf(fault, await runSuite(['--fault', fault.id]));
+}
+
+/** Runs `task` over `items` with at most `concurrency` at a time; results keep the input order. */
+export async function inPool<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+export async function detectAll(
+  faults: readonly Pick<Fault, 'id' | 'breaks'>[],
+  o: { concurrency?: number; onOutcome?: (outcome: FaultOutcome) => void } = {},
+): Promise<FaultOutcome[]> {
+  return inPool(faults, o.concurrency ?? DEFAULT_CONCURRENCY, async (fault) => {
+    const outcome = await detectFault(fault);
+    o.onOutcome?.(outcome);
+    return outcome;
+  });
+}
+
+/** The failed checks of a run, as "id: title: message" lines. */
+export function failedChecks(run: SuiteRun): string[] {
+  return run.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.title}: ${c.message}`);
+}
+
+/** The verify table: fault, rule(s), detected or missed; then the summary line. */
+export function formatTable(outcomes: readonly FaultOutcome[], alternateFailed: number | string): string {
+  const idWidth = Math.max(5, ...outcomes.map((o) => o.id.length));
+  const rules = (o: FaultOutcome): string => o.breaks.join(', ');
+  const ruleWidth = Math.max(4, ...outcomes.map((o) => rules(o).length));
+  const lines = [`${'fault'.padEnd(idWidth)}  ${'rule'.padEnd(ruleWidth)}  result`, `${'-'.repeat(idWidth)}  ${'-'.repeat(ruleWidth)}  --------`];
+  for (const o of outcomes) {
+    const result = o.detected ? 'detected' : `missed${o.error ? ` (${o.error})` : o.code !== 1 ? ` (exit ${String(o.code)})` : ''}`;
+    lines.push(`${o.id.padEnd(idWidth)}  ${rules(o).padEnd(ruleWidth)}  ${result}`);
+  }
+  const detected = outcomes.filter((o) => o.detected).length;
+  lines.push('');
+  lines.push(`detected ${detected}/${outcomes.length} faults · alternate profile: ${alternateFailed} failed checks`);
+  return lines.join('\n');
+}
+
+/**
+ * A bounded queue: `schedule(task)` starts the task once fewer than `concurrency` are running
+ * and returns its promise, so callers can await each result on its own while the queue runs ahead.
+ */
+export function limiter(concurrency: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const release = (): void => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+  return <R>(task: () => Promise<R>): Promise<R> => new Promise<R>((resolve, reject) => {
+    const start = (): void => {
+      running += 1;
+      task().then(resolve, reject).finally(release);
+    };
+    if (running < concurrency) start();
+    else waiting.push(start);
+  });
+}

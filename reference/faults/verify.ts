@@ -1,0 +1,51 @@
+import { parseArgs } from 'node:util';
+import { FAULTS } from './registry.js';
+import { DEFAULT_CONCURRENCY, detectFault, formatTable, inPool, runSuite, type FaultOutcome } from './detect.js';
+
+/**
+ * `npm run verify [-- [--concurrency N] [fault-id ...]]`: runs the suite against the reference
+ * server once per fault (and once in the alternate profile), then prints which faults it
+ * detected. Exit 0 when every fault was detected and the alternate profile passed, else 1.
+ */
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { concurrency: { type: 'string' } } });
+const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
+const unknown = positionals.filter((id) => !FAULTS.some((f) => f.id === id));
+if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(unknown.length > 0 ? `unknown fault(s): ${unknown.join(', ')}` : '--concurrency must be a positive integer');
+  process.exit(2);
+}
+const faults = positionals.length > 0 ? FAULTS.filter((f) => positionals.includes(f.id)) : FAULTS;
+
+const started = Date.now();
+let done = 0;
+type Job = { kind: 'fault'; fault: (typeof FAULTS)[number] } | { kind: 'alternate' };
+const jobs: Job[] = [{ kind: 'alternate' }, ...faults.map((fault): Job => ({ kind: 'fault', fault }))];
+const outcomes: FaultOutcome[] = [];
+let alternate: number | string = 'no run';
+const alternateLines: string[] = [];
+
+await inPool(jobs, concurrency, async (job) => {
+  if (job.kind === 'alternate') {
+    const run = await runSuite(['--profile', 'alternate']);
+    const failed = run.checks.filter((c) => c.status === 'failed');
+    alternate = run.error ?? failed.length;
+    alternateLines.push(...failed.map((c) => `  ${c.id}: ${c.title}: ${c.message}`));
+    console.error(`[alternate] exit ${String(run.code)}, ${failed.length} failed (${(run.ms / 1000).toFixed(1)}s)`);
+    return;
+  }
+  const outcome = await detectFault(job.fault);
+  outcomes.push(outcome);
+  done += 1;
+  console.error(`[${done}/${faults.length}] ${outcome.id}: ${outcome.detected ? 'detected' : 'MISSED'} (${(outcome.ms / 1000).toFixed(1)}s)`);
+});
+
+const ordered = faults.map((f) => outcomes.find((o) => o.id === f.id)).filter((o): o is FaultOutcome => o !== undefined);
+console.log(formatTable(ordered, alternate));
+const missed = ordered.filter((o) => !o.detected);
+if (missed.length > 0) {
+  console.log('\nmissed:');
+  for (const o of missed) console.log(`  ${o.id} (breaks ${o.breaks.join(', ')}): exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`);
+}
+if (alternateLines.length > 0) console.log(`\nalternate profile failures:\n${alternateLines.join('\n')}`);
+console.log(`\ntook ${((Date.now() - started) / 1000).toFixed(0)}s with ${concurrency} runs at a time`);
+process.exitCode = missed.length === 0 && String(alternate) === '0' ? 0 : 1;

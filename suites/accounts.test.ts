@@ -1,0 +1,86 @@
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { accountWithDomains, archiveAfter, domainPath, domainsOf } from '../lib/steps/account.js';
+import { createAccount } from '../lib/steps/account.js';
+import { recordOf, show, valueOf } from '../lib/steps/record.js';
+import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
+import { accountCreateBody } from '../fixtures/account.js';
+
+/** Success statuses and DELETE bodies are not shown: record what this server chose. */
+function observeDelete(c: CheckContext, what: string, ex: Exchange): void {
+  const r = ex.response;
+  if (!r) return;
+  c.observe('delete-response', `${what} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : `a body (${r.json === undefined ? 'not JSON' : 'JSON'})`}`);
+}
+
+endpoint('POST /account', () => {
+  check('account.create.record', 'a create with display_name answers 2xx and { data: account record } holding it', async (c) => {
+    const body = accountCreateBody(c.faker, { runId: c.runId });
+    const ex = await c.api.post('/account', body);
+    const created = recordOf(ex.response?.json);
+    if (created) archiveAfter(c, created.id);
+    const e = c.expect(ex).success().record('account');
+    const r = e.data();
+    if (r.record_type !== 'account') e.fail('record_type "account"', `record_type ${show(r.record_type)}`, 'record.record-type');
+    if (valueOf(r, 'display_name') !== body.attributes['display_name']) {
+      e.fail(`display_name ${show(body.attributes['display_name'])}`, `display_name ${show(r.attributes['display_name'])}`);
+    }
+  });
+
+  check('record.account.attributes', 'the created account is { data: account record } with the spec\'s value types', async (c) => {
+    const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
+    const created = recordOf(ex.response?.json);
+    if (created) archiveAfter(c, created.id);
+    c.expect(ex).success().record('account');
+  });
+});
+
+endpoint('DELETE /account/{account_id}', () => {
+  check('account.delete.archives', 'DELETE answers 2xx and the account is archived (archived_at set)', async (c) => {
+    const account = await createAccount(c);
+    const ex = await c.api.delete(`/account/${account.id}`);
+    c.expect(ex).success();
+    observeDelete(c, 'DELETE /account/{account_id}', ex);
+    await throughUnstatedRoute(c, `/account/${account.id}`, 'the archived account\'s archived_at', (read) => {
+      const e = c.expect(read);
+      const r = e.data();
+      if (r.id !== account.id) e.fail(`data.id ${account.id}`, `data.id ${show(r.id)}`);
+      const archivedAt = valueOf(r, 'archived_at');
+      if (archivedAt === null || archivedAt === undefined) e.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
+    });
+  });
+});
+
+endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
+  check('account.domain.delete', 'deleting a non-primary domain answers 2xx and removes it: a second DELETE of it is rejected', async (c) => {
+    // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes.
+    const account = await accountWithDomains(c);
+    const first = await c.api.delete(domainPath(account.id, account.otherDomain));
+    c.expect(first).success();
+    observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
+    const again = await c.api.delete(domainPath(account.id, account.otherDomain));
+    c.expect(again).rejected();
+    observeDelete(c, 'a second DELETE of the removed domain', again);
+    await throughUnstatedRoute(c, `/account/${account.id}`, 'the account\'s domains after the removal', (read) => {
+      const e = c.expect(read);
+      const names = domainsOf(e.data()).map((d) => d.domain_name.toLowerCase());
+      if (names.includes(account.otherDomain.toLowerCase())) e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);
+      if (!names.includes(account.primaryDomain.toLowerCase())) e.fail(`domains still holding the untouched ${show(account.primaryDomain)}`, `domains ${show(names)}`);
+    });
+  });
+
+  check('account.domain.last-primary', 'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays', async (c) => {
+    const account = await accountWithDomains(c);
+    const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+    c.expect(first).rejected().code('cannot_remove_last_primary');
+    // Had the first DELETE removed it anyway, a second one would find nothing (another code, or 2xx).
+    const again = await c.api.delete(domainPath(account.id, account.primaryDomain));
+    c.expect(again).rejected().code('cannot_remove_last_primary');
+    await throughUnstatedRoute(c, `/account/${account.id}`, 'the primary domain after the refused removal', (read) => {
+      const e = c.expect(read);
+      const kept = domainsOf(e.data()).find((d) => d.domain_name.toLowerCase() === account.primaryDomain.toLowerCase());
+      if (!kept || kept.is_primary !== true) e.fail(`${show(account.primaryDomain)} still on the account, primary`, `domains ${show(domainsOf(e.data()))}`);
+    });
+  });
+});

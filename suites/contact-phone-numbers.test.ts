@@ -1,0 +1,86 @@
+import { describe } from 'vitest';
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import { SetupFailure } from '../lib/check/non-conformance.js';
+import { readContact } from '../lib/steps/contact.js';
+import { itemsOf, show } from '../lib/steps/record.js';
+
+/** One contact_phone_number item as a read shows it. */
+interface PhoneItem {
+  id: string;
+  phone_number: unknown;
+  is_primary: unknown;
+  labels: unknown;
+}
+
+const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
+
+function phoneItems(record: Awaited<ReturnType<typeof readContact>>): PhoneItem[] {
+  return itemsOf(record, 'contact_phone_numbers')
+    .map((i) => i.value as Partial<PhoneItem> | null)
+    .filter((v): v is PhoneItem => !!v && typeof v.id === 'string');
+}
+
+/** The fixture contact (read with GET) and its primary and one non-primary phone item. */
+async function fixturePhones(c: CheckContext): Promise<{ contactId: string; primary: PhoneItem; other: PhoneItem }> {
+  const contactId = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
+  const ex = await c.api.get(`/contact/${contactId}`);
+  c.setup(ex, 'GET /contact/{contact_id}');
+  const record = c.expect(ex, 'contact.get.record').data();
+  const items = phoneItems(record);
+  const primary = items.find((i) => i.is_primary === true);
+  const other = items.find((i) => i.is_primary === false);
+  if (!primary || !other) {
+    throw new SetupFailure(`blocked: fixture contactWithPhoneNumbersId must have a primary and a non-primary phone item; contact_phone_numbers ${show(items)}`, ex);
+  }
+  return { contactId, primary, other };
+}
+
+const itemPath = (contactId: string, itemId: string) => `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+// These checks share ONE fixture contact: they run one after another, never concurrently, and
+// each leaves the contact's phone items as it found them.
+describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', () => {
+  endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
+    check('contact.phone-item.patch', 'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it', async (c) => {
+      const { contactId, primary, other } = await fixturePhones(c);
+      const label = LABELS.find((l) => !same([l], other.labels)) ?? 'WORK';
+      // restore the fixture: the old primary first (in case the server demotes the others), then this item
+      c.cleanup(async () => {
+        await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
+        await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
+      });
+      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: true, labels: [label] }));
+      e.success().body('envelopes/phone-item-patch');
+      const d = e.json<{ data: { id: unknown; envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } } }>().data;
+      if (d.id !== other.id) e.fail(`data.id ${other.id} (the item)`, `data.id ${show(d.id)}`);
+      if (d.envelope.id !== other.id) e.fail(`data.envelope.id ${other.id} (the item)`, `data.envelope.id ${show(d.envelope.id)}`);
+      if (d.envelope.is_primary !== true) e.fail('data.envelope.is_primary true', `is_primary ${show(d.envelope.is_primary)}`);
+      if (!same(d.envelope.labels, [label])) e.fail(`data.envelope.labels ${show([label])}`, `labels ${show(d.envelope.labels)}`);
+      if (d.envelope.phone_number !== other.phone_number) e.fail(`data.envelope.phone_number ${show(other.phone_number)} (unchanged)`, `phone_number ${show(d.envelope.phone_number)}`);
+      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+      if (after?.is_primary !== true || !same(after.labels, [label])) {
+        c.expect(c.last()).fail(`item ${other.id} read back with is_primary true and labels ${show([label])}`, `item ${show(after)}`);
+      }
+    });
+
+    check('contact.phone-item.labels', 'a label outside PERSONAL, WORK, MOBILE is rejected and the item\'s labels are unchanged', async (c) => {
+      const { contactId, other } = await fixturePhones(c);
+      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { labels: ['HOME'] }));
+      if (e.response.status >= 200 && e.response.status <= 299) c.cleanup(() => c.api.patch(itemPath(contactId, other.id), { labels: other.labels }));
+      e.rejected();
+      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+      if (!same(after?.labels, other.labels)) c.expect(c.last()).fail(`labels unchanged (${show(other.labels)})`, `item ${show(after)}`);
+    });
+
+    check('contact.phone-item.number-immutable', 'a patch carrying phone_number is rejected and the number is unchanged', async (c) => {
+      const { contactId, other } = await fixturePhones(c);
+      const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
+      // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
+      c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number })).rejected();
+      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+      if (after?.phone_number !== other.phone_number) c.expect(c.last()).fail(`phone_number unchanged (${show(other.phone_number)})`, `item ${show(after)}`);
+    });
+  });
+});

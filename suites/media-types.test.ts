@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { check } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { show, valueOf } from '../lib/steps/record.js';
+import { contactCreateBody } from '../fixtures/contact.js';
+import { tagged } from '../fixtures/tag.js';
+
+// "All requests and responses use `application/json`."
+
+/** A response's Content-Type is application/json (parameters such as charset allowed) and its body parses. */
+function expectJson(c: CheckContext, ex: Exchange): void {
+  const e = c.expect(ex, 'media.json-responses');
+  const type = e.response.headers['content-type'] ?? '(none)';
+  if (!/^application\/json\s*(;|$)/i.test(type)) e.fail('Content-Type application/json', `Content-Type ${type}`);
+  if (e.response.json === undefined) e.fail('a body that parses as JSON', e.response.text.length === 0 ? 'an empty body' : `body ${show(e.response.text.slice(0, 200))}`);
+}
+
+describe('Media types › JSON responses', () => {
+  const samples: Array<{ endpoint: string; what: string; send: (c: CheckContext) => Promise<Exchange> }> = [
+    { endpoint: 'POST /contact', what: 'a 201 contact create', send: async (c) => {
+      const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }));
+      c.expect(ex).status(201, 'contact.create.status-201');
+      return ex;
+    } },
+    { endpoint: 'GET /contact/{contact_id}', what: 'a 2xx contact read', send: async (c) => {
+      const contact = await createContact(c);
+      const ex = await c.api.get(`/contact/${contact.id}`);
+      c.expect(ex).success();
+      return ex;
+    } },
+    { endpoint: 'GET /meeting/{meeting_id}', what: 'a 2xx meeting read', send: async (c) => {
+      const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`);
+      c.expect(ex).success();
+      return ex;
+    } },
+    { endpoint: 'GET /contact/{contact_id}', what: 'a 4xx for a contact id that names no record', send: async (c) => {
+      const ex = await c.api.get(`/contact/${randomUUID()}`);
+      const s = ex.response?.status ?? 0;
+      if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'error.record-not-found');
+      return ex;
+    } },
+    { endpoint: 'POST /contact', what: 'a 4xx for a create without stage', send: async (c) => {
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+      delete body.attributes.stage;
+      const ex = await c.api.post('/contact', body);
+      const s = ex.response?.status ?? 0;
+      if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'contact.create.stage-required');
+      return ex;
+    } },
+    { endpoint: 'GET /contact/{contact_id}', what: 'a 401 without credentials', send: async (c) => {
+      const ex = await c.api.get(`/contact/${randomUUID()}`, { auth: 'none' });
+      c.expect(ex).status(401, 'auth.missing-401');
+      return ex;
+    } },
+  ];
+  for (const s of samples) {
+    check('media.json-responses', `${s.what} is Content-Type application/json with a body that parses`, async (c) => {
+      expectJson(c, await s.send(c));
+    }, { endpoint: s.endpoint });
+  }
+});
+
+describe('Media types › unsupported request type', () => {
+  const types = [
+    ['text/plain', (b: unknown) => JSON.stringify(b)],
+    ['application/x-www-form-urlencoded', (b: unknown) => `attributes=${encodeURIComponent(JSON.stringify((b as { attributes: unknown }).attributes))}`],
+    ['application/xml', () => '<attributes><first_name>X</first_name></attributes>'],
+  ] as const;
+  for (const [type, encode] of types) {
+    check('media.unsupported-type-415', `POST /contact with a body sent as ${type} answers 415 with the error body`, async (c) => {
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+      c.expect(await c.api.send('POST', '/contact', { body: encode(body), contentType: type })).status(415).errorBody();
+    }, { endpoint: 'POST /contact' });
+  }
+
+  check('media.unsupported-type-415', 'PATCH /contact/{contact_id} with valid JSON sent as text/plain answers 415 and changes nothing', async (c) => {
+    const contact = await createContact(c);
+    const title = tagged(`Plain ${c.faker.string.alphanumeric(8)}`, c.runId);
+    const e = c.expect(await c.api.send('PATCH', `/contact/${contact.id}`, { body: JSON.stringify({ attributes: { title } }), contentType: 'text/plain' })).status(415).errorBody();
+    const after = await readContact(c, contact.id);
+    if (valueOf(after, 'title') !== valueOf(contact, 'title')) e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+  }, { endpoint: 'PATCH /contact/{contact_id}' });
+});
+
+describe('Media types › malformed JSON', () => {
+  const bodies = [
+    ['a truncated object', '{"attributes": {"first_name": "Trunc'],
+    ['a trailing comma', '{"attributes": {"first_name": "X",}}'],
+    ['single-quoted keys', "{'attributes': {'first_name': 'X'}}"],
+  ] as const;
+  for (const [what, text] of bodies) {
+    check('media.malformed-json', `POST /contact with ${what} is rejected with the error body`, async (c) => {
+      c.expect(await c.api.send('POST', '/contact', { body: text, contentType: 'application/json' })).rejected();
+    }, { endpoint: 'POST /contact' });
+  }
+
+  check('media.malformed-json', 'PATCH /contact/{contact_id} with truncated JSON is rejected and changes nothing', async (c) => {
+    const contact = await createContact(c);
+    const title = tagged(`Trunc ${c.faker.string.alphanumeric(8)}`, c.runId);
+    const text = JSON.stringify({ attributes: { title } });
+    const e = c.expect(await c.api.send('PATCH', `/contact/${contact.id}`, { body: text.slice(0, text.length - 2), contentType: 'application/json' })).rejected();
+    const after = await readContact(c, contact.id);
+    if (valueOf(after, 'title') !== valueOf(contact, 'title')) e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+  }, { endpoint: 'PATCH /contact/{contact_id}' });
+});
+
+describe('Media types › not acceptable', () => {
+  check('media.not-acceptable-406', 'GET /contact/{contact_id} accepting only text/html answers 406 with the error body', async (c) => {
+    const contact = await createContact(c);
+    c.expect(await c.api.get(`/contact/${contact.id}`, { headers: { accept: 'text/html' } })).status(406).errorBody();
+  }, { endpoint: 'GET /contact/{contact_id}' });
+
+  check('media.not-acceptable-406', 'POST /contact accepting only text/html answers 406 with the error body', async (c) => {
+    c.expect(await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), { headers: { accept: 'text/html' } })).status(406).errorBody();
+  }, { endpoint: 'POST /contact' });
+});

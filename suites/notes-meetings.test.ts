@@ -1,0 +1,91 @@
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import { show, valueOf } from '../lib/steps/record.js';
+import { tagged } from '../fixtures/tag.js';
+
+// Notes and meetings cannot be created through the spec's interface: the checks read the ones the
+// user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are
+// "not shown": the record schema holds enum values to "a string", nothing more.
+
+endpoint('GET /note/{note_id}', () => {
+  check('note.get.record', 'a note reads as { data: note record } with the requested id', async (c) => {
+    const id = c.need(c.fixtures.noteId, 'noteId');
+    const e = c.expect(await c.api.get(`/note/${id}`)).success().record('note');
+    if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
+  });
+
+  check('record.note.attributes', 'a note\'s attributes have the spec\'s value types (created_by, updated_by, deleted_by uuid-typed; deleted_at a timestamp)', async (c) => {
+    const id = c.need(c.fixtures.noteId, 'noteId');
+    c.expect(await c.api.get(`/note/${id}`)).success().record('note');
+  });
+});
+
+endpoint('GET /meeting/{meeting_id}', () => {
+  check('meeting.get.record', 'a meeting reads as { data: meeting record } with the requested id', async (c) => {
+    const id = c.need(c.fixtures.meetingId, 'meetingId');
+    const e = c.expect(await c.api.get(`/meeting/${id}`)).success().record('meeting');
+    if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
+  });
+
+  check('record.meeting.attributes', 'a meeting\'s attributes have the spec\'s value types (participants meeting_participant, enums strings)', async (c) => {
+    const id = c.need(c.fixtures.meetingId, 'meetingId');
+    c.expect(await c.api.get(`/meeting/${id}`)).success().record('meeting');
+  });
+});
+
+/**
+ * A write to the read-only meeting: never 2xx; a 4xx with the error body (405 is one); and the
+ * meeting reads the same afterwards (updated_at, title, description).
+ */
+async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Promise<void> {
+  const id = c.need(c.fixtures.meetingId, 'meetingId');
+  const before = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
+  const body = method === 'DELETE' ? undefined : { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
+  const e = c.expect(await c.api.send(method, `/meeting/${id}`, body === undefined ? {} : { json: body }));
+  c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
+  e.rejected();
+  const after = c.expect(await c.api.get(`/meeting/${id}`)).success().data();
+  const a = c.expect(c.last());
+  if (after.updated_at !== before.updated_at) a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
+  for (const name of ['title', 'description']) {
+    if (JSON.stringify(after.attributes[name]) !== JSON.stringify(before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
+  }
+}
+
+endpoint('GET /meeting/{meeting_id}', () => {
+  check('meeting.read-only', 'POST /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'POST'));
+  check('meeting.read-only', 'PATCH /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'PATCH'));
+  check('meeting.read-only', 'PUT /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'PUT'));
+  check('meeting.read-only', 'DELETE /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'DELETE'));
+});
+
+endpoint('GET /meeting/{meeting_id}/transcript', () => {
+  check('meeting.transcript', 'the transcript read answers { data: { url, expires_at, format } } with an absolute url', async (c) => {
+    const id = c.need(c.fixtures.meetingId, 'meetingId');
+    const e = c.expect(await c.api.get(`/meeting/${id}/transcript`)).success().body('envelopes/transcript');
+    const url = e.json<{ data: { url: string } }>().data.url;
+    let parsed: URL | undefined;
+    try { parsed = new URL(url); } catch { /* below */ }
+    if (!parsed || !/^[a-z][a-z0-9+.-]*:$/i.test(parsed.protocol)) e.fail('data.url an absolute URL (a pre-signed link)', `data.url ${show(url)}`);
+  });
+
+  // "valid until the returned expires_at": a link just issued must not already be expired. The
+  // server issued it after the request left this client, so the request's start time (this
+  // client's clock, read before sending) is the earliest moment the link could have been issued;
+  // expires_at must be later than that. Nothing is allowed for clock skew beyond using the start
+  // time rather than the time the answer arrived: expires_at is an absolute instant, and one that
+  // lies before the request was even sent names a link that was expired when issued, whichever
+  // clock is wrong. A server whose clock lags this client's by more than its link lifetime fails;
+  // that is what a client of it would see too. The lifetime seen is recorded as an observation.
+  check('meeting.transcript.valid-until', 'a freshly issued transcript link expires after the request was sent', async (c) => {
+    const id = c.need(c.fixtures.meetingId, 'meetingId');
+    const sentAt = Date.now();
+    const e = c.expect(await c.api.get(`/meeting/${id}/transcript`)).success().body('envelopes/transcript', 'meeting.transcript');
+    const receivedAt = Date.now();
+    const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
+    const expires = Date.parse(raw);
+    if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);
+    if (expires <= sentAt) e.fail(`data.expires_at later than the request's start (${new Date(sentAt).toISOString()})`, `data.expires_at ${raw}`);
+    c.observe('transcript-link', `the transcript link was valid for ${Math.round((expires - receivedAt) / 1000)} s after it arrived (expires_at ${raw})`);
+  });
+});

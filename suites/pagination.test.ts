@@ -1,0 +1,106 @@
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { createContact } from '../lib/steps/contact.js';
+import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
+import { show } from '../lib/steps/record.js';
+
+// GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: each check makes its own
+// custom-object record and links EDGES fresh contacts to it, so it knows every edge the read must
+// show. Stated: page_size is an integer, default 50, minimum 1; next_cursor is a string or null;
+// count is an integer. Not stated: the maximum page_size (observed), what count counts, page order,
+// and whether a page holds exactly page_size items (only "at most" is checked).
+
+const EDGES = 7;
+const MAX_PAGES = 20;
+
+interface Page {
+  count: number;
+  next_cursor: string | null;
+  items: Array<{ related_record_id: string }>;
+}
+
+async function readPage(c: CheckContext, apiName: string, recordId: string, rel: string, query: Record<string, string | number | undefined> = {}): Promise<Exchange> {
+  return c.api.get(`/${apiName}/${recordId}/relationship/${rel}`, { query });
+}
+
+/** Follows next_cursor from the first page, bounded; every page must have the page shape. */
+async function walk(c: CheckContext, pageSize: number, edges: { co: { apiName: string }; rel: { read: string }; recordId: string; contactIds: string[] }): Promise<void> {
+  const seen = new Map<string, number>();
+  let cursor: string | undefined;
+  let pages = 0;
+  for (;;) {
+    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: pageSize, cursor })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const page = e.json<Page>();
+    pages += 1;
+    if (page.items.length > pageSize) e.fail(`at most ${pageSize} items (page_size)`, `${page.items.length} items`, 'pagination.page-size-honoured');
+    for (const item of page.items) seen.set(item.related_record_id, (seen.get(item.related_record_id) ?? 0) + 1);
+    if (page.next_cursor === null) break;
+    if (page.next_cursor === cursor) e.fail('a next_cursor that moves on', `next_cursor ${show(page.next_cursor)}, the cursor this page was read with`);
+    if (pages >= MAX_PAGES) e.fail(`next_cursor null within ${MAX_PAGES} pages of ${pageSize} (${edges.contactIds.length} edges)`, `next_cursor ${show(page.next_cursor)} on page ${pages}: the walk never ends`);
+    cursor = page.next_cursor;
+  }
+  const e = c.expect(c.last());
+  const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
+  if (repeated.length > 0) e.fail('every edge exactly once across the pages', `repeated: ${repeated.join(', ')}`);
+  const missing = edges.contactIds.filter((id) => !seen.has(id));
+  if (missing.length > 0) e.fail(`all ${edges.contactIds.length} linked contacts across ${pages} page(s)`, `missing ${missing.join(', ')}; seen ${[...seen.keys()].join(', ') || 'none'}`);
+}
+
+endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
+  check('pagination.page-shape', 'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 2, createContact);
+    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read)).success().body('envelopes/relationship-page');
+    const page = e.json<Page & { parent: { id: string } }>();
+    if (page.parent.id !== edges.recordId) e.fail(`parent.id ${edges.recordId} (the record read)`, `parent.id ${show(page.parent.id)}`);
+    c.observe('count', `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`);
+  });
+
+  check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1, no page_size at most 50', async (c) => {
+    const edges = await recordWithLinkedContacts(c, EDGES, createContact);
+    for (const size of [3, 1, undefined]) {
+      const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+      const n = e.json<Page>().items.length;
+      const limit = size ?? 50;
+      if (n > limit) e.fail(`at most ${limit} items (${size === undefined ? 'the default page_size 50' : `page_size=${size}`})`, `${n} items`);
+    }
+  });
+
+  check('pagination.page-size-honoured', 'page_size=1000 is honoured or refused with the error body (the maximum is not shown; observed)', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 2, createContact);
+    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1000 }));
+    if (e.response.status >= 200 && e.response.status <= 299) {
+      e.body('envelopes/relationship-page', 'pagination.page-shape');
+      const n = e.json<Page>().items.length;
+      if (n > 1000) e.fail('at most 1000 items', `${n} items`);
+      c.observe('max-page-size', `page_size=1000 answered HTTP ${e.response.status} with ${n} items`);
+      return;
+    }
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('max-page-size', `page_size=1000 answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`);
+    e.rejected();
+  });
+
+  check('pagination.page-size-minimum', 'page_size=0 is rejected with the error body', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 1, createContact);
+    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 0 })).rejected();
+  });
+
+  check('pagination.page-size-minimum', 'page_size=-1 is rejected with the error body', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 1, createContact);
+    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: -1 })).rejected();
+  });
+
+  check('pagination.cursor-walk', `following next_cursor with page_size=3 shows each of ${EDGES} edges once and ends with next_cursor null`, async (c) => {
+    await walk(c, 3, await recordWithLinkedContacts(c, EDGES, createContact));
+  });
+
+  check('pagination.cursor-walk', `following next_cursor with page_size=1 shows each of ${EDGES} edges once and ends with next_cursor null`, async (c) => {
+    await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
+  });
+
+  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body, never a 5xx', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 2, createContact);
+    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected();
+  });
+});

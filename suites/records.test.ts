@@ -1,0 +1,172 @@
+import { describe } from 'vitest';
+import { check } from '../lib/check/check.js';
+import { NonConformance } from '../lib/check/non-conformance.js';
+import { recordViolations } from '../lib/check/record-violations.js';
+import type { RuleId } from '../lib/rules/catalogue.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import type { RecordKind } from '../lib/schemas/index.js';
+import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { show, type ApiRecord } from '../lib/steps/record.js';
+import { contactCreateBody } from '../fixtures/contact.js';
+import { tagged } from '../fixtures/tag.js';
+import { createAccount, customAttributes, customObject, matchValue, opportunityStage, taskSlot, upsertBody } from '../lib/steps/sweep.js';
+
+// record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
+// id, created_at, updated_at, attributes and record_type, the last naming the record's type.
+
+interface Producer {
+  endpoint: string;
+  kind: RecordKind;
+  /** the record_type the response must carry */
+  recordType: (c: CheckContext) => string;
+  send: (c: CheckContext) => Promise<Exchange>;
+}
+
+/** Task slots of the fixtures list this suite may patch (disposition only). */
+const TASK_SLOT_ENVELOPE = 10;
+const TASK_SLOT_RECORD_TYPE = 11;
+
+const PRODUCERS: Producer[] = [
+  { endpoint: 'POST /contact', kind: 'contact', recordType: () => 'contact',
+    send: (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId })) },
+  { endpoint: 'GET /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
+    send: async (c) => c.api.get(`/contact/${(await createContact(c)).id}`) },
+  { endpoint: 'PATCH /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
+    send: async (c) => c.api.patch(`/contact/${(await createContact(c)).id}`, { attributes: { title: `Envelope ${c.faker.string.alphanumeric(6)}` } }) },
+  { endpoint: 'POST /account', kind: 'account', recordType: () => 'account',
+    send: async (c) => {
+      const ex = await c.api.post('/account', { attributes: { display_name: tagged(c.faker.company.name(), c.runId) } });
+      const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
+      return ex;
+    } },
+  { endpoint: 'POST /opportunity', kind: 'opportunity', recordType: () => 'opportunity',
+    send: async (c) => {
+      const stage = opportunityStage(c);
+      const account = await createAccount(c);
+      return c.api.post('/opportunity', { attributes: { display_name: tagged('Envelope deal', c.runId), stage, account_id: account.id } });
+    } },
+  { endpoint: 'GET /note/{note_id}', kind: 'note', recordType: () => 'note',
+    send: (c) => c.api.get(`/note/${c.need(c.fixtures.noteId, 'noteId')}`) },
+  { endpoint: 'GET /meeting/{meeting_id}', kind: 'meeting', recordType: () => 'meeting',
+    send: (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`) },
+  { endpoint: 'POST /{custom_object_api_name}/_upsert', kind: 'custom-object', recordType: (c) => customObject(c).apiName,
+    send: async (c) => {
+      const { apiName } = customObject(c);
+      const ex = await c.api.post(`/${apiName}/_upsert`, upsertBody(c, matchValue(c), customAttributes(c, 'Envelope')));
+      const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${apiName}/${id}`));
+      return ex;
+    } },
+];
+
+/** A task patch on this check's own slot: disposition is the one field the spec calls patchable. */
+function taskProducer(slot: number): Producer {
+  return {
+    endpoint: 'PATCH /task/{task_id}', kind: 'task', recordType: () => 'task',
+    send: (c) => c.api.patch(`/task/${taskSlot(c, slot)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
+  };
+}
+
+/**
+ * The `{ data: record }` body breaks nothing filed under `rule`. The record validation files each
+ * problem under the rule it breaks (envelope, typed value, value shape, attribute type); a check
+ * fails only on its own rule's problems, which the other record checks leave to their own checks.
+ */
+function expectRecordRule(c: CheckContext, ex: Exchange, kind: RecordKind, rule: RuleId): void {
+  c.expect(ex).data(); // no { data: record } at all breaks record.envelope, whatever the check
+  const v = recordViolations(kind, ex.response?.json).find((x) => x.rule === rule);
+  if (v) throw new NonConformance(v, ex);
+}
+
+/** The answer is 2xx: the producing operation's own checks judge its status. */
+function produced(c: CheckContext, ex: Exchange, p: Producer) {
+  return c.setup(ex, p.endpoint);
+}
+
+describe('Records › envelope', () => {
+  for (const p of [...PRODUCERS, taskProducer(TASK_SLOT_ENVELOPE)]) {
+    check('record.envelope', `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`, async (c) => {
+      const ex = await p.send(c);
+      produced(c, ex, p);
+      expectRecordRule(c, ex, p.kind, 'record.envelope');
+    }, { endpoint: p.endpoint });
+  }
+});
+
+describe('Records › record_type', () => {
+  for (const p of [...PRODUCERS, taskProducer(TASK_SLOT_RECORD_TYPE)]) {
+    check('record.record-type', `${p.endpoint} answers a record whose record_type names its type`, async (c) => {
+      const ex = await p.send(c);
+      produced(c, ex, p);
+      const e = c.expect(ex);
+      const want = p.recordType(c);
+      const got = e.data().record_type;
+      if (got !== want) e.fail(`record_type ${show(want)}`, `record_type ${show(got)}`);
+    }, { endpoint: p.endpoint });
+  }
+});
+
+describe('Records › typed values', () => {
+  const reads: Array<[string, RecordKind, string, (c: CheckContext) => Promise<Exchange>]> = [
+    ['GET /contact/{contact_id}', 'contact', 'a created contact', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`)],
+    ['GET /contact/{contact_id}', 'contact', 'the fixture contact with phone items', (c) => c.api.get(`/contact/${c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId')}`)],
+    ['GET /meeting/{meeting_id}', 'meeting', 'the fixture meeting', (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`)],
+  ];
+  for (const [endpoint, kind, label, send] of reads) {
+    for (const rule of ['value.typed', 'value.shape'] as const) {
+      check(rule, `${endpoint} (${label}): every attribute ${rule === 'value.typed' ? 'is { value, value_type } or an array of them' : 'has its value_type\'s shape'}`, async (c) => {
+        const ex = await send(c);
+        c.setup(ex, endpoint);
+        expectRecordRule(c, ex, kind, rule);
+        const r = c.expect(ex).data();
+        // a record without any attribute would make both rules vacuous
+        if (Object.keys(r.attributes).length === 0) c.expect(ex).fail('a record with attributes', 'attributes {}', rule);
+      }, { endpoint });
+    }
+  }
+});
+
+// record.organization-scoped: "Every record is scoped to the caller's organization (`organization_id` attribute)."
+
+function organizationOf(r: ApiRecord): { value: unknown; value_type: unknown } | undefined {
+  const a = r.attributes['organization_id'];
+  return a && !Array.isArray(a) ? { value: a.value, value_type: a.value_type } : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+describe('Records › organization', () => {
+  check('record.organization-scoped', 'a read contact carries organization_id as a uuid-typed value', async (c) => {
+    const contact = await createContact(c);
+    const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
+    const org = organizationOf(e.data());
+    if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
+      e.fail('organization_id { value: <uuid>, value_type: "uuid" }', `organization_id ${show(e.data().attributes['organization_id'])}`);
+    }
+  }, { endpoint: 'GET /contact/{contact_id}' });
+
+  check('record.organization-scoped', 'records of one organization carry the same organization_id', async (c) => {
+    const first = await createContact(c);
+    const second = await createContact(c);
+    const [a, b] = [await readContact(c, first.id), await readContact(c, second.id)];
+    const e = c.expect(c.last());
+    const [oa, ob] = [organizationOf(a)?.value, organizationOf(b)?.value];
+    if (typeof oa !== 'string' || oa !== ob) e.fail('the same organization_id on two contacts of the caller', `${show(oa)} and ${show(ob)}`);
+  }, { endpoint: 'GET /contact/{contact_id}' });
+
+  check('record.organization-scoped', 'a contact created by another organization carries a different organization_id', async (c) => {
+    c.needKey('otherOrgApiKey');
+    const mine = await createContact(c);
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), { auth: 'otherOrgApiKey' });
+    const status = ex.response?.status ?? 0;
+    if (status >= 400 && status <= 499) c.need(undefined, `contact.stage (POST /contact with otherOrgApiKey answered ${status}: the stage may not exist in the other organization)`);
+    const theirs = c.setup(ex, 'POST /contact (otherOrgApiKey)').data();
+    const theirsRead = c.expect(await c.api.get(`/contact/${theirs.id}`, { auth: 'otherOrgApiKey' })).success().data();
+    const e = c.expect(c.last());
+    const [oa, ob] = [organizationOf(await readContact(c, mine.id))?.value, organizationOf(theirsRead)?.value];
+    if (typeof oa !== 'string' || typeof ob !== 'string') e.fail('organization_id on both contacts', `${show(oa)} and ${show(ob)}`);
+    if (oa === ob) e.fail('two organizations, two organization_id values', `both ${show(oa)}`);
+  }, { endpoint: 'POST /contact' });
+});

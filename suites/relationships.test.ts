@@ -1,0 +1,154 @@
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Conformance } from '../lib/check/expect-conform.js';
+import { createAccount } from '../lib/steps/account.js';
+import { createContact } from '../lib/steps/contact.js';
+import { createOpportunity } from '../lib/steps/opportunity.js';
+import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
+import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
+import { validate } from '../lib/schemas/index.js';
+import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/relationship.js';
+
+interface PostBody { parent: { id: unknown; record_type: unknown }; api_name: unknown; item: { related_record_id: unknown } }
+interface PageBody { parent: { id: unknown }; items: unknown[] }
+
+/** The contact-accounts read after an action: the page shape must hold, whatever it lists. */
+async function accountsOf(c: CheckContext, contactId: string): Promise<{ e: Conformance; ids: unknown[] }> {
+  const e = c.expect(await readContactAccounts(c, contactId), 'contact.accounts.page').success().body('envelopes/relationship-page');
+  return { e, ids: relatedIds(e.json()) };
+}
+
+/** A match that names the given record by display_name (related_record_match's shape is not shown; this is the upsert match's). */
+function matchOf(record: ApiRecord): { field: string; value: unknown } {
+  return { field: 'display_name', value: valueOf(record, 'display_name') };
+}
+
+endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
+  check('contact.relationship.post', 'linking a contact to an account answers { parent, api_name, item } naming the contact, the api_name and the account', async (c) => {
+    const apiName = relationshipName(c, 'contactAccounts');
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(account.id)));
+    e.success().body('envelopes/relationship-post');
+    const b = e.json<PostBody>();
+    if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+    if (b.parent.record_type !== 'contact') e.fail('parent.record_type "contact"', `parent.record_type ${show(b.parent.record_type)}`);
+    if (b.api_name !== apiName) e.fail(`api_name ${show(apiName)}`, `api_name ${show(b.api_name)}`);
+    if (b.item.related_record_id !== account.id) e.fail(`item.related_record_id ${account.id} (the account)`, `item.related_record_id ${show(b.item.related_record_id)}`);
+  });
+
+  check('contact.accounts.through', 'the item a contact-to-account link answers holds through.attributes role (string-typed) and is_primary (boolean-typed)', async (c) => {
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`, byId(account.id)));
+    e.success('contact.relationship.post').body('envelopes/relationship-post', 'contact.relationship.post');
+    const problems = validate('envelopes/contact-account-item', e.json<PostBody>().item);
+    if (problems.length > 0) e.fail('item matching envelopes/contact-account-item', problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
+  });
+
+  describeExactlyOne('contact', async (c) => {
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    return {
+      path: `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`,
+      target: account,
+      noEdge: async (e) => {
+        const { ids } = await accountsOf(c, contact.id);
+        if (ids.includes(account.id)) e.fail(`no edge to ${account.id} after the rejected POST`, `contact accounts ${show(ids)}`);
+      },
+    };
+  });
+
+  check('relationship.contact-account-association', 'a contact on no account of the opportunity is refused 409 contact_account_association_required; on the account, the link succeeds', async (c) => {
+    const apiName = relationshipName(c, 'contactOpportunities');
+    const account = await createAccount(c);
+    const contact = await createContact(c);
+    const opportunity = await createOpportunity(c, account.id);
+    const path = `/contact/${contact.id}/relationship/${apiName}`;
+    c.expect(await c.api.post(path, byId(opportunity.id))).status(409).errorBody().code('contact_account_association_required');
+    await linkContactToAccount(c, contact.id, account.id);
+    c.expect(await c.api.post(path, byId(opportunity.id))).success();
+  });
+});
+
+endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
+  check('relationship.contact-account-association', 'linking a contact on no account to an opportunity is refused 409 contact_account_association_required; on the account, it succeeds', async (c) => {
+    const apiName = relationshipName(c, 'opportunityContacts');
+    const account = await createAccount(c);
+    const contact = await createContact(c);
+    const opportunity = await createOpportunity(c, account.id);
+    const path = `/opportunity/${opportunity.id}/relationship/${apiName}`;
+    c.expect(await c.api.post(path, byId(contact.id))).status(409).errorBody().code('contact_account_association_required');
+    await linkContactToAccount(c, contact.id, account.id);
+    c.expect(await c.api.post(path, byId(contact.id))).success();
+  });
+
+  check('relationship.contact-account-association', 'a contact on another account only is refused 409 contact_account_association_required', async (c) => {
+    const apiName = relationshipName(c, 'opportunityContacts');
+    const account = await createAccount(c);
+    const elsewhere = await createAccount(c);
+    const contact = await createContact(c);
+    await linkContactToAccount(c, contact.id, elsewhere.id);
+    const opportunity = await createOpportunity(c, account.id);
+    c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id))).status(409).errorBody().code('contact_account_association_required');
+  });
+
+  describeExactlyOne('opportunity', async (c) => {
+    const apiName = relationshipName(c, 'opportunityContacts');
+    const account = await createAccount(c);
+    const contact = await createContact(c);
+    // the contact is on the opportunity's account, so only the target keys can be at fault
+    await linkContactToAccount(c, contact.id, account.id);
+    const opportunity = await createOpportunity(c, account.id);
+    return {
+      path: `/opportunity/${opportunity.id}/relationship/${apiName}`,
+      target: contact,
+      noEdge: (e) => throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${apiName}`, 'the opportunity\'s contacts after the rejected POST', (read) => {
+        const ids = relatedIds(c.expect(read).json());
+        if (ids.includes(contact.id)) e.fail(`no edge to ${contact.id} after the rejected POST`, `opportunity contacts ${show(ids)}`);
+      }),
+    };
+  });
+});
+
+/**
+ * relationship.post.exactly-one-target on one parent: both keys, then neither, each rejected with
+ * field_value_invalid, and afterwards no edge to the target.
+ */
+function describeExactlyOne(parent: string, prepare: (c: CheckContext) => Promise<{ path: string; target: ApiRecord; noEdge: (e: Conformance) => Promise<void> }>): void {
+  check('relationship.post.exactly-one-target', `a ${parent} relationship POST with both related_record_id and related_record_match is rejected as field_value_invalid and makes no edge`, async (c) => {
+    const p = await prepare(c);
+    const e = c.expect(await c.api.post(p.path, bothTargetKeys(p.target.id, matchOf(p.target)))).rejected().code('field_value_invalid');
+    await p.noEdge(e);
+  });
+  check('relationship.post.exactly-one-target', `a ${parent} relationship POST with neither related_record_id nor related_record_match is rejected as field_value_invalid and makes no edge`, async (c) => {
+    const p = await prepare(c);
+    const e = c.expect(await c.api.post(p.path, neitherTargetKey())).rejected().code('field_value_invalid');
+    await p.noEdge(e);
+  });
+}
+
+endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
+  check('contact.accounts.page', 'the read answers { count, next_cursor, parent, api_name, items } naming the contact and listing the linked account', async (c) => {
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    await linkContactToAccount(c, contact.id, account.id);
+    const { e, ids } = await accountsOf(c, contact.id);
+    const b = e.json<PageBody>();
+    if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+    if (!ids.includes(account.id)) e.fail(`items including the linked account ${account.id}`, `related_record_ids ${show(ids)}`);
+  });
+
+  check('contact.accounts.through', 'each contact-to-account item holds through.attributes role (string-typed) and is_primary (boolean-typed)', async (c) => {
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    await linkContactToAccount(c, contact.id, account.id);
+    const { e, ids } = await accountsOf(c, contact.id);
+    if (!ids.includes(account.id)) e.fail(`items including the linked account ${account.id}`, `related_record_ids ${show(ids)}`, 'contact.accounts.page');
+    e.json<PageBody>().items.forEach((item, i) => {
+      const problems = validate('envelopes/contact-account-item', item);
+      if (problems.length > 0) e.fail(`items[${i}] matching envelopes/contact-account-item`, problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import { describe } from 'vitest';
+import { check } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { show, valueOf } from '../lib/steps/record.js';
+import { contactCreateBody } from '../fixtures/contact.js';
+import { customAttributes, customObject, matchValue, relApiName, upsertCustom } from '../lib/steps/sweep.js';
+
+// robustness.no-5xx: hostile input is a request that fails validation, answered 2xx or 4xx with
+// the error body ("request body or parameters fail validation"), never 5xx, never a hang (the
+// client's timeout turns a hang into a failed check).
+
+/** 2xx, or a 4xx with the error body; anything else (5xx, 3xx, no answer) breaks the rule. */
+function expectHandled(c: CheckContext, ex: Exchange): void {
+  const e = c.expect(ex);
+  const s = e.response.status;
+  if (s >= 200 && s <= 299) return;
+  if (s >= 400 && s <= 499) { e.rejected(); return; }
+  e.fail('2xx, or 4xx with the error body', `HTTP ${s}${e.response.text ? ` ${show(e.response.text.slice(0, 160))}` : ''}`);
+}
+
+const BAD_IDS: ReadonlyArray<[string, string]> = [
+  ['not-a-uuid', 'not-a-uuid'],
+  ['a path traversal', encodeURIComponent('../../etc/passwd')],
+  ['an encoded NUL', '%00'],
+  ['a 300-character string', 'a'.repeat(300)],
+  ['a uuid with a trailing character', '00000000-0000-4000-8000-000000000000x'],
+];
+
+/** One operation per family with an id in its path; `{id}` is replaced by the hostile segment. */
+const FAMILIES: ReadonlyArray<{ endpoint: string; method: string; path: (c: CheckContext, id: string) => string; body?: unknown }> = [
+  { endpoint: 'GET /contact/{contact_id}', method: 'GET', path: (_c, id) => `/contact/${id}` },
+  { endpoint: 'PATCH /contact/{contact_id}', method: 'PATCH', path: (_c, id) => `/contact/${id}`, body: { attributes: { title: 'Robust' } } },
+  { endpoint: 'GET /contact/{contact_id}/relationship/accounts', method: 'GET', path: (_c, id) => `/contact/${id}/relationship/accounts` },
+  { endpoint: 'DELETE /account/{account_id}', method: 'DELETE', path: (_c, id) => `/account/${id}` },
+  { endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}', method: 'POST', path: (_c, id) => `/opportunity/${id}/relationship/contacts`, body: { related_record_id: '00000000-0000-4000-8000-000000000000' } },
+  { endpoint: 'PATCH /task/{task_id}', method: 'PATCH', path: (_c, id) => `/task/${id}`, body: { attributes: { disposition: 'Robust' } } },
+  { endpoint: 'GET /note/{note_id}', method: 'GET', path: (_c, id) => `/note/${id}` },
+  { endpoint: 'GET /meeting/{meeting_id}', method: 'GET', path: (_c, id) => `/meeting/${id}` },
+  { endpoint: 'GET /meeting/{meeting_id}/transcript', method: 'GET', path: (_c, id) => `/meeting/${id}/transcript` },
+  { endpoint: 'PATCH /{custom_object_api_name}/{record_id}', method: 'PATCH', path: (c, id) => `/${c.need(c.fixtures.customObject?.apiName, 'customObject.apiName')}/${id}`, body: { attributes: {} } },
+];
+
+describe('Robustness › path ids that are not uuids', () => {
+  for (const f of FAMILIES) {
+    for (const [what, segment] of BAD_IDS) {
+      check('robustness.no-5xx', `${f.endpoint} with ${what} as the id is answered 4xx with the error body`, async (c) => {
+        const ex = await c.api.send(f.method, f.path(c, segment), f.body !== undefined ? { json: f.body } : {});
+        // a path id that is not a uuid names no record: a 2xx would be wrong too
+        c.expect(ex).rejected();
+      }, { endpoint: f.endpoint });
+    }
+  }
+});
+
+/** Nested objects `depth` levels deep. */
+function nested(depth: number): unknown {
+  let v: unknown = 'deep';
+  for (let i = 0; i < depth; i++) v = { a: v };
+  return v;
+}
+
+type Mode = 'create' | 'patch';
+
+/** A contact body: on create the valid attributes plus the hostile ones, on patch the hostile ones alone. */
+const attrs = (c: CheckContext, mode: Mode, hostile: Record<string, unknown>) =>
+  ({ attributes: { ...(mode === 'create' ? contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }).attributes : {}), ...hostile } });
+
+/** Hostile contact bodies, each sent on create and on patch. */
+const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> = [
+  ['a 100 KB first_name', (c, m) => attrs(c, m, { first_name: 'x'.repeat(100 * 1024) })],
+  ['attributes as an array', () => ({ attributes: [{ first_name: 'Array' }] })],
+  ['attributes as a string', () => ({ attributes: 'first_name=String' })],
+  ['attributes as null', () => ({ attributes: null })],
+  ['first_name as a number', (c, m) => attrs(c, m, { first_name: 12345 })],
+  ['first_name as an object', (c, m) => attrs(c, m, { first_name: { nested: true } })],
+  ['first_name as an array', (c, m) => attrs(c, m, { first_name: ['A', 'B'] })],
+  ['first_name as a boolean', (c, m) => attrs(c, m, { first_name: true })],
+  ['stage as a number', (c, m) => attrs(c, m, { stage: 42 })],
+  ['stage as an enveloped select without a value', (c, m) => attrs(c, m, { stage: { value_type: 'select' } })],
+  ['an envelope with an unknown value_type', (c, m) => attrs(c, m, { first_name: { value_type: 'no_such_type', value: 'X' } })],
+  ['an emoji first_name', (c, m) => attrs(c, m, { first_name: '😀🎉👩‍👩‍👧‍👦' })],
+  ['an RTL first_name', (c, m) => attrs(c, m, { first_name: 'مرحبا עולם \u202Eevil' })],
+  ['a first_name of combining marks', (c, m) => attrs(c, m, { first_name: 'Z\u0351\u0362\u0334a\u0337\u0321l\u0338g\u0335o'.repeat(20) })],
+  ['a lone surrogate escaped in JSON', (c, m) => attrs(c, m, { first_name: 'bad \ud800 half' })],
+  ['a first_name nested 200 levels deep', (c, m) => attrs(c, m, { first_name: nested(200) })],
+  ['an unknown attribute nested 200 levels deep', (c, m) => attrs(c, m, { zz_conformance_deep: nested(200) })],
+  ['a body that is an array', (c, m) => [attrs(c, m, {})]],
+  ['a body that is a bare string', () => 'attributes'],
+  ['a body that is a number', () => 42],
+  ['a body that is null', () => null],
+];
+
+describe('Robustness › hostile contact create bodies', () => {
+  for (const [what, make] of BODIES) {
+    check('robustness.no-5xx', `POST /contact with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
+      expectHandled(c, await c.api.send('POST', '/contact', { body: JSON.stringify(make(c, 'create')), contentType: 'application/json' }));
+    }, { endpoint: 'POST /contact' });
+  }
+});
+
+describe('Robustness › hostile contact patch bodies', () => {
+  for (const [what, make] of BODIES) {
+    check('robustness.no-5xx', `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
+      const contact = await createContact(c);
+      expectHandled(c, await c.api.send('PATCH', `/contact/${contact.id}`, { body: JSON.stringify(make(c, 'patch')), contentType: 'application/json' }));
+    }, { endpoint: 'PATCH /contact/{contact_id}' });
+  }
+});
+
+describe('Robustness › hostile query parameters', () => {
+  const values = ['-1', '0', 'abc', '1e309', '9'.repeat(40), '\u0000', '1.5'];
+  for (const v of values) {
+    check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
+      const { apiName } = customObject(c);
+      const record = await upsertCustom(c, matchValue(c), customAttributes(c, 'Robust'));
+      const ex = await c.api.get(`/${apiName}/${record.id}/relationship/${relApiName(c, 'customObject')}`, { query: { page_size: v } });
+      expectHandled(c, ex);
+    }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
+  }
+  for (const v of ['not-a-cursor', '%%%', 'x'.repeat(2000)]) {
+    check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
+      const { apiName } = customObject(c);
+      const record = await upsertCustom(c, matchValue(c), customAttributes(c, 'Robust'));
+      expectHandled(c, await c.api.get(`/${apiName}/${record.id}/relationship/${relApiName(c, 'customObject')}`, { query: { cursor: v } }));
+    }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
+  }
+});
+
+// robustness.round-trip: "| string | string |" — a string attribute reads back as the string written.
+const ROUND_TRIP: ReadonlyArray<[string, string]> = [
+  ['emoji', 'Zoë 😀🎉 👩‍👩‍👧‍👦 🇯🇵'],
+  ['CJK', '山田 太郎 김민준 王小明'],
+  ['combining accents', 'Cafe\u0301 Zo\u0308e n\u0303'],
+  ['RTL text', 'مرحبا עולם'],
+  ['HTML', '<b>x</b> & "q" <script>alert(1)</script> \'s'],
+  ['JSON-looking text', '{"value": 1, "value_type": "number"}'],
+  ['backslashes and escapes', 'C:\\temp\\new \\u0041 \t tab'],
+];
+
+describe('Robustness › round trip', () => {
+  for (const [what, text] of ROUND_TRIP) {
+    check('robustness.round-trip', `${what} in first_name and title reads back exactly, on create and on GET`, async (c) => {
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes: { first_name: text, title: `${text} (title)` } });
+      const e = c.expect(await c.api.post('/contact', body)).success();
+      const created = e.data();
+      for (const read of [created, await readContact(c, created.id)]) {
+        for (const name of ['first_name', 'title'] as const) {
+          const got = valueOf(read, name);
+          if (got !== body.attributes[name]) e.fail(`${name} ${show(body.attributes[name])}`, `${name} ${show(got)}`);
+        }
+      }
+    }, { endpoint: 'POST /contact' });
+  }
+});
