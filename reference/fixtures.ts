@@ -32,7 +32,7 @@ export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, se
     customObject: {
       apiName: PROJECT_OBJECT.api_name,
       matchField: 'external_key',
-      attributes: { display_name: 'Sample project' },
+      attributes: { display_name: 'Sample project', budget: { amount: '1250.00' } },
     },
     relationships: {
       contactAccounts: 'accounts',

@@ -53,15 +53,14 @@ endpoint('DELETE /account/{account_id}', () => {
 });
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
-  check('account.domain.delete', 'deleting a non-primary domain answers 2xx and removes it: a second DELETE of it is rejected', async (c) => {
+  check('account.domain.delete', 'deleting a non-primary domain answers 2xx and removes it', async (c) => {
     // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes.
     const account = await accountWithDomains(c);
     const first = await c.api.delete(domainPath(account.id, account.otherDomain));
     c.expect(first).success();
     observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
-    const again = await c.api.delete(domainPath(account.id, account.otherDomain));
-    c.expect(again).rejected();
-    observeDelete(c, 'a second DELETE of the removed domain', again);
+    // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
+    observeDelete(c, 'a second DELETE of the removed domain', await c.api.delete(domainPath(account.id, account.otherDomain)));
     await throughUnstatedRoute(c, `/account/${account.id}`, 'the account\'s domains after the removal', (read) => {
       const e = c.expect(read);
       const names = domainsOf(e.data()).map((d) => d.domain_name.toLowerCase());

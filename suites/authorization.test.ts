@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { refusedWriteTask } from '../lib/steps/task.js';
 import { check } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
@@ -10,7 +11,7 @@ import { tagged } from '../fixtures/tag.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import {
   accountWithDomain, contactAccountIds, createAccount, customAttributes, customObject, domainNames, expectCustomUnchanged,
-  matchValue, opportunityStage, opportunityWithContact, otherLabels, phoneItem, phoneItemOf, relApiName, relatedIds, taskFromEnd, upsertBody, upsertCustom,
+  matchValue, opportunityStage, opportunityWithContact, otherLabels, phoneItem, phoneItemOf, relApiName, relatedIds, upsertBody, upsertCustom,
 } from '../lib/steps/sweep.js';
 
 // auth.forbidden-403: "A caller without permission for the operation yields 403." The read-only
@@ -131,7 +132,7 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'PATCH /task/{task_id}', what: 'a disposition patch; the task keeps its disposition',
     run: async (c) => {
-      const task = taskFromEnd(c, 0);
+      const task = refusedWriteTask(c, 'authorization');
       const disposition = tagged(`Forbidden ${c.faker.string.alphanumeric(8)}`, c.runId);
       const e = await asReadOnly(c, 'PATCH', `/task/${task}`, { attributes: { disposition } });
       await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
@@ -143,7 +144,7 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'DELETE /task/{task_id}', what: 'archiving a task; its archived_at is unchanged',
     run: async (c) => {
-      const task = taskFromEnd(c, 0);
+      const task = refusedWriteTask(c, 'authorization');
       let before: unknown;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex); });
       const e = await asReadOnly(c, 'DELETE', `/task/${task}`);

@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { refusedWriteTask } from '../lib/steps/task.js';
 import { check } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
@@ -10,7 +11,7 @@ import { tagged } from '../fixtures/tag.js';
 import {
   accountWithDomain, contactAccountIds, createAccount, createOpportunity, customAttributes, customObject, domainNames, expectCustomUnchanged, expectDenied, expectNotLeaked,
   linkContactToAccount, matchValue, opportunityWithContact, otherLabels, otherOrgContact, phoneItem, phoneItemOf, relApiName, relatedIds, stringAttributes,
-  taskFromEnd, upsertBody, upsertCustom,
+  upsertBody, upsertCustom,
 } from '../lib/steps/sweep.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
@@ -147,7 +148,7 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'PATCH /task/{task_id}', what: 'patching organization A\'s task; it keeps its disposition',
     run: async (c) => {
-      const task = taskFromEnd(c, 1);
+      const task = refusedWriteTask(c, 'isolation');
       const disposition = tagged(`Intruder ${c.faker.string.alphanumeric(8)}`, c.runId);
       const e = await asOtherOrg(c, 'PATCH', `/task/${task}`, { attributes: { disposition } });
       await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
@@ -159,7 +160,7 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'DELETE /task/{task_id}', what: 'archiving organization A\'s task; its archived_at is unchanged',
     run: async (c) => {
-      const task = taskFromEnd(c, 1);
+      const task = refusedWriteTask(c, 'isolation');
       let before: unknown;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex); });
       const e = await asOtherOrg(c, 'DELETE', `/task/${task}`);

@@ -139,7 +139,7 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 });
 
 endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', () => {
-  check('opportunity.relationship.delete', 'deleting an edge answers 2xx and removes it: deleting it again is rejected', async (c) => {
+  check('opportunity.relationship.delete', 'deleting an edge answers 2xx and removes it', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
     const { opportunity, contact } = await linkable(c);
     await linkOpportunityToContact(c, opportunity.id, contact.id);
@@ -148,7 +148,9 @@ endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_i
     c.expect(first).success();
     const r = first.response;
     if (r) c.observe('delete-response', `DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : 'a body'}`);
-    c.expect(await c.api.delete(path)).rejected();
+    // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
+    const again = (await c.api.delete(path)).response;
+    if (again) c.observe('delete-response', `a second DELETE of the same edge answered HTTP ${again.status}`);
     await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${apiName}`, 'the opportunity\'s contacts after the edge was deleted', (read) => {
       const e = c.expect(read);
       const ids = relatedIds(e.json());

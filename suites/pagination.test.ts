@@ -56,13 +56,14 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     c.observe('count', `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`);
   });
 
-  check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1, no page_size at most 50', async (c) => {
+  // The default of 50 is not checked: seeing it broken needs 51 edges, that is 51 contacts the API
+  // gives no way to archive, left on the user's server by every run.
+  check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
     const edges = await recordWithLinkedContacts(c, EDGES, createContact);
-    for (const size of [3, 1, undefined]) {
+    for (const size of [3, 1]) {
       const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size })).success().body('envelopes/relationship-page', 'pagination.page-shape');
       const n = e.json<Page>().items.length;
-      const limit = size ?? 50;
-      if (n > limit) e.fail(`at most ${limit} items (${size === undefined ? 'the default page_size 50' : `page_size=${size}`})`, `${n} items`);
+      if (n > size) e.fail(`at most ${size} items (page_size=${size})`, `${n} items`);
     }
   });
 

@@ -10,7 +10,8 @@ import { contactStage, createContact, readContact } from '../lib/steps/contact.j
 import { show, type ApiRecord } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
-import { createAccount, customAttributes, customObject, matchValue, opportunityStage, taskSlot, upsertBody } from '../lib/steps/sweep.js';
+import { createAccount, customAttributes, customObject, matchValue, opportunityStage, upsertBody } from '../lib/steps/sweep.js';
+import { takeTask, type TaskSlot } from '../lib/steps/task.js';
 
 // record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
 // id, created_at, updated_at, attributes and record_type, the last naming the record's type.
@@ -24,8 +25,6 @@ interface Producer {
 }
 
 /** Task slots of the fixtures list this suite may patch (disposition only). */
-const TASK_SLOT_ENVELOPE = 10;
-const TASK_SLOT_RECORD_TYPE = 11;
 
 const PRODUCERS: Producer[] = [
   { endpoint: 'POST /contact', kind: 'contact', recordType: () => 'contact',
@@ -62,10 +61,10 @@ const PRODUCERS: Producer[] = [
 ];
 
 /** A task patch on this check's own slot: disposition is the one field the spec calls patchable. */
-function taskProducer(slot: number): Producer {
+function taskProducer(slot: TaskSlot): Producer {
   return {
     endpoint: 'PATCH /task/{task_id}', kind: 'task', recordType: () => 'task',
-    send: (c) => c.api.patch(`/task/${taskSlot(c, slot)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
+    send: (c) => c.api.patch(`/task/${takeTask(c, slot)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
   };
 }
 
@@ -86,7 +85,7 @@ function produced(c: CheckContext, ex: Exchange, p: Producer) {
 }
 
 describe('Records › envelope', () => {
-  for (const p of [...PRODUCERS, taskProducer(TASK_SLOT_ENVELOPE)]) {
+  for (const p of [...PRODUCERS, taskProducer('record.envelope')]) {
     check('record.envelope', `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`, async (c) => {
       const ex = await p.send(c);
       produced(c, ex, p);
@@ -96,7 +95,7 @@ describe('Records › envelope', () => {
 });
 
 describe('Records › record_type', () => {
-  for (const p of [...PRODUCERS, taskProducer(TASK_SLOT_RECORD_TYPE)]) {
+  for (const p of [...PRODUCERS, taskProducer('record.record-type')]) {
     check('record.record-type', `${p.endpoint} answers a record whose record_type names its type`, async (c) => {
       const ex = await p.send(c);
       produced(c, ex, p);

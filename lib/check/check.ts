@@ -6,6 +6,7 @@ import { makeContext, type CheckContext } from './context.js';
 import type { CheckMeta, Observation, Traffic, Violation } from './meta.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { NonConformance, SetupFailure } from './non-conformance.js';
+import { errorBodyViolations } from './error-body.js';
 
 let currentEndpoint: string | undefined;
 
@@ -37,6 +38,7 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
     });
     try {
       await fn(c);
+      rateLimitAnswersCarryErrorBody(exchanges);
     } catch (err) {
       if (err instanceof Error && err.name === 'PendingError') throw err; // a skip, not a failure
       own.evidence = [...exchanges];
@@ -53,6 +55,18 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
       ctx.task.meta.conformance = own;
     }
   });
+}
+
+/**
+ * The client retries a 429 out of sight of the check, so the check's own expectations never meet it;
+ * but a 429 is an error response like any other and must carry the error body.
+ */
+function rateLimitAnswersCarryErrorBody(exchanges: readonly Exchange[]): void {
+  for (const ex of exchanges) {
+    if (ex.response?.status !== 429) continue;
+    const v = errorBodyViolations(ex.response)[0];
+    if (v) throw new NonConformance(v, ex);
+  }
 }
 
 function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {

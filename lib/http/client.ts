@@ -31,7 +31,9 @@ export interface ClientSettings {
 // lets the timeouts apply to every request and keeps sockets alive between checks.
 let sharedAgent: Agent | undefined;
 function agent(timeoutMs: number): Agent {
-  sharedAgent ??= new Agent({ connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+  // keepAliveTimeout below any common server idle timeout (Node's is 5 s), so the client never
+  // reuses a socket the server is closing ("other side closed").
+  sharedAgent ??= new Agent({ connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
   return sharedAgent;
 }
 
@@ -73,11 +75,15 @@ export class ApiClient {
         rateLimitRetries: retries,
       };
       try {
-        const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher: agent(this.settings.timeoutMs) });
-        const text = await res.body.text();
-        ex.response = this.response(res.statusCode, res.headers, text);
+        ex.response = await this.once(url, method, headers, body);
       } catch (err) {
-        ex.transportError = describeTransportError(err);
+        // A kept-alive socket the server closed as we reused it: no byte of this request was
+        // processed, so one fresh try is safe for any method.
+        if (isStaleSocket(err)) {
+          try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again); }
+        } else {
+          ex.transportError = describeTransportError(err);
+        }
       }
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
@@ -91,6 +97,12 @@ export class ApiClient {
       this.settings.onExchange?.(ex);
       return ex;
     }
+  }
+
+  private async once(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
+    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher: agent(this.settings.timeoutMs) });
+    const text = await res.body.text();
+    return this.response(res.statusCode, res.headers, text);
   }
 
   url(path: string, query?: RequestOptions['query']): string {
@@ -129,6 +141,11 @@ export function retryAfterMs(value: string | undefined): number {
   const seconds = Number(value);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
   return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
+}
+
+function isStaleSocket(err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return code === 'UND_ERR_SOCKET' && /other side closed/i.test((err as Error).message);
 }
 
 export function describeTransportError(err: unknown): string {

@@ -141,21 +141,6 @@ export function otherLabels(labels: unknown): string[] {
   return pick.length > 0 ? pick : ['PERSONAL'];
 }
 
-/** A task id counted from the end of the fixtures list (0 = last): read-only uses that must not change it. */
-export function taskFromEnd(c: CheckContext, k: number): string {
-  const ids = c.need(c.fixtures.taskIds, 'taskIds');
-  const id = ids[ids.length - 1 - k];
-  return c.need(id, `taskIds (needs at least ${k + 1} ids)`);
-}
-
-/**
- * The task id at a slot of the fixtures list (lib/steps/task.ts takes 1..8 and the third from the
- * end; the sweeps read the last two); skips when the list is too short for the slot to be distinct.
- */
-export function taskSlot(c: CheckContext, index: number): string {
-  const ids = c.need(c.fixtures.taskIds, 'taskIds');
-  return c.need(ids.length >= index + 4 ? ids[index] : undefined, `taskIds (needs at least ${index + 4} ids; slot ${index} belongs to this check)`);
-}
 
 // ---- custom objects -------------------------------------------------------------------------
 

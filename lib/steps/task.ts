@@ -11,9 +11,9 @@ import { recordOf, type ApiRecord } from './record.js';
  * - index 0 is left alone: other suites (error provocations) send requests to `taskIds[0]` that a
  *   conforming server rejects, and a check of ours must not race them;
  * - PATCH checks take indexes 1, 2, … in the order of FRONT_SLOTS;
- * - the last RESERVED_AT_END ids are left alone too: the authorization and isolation sweeps
- *   (lib/steps/sweep.ts `taskFromEnd(c, 0)` and `taskFromEnd(c, 1)`) read them before and after a
- *   refused write and expect them unchanged, so a check of ours must not archive them meanwhile;
+ * - the last RESERVED_AT_END ids are for checks whose writes must be refused (authorization,
+ *   isolation: `refusedWriteTask`); they read them before and after and expect them unchanged,
+ *   so no check that writes may take them;
  * - DELETE checks take the indexes just before those (BACK_SLOTS[0] is the last id but
  *   RESERVED_AT_END, and so on), so an archived task is never one a patch check expects to be
  *   active, whatever the list's length.
@@ -30,6 +30,11 @@ const FRONT_SLOTS = [
   'patch.attributes-missing',
   'status.completed',
   'status.completed-again',
+  'record.envelope',
+  'record.record-type',
+  'write.raw-value',
+  'write.enveloped-value',
+  'write.attributes-only',
 ] as const;
 const BACK_SLOTS = ['delete.archives'] as const;
 const RESERVED_AT_END = 2;
@@ -53,6 +58,15 @@ export function takeTask(c: CheckContext, slot: TaskSlot): string {
   }
   const id = ids[taskSlotIndex(slot, ids.length)];
   return c.need(id, 'taskIds');
+}
+
+/** A task that a check's writes must leave unchanged (their refusal is what is checked). */
+export function refusedWriteTask(c: CheckContext, who: 'authorization' | 'isolation'): string {
+  const ids = c.need(c.fixtures.taskIds, 'taskIds');
+  if (ids.length < TASK_IDS_NEEDED) {
+    c.need(undefined, `taskIds (${TASK_IDS_NEEDED} distinct task ids are needed so that each task check writes its own task; ${ids.length} given)`);
+  }
+  return c.need(ids[ids.length - (who === 'authorization' ? 1 : 2)], 'taskIds');
 }
 
 /** PATCH /task/{id} as a step the check depends on (a non-2xx answer blocks the check). */

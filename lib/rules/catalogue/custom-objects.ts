@@ -68,7 +68,7 @@ export const CUSTOM_OBJECT_RULES = {
   'pagination.page-size-honoured': {
     level: 'MUST', section: 'Limits',
     quote: '| page_size on relationship reads | default 50, minimum 1 |',
-    summary: 'a page never holds more items than page_size (or 50 when page_size is absent)',
+    summary: 'a page never holds more items than the page_size asked for',
     endpoints: [REL_READ],
   },
   'pagination.page-size-minimum': {
