@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SETTINGS, type SettingName } from '../config/settings.js';
+import { SETTINGS, type Setting, type SettingName } from '../config/settings.js';
 import type { Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 
@@ -13,7 +13,8 @@ const REFERENCE_FLAGS = {
 } as const satisfies ParseArgsConfig['options'];
 
 const RUN_FLAGS = {
-  ...Object.fromEntries(Object.values(SETTINGS).map((s) => [s.flag, { type: 'string' }])),
+  ...Object.fromEntries(Object.values(SETTINGS).map((s: Setting) => [s.flag, s.kind === 'boolean' ? { type: 'boolean' } : s.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }])),
+  list: { type: 'boolean' },
   ...REFERENCE_FLAGS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -32,6 +33,8 @@ export interface RunArgs {
   reference: ReferenceFlags;
   help: boolean;
   version: boolean;
+  /** print the checks that would run, send nothing */
+  list: boolean;
 }
 
 /** Parses the run's flags; an unknown flag or a missing value is a RunCannotStart (exit 2). */
@@ -42,8 +45,10 @@ export function parseRunArgs(argv: string[]): RunArgs {
   for (const [name, s] of Object.entries(SETTINGS)) {
     const value = v[s.flag];
     if (typeof value === 'string') settings[name as SettingName] = value;
+    if (value === true) settings[name as SettingName] = 'true';
+    if (Array.isArray(value)) settings[name as SettingName] = value.join(',');
   }
-  return { settings, reference: referenceFlags(v), help: v['help'] === true, version: v['version'] === true };
+  return { settings, reference: referenceFlags(v), help: v['help'] === true, version: v['version'] === true, list: v['list'] === true };
 }
 
 export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean } {

@@ -31,7 +31,11 @@ export async function runConformance(args: RunArgs, print: (line: string) => voi
   let reference: RunningReference | undefined;
   try {
     let target: Target;
-    const common = { runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5 };
+    const common = {
+      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
+      selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency,
+      ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
+    };
     if (config.baseUrl === undefined) {
       reference = await startReferenceServer(args.reference);
       target = { ...common, baseUrl: reference.baseUrl, keys: reference.keys, fixtures: reference.fixtures, embedded: true };

@@ -5,6 +5,7 @@ import type { Fixtures } from '../target/fixtures.js';
 import { SETTINGS, type Setting, type SettingName } from './settings.js';
 import { loadFixturesFile } from './fixtures-file.js';
 import { RunCannotStart } from './run-cannot-start.js';
+import type { Selection } from '../target/target.js';
 
 export type Values = Partial<Record<SettingName, string>>;
 
@@ -21,6 +22,13 @@ export interface RunConfig {
   fixturesFile?: string;
   /** unknown fixtures keys */
   warnings: string[];
+  selection: Selection;
+  baseline?: string;
+  writeBaseline?: string;
+  shard?: { index: number; count: number };
+  readOnly: boolean;
+  concurrency: number;
+  maxRequests?: number;
 }
 
 /**
@@ -54,16 +62,52 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   const timeoutMs = Number(pick('timeoutMs'));
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RunCannotStart(`--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`);
 
+  const level = pick('level');
+  if (level !== 'all' && level !== 'must') throw new RunCannotStart(`--level must be must or all; got ${JSON.stringify(level)}`);
+  const concurrency = positiveInteger('concurrency', pick('concurrency'));
+  const maxRequestsText = pick('maxRequests');
+  const shardText = pick('shard');
   const config: RunConfig = {
     reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
     seed, timeoutMs, fixtures: f, warnings: loaded.warnings,
+    selection: { only: list(pick('only')), skip: list(pick('skip')), level },
+    readOnly: truthy(pick('readOnly')),
+    concurrency,
   };
+  if (maxRequestsText !== undefined) config.maxRequests = positiveInteger('max-requests', maxRequestsText);
+  if (shardText !== undefined) config.shard = parseShard(shardText);
+  const baseline = pick('baseline');
+  if (baseline !== undefined) config.baseline = path.resolve(cwd, baseline);
+  const writeBaseline = pick('writeBaseline');
+  if (writeBaseline !== undefined) config.writeBaseline = path.resolve(cwd, writeBaseline);
   for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
     const v = key === 'baseUrl' ? baseUrl : pick(key, f);
     if (v !== undefined) config[key] = v;
   }
   if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;
   return Object.freeze(config);
+}
+
+function list(v: string | undefined): string[] {
+  return (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function truthy(v: string | undefined): boolean {
+  return v !== undefined && /^(1|true|yes|on)$/i.test(v);
+}
+
+function positiveInteger(flag: string, v: string | undefined): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new RunCannotStart(`--${flag} must be a positive integer; got ${JSON.stringify(v)}`);
+  return n;
+}
+
+function parseShard(v: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(v);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) throw new RunCannotStart(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(v)}`);
+  return { index, count };
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

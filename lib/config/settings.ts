@@ -11,6 +11,8 @@ export interface Setting {
   default?: string;
   /** the value is a credential: never printed */
   secret?: boolean;
+  /** `boolean`: a flag without a value (env: true/1/yes); `list`: repeatable, or comma-separated */
+  kind?: 'boolean' | 'list';
   doc: string;
 }
 
@@ -23,6 +25,15 @@ export const SETTINGS = {
   reportDir: { flag: 'report-dir', env: 'CONFORMANCE_REPORT_DIR', default: './conformance-report', doc: 'where `conformance.json` is written' },
   seed: { flag: 'seed', env: 'CONFORMANCE_SEED', doc: 'seed of the generated data (default: random; printed, so a run can be repeated)' },
   timeoutMs: { flag: 'timeout', env: 'CONFORMANCE_TIMEOUT_MS', default: '15000', doc: 'per-request timeout in milliseconds' },
+  only: { flag: 'only', env: 'CONFORMANCE_ONLY', kind: 'list', doc: 'run only these checks: rule ids, globs (`contact.*`) or endpoint groups (`tasks`); repeatable or comma-separated' },
+  skip: { flag: 'skip', env: 'CONFORMANCE_SKIP', kind: 'list', doc: 'leave these checks out (same forms as --only)' },
+  level: { flag: 'level', env: 'CONFORMANCE_LEVEL', default: 'all', doc: '`must`: run only MUST-level checks; `all` (default) runs SHOULD-level checks too' },
+  baseline: { flag: 'baseline', env: 'CONFORMANCE_BASELINE', doc: 'JSON file of known deviations that do not fail the run (see "CI gate")' },
+  writeBaseline: { flag: 'write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', doc: 'write the run\'s deviations to this file as a baseline' },
+  shard: { flag: 'shard', env: 'CONFORMANCE_SHARD', doc: 'run shard `i/n` of the suite files (merge the report folders with `npx conformance merge`)' },
+  readOnly: { flag: 'read-only', env: 'CONFORMANCE_READ_ONLY', kind: 'boolean', doc: 'change nothing: run only checks whose requests cannot write (reads, and requests rejected before any write)' },
+  concurrency: { flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '8', doc: 'cap on requests in flight' },
+  maxRequests: { flag: 'max-requests', env: 'CONFORMANCE_MAX_REQUESTS', doc: 'safety cap on the requests a run sends; past it, checks fail as blocked' },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -7,6 +7,13 @@ export interface TargetKeys {
   readOnlyApiKey?: string;
 }
 
+/** Which checks a run registers: by rule id, glob or endpoint group, and by level. */
+export interface Selection {
+  only: string[];
+  skip: string[];
+  level: 'all' | 'must';
+}
+
 /**
  * Everything a check needs to know about the server under test. The CLI resolves it once
  * (flags > environment > fixtures file > defaults) and hands it to the vitest workers with `provide`.
@@ -25,6 +32,15 @@ export interface Target {
   maxRateLimitRetries: number;
   /** the embedded reference server is the target (used only to word messages) */
   embedded: boolean;
+  selection: Selection;
+  /** change nothing: the client refuses every request that could write */
+  readOnly: boolean;
+  /** cap on requests in flight */
+  concurrency: number;
+  /** safety cap on requests sent by the run */
+  maxRequests?: number;
+  /** where each created record is appended as it is created (the cleanup ledger) */
+  ledgerFile?: string;
 }
 
 declare module 'vitest' {
