@@ -5,6 +5,7 @@ import { CONTACT_RULES } from './catalogue/contacts.js';
 import { ACCOUNT_RULES, OPPORTUNITY_RULES } from './catalogue/accounts-opportunities.js';
 import { TASK_RULES, NOTE_MEETING_RULES } from './catalogue/tasks-notes-meetings.js';
 import { CUSTOM_OBJECT_RULES } from './catalogue/custom-objects.js';
+import { DISCOVERY_RULES } from './catalogue/discovery.js';
 import { AUTH_RULES, ERROR_RULES, MEDIA_RULES } from './catalogue/auth-errors-media.js';
 
 /**
@@ -21,6 +22,7 @@ export const RULES = {
   ...TASK_RULES,
   ...NOTE_MEETING_RULES,
   ...CUSTOM_OBJECT_RULES,
+  ...DISCOVERY_RULES,
   ...AUTH_RULES,
   ...ERROR_RULES,
   ...MEDIA_RULES,

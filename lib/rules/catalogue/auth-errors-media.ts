@@ -38,7 +38,7 @@ export const AUTH_RULES = {
 export const ERROR_RULES = {
   'error.body': {
     level: 'MUST', section: 'Errors',
-    quote: 'Every error response has this body: | status_code | integer | … | error_type | string | … | code | string | … | message | string | … | details | object or null |',
+    quote: 'Every error response has this body: … | status_code | integer | … | error_type | string | … | code | string | … | message | string | … | details | object or null |',
     summary: 'every 4xx and 5xx carries { status_code, error_type, code, message, details? } with those types',
     endpoints: EVERY,
   },

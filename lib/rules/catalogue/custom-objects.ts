@@ -89,22 +89,4 @@ export const CUSTOM_OBJECT_RULES = {
     summary: 'a cursor the server never issued is rejected with the error body (4xx), never a 5xx',
     endpoints: [REL_READ],
   },
-  'discovery.schema-contact': {
-    level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
-    summary: 'GET /_schema/contact answers 2xx with a JSON body (its shape is not shown)',
-    endpoints: ['GET /_schema/contact'],
-  },
-  'discovery.schema-summary': {
-    level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_organization_schema_summary` lists custom objects.',
-    summary: 'GET /_organization_schema_summary answers 2xx with a JSON body (its shape is not shown)',
-    endpoints: ['GET /_organization_schema_summary'],
-  },
-  'discovery.summary-lists-custom-object': {
-    level: 'SHOULD', section: 'Endpoints › Custom objects',
-    quote: 'Available custom objects are discovered with `GET /_organization_schema_summary`.',
-    summary: 'the schema summary mentions the custom object named in the fixtures',
-    endpoints: ['GET /_organization_schema_summary'],
-  },
 } as const satisfies Record<string, Rule>;

@@ -8,7 +8,7 @@ const ALL_RECORD_READS = ['POST /contact', 'GET /contact/{contact_id}', 'PATCH /
 export const RECORD_RULES = {
   'record.envelope': {
     level: 'MUST', section: 'Resources and their fields › Record envelope (all record responses)',
-    quote: 'Single-record responses are `{ data: <record> }`. | id | string, uuid | … | created_at | string, ISO 8601 timestamp | … | attributes | object | … | record_type | string |',
+    quote: 'Single-record responses are `{ data: <record> }`. … | id | string, uuid | … | created_at | string, ISO 8601 timestamp | … | attributes | object | … | record_type | string |',
     summary: 'a single-record response is { data } whose record has id (uuid), created_at and updated_at (ISO 8601), attributes (object) and record_type (string)',
     endpoints: ALL_RECORD_READS,
   },
