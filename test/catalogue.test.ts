@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../lib/rules/catalogue.js';
 import { OPEN_POINTS } from '../lib/rules/open-points.js';
@@ -9,6 +10,13 @@ const checks = checksByRule();
 describe('the rule catalogue', () => {
   it('every check names a rule of the catalogue', () => {
     expect([...checks.keys()].filter((id) => !Object.hasOwn(RULES, id))).toEqual([]);
+  });
+
+  it('every check names its rule as a literal, so grep and this test find it', () => {
+    const dir = new URL('../suites/', import.meta.url);
+    const computed = readdirSync(dir).filter((f) => f.endsWith('.test.ts'))
+      .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\bcheck\(\s*[^'"\s]/g)].map(() => f));
+    expect(computed).toEqual([]);
   });
 
   it('every MUST rule has at least one check', () => {

@@ -1,4 +1,5 @@
 import { describe, inject, test } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import type { Exchange } from '../http/exchange.js';
 import { TransportFailure } from '../http/exchange.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
@@ -7,6 +8,7 @@ import type { CheckMeta, Observation, Traffic, Violation } from './meta.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { NonConformance, SetupFailure } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
+import { groupOfFile, isSelected } from '../select/selection.js';
 
 let currentEndpoint: string | undefined;
 
@@ -27,6 +29,9 @@ export function endpoint(name: string, body: () => void): void {
 export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Promise<void>, options: { endpoint?: string } = {}): void {
   const endpointName = options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*';
   const meta: CheckMeta = { rule, level: RULES[rule].level, endpoint: endpointName, title };
+  // --only / --skip / --level: an unselected check is never registered, so no report carries it
+  const group = groupOfFile(getCurrentSuite().file.filepath);
+  if (!isSelected(inject('target').selection, { rule, level: meta.level, group })) return;
   test(`${rule}: ${title}`, { meta: { conformance: meta } }, async (ctx) => {
     const exchanges: Exchange[] = [];
     const observations: Observation[] = [];
@@ -81,6 +86,7 @@ function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
       status: ex.response.status,
       ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
       emptyBody: ex.response.text.length === 0,
+      ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
     }];
   });
 }

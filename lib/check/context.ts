@@ -9,6 +9,9 @@ import { fakerFor } from '../../fixtures/faker.js';
 import { Conformance } from './expect-conform.js';
 import type { Observation } from './meta.js';
 import { SetupFailure } from './non-conformance.js';
+import { TransportFailure } from '../http/exchange.js';
+import { CreatedRecords } from '../safety/tracker.js';
+import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
 
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
 export interface CheckContext {
@@ -33,6 +36,13 @@ export interface CheckContext {
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */
   cleanup(fn: () => Promise<unknown>): void;
+  /**
+   * Records a record the check created: appended to the cleanup ledger at once and, when it has an
+   * archive path, DELETEd after the check unless the check archived it itself. Every 2xx create
+   * answer is recorded this way automatically (lib/safety/created.ts); call it only for a create
+   * the client cannot recognise.
+   */
+  created(id: string, type: LedgerType, archivePath: string | null, auth?: LedgerAuth): void;
 }
 
 export interface ContextParts {
@@ -46,13 +56,51 @@ export interface ContextParts {
 }
 
 export function makeContext(p: ContextParts): CheckContext {
+  const records = new CreatedRecords({
+    runId: p.target.runId, rule: p.rule,
+    ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
+    warn: (text) => p.observations.push({ topic: 'cleanup', text }),
+  });
   const api = new ApiClient({
     baseUrl: p.target.baseUrl,
     keys: p.target.keys,
     timeoutMs: p.target.timeoutMs,
     maxRateLimitRetries: p.target.maxRateLimitRetries,
     redactor: redactorFor(p.target.keys),
-    onExchange: (ex) => p.exchanges.push(ex),
+    onExchange: (ex, req) => {
+      p.exchanges.push(ex);
+      records.observe(ex, req.path, req.auth);
+    },
+    readOnly: p.target.readOnly,
+    concurrency: p.target.concurrency,
+    ...(p.target.maxRequests !== undefined ? { maxRequests: p.target.maxRequests } : {}),
+    exempt: (method, path) => records.isArchiveOfOwn(method, path),
+    refuse: (kind, message) => {
+      if (kind === 'read-only') p.skip(message);
+      throw new SetupFailure(message);
+    },
+    // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),
+    // whatever the check would have made of a missing response
+    throwOnTransportError: true,
+  });
+  // Registered first, so it runs last of the cleanups (they run in reverse): whatever the check
+  // created and neither it nor its own cleanups archived is DELETEd here, newest first.
+  p.cleanups.push(async () => {
+    for (const e of records.pending()) {
+      if (e.path === null) continue;
+      let ex: Exchange;
+      try {
+        ex = await api.delete(e.path, { auth: e.auth });
+      } catch (err) {
+        p.observations.push({ topic: 'cleanup', text: `could not archive ${e.type} ${e.id} (DELETE ${e.path}): ${err instanceof Error ? err.message : String(err)}; \`npx conformance cleanup --ledger\` can retry` });
+        continue;
+      }
+      const status = ex.response?.status;
+      if (status === 404 || status === 410) records.markArchived(e.path, status);
+      else if (status === undefined || status < 200 || status > 299) {
+        p.observations.push({ topic: 'cleanup', text: `could not archive ${e.type} ${e.id}: DELETE ${e.path} answered HTTP ${status}; \`npx conformance cleanup --ledger\` can retry` });
+      }
+    }
   });
   return {
     rule: p.rule,
@@ -81,7 +129,8 @@ export function makeContext(p: ContextParts): CheckContext {
     },
     setup(ex, what) {
       const status = ex.response?.status;
-      if (status === undefined || status < 200 || status > 299) {
+      if (status === undefined) throw new TransportFailure(ex);
+      if (status < 200 || status > 299) {
         const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
         throw new SetupFailure(`blocked: ${what} answered ${status === undefined ? ex.transportError ?? 'nothing' : `HTTP ${status}${typeof code === 'string' ? ` (${code})` : ''}`}; see the check of that operation`, ex);
       }
@@ -92,6 +141,9 @@ export function makeContext(p: ContextParts): CheckContext {
     },
     cleanup(fn) {
       p.cleanups.push(fn);
+    },
+    created(id, type, archivePath, auth = 'apiKey') {
+      records.add({ id, type, path: archivePath, auth });
     },
   };
 }

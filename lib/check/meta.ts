@@ -25,6 +25,8 @@ export interface Traffic {
   /** the error body's code, when there is one */
   code?: string;
   emptyBody: boolean;
+  /** how many 429 answers the client retried before this one (omitted when none) */
+  rateLimitRetries?: number;
 }
 
 /** What a check hands to the reporter through vitest's task meta (JSON-serialisable). */

@@ -51,6 +51,36 @@ export function parseRunArgs(argv: string[]): RunArgs {
   return { settings, reference: referenceFlags(v), help: v['help'] === true, version: v['version'] === true, list: v['list'] === true };
 }
 
+export interface MergeArgs {
+  /** the shard report folders */
+  dirs: string[];
+  settings: Pick<Values, 'reportDir' | 'baseline' | 'writeBaseline'>;
+  help: boolean;
+}
+
+/** `npx conformance merge DIR… [--report-dir D] [--baseline F] [--write-baseline F]`. */
+export function parseMergeArgs(argv: string[]): MergeArgs {
+  const flags = {
+    [SETTINGS.reportDir.flag]: { type: 'string' },
+    [SETTINGS.baseline.flag]: { type: 'string' },
+    [SETTINGS.writeBaseline.flag]: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const satisfies ParseArgsConfig['options'];
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: true });
+  } catch (err) {
+    throw new RunCannotStart(`${(err as Error).message}. Usage: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]`);
+  }
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  const settings: MergeArgs['settings'] = {};
+  for (const name of ['reportDir', 'baseline', 'writeBaseline'] as const) {
+    const value = v[SETTINGS[name].flag];
+    if (typeof value === 'string') settings[name] = value;
+  }
+  return { dirs: parsed.positionals, settings, help: v['help'] === true };
+}
+
 export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean } {
   const parsed = parse(argv, { ...REFERENCE_FLAGS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;

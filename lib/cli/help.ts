@@ -9,6 +9,9 @@ export function helpText(): string {
     '  npx conformance [options]          run the suite (no --base-url: against the embedded reference server)',
     '  npx conformance serve [--port N]   start the reference server alone; prints its URL, keys and fixtures',
     '  npx conformance rules              print the rule catalogue and the points the spec leaves open',
+    '  npx conformance --list [options]   print the checks a run would register (honours --only, --skip, --level, --shard); sends nothing',
+    '  npx conformance merge DIR…         merge --shard report folders into --report-dir; exit status as one run (honours --baseline)',
+    '  npx conformance cleanup --ledger FILE   archive what a killed run left behind (needs --base-url and --api-key as a run)',
     '',
     'Options (flag > environment > fixtures file > default; .env in the working directory is read):',
     ...rows,
@@ -20,6 +23,6 @@ export function helpText(): string {
     '  --rate-limit-every N              answer every Nth request 429',
     '  --latency-ms N                    delay every response',
     '',
-    'Exit status: 0 no MUST-level deviation · 1 at least one MUST-level deviation · 2 the run could not be made',
+    'Exit status: 0 no MUST-level deviation outside the --baseline · 1 a new MUST-level deviation, or a stale or expired baseline entry · 2 the run could not be made',
   ].join('\n');
 }

@@ -1,5 +1,8 @@
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import { parseRunArgs, parseServeArgs } from './args.js';
+import { runRedactor } from '../evidence/run-redactor.js';
+import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
+import { mergeReports } from './merge.js';
+import { cleanupCommand } from './cleanup.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { serve } from './serve.js';
@@ -16,6 +19,12 @@ export async function main(argv: string[]): Promise<number> {
       if (a.help) { print(helpText()); return 0; }
       return await serve(a.port, a.reference, print);
     }
+    if (command === 'merge') {
+      const a = parseMergeArgs(rest);
+      if (a.help) { print(helpText()); return 0; }
+      return await mergeReports(a, print);
+    }
+    if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'rules') {
       printRules(print);
       return 0;
@@ -25,12 +34,18 @@ export async function main(argv: string[]): Promise<number> {
     if (a.version) { print(suiteVersion()); return 0; }
     return await runConformance(a, print);
   } catch (err) {
-    if (err instanceof RunCannotStart) {
-      process.stderr.write(`conformance: ${err.message}\n`);
-      return 2;
-    }
-    // Anything else is a bug of the suite, not a verdict on the server: say so, exit 2.
-    process.stderr.write(`conformance: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(errorLine(err) + '\n');
     return 2;
   }
+}
+
+/**
+ * The one stderr line of a run that could not be made (exit 2). Whatever the error carries (a URL,
+ * a server's answer) goes through the run's redactor, so no key reaches the console.
+ */
+export function errorLine(err: unknown): string {
+  const redactor = runRedactor();
+  if (err instanceof RunCannotStart) return redactor.text(`conformance: ${err.message}`);
+  // Anything else is a bug of the suite, not a verdict on the server: say so, exit 2.
+  return redactor.text(`conformance: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startVitest } from 'vitest/node';
@@ -6,15 +6,21 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
-import { conformanceReport, writeReportFile } from '../report/conformance-json.js';
-import { summarise } from '../report/check-result.js';
+import { conformanceReport, trafficCounts } from '../report/conformance-json.js';
+import { writeReports } from '../report/write-all.js';
+import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
+import { githubStepSummary, isCi } from '../config/ci-env.js';
+import { leftovers, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
-import { printOutcome } from '../report/console.js';
+import { liveLine, printOutcome } from '../report/console.js';
 import type { Target, TargetKeys } from '../target/target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
 import { newRunId } from './run-id.js';
+import { assertOnlyMatches, listChecks } from './list.js';
+import { prepareGate, settleGate } from '../baseline/gate.js';
+import { selectsEverything } from '../select/selection.js';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,10 +29,18 @@ export function suiteVersion(): string {
 }
 
 /** `npx conformance`: resolve the target, probe it, run the checks, write the report. Returns the exit status. */
-export async function runConformance(args: RunArgs, print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+export async function runConformance(args: RunArgs, rawPrint: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
   const startedAt = new Date();
-  const config = resolveConfig(args.settings, environment(cwd), cwd);
+  // every console line goes through the run's redactor (a key can hide in a base URL or an error)
+  const print = (line: string) => rawPrint(runRedactor().text(line));
+  const env = environment(cwd);
+  const config = resolveConfig(args.settings, env, cwd);
+  useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
+  if (args.list) return await listChecks(config, print);
+  // the CI gate's inputs are checked before any server is started or any request is sent
+  assertOnlyMatches(config);
+  const gate = prepareGate(config, cwd);
 
   let reference: RunningReference | undefined;
   try {
@@ -35,7 +49,10 @@ export async function runConformance(args: RunArgs, print: (line: string) => voi
       runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
       selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
+      // the cleanup ledger: the worker appends each created record as it is created (lib/safety/)
+      ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
     };
+    mkdirSync(config.reportDir, { recursive: true });
     if (config.baseUrl === undefined) {
       reference = await startReferenceServer(args.reference);
       target = { ...common, baseUrl: reference.baseUrl, keys: reference.keys, fixtures: reference.fixtures, embedded: true };
@@ -49,10 +66,13 @@ export async function runConformance(args: RunArgs, print: (line: string) => voi
       print(`target: ${config.baseUrl}`);
     }
     const redactor = redactorFor(target.keys);
+    useRunRedactor(redactor);
     await probe(target.baseUrl, target.keys, target.timeoutMs, redactor);
     print(`run ${target.runId} · seed ${target.seed}`);
 
-    const reporter = new ConformanceReporter(redactor, print);
+    // a terminal gets a live progress line; CI and pipes get one line per endpoint group
+    const live = process.stdout.isTTY && !isCi(env) ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns) : undefined;
+    const reporter = new ConformanceReporter(redactor, print, live);
     const vitest = await startVitest('test', [], {
       config: false,
       root: PACKAGE_ROOT,
@@ -62,27 +82,40 @@ export async function runConformance(args: RunArgs, print: (line: string) => voi
       // The suite files share no state worth isolating (each check builds its own context), and
       // re-importing every module per file costs about two thirds of a run's CPU.
       isolate: false,
+      // ONE worker process for every check: --concurrency and --max-requests are counted in
+      // lib/http/client.ts's module state, which is per process (the probe, in this process, is not counted)
+      maxWorkers: 1,
       reporters: [reporter],
       provide: { target },
       // checks are independent: run them concurrently within a file, bounded
       sequence: { concurrent: true },
       maxConcurrency: 8,
       testTimeout: 180_000,
-      passWithNoTests: false,
+      // a selection or a shard may leave a suite file, or a whole shard, with no check
+      passWithNoTests: !selectsEverything(config.selection) || config.shard !== undefined,
+      ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
     }, { logLevel: 'silent', cacheDir: path.join(PACKAGE_ROOT, 'node_modules', '.vite-conformance') });
     await vitest.close();
     if (reporter.runnerErrors.length > 0) {
-      throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${reporter.runnerErrors.join(' | ')}`);
+      throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${[...new Set(reporter.runnerErrors)].join(' | ')}`);
     }
 
-    const report = conformanceReport(reporter.results, {
+    if (reporter.results.length === 0 && config.shard === undefined) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
+    const report = conformanceReport(settled.checks, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
       startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), suiteVersion: suiteVersion(),
-    }, observedContract(reporter.traffic));
-    const file = writeReportFile(config.reportDir, 'conformance.json', JSON.stringify(report, null, 2) + '\n', redactor);
+      ...(config.shard ? { shard: config.shard } : {}),
+      ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
+      ...trafficCounts(reporter.traffic),
+    }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
+    if (settled.outcome) report.baseline = settled.outcome;
+    const stepSummary = githubStepSummary(env);
+    const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
     printOutcome(reporter.results, print);
-    print(`report: ${path.relative(cwd, file) || file}`);
-    return summarise(reporter.results).mustFailed > 0 ? 1 : 0;
+    print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
+    for (const line of settled.lines) print(line);
+    return settled.status;
   } finally {
     await reference?.close();
   }

@@ -2,6 +2,8 @@ import { Agent, request } from 'undici';
 import type { Exchange, ExchangeResponse } from './exchange.js';
 import type { Redactor } from '../evidence/redact.js';
 import type { TargetKeys } from '../target/target.js';
+import { statedEndpointOf } from '../rules/stated-endpoints.js';
+import { TransportFailure } from './exchange.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };
@@ -23,18 +25,70 @@ export interface ClientSettings {
   timeoutMs: number;
   maxRateLimitRetries: number;
   redactor: Redactor;
-  /** called with every finished exchange: the check's evidence log */
-  onExchange?: (ex: Exchange) => void;
+  /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
+  onExchange?: (ex: Exchange, request: { path: string; auth: Auth }) => void;
+  /**
+   * --read-only: a POST, PATCH, PUT or DELETE sent with a key that can write (apiKey, otherOrgApiKey)
+   * is not sent; `refuse('read-only', …)` is called instead (the check's context skips the check).
+   * Requests with no key, an invalid key or the read-only key still go: the server must reject them
+   * before any write.
+   */
+  readOnly?: boolean;
+  /** --max-requests: past this many requests sent by this process, none is sent; `refuse('max-requests', …)` is called */
+  maxRequests?: number;
+  /** --concurrency: cap on requests in flight in this process (shared by every client of it) */
+  concurrency?: number;
+  /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
+  exempt?: (method: string, path: string) => boolean;
+  /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
+  refuse?: (kind: 'read-only' | 'max-requests', message: string) => never;
+  /** throw a TransportFailure ("connection failed: …") when no answer came, after recording the exchange */
+  throwOnTransportError?: boolean;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/**
+ * Requests in flight and requests sent, per process. `npx conformance` runs every check in ONE worker
+ * process (lib/cli/run.ts sets maxWorkers: 1 for this reason), so these are the run's totals and
+ * --concurrency and --max-requests hold for the whole run. The probe, in the main process, is not counted.
+ */
+class Limits {
+  inFlight = 0;
+  sent = 0;
+  limit = Number.POSITIVE_INFINITY;
+  private readonly waiting: Array<() => void> = [];
+
+  async acquire(): Promise<void> {
+    while (this.inFlight >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    this.inFlight += 1;
+  }
+
+  release(): void {
+    this.inFlight -= 1;
+    this.waiting.shift()?.();
+  }
+}
+const limits = new Limits();
+
+/** How many requests this process has sent (every attempt, 429 retries included). */
+export function requestsSent(): number {
+  return limits.sent;
 }
 
 // One connection pool per worker process; undici's default would also do, but an explicit Agent
 // lets the timeouts apply to every request and keeps sockets alive between checks.
-let sharedAgent: Agent | undefined;
+// One pool per timeout (a run has one); the cleanup command and the probe may use their own.
+const agents = new Map<number, Agent>();
 function agent(timeoutMs: number): Agent {
   // keepAliveTimeout below any common server idle timeout (Node's is 5 s), so the client never
   // reuses a socket the server is closing ("other side closed").
-  sharedAgent ??= new Agent({ connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
-  return sharedAgent;
+  let a = agents.get(timeoutMs);
+  if (!a) {
+    a = new Agent({ connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
+    agents.set(timeoutMs, a);
+  }
+  return a;
 }
 
 const MAX_RETRY_AFTER_MS = 10_000;
@@ -45,7 +99,9 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * retries a 429 after its Retry-After a bounded number of times, and records redacted exchanges.
  */
 export class ApiClient {
-  constructor(private readonly settings: ClientSettings) {}
+  constructor(private readonly settings: ClientSettings) {
+    if (settings.concurrency !== undefined) limits.limit = settings.concurrency;
+  }
 
   get(path: string, o: RequestOptions = {}) { return this.send('GET', path, o); }
   post(path: string, json: unknown, o: RequestOptions = {}) { return this.send('POST', path, { json, ...o }); }
@@ -53,6 +109,11 @@ export class ApiClient {
   delete(path: string, o: RequestOptions = {}) { return this.send('DELETE', path, o); }
 
   async send(method: string, path: string, o: RequestOptions = {}): Promise<Exchange> {
+    const auth = o.auth ?? 'apiKey';
+    const exempt = this.settings.exempt?.(method, path) === true;
+    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && (auth === 'apiKey' || auth === 'otherOrgApiKey')) {
+      this.refuse('read-only', `--read-only: this check writes (${method.toUpperCase()} ${endpointOf(method, path)})`);
+    }
     const url = this.url(path, o.query);
     const headers: Record<string, string> = { accept: 'application/json', ...lower(o.headers ?? {}) };
     let body: string | undefined;
@@ -63,7 +124,7 @@ export class ApiClient {
       body = o.body;
     }
     if (o.contentType !== undefined) headers['content-type'] = o.contentType;
-    const authorization = this.authorization(o.auth ?? 'apiKey');
+    const authorization = this.authorization(auth);
     if (authorization !== undefined) headers['authorization'] = authorization;
 
     let retries = 0;
@@ -74,29 +135,49 @@ export class ApiClient {
         ms: 0,
         rateLimitRetries: retries,
       };
+      this.count(method, path, exempt);
+      await limits.acquire();
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {
         // A kept-alive socket the server closed as we reused it: no byte of this request was
         // processed, so one fresh try is safe for any method.
         if (isStaleSocket(err)) {
-          try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again); }
+          this.count(method, path, exempt);
+          try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again, this.settings.timeoutMs); }
         } else {
-          ex.transportError = describeTransportError(err);
+          ex.transportError = describeTransportError(err, this.settings.timeoutMs);
         }
+      } finally {
+        limits.release();
       }
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
         // A 429 was not processed (spec: rate_limit_exceeded), so retrying even a POST is safe.
         retries += 1;
-        this.settings.onExchange?.(ex);
+        this.settings.onExchange?.(ex, { path, auth });
         await new Promise((r) => setTimeout(r, wait));
         continue;
       }
-      this.settings.onExchange?.(ex);
+      this.settings.onExchange?.(ex, { path, auth });
+      if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
       return ex;
     }
+  }
+
+  /** Counts one request about to be sent; past --max-requests it is refused instead. */
+  private count(method: string, path: string, exempt: boolean): void {
+    const max = this.settings.maxRequests;
+    if (max !== undefined && !exempt && limits.sent >= max) {
+      this.refuse('max-requests', `blocked: the run reached --max-requests ${max}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
+    }
+    limits.sent += 1;
+  }
+
+  private refuse(kind: 'read-only' | 'max-requests', message: string): never {
+    if (this.settings.refuse) this.settings.refuse(kind, message);
+    throw new Error(message);
   }
 
   private async once(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
@@ -148,11 +229,36 @@ function isStaleSocket(err: unknown): boolean {
   return code === 'UND_ERR_SOCKET' && /other side closed/i.test((err as Error).message);
 }
 
-export function describeTransportError(err: unknown): string {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    return `${typeof code === 'string' ? code + ' ' : ''}${err.message}${cause}`;
-  }
-  return String(err);
+/** A request's endpoint as the spec writes it (POST /contact), or its path with ids shown as {id}. */
+function endpointOf(method: string, path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  const stated = statedEndpointOf(method.toUpperCase(), bare);
+  if (stated) return stated.slice(stated.indexOf(' ') + 1);
+  return bare.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'ABORT_ERR']);
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+
+/**
+ * Why no answer came, in words first and the library's code after: "timed out after 500 ms …",
+ * "DNS lookup failed …", "TLS error …", "connection refused …", "connection closed by the server …".
+ */
+export function describeTransportError(err: unknown, timeoutMs?: number): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? err.cause : undefined;
+  const codeOf = (e: Error | undefined) => { const c = (e as { code?: unknown } | undefined)?.code; return typeof c === 'string' ? c : undefined; };
+  const code = codeOf(err);
+  const causeCode = codeOf(cause);
+  const codes = [code, causeCode].filter((c): c is string => c !== undefined);
+  const raw = `${code ? code + ' ' : ''}${err.message}${cause ? `: ${causeCode && causeCode !== code ? causeCode + ' ' : ''}${cause.message}` : ''}`;
+  const text = `${err.message} ${cause?.message ?? ''}`;
+  let kind: string | undefined;
+  if (codes.some((c) => TIMEOUT_CODES.has(c)) || err.name === 'TimeoutError') kind = `timed out${timeoutMs !== undefined ? ` after ${timeoutMs} ms` : ''} (--timeout)`;
+  else if (codes.some((c) => DNS_CODES.has(c))) kind = 'DNS lookup failed';
+  else if (codes.some((c) => /^(ERR_SSL|ERR_TLS|EPROTO|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL)/.test(c)) || /\b(ssl|tls|certificate)\b/i.test(text)) kind = 'TLS error';
+  else if (codes.includes('ECONNREFUSED')) kind = 'connection refused';
+  else if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) kind = 'connection closed by the server';
+  // one line, whatever the library put in its message (OpenSSL ends its own with a newline)
+  return (kind ? `${kind}: ${raw}` : raw).replace(/\s+/g, ' ').trim();
 }

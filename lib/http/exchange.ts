@@ -26,7 +26,12 @@ export interface Exchange {
   /** why no response came */
   transportError?: string;
   ms: number;
-  /** how many 429 answers were retried before this response */
+  /**
+   * how many 429 answers of the same request were retried before this attempt: 0 on the first
+   * attempt, n on the n-th retry. Every attempt is its own Exchange (the 429s too), so a run's
+   * requests sent are its exchanges and its rate-limit retries are the exchanges with a value > 0
+   * (summing the values would count a request retried twice as three retries).
+   */
   rateLimitRetries: number;
 }
 

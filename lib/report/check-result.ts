@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.js';
+import type { ReportExchange } from '../evidence/truncate.js';
 import type { Observation, Violation } from '../check/meta.js';
 import type { Level } from '../rules/rule.js';
 
@@ -12,10 +12,21 @@ export interface CheckResult {
   title: string;
   endpoint: string;
   message: string;
+  /** the endpoint group: the suite file the check lives in (`contacts`, `errors`, …) */
+  group: string;
+  /** the rule's spec section (heading path) and the spec sentence it rests on, verbatim */
+  section: string;
+  quote: string;
+  /** what the spec wanted and what came back, from the first violation of a failed check */
+  expected?: string;
+  actual?: string;
   violations?: Violation[];
-  evidence?: Exchange[];
+  /** the exchanges of a failed check; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
+  evidence?: ReportExchange[];
   observations?: Observation[];
   blocked?: boolean;
+  /** a failed check whose rule is in the --baseline: a known deviation, it does not fail the gate */
+  baselined?: boolean;
 }
 
 export interface Summary {

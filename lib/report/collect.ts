@@ -1,9 +1,11 @@
 import type { TestCase } from 'vitest/node';
 import type { CheckResult } from './check-result.js';
 import type { Redactor } from '../evidence/redact.js';
+import { reportExchange } from '../evidence/truncate.js';
+import { RULES } from '../rules/catalogue.js';
 
 /** A vitest test case → the check's result, from the metadata the check recorded (never its title). */
-export function checkResultOf(tc: TestCase, redactor: Redactor): CheckResult | undefined {
+export function checkResultOf(tc: TestCase, group: string, redactor: Redactor): CheckResult | undefined {
   const meta = tc.meta().conformance;
   if (!meta) return undefined;
   const r = tc.result();
@@ -14,10 +16,14 @@ export function checkResultOf(tc: TestCase, redactor: Redactor): CheckResult | u
     const v = meta.violations?.[0];
     message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : (r.errors?.[0]?.message ?? 'failed');
   }
+  const rule = RULES[meta.rule];
+  const first = status === 'failed' ? meta.violations?.[0] : undefined;
   const out: CheckResult = {
     id: meta.rule, level: meta.level, status, title: meta.title, endpoint: meta.endpoint, message,
+    group, section: rule.section, quote: rule.quote,
+    ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(meta.violations ? { violations: meta.violations } : {}),
-    ...(status === 'failed' && meta.evidence ? { evidence: meta.evidence } : {}),
+    ...(status === 'failed' ? { evidence: (meta.evidence ?? []).map((ex) => reportExchange(ex)) } : {}),
     ...(meta.observations ? { observations: meta.observations } : {}),
     ...(meta.blocked ? { blocked: true } : {}),
   };

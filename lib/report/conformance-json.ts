@@ -1,8 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Redactor } from '../evidence/redact.js';
+import type { Traffic } from '../check/meta.js';
 import { summarise, type CheckResult } from './check-result.js';
+import { certificateOf, type Certificate } from './certificate.js';
 import type { ObservedContract } from './observed.js';
+import type { BaselineOutcome } from '../baseline/baseline.js';
 
 export interface RunInfo {
   runId: string;
@@ -12,18 +15,64 @@ export interface RunInfo {
   startedAt: string;
   durationMs: number;
   suiteVersion: string;
+  /** `--shard i/n`: this report covers only part of the suite files (`npx conformance merge` joins them) */
+  shard?: { index: number; count: number };
+  /** `--only` / `--skip` / `--level`, when the run did not register every check */
+  selection?: { only: string[]; skip: string[]; level: 'all' | 'must' };
+  /** requests the checks sent, 429 retries included (from the traffic they recorded) */
+  requestsSent?: number;
+  /** 429 answers the client waited out and retried */
+  rateLimitRetries?: number;
 }
 
-/** The report contract: { summary, checks } plus the run's metadata. */
-export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract) {
+/** A record the run created that the API gives no way to archive (contacts, opportunities). */
+export interface Leftover {
+  id: string;
+  type: string;
+  runId: string;
+  createdAt: string;
+  /** why it stays (from the cleanup ledger) */
+  reason?: string;
+}
+
+/** conformance.json; its JSON schema is lib/report/conformance-report.schema.ts. */
+export interface ConformanceReport {
+  summary: { passed: number; failed: number; skipped: number; total: number; mustFailed: number; shouldFailed: number };
+  run: RunInfo & { requestsSent: number; rateLimitRetries: number };
+  certificate: Certificate;
+  checks: CheckResult[];
+  observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
+  observed: ObservedContract;
+  leftovers: Leftover[];
+  /** `--baseline`: the known deviations it excused and its stale or expired entries (lib/baseline) */
+  baseline?: BaselineOutcome;
+}
+
+/**
+ * Requests sent and 429 retries, counted from the traffic the checks recorded. Every attempt is its
+ * own exchange (the 429s included), and a retry is an attempt made after a 429.
+ */
+export function trafficCounts(traffic: readonly Traffic[]): { requestsSent: number; rateLimitRetries: number } {
+  return { requestsSent: traffic.length, rateLimitRetries: traffic.filter((t) => (t.rateLimitRetries ?? 0) > 0).length };
+}
+
+/** The report contract: { summary, checks } plus the run's metadata, its certificate and its leftovers. */
+export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract, leftovers: readonly Leftover[] = []): ConformanceReport {
   const s = summarise(checks);
   return {
     summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed },
-    run,
-    checks,
+    run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
+    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt }),
+    checks: [...checks],
     observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
     observed,
+    leftovers: [...leftovers],
   };
+}
+
+function refuseLeaks(name: string, content: string, redactor: Redactor): void {
+  const leaks = redactor.leaks(content);
+  if (leaks.length > 0) throw new Error(`refusing to write ${name}: it would contain ${leaks.join(', ')} (a redaction bug; please report it)`);
 }
 
 /**
@@ -31,10 +80,15 @@ export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, 
  * evidence is recorded, and this is the last line of defence before anything reaches disk.
  */
 export function writeReportFile(dir: string, name: string, content: string, redactor: Redactor): string {
-  const leaks = redactor.leaks(content);
-  if (leaks.length > 0) throw new Error(`refusing to write ${name}: it would contain ${leaks.join(', ')} (a redaction bug; please report it)`);
+  refuseLeaks(name, content, redactor);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name);
   writeFileSync(file, content);
   return file;
+}
+
+/** Appends to a file outside the report folder ($GITHUB_STEP_SUMMARY), after the same scan. */
+export function appendReportFile(file: string, content: string, redactor: Redactor): void {
+  refuseLeaks(file, content, redactor);
+  appendFileSync(file, content);
 }

@@ -21,3 +21,33 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
     ? `verdict: does not conform (${s.mustFailed} MUST-level deviation${s.mustFailed === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`
     : `verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''})`);
 }
+
+/** A line a terminal redraws in place (progress); never used when the output is not a TTY. */
+export interface LiveLine {
+  update(text: string): void;
+  /** erase it, before a normal line is printed or at the end */
+  clear(): void;
+}
+
+/**
+ * The live progress line of a terminal: `\r` plus "erase line", at most every 100 ms. Only for a TTY
+ * outside CI; CI logs get the one line per endpoint group and the summary, nothing redrawn.
+ */
+export function liveLine(write: (chunk: string) => void, columns = 80, minIntervalMs = 100): LiveLine {
+  let shown = false;
+  let last = 0;
+  return {
+    update(text) {
+      const now = Date.now();
+      if (shown && now - last < minIntervalMs) return;
+      last = now;
+      write(`\r\x1b[2K${text.slice(0, Math.max(10, columns - 1))}`);
+      shown = true;
+    },
+    clear() {
+      if (!shown) return;
+      write('\r\x1b[2K');
+      shown = false;
+    },
+  };
+}

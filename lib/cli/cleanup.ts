@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { environment, resolveConfig, type Values } from '../config/resolve.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+import { redactorFor } from '../evidence/redactor-for.js';
+import { useRunRedactor } from '../evidence/run-redactor.js';
+import { ApiClient } from '../http/client.js';
+import { appendLedger, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry } from '../safety/ledger.js';
+import type { TargetKeys } from '../target/target.js';
+import { probe } from './probe.js';
+
+const FLAGS = {
+  ledger: { type: 'string' },
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'other-org-api-key': { type: 'string' },
+  fixtures: { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const CLEANUP_USAGE = [
+  'Usage: npx conformance cleanup --ledger FILE [--base-url URL] [--api-key KEY] [--other-org-api-key KEY] [--timeout MS]',
+  '',
+  'Archives what a run that was killed or crashed left behind: DELETEs every record of the ledger',
+  '(<report-dir>/ledger.jsonl) that has an archive path and was not archived yet, with the key that',
+  'made it. The base URL and keys resolve as for a run (flag > environment > .env > fixtures file).',
+  'Exit status: 0 every archivable record is archived or already gone · 1 some could not be archived · 2 cannot run',
+].join('\n');
+
+/** `npx conformance cleanup --ledger FILE`: returns the exit status. */
+export async function cleanupCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
+  } catch (err) {
+    throw new RunCannotStart(`cleanup: ${err instanceof Error ? err.message : String(err)}\n${CLEANUP_USAGE}`);
+  }
+  const v = parsed.values;
+  if (v.help) { print(CLEANUP_USAGE); return 0; }
+  if (v.ledger === undefined) throw new RunCannotStart('cleanup needs --ledger FILE (the ledger.jsonl of the run\'s report folder)');
+  const file = path.resolve(cwd, v.ledger);
+  if (!existsSync(file)) throw new RunCannotStart(`cleanup: no ledger at ${v.ledger}`);
+
+  const settings: Values = {};
+  if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
+  if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
+  if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
+  if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
+  if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
+  const config = resolveConfig(settings, environment(cwd), cwd);
+  if (config.baseUrl === undefined) throw new RunCannotStart('cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server the run was made against');
+  if (config.apiKey === undefined) throw new RunCannotStart('cleanup needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
+  const keys: TargetKeys = { apiKey: config.apiKey };
+  if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
+  const redactor = redactorFor(keys);
+  useRunRedactor(redactor);
+  const say = (line: string) => print(redactor.text(line));
+
+  const lines = readLedger(file);
+  const created = lines.filter(isCreated);
+  const pending = pendingArchives(lines);
+  const stay = leftovers(lines);
+  const runs = [...new Set(created.map((e) => e.runId))];
+  say(`ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`);
+
+  let failed = 0;
+  let archived = 0;
+  let gone = 0;
+  if (pending.length > 0) {
+    await probe(config.baseUrl, keys, config.timeoutMs, redactor);
+    const client = new ApiClient({ baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5, redactor });
+    // newest first: an edge goes before the records it joins
+    for (const e of [...pending].reverse()) {
+      const p = e.path as string;
+      const what = `${e.type} ${e.id} (DELETE ${p}, run ${e.runId})`;
+      if (keys[e.auth] === undefined) {
+        failed += 1;
+        say(`not archived: ${what}: it was made with the ${e.auth}; pass --other-org-api-key`);
+        continue;
+      }
+      const ex = await client.delete(p, { auth: e.auth });
+      const status = ex.response?.status;
+      if (status !== undefined && status >= 200 && status <= 299) {
+        archived += 1;
+        say(`archived: ${what} → HTTP ${status}`);
+        record(file, e, status);
+      } else if (status === 404 || status === 410) {
+        gone += 1;
+        say(`already gone: ${what} → HTTP ${status}`);
+        record(file, e, status);
+      } else {
+        failed += 1;
+        say(`not archived: ${what} → ${status === undefined ? ex.transportError ?? 'no answer' : `HTTP ${status}`}`);
+      }
+    }
+  }
+  if (stay.length > 0) {
+    const byType = new Map<string, number>();
+    for (const l of stay) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
+    say(`cannot be archived through the API (the report's leftovers; find them by the run id): ${[...byType].map(([t, n]) => `${n} ${t}`).join(', ')}`);
+  }
+  say(`cleanup: ${archived} archived, ${gone} already gone, ${failed} not archived, ${created.length - pending.length - stay.length} archived earlier, ${stay.length} cannot be archived`);
+  return failed > 0 ? 1 : 0;
+}
+
+/** Marks an entry archived in the ledger, so a second cleanup does not DELETE it again. */
+function record(file: string, e: CreatedEntry, status: number): void {
+  try {
+    appendLedger(file, { archived: e.path as string, id: e.id, runId: e.runId, at: new Date().toISOString(), status, by: 'cleanup' });
+  } catch { /* a read-only ledger: the next cleanup will find it gone (404) */ }
+}

@@ -1,0 +1,173 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { environment } from '../config/resolve.js';
+import { SETTINGS } from '../config/settings.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+import { githubStepSummary } from '../config/ci-env.js';
+import { KEY_LABELS, Redactor, type NamedSecret } from '../evidence/redact.js';
+import { conformanceReport, type ConformanceReport, type RunInfo } from '../report/conformance-json.js';
+import type { CheckResult } from '../report/check-result.js';
+import type { ObservedContract } from '../report/observed.js';
+import { printOutcome } from '../report/console.js';
+import { writeReports } from '../report/write-all.js';
+import { prepareGate, settleGate } from '../baseline/gate.js';
+import type { MergeArgs } from './args.js';
+
+/** A shard's report folder, read. */
+interface ShardReport {
+  dir: string;
+  report: ConformanceReport;
+  shard: { index: number; count: number };
+}
+
+/**
+ * `npx conformance merge DIR…`: joins the report folders of `--shard 1/n` … `n/n` into one set of
+ * reports in --report-dir, with the exit status a single run would have had (honouring --baseline).
+ * A set that does not add up (a shard missing or given twice, different targets) is an exit 2.
+ */
+export async function mergeReports(args: MergeArgs, print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+  const env = environment(cwd);
+  const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
+    const v = args.settings[name] ?? env[SETTINGS[name].env];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  if (args.dirs.length === 0) throw new RunCannotStart('merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]');
+  const reportDir = path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default);
+  const baselineFile = pick('baseline');
+  const writeBaselineFile = pick('writeBaseline');
+  const gate = prepareGate({
+    ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
+    ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
+  }, cwd);
+
+  const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
+  checkShardSet(shards);
+  shards.sort((a, b) => a.shard.index - b.shard.index);
+
+  // a shard's own baseline marks are dropped: the merge judges the baseline over the whole run
+  const checks: CheckResult[] = shards.flatMap((s) => s.report.checks.map((c) => { const { baselined: _, ...rest } = c; return rest; }));
+  const settled = settleGate(checks, gate, cwd);
+  const merged = conformanceReport(settled.checks, mergedRun(shards), mergeObserved(shards.map((s) => s.report.observed)), shards.flatMap((s) => s.report.leftovers ?? []));
+  if (settled.outcome) merged.baseline = settled.outcome;
+  writeMerged(reportDir, merged, env);
+  mergeLedgers(shards.map((s) => path.resolve(cwd, s.dir)), reportDir);
+
+  print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
+  printOutcome(settled.checks, print);
+  print(`report: ${path.relative(cwd, reportDir) || reportDir}`);
+  for (const line of settled.lines) print(line);
+  return settled.status;
+}
+
+/** The one place the merged report reaches disk: every report format, as a single run writes them. */
+function writeMerged(dir: string, report: ConformanceReport, env: Record<string, string | undefined>): void {
+  const stepSummary = githubStepSummary(env);
+  writeReports(dir, report, redactorFromEnvironment(env), stepSummary !== undefined ? { stepSummary } : {});
+}
+
+/** The shards' cleanup ledgers, joined, so `npx conformance cleanup --ledger` works from the merged folder. */
+function mergeLedgers(dirs: readonly string[], reportDir: string): void {
+  const ledgers = dirs.map((d) => path.join(d, 'ledger.jsonl')).filter((f) => existsSync(f));
+  if (ledgers.length === 0) return;
+  mkdirSync(reportDir, { recursive: true });
+  const out = path.join(reportDir, 'ledger.jsonl');
+  if (!ledgers.includes(out)) rmSync(out, { force: true });
+  for (const f of ledgers) if (f !== out) appendFileSync(out, readFileSync(f, 'utf8'));
+}
+
+/** The shard runs' keys are not in their reports; the keys the environment holds are scanned for anyway. */
+function redactorFromEnvironment(env: Record<string, string | undefined>): Redactor {
+  const secrets: NamedSecret[] = [];
+  for (const [name, label] of [['apiKey', KEY_LABELS.apiKey], ['otherOrgApiKey', KEY_LABELS.otherOrgApiKey], ['readOnlyApiKey', KEY_LABELS.readOnlyApiKey]] as const) {
+    const v = env[SETTINGS[name].env];
+    if (v) secrets.push({ label, value: v });
+  }
+  return new Redactor(secrets);
+}
+
+function readShard(dir: string, shownAs: string): ShardReport {
+  const file = path.join(dir, 'conformance.json');
+  if (!existsSync(file)) throw new RunCannotStart(`merge: ${shownAs} holds no conformance.json (is it a report folder of a --shard run?)`);
+  let report: ConformanceReport;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+  } catch (err) {
+    throw new RunCannotStart(`merge: ${path.join(shownAs, 'conformance.json')} is not valid JSON: ${(err as Error).message}`);
+  }
+  if (!report || typeof report !== 'object' || !Array.isArray(report.checks) || typeof report.run !== 'object' || report.run === null) {
+    throw new RunCannotStart(`merge: ${path.join(shownAs, 'conformance.json')} is not a conformance report`);
+  }
+  const shard = report.run.shard;
+  if (!shard) throw new RunCannotStart(`merge: ${shownAs} is the report of a whole run, not of a shard (run with --shard i/n)`);
+  return { dir: shownAs, report, shard };
+}
+
+function checkShardSet(shards: readonly ShardReport[]): void {
+  const [first] = shards;
+  if (!first) return;
+  const count = first.shard.count;
+  for (const s of shards) {
+    if (s.shard.count !== count) throw new RunCannotStart(`merge: ${first.dir} is shard ${first.shard.index}/${count} but ${s.dir} is shard ${s.shard.index}/${s.shard.count}: the shards come from different splits`);
+  }
+  const byIndex = new Map<number, ShardReport>();
+  for (const s of shards) {
+    const twin = byIndex.get(s.shard.index);
+    if (twin) throw new RunCannotStart(`merge: shard ${s.shard.index}/${count} is given twice (${twin.dir} and ${s.dir})`);
+    byIndex.set(s.shard.index, s);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) throw new RunCannotStart(`merge: shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing; pass every shard's report folder`);
+  for (const s of shards) {
+    const why = differs(first.report.run, s.report.run);
+    if (why) throw new RunCannotStart(`merge: ${first.dir} and ${s.dir} are not shards of one run: ${why}`);
+  }
+}
+
+/** Why two shard runs cannot be one run: another target, suite version or selection. */
+function differs(a: RunInfo, b: RunInfo): string | undefined {
+  // each shard against the embedded server started its own, on its own port: same target in effect
+  if (a.embedded !== b.embedded || (!a.embedded && a.target !== b.target)) return `different targets (${a.embedded ? 'the embedded reference server' : a.target} and ${b.embedded ? 'the embedded reference server' : b.target})`;
+  if (a.suiteVersion !== b.suiteVersion) return `different suite versions (${a.suiteVersion} and ${b.suiteVersion})`;
+  if (JSON.stringify(a.selection ?? null) !== JSON.stringify(b.selection ?? null)) return 'different selections (--only / --skip / --level)';
+  return undefined;
+}
+
+function mergedRun(shards: readonly ShardReport[]): RunInfo {
+  const runs = shards.map((s) => s.report.run);
+  const first = runs[0] as RunInfo;
+  const start = Math.min(...runs.map((r) => Date.parse(r.startedAt)));
+  const end = Math.max(...runs.map((r) => Date.parse(r.startedAt) + r.durationMs));
+  const { shard: _shard, ...rest } = first;
+  return {
+    ...rest,
+    runId: runs.map((r) => r.runId).join('+'),
+    startedAt: new Date(start).toISOString(),
+    durationMs: end - start,
+    requestsSent: runs.reduce((n, r) => n + (r.requestsSent ?? 0), 0),
+    rateLimitRetries: runs.reduce((n, r) => n + (r.rateLimitRetries ?? 0), 0),
+  };
+}
+
+/** The observed-contract tables of the shards, counts summed. */
+export function mergeObserved(parts: ReadonlyArray<ObservedContract | undefined>): ObservedContract {
+  const success = new Map<string, { statuses: Record<string, number>; emptyBodies: number }>();
+  const codes = new Map<string, { statuses: Record<string, number>; statedStatus: number | null }>();
+  const add = (into: Record<string, number>, from: Record<string, number>) => { for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n; };
+  for (const p of parts) {
+    for (const s of p?.successStatuses ?? []) {
+      const e = success.get(s.endpoint) ?? { statuses: {}, emptyBodies: 0 };
+      add(e.statuses, s.statuses);
+      e.emptyBodies += s.emptyBodies;
+      success.set(s.endpoint, e);
+    }
+    for (const c of p?.errorCodes ?? []) {
+      const e = codes.get(c.code) ?? { statuses: {}, statedStatus: c.statedStatus };
+      add(e.statuses, c.statuses);
+      codes.set(c.code, e);
+    }
+  }
+  return {
+    successStatuses: [...success].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, e]) => ({ endpoint, ...e })),
+    errorCodes: [...codes].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, ...e })),
+  };
+}

@@ -1,0 +1,44 @@
+import type { Exchange } from '../http/exchange.js';
+
+/**
+ * The most of each body (request body, response text) a report keeps: 8 KiB of UTF-8. A longer body
+ * is cut there and ends with a marker saying how much was cut, so a report stays readable and small
+ * even when a server answers a megabyte; the status, headers and the first 8 KiB are what a reader needs.
+ */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+/** The marker that ends a cut body, e.g. `…[truncated: 12345 of 20537 bytes cut]`. */
+export function truncationMarker(cut: number, total: number): string {
+  return `…[truncated: ${cut} of ${total} bytes cut]`;
+}
+
+export function truncateBody(text: string, max: number = MAX_BODY_BYTES): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= max) return text;
+  // a cut inside a multi-byte character decodes to U+FFFD: drop it
+  const kept = bytes.subarray(0, max).toString('utf8').replace(/\uFFFD+$/, '');
+  return kept + truncationMarker(bytes.length - Buffer.byteLength(kept, 'utf8'), bytes.length);
+}
+
+/** One exchange as a report shows it: bodies truncated, the parsed body dropped (the text says it all). */
+export interface ReportExchange {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; text: string };
+  transportError?: string;
+  ms: number;
+  rateLimitRetries: number;
+}
+
+export function reportExchange(ex: Exchange, max: number = MAX_BODY_BYTES): ReportExchange {
+  const out: ReportExchange = {
+    request: {
+      method: ex.request.method, url: ex.request.url, headers: { ...ex.request.headers },
+      ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body, max) } : {}),
+    },
+    ms: ex.ms,
+    rateLimitRetries: ex.rateLimitRetries,
+  };
+  if (ex.response) out.response = { status: ex.response.status, headers: { ...ex.response.headers }, text: truncateBody(ex.response.text, max) };
+  if (ex.transportError !== undefined) out.transportError = ex.transportError;
+  return out;
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { CheckResult } from './check-result.js';
+
+export const SPEC_VERSION = 'v2';
+
+export type Verdict = 'conforms' | 'does not conform';
+
+/**
+ * What a run certifies, so a server team can publish it: the suite and spec versions, the target,
+ * the verdict (no MUST-level check failed: conforms), the MUST and SHOULD scores, every skipped
+ * check with its reason, and a fingerprint of every check's outcome. Anyone holding the report can
+ * recompute the fingerprint from `checks` and so tell which run a published badge came from.
+ */
+export interface Certificate {
+  suiteVersion: string;
+  specVersion: typeof SPEC_VERSION;
+  target: string;
+  date: string;
+  verdict: Verdict;
+  must: { passed: number; total: number };
+  should: { passed: number; total: number };
+  skipped: Array<{ id: string; reason: string }>;
+  /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
+  fingerprint: string;
+}
+
+/**
+ * sha256 over the canonical list of `[id, title, status]` of every check, sorted by id then title
+ * (so the order checks finished in does not matter), serialised as JSON with no whitespace.
+ * Same outcomes, same fingerprint; one status changed, another.
+ */
+export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'title' | 'status'>>): string {
+  const canonical = checks
+    .map((c) => [c.id, c.title, c.status] as const)
+    .sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1));
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+export function certificateOf(checks: readonly CheckResult[], o: { suiteVersion: string; target: string; date: string }): Certificate {
+  const score = (level: CheckResult['level']) => {
+    const own = checks.filter((c) => c.level === level);
+    return { passed: own.filter((c) => c.status === 'passed').length, total: own.length };
+  };
+  const mustFailed = checks.some((c) => c.level === 'MUST' && c.status === 'failed');
+  return {
+    suiteVersion: o.suiteVersion,
+    specVersion: SPEC_VERSION,
+    target: o.target,
+    date: o.date,
+    verdict: mustFailed ? 'does not conform' : 'conforms',
+    must: score('MUST'),
+    should: score('SHOULD'),
+    skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
+    fingerprint: fingerprintOf(checks),
+  };
+}

@@ -1,0 +1,51 @@
+import type { ConformanceReport } from './conformance-json.js';
+import { byGroup, expectedVsActual } from './groups.js';
+
+/** XML-escapes text for an attribute or element; drops characters XML 1.0 cannot carry. */
+export function xmlEscape(s: string): string {
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
+    .replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+
+/** Element text keeps its newlines readable. */
+function xmlText(s: string): string {
+  return xmlEscape(s).replace(/&#10;/g, '\n').replace(/&#9;/g, '\t');
+}
+
+/**
+ * junit.xml for CI systems: one <testsuite> per endpoint group and one <testcase> per check,
+ * classname = the group, name = `id: title`; a failed check has <failure message="expected …; got …">
+ * with the rule, its spec section and the exchanges as text; a skipped one <skipped message="reason"/>.
+ */
+export function junitXml(report: ConformanceReport): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const s = report.summary;
+  lines.push(`<testsuites name="Public Records API v2 conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${(report.run.durationMs / 1000).toFixed(3)}">`);
+  for (const { group, checks } of byGroup(report.checks)) {
+    const n = (st: string) => checks.filter((c) => c.status === st).length;
+    lines.push(`  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${n('failed')}" skipped="${n('skipped')}" errors="0" timestamp="${xmlEscape(report.run.startedAt)}">`);
+    for (const c of checks) {
+      const open = `    <testcase classname="${xmlEscape(group)}" name="${xmlEscape(`${c.id}: ${c.title}`)}"`;
+      if (c.status === 'passed') { lines.push(`${open}/>`); continue; }
+      lines.push(`${open}>`);
+      if (c.status === 'skipped') lines.push(`      <skipped message="${xmlEscape(c.message)}"/>`);
+      else {
+        const detail = [
+          `[${c.level}] ${c.id} · ${c.endpoint}`,
+          `spec: ${c.section}`,
+          `"${c.quote}"`,
+          expectedVsActual(c),
+          ...(c.evidence ?? []).map((ex) => `${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`),
+        ].join('\n');
+        lines.push(`      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(c.level)}">${xmlText(detail)}</failure>`);
+      }
+      lines.push('    </testcase>');
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return lines.join('\n') + '\n';
+}

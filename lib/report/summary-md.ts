@@ -1,0 +1,48 @@
+import type { ConformanceReport } from './conformance-json.js';
+import { deviations, groupCounts } from './groups.js';
+
+/** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
+function md(s: string): string {
+  return s.replace(/\r?\n/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+}
+
+/**
+ * summary.md: the verdict, a table of endpoint groups (passed / failed / skipped), and every
+ * deviation with its rule id, level, spec section and expected versus actual. The same text is
+ * appended to $GITHUB_STEP_SUMMARY when that is set.
+ */
+export function summaryMarkdown(report: ConformanceReport): string {
+  const c = report.certificate;
+  const s = report.summary;
+  const out: string[] = [];
+  out.push(`## Public Records API ${c.specVersion} conformance: ${c.verdict === 'conforms' ? '✅ conforms' : '❌ does not conform'}`);
+  out.push('');
+  out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries)`);
+  out.push('');
+  out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
+  out.push('');
+  out.push('| endpoint group | passed | failed | skipped |');
+  out.push('|---|---:|---:|---:|');
+  for (const g of groupCounts(report.checks)) out.push(`| ${g.failed > 0 ? '❌' : '✅'} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} |`);
+  out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** |`);
+  out.push('');
+  const devs = deviations(report.checks);
+  out.push(`### Deviations (${devs.length})`);
+  out.push('');
+  if (devs.length === 0) out.push('None.');
+  for (const d of devs) {
+    out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`);
+    if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
+    else out.push(`  - ${md(d.message)}`);
+    out.push(`  - spec: ${md(d.section)}`);
+  }
+  if (c.skipped.length > 0) {
+    out.push('', `### Skipped (${c.skipped.length})`, '');
+    for (const k of c.skipped) out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
+  }
+  if (report.leftovers.length > 0) {
+    out.push('', `### Leftovers (${report.leftovers.length})`, '', 'Records the run created that the API gives no way to archive:', '');
+    for (const l of report.leftovers) out.push(`- ${md(l.type)} \`${md(l.id)}\` (${md(l.createdAt)})`);
+  }
+  return out.join('\n') + '\n';
+}

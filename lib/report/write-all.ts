@@ -1,0 +1,28 @@
+import type { Redactor } from '../evidence/redact.js';
+import { appendReportFile, writeReportFile, type ConformanceReport } from './conformance-json.js';
+import { junitXml } from './junit.js';
+import { summaryMarkdown } from './summary-md.js';
+import { reportHtml } from './html.js';
+import { badgeSvg } from './badge.js';
+
+export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg'] as const;
+
+/**
+ * Writes every report of a run into `dir` from the one report object, each through writeReportFile
+ * (which refuses to write a file that holds a key), and appends summary.md to the step-summary
+ * file when given. Returns the paths written. Also what `merge` should call with a merged report.
+ */
+export function writeReports(dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string } = {}): string[] {
+  // the report is redacted as a whole once more: whatever added a string after collection
+  const r = redactor.value(report);
+  const summary = summaryMarkdown(r);
+  const files = [
+    writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
+    writeReportFile(dir, 'junit.xml', junitXml(r), redactor),
+    writeReportFile(dir, 'summary.md', summary, redactor),
+    writeReportFile(dir, 'report.html', reportHtml(r), redactor),
+    writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
+  ];
+  if (o.stepSummary !== undefined) appendReportFile(o.stepSummary, summary + '\n', redactor);
+  return files;
+}

@@ -1,0 +1,121 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+/**
+ * The cleanup ledger: `<report-dir>/ledger.jsonl`, one JSON object a line, appended from the worker
+ * as each record is created (so a run that is killed still leaves its ledger behind) and as each is
+ * archived. `npx conformance cleanup --ledger FILE` archives what the ledger shows created with an
+ * archive path and not archived. Lines carry the run id: a report folder reused by several runs keeps
+ * one ledger for all of them. No line carries a key: `auth` names which key made the record.
+ */
+
+/** What kind of record: the three standard kinds, a custom object's api_name, or a relationship edge. */
+export type LedgerType = 'contact' | 'account' | 'opportunity' | 'edge' | (string & {});
+
+/** Which key of the run made the record (the key that archives it): a name, never a value. */
+export type LedgerAuth = 'apiKey' | 'otherOrgApiKey';
+
+/** A record the run created. */
+export interface CreatedEntry {
+  /** the record id; for an edge, `{parent kind}/{parent id}/relationship/{api_name}/{target id}` */
+  id: string;
+  type: LedgerType;
+  /** the path (under the base URL) whose DELETE archives or removes it; null when the API states none */
+  path: string | null;
+  runId: string;
+  createdAt: string;
+  auth: LedgerAuth;
+  /** the rule id of the check that created it */
+  rule?: string;
+  /** whether the create request carried the run id (edges carry no attributes: absent) */
+  tagged?: boolean;
+  /** why a record with a DELETE is nevertheless not archived (e.g. an upsert that may have matched a record of someone else) */
+  note?: string;
+}
+
+/** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */
+export interface ArchivedEntry {
+  /** the archive path that was DELETEd */
+  archived: string;
+  id: string;
+  runId: string;
+  at: string;
+  /** the DELETE's answer: a 2xx status, or 404 when it was already gone */
+  status: number;
+  by: 'check' | 'cleanup';
+}
+
+export type LedgerLine = CreatedEntry | ArchivedEntry;
+
+export function isCreated(line: LedgerLine): line is CreatedEntry {
+  return typeof (line as CreatedEntry).type === 'string' && !('archived' in line);
+}
+
+export function isArchived(line: LedgerLine): line is ArchivedEntry {
+  return typeof (line as ArchivedEntry).archived === 'string';
+}
+
+/** Appends one line (synchronously, so it is on disk before the next request goes out). */
+export function appendLedger(file: string, line: LedgerLine): void {
+  appendFileSync(file, JSON.stringify(line) + '\n');
+}
+
+/** The lines of a ledger file; a missing file is an empty ledger; a torn last line (a killed writer) is ignored. */
+export function readLedger(file: string): LedgerLine[] {
+  if (!existsSync(file)) return [];
+  const out: LedgerLine[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text.trim() === '') continue;
+    try {
+      const v = JSON.parse(text) as unknown;
+      if (v && typeof v === 'object' && (isCreated(v as LedgerLine) || isArchived(v as LedgerLine))) out.push(v as LedgerLine);
+    } catch { /* a partial line: skipped */ }
+  }
+  return out;
+}
+
+/** A record the run made and the API gives no way to archive: listed in the report's `leftovers`. */
+export interface Leftover {
+  id: string;
+  type: LedgerType;
+  runId: string;
+  createdAt: string;
+  /** why it stays */
+  reason: string;
+}
+
+const NO_DELETE: Record<string, string> = {
+  contact: 'the API states no way to archive a contact',
+  opportunity: 'the API states no way to archive an opportunity',
+  edge: 'the API states no DELETE for this relationship (only opportunity-contact edges can be removed)',
+};
+
+/**
+ * The created records (of the given lines) the API gives no way to archive: contacts,
+ * opportunities, contact relationship edges, and records kept on purpose (`note`). One entry per
+ * record, in creation order. Archived lines and records with an archive path are not leftovers.
+ */
+export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
+  const seen = new Set<string>();
+  const out: Leftover[] = [];
+  for (const e of entries) {
+    if (!isCreated(e) || e.path !== null) continue;
+    const key = `${e.type}\u0000${e.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it' });
+  }
+  return out;
+}
+
+/** What is still to archive: created entries with a path that no archived line covers (first entry per path). */
+export function pendingArchives(lines: readonly LedgerLine[]): CreatedEntry[] {
+  const done = new Set(lines.filter(isArchived).map((a) => a.archived));
+  const seen = new Set<string>();
+  const out: CreatedEntry[] = [];
+  for (const e of lines) {
+    if (!isCreated(e) || e.path === null || done.has(e.path) || seen.has(e.path)) continue;
+    seen.add(e.path);
+    out.push(e);
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+import type { Exchange } from '../http/exchange.js';
+import { createdBy } from './created.js';
+import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
+
+export interface TrackerOptions {
+  runId: string;
+  rule: string;
+  /** the cleanup ledger; undefined: nothing is written (tests, `serve`) */
+  ledgerFile?: string;
+  /** a ledger write failed: say so (the check goes on) */
+  warn: (text: string) => void;
+}
+
+/** The key a record is archived with: organization B's records with B's key, everything else with A's. */
+export function archiveAuth(auth: unknown): LedgerAuth {
+  return auth === 'otherOrgApiKey' ? 'otherOrgApiKey' : 'apiKey';
+}
+
+/**
+ * The records one check created. Every exchange of the check passes through `observe`: a 2xx POST
+ * that created something is recorded (in the ledger, at once) whoever sent it (a step or the check
+ * itself), and a 2xx DELETE of a recorded archive path marks it archived. At the end of the check,
+ * `pending()` is what is still to archive: the check's context DELETEs each (see lib/check/context.ts).
+ */
+export class CreatedRecords {
+  private readonly entries: CreatedEntry[] = [];
+  private readonly keys = new Set<string>();
+  private readonly ids = new Set<string>();
+  private readonly paths = new Set<string>();
+  private readonly archived = new Set<string>();
+
+  constructor(private readonly o: TrackerOptions) {}
+
+  /** Called with each finished exchange of the check (`path` relative to the base URL, as requested). */
+  observe(ex: Exchange, path: string, auth: unknown): void {
+    const status = ex.response?.status;
+    if (status === undefined || status < 200 || status > 299) return;
+    const method = ex.request.method.toUpperCase();
+    const bare = path.split(/[?#]/)[0] ?? path;
+    if (method === 'DELETE') {
+      if (this.paths.has(bare)) this.markArchived(bare, status);
+      return;
+    }
+    const made = createdBy(method, path, ex.response, ex.request.body);
+    if (!made) return;
+    const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
+    let archivePath = made.path;
+    let note: string | undefined;
+    if (made.upsert && tagged !== true && archivePath !== null && !this.ids.has(made.id)) {
+      // an upsert on a match value that is not this run's may have matched a record of someone else
+      note = 'an upsert whose match value does not carry the run id: it may have matched a pre-existing record, so it is not archived';
+      archivePath = null;
+    }
+    if (made.type === 'edge' && archivePath !== null && made.ends && !made.ends.some((end) => this.ids.has(end))) {
+      note = 'an edge between records this check did not create (it may have existed before): not removed';
+      archivePath = null;
+    }
+    this.add({ id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth), ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}) });
+  }
+
+  /** Records a created record (once per type and id) and appends it to the ledger. */
+  add(r: { id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string }): void {
+    const key = `${r.type}\u0000${r.id}`;
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.ids.add(r.id);
+    const entry: CreatedEntry = {
+      id: r.id, type: r.type, path: r.path, runId: this.o.runId, createdAt: new Date().toISOString(), auth: r.auth, rule: this.o.rule,
+      ...(r.tagged !== undefined ? { tagged: r.tagged } : {}), ...(r.note ? { note: r.note } : {}),
+    };
+    this.entries.push(entry);
+    if (r.path !== null) this.paths.add(r.path);
+    this.write(entry);
+  }
+
+  /** A DELETE of this archive path answered 2xx (or 404 in the final sweep: already gone). */
+  markArchived(path: string, status: number): void {
+    if (this.archived.has(path)) return;
+    this.archived.add(path);
+    const e = this.entries.find((x) => x.path === path);
+    if (e) this.write({ archived: path, id: e.id, runId: this.o.runId, at: new Date().toISOString(), status, by: 'check' });
+  }
+
+  /** Is this request the archive of a record the check created (never refused by --read-only or --max-requests)? */
+  isArchiveOfOwn(method: string, path: string): boolean {
+    return method.toUpperCase() === 'DELETE' && this.paths.has(path.split(/[?#]/)[0] ?? path);
+  }
+
+  /** Records with an archive path not yet archived, newest first (edges before the records they join). */
+  pending(): CreatedEntry[] {
+    return this.entries.filter((e) => e.path !== null && !this.archived.has(e.path)).reverse();
+  }
+
+  all(): readonly CreatedEntry[] {
+    return this.entries;
+  }
+
+  private write(line: Parameters<typeof appendLedger>[1]): void {
+    if (this.o.ledgerFile === undefined) return;
+    try {
+      appendLedger(this.o.ledgerFile, line);
+    } catch (err) {
+      this.o.warn(`could not append to the cleanup ledger ${this.o.ledgerFile}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RULES } from '../rules/catalogue.js';
+import type { Level } from '../rules/rule.js';
+import type { Selection } from '../target/target.js';
+
+const SUITES_DIR = fileURLToPath(new URL('../../suites/', import.meta.url));
+
+/** What a pattern of --only / --skip is matched against: the check's rule id and its endpoint group. */
+export interface Selectable {
+  rule: string;
+  level: Level;
+  /** the suite file's name without `.test.ts` (`contacts`, `tasks`, `isolation`…) */
+  group: string;
+}
+
+/** A suite file path → its endpoint group. */
+export function groupOfFile(file: string): string {
+  return path.basename(file).replace(/\.test\.[cm]?[jt]s$/, '');
+}
+
+/** The endpoint groups: the suite files' names. */
+export function suiteGroups(dir: string = SUITES_DIR): string[] {
+  return readdirSync(dir).filter((f) => /\.test\.ts$/.test(f)).map(groupOfFile).sort();
+}
+
+/** `*` matches any run of characters (dots included), `?` one character; everything else is literal. */
+export function globToRegExp(pattern: string): RegExp {
+  const body = pattern.split('').map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${body}$`);
+}
+
+function matchesAny(patterns: readonly string[], c: Selectable): boolean {
+  return patterns.some((p) => {
+    const re = globToRegExp(p);
+    return re.test(c.rule) || re.test(c.group);
+  });
+}
+
+/** Whether a run with this selection registers the check. */
+export function isSelected(selection: Selection, c: Selectable): boolean {
+  if (selection.level === 'must' && c.level !== 'MUST') return false;
+  if (selection.only.length > 0 && !matchesAny(selection.only, c)) return false;
+  if (selection.skip.length > 0 && matchesAny(selection.skip, c)) return false;
+  return true;
+}
+
+/** The selection keeps every check. */
+export function selectsEverything(selection: Selection): boolean {
+  return selection.only.length === 0 && selection.skip.length === 0 && selection.level === 'all';
+}
+
+/**
+ * The patterns that name nothing the suite has: no rule id of the catalogue, no endpoint group
+ * (most likely typos). Checked before anything starts, so a typo in --only is an exit 2, not a
+ * green run of zero checks.
+ */
+export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[] = suiteGroups()): string[] {
+  const ids = Object.keys(RULES);
+  return patterns.filter((p) => {
+    const re = globToRegExp(p);
+    return !ids.some((id) => re.test(id)) && !groups.some((g) => re.test(g));
+  });
+}
+
+/** The selection in words, for the console and the report. */
+export function describeSelection(selection: Selection): string | undefined {
+  if (selectsEverything(selection)) return undefined;
+  const parts: string[] = [];
+  if (selection.only.length > 0) parts.push(`only ${selection.only.join(', ')}`);
+  if (selection.skip.length > 0) parts.push(`skip ${selection.skip.join(', ')}`);
+  if (selection.level === 'must') parts.push('MUST level only');
+  return parts.join(' · ');
+}

@@ -1,0 +1,215 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFORMANCE_REPORT_SCHEMA } from '../lib/report/conformance-report.schema.js';
+import { fingerprintOf } from '../lib/report/certificate.js';
+import type { ConformanceReport } from '../lib/report/conformance-json.js';
+import { REPORT_FILES } from '../lib/report/write-all.js';
+import { runCli, type CliResult } from './support/cli.js';
+import { hasChromium, launchChromium } from './support/chromium.js';
+
+/**
+ * Every report file of ONE failing run (`--fault contact-create-200`: contact create answers 200),
+ * with GITHUB_STEP_SUMMARY pointing at a file that already has a line in it.
+ */
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const FAILED_ID = 'contact.create.status-201';
+
+let dir: string;
+let stepSummary: string;
+let run: CliResult;
+let report: ConformanceReport;
+const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
+  stepSummary = path.join(dir, '..', `${path.basename(dir)}-step-summary.md`);
+  writeFileSync(stepSummary, '# earlier step\n');
+  run = await runCli(['--fault', 'contact-create-200', '--report-dir', dir], { env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' } });
+  report = JSON.parse(read('conformance.json')) as ConformanceReport;
+}, 170_000);
+
+describe('one failing run', () => {
+  it('exits 1 and writes every report file, naming them on the console', () => {
+    expect(run.code, run.stderr).toBe(1);
+    for (const f of REPORT_FILES) expect(read(f).length).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/^report: .*conformance\.json, junit\.xml, summary\.md, report\.html, badge\.svg$/m);
+    // CI (no TTY): one line per endpoint group, nothing redrawn in place
+    expect(run.stdout).not.toContain('\r');
+    expect(run.stdout).toMatch(/^✗ contacts +\d+ passed, 1 failed, 0 skipped$/m);
+  });
+});
+
+describe('conformance.json', () => {
+  it('is valid against the published schema', () => {
+    const ajv = addFormats(new Ajv2020({ allErrors: true, strict: true }), ['date-time']);
+    const validate = ajv.compile(CONFORMANCE_REPORT_SCHEMA);
+    expect(validate(report), ajv.errorsText(validate.errors)).toBe(true);
+  });
+
+  it('keeps the contract: summary counts and one entry per check', () => {
+    const { summary, checks } = report;
+    expect(summary.total).toBe(checks.length);
+    expect(summary.passed + summary.failed + summary.skipped).toBe(summary.total);
+    expect(summary.failed).toBe(checks.filter((c) => c.status === 'failed').length);
+  });
+
+  it('gives a failed check its rule section and quote, expected vs actual, and the exchanges', () => {
+    const c = report.checks.find((x) => x.id === FAILED_ID && x.status === 'failed')!;
+    expect(c).toBeDefined();
+    expect(c.group).toBe('contacts');
+    expect(c.section).toMatch(/Contacts/);
+    expect(c.quote).toContain('201');
+    expect(c.expected).toBe('HTTP 201');
+    expect(c.actual).toBe('HTTP 200');
+    const ex = c.evidence!.at(-1)!;
+    expect(ex.request.method).toBe('POST');
+    expect(ex.request.url).toMatch(/\/api\/v2\/public\/contact$/);
+    expect(ex.request.headers['authorization']).toBe('Bearer <api-key>');
+    expect(ex.request.body).toContain('attributes');
+    expect(ex.response!.status).toBe(200);
+    expect(ex.response!.headers['content-type']).toMatch(/json/);
+    expect(ex.response!.text).toContain('"data"');
+    // passed checks carry no evidence
+    expect(report.checks.filter((x) => x.status === 'passed' && x.evidence)).toEqual([]);
+  });
+
+  it('carries the run metadata and an empty leftovers list on the embedded server', () => {
+    const r = report.run;
+    expect(r.runId).toMatch(/^cr-/);
+    expect(r.target).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public$/);
+    expect(Date.parse(r.startedAt)).not.toBeNaN();
+    expect(r.durationMs).toBeGreaterThan(0);
+    expect(r.suiteVersion).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.requestsSent).toBeGreaterThan(report.summary.total);
+    expect(r.rateLimitRetries).toBe(0);
+    expect(Array.isArray(report.leftovers)).toBe(true);
+  });
+
+  it('certifies: verdict, MUST and SHOULD scores, and a fingerprint recomputable from the checks', () => {
+    const c = report.certificate;
+    expect(c.specVersion).toBe('v2');
+    expect(c.verdict).toBe('does not conform');
+    expect(c.target).toBe(report.run.target);
+    expect(c.date).toBe(report.run.startedAt);
+    const must = report.checks.filter((x) => x.level === 'MUST');
+    expect(c.must).toEqual({ passed: must.filter((x) => x.status === 'passed').length, total: must.length });
+    expect(c.must.passed).toBe(c.must.total - report.summary.mustFailed);
+    expect(c.should.total).toBe(report.checks.length - must.length);
+    expect(c.skipped).toEqual([]);
+    expect(c.fingerprint).toBe(fingerprintOf(report.checks));
+  });
+});
+
+describe('junit.xml', () => {
+  it('has one testcase per check, classname = endpoint group, a failure with expected vs actual', () => {
+    const xml = read('junit.xml');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+    const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)];
+    expect(cases).toHaveLength(report.summary.total);
+    expect(new Set(cases.map((m) => m[1]))).toEqual(new Set(report.checks.map((c) => c.group)));
+    expect(xml.match(/<failure /g)).toHaveLength(report.summary.failed);
+    expect(xml).toContain(`<testcase classname="contacts" name="${FAILED_ID}: a valid create answers 201">`);
+    expect(xml).toContain('<failure message="expected HTTP 201; got HTTP 200" type="MUST">');
+    // nothing unescaped: every & starts an entity, no < inside an attribute
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/);
+    expect(xml).not.toMatch(/="[^"]*</);
+  });
+});
+
+describe('summary.md', () => {
+  it('has the verdict, a table per endpoint group and the deviations with rule ids', () => {
+    const md = read('summary.md');
+    expect(md).toMatch(/^## Public Records API v2 conformance: ❌ does not conform$/m);
+    expect(md).toContain('| endpoint group | passed | failed | skipped |');
+    expect(md).toMatch(/^\| ❌ contacts \| \d+ \| 1 \| 0 \|$/m);
+    expect(md).toMatch(/^\| ✅ accounts \| \d+ \| 0 \| 0 \|$/m);
+    expect(md).toContain(`- **MUST** \`${FAILED_ID}\` (POST /contact): a valid create answers 201`);
+    expect(md).toContain('  - expected: HTTP 201\n  - actual: HTTP 200');
+  });
+
+  it('is appended to $GITHUB_STEP_SUMMARY, after what was there', () => {
+    const text = readFileSync(stepSummary, 'utf8');
+    expect(text.startsWith('# earlier step\n## Public Records API v2 conformance')).toBe(true);
+    expect(text).toContain(read('summary.md'));
+  });
+});
+
+describe('badge.svg', () => {
+  it('shows the verdict and the MUST score, with no external resource', () => {
+    const svg = read('badge.svg');
+    const { must } = report.certificate;
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" /);
+    expect(svg).toContain('>PRA v2</text>');
+    expect(svg).toContain(`>does not conform ${must.passed}/${must.total} MUST</text>`);
+    expect(svg).toContain('#c62828');
+    expect(svg).not.toMatch(/href|@import|url\(/);
+  });
+});
+
+// outside CI a machine without chromium skips this; in CI (.ci/run installs it) it must run
+describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html in headless chromium', () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  beforeAll(async () => { browser = await launchChromium(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('shows the matrix, filters by status and level, and opens a failed check to its evidence', async () => {
+    const html = read('report.html');
+    expect(html).not.toMatch(/<(link|img|iframe)\b|src=|https?:\/\/(?!127\.0\.0\.1|www\.w3\.org)/);
+    const page = await browser.context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(pathToFileURL(path.join(dir, 'report.html')).href);
+
+    // the matrix: one row per endpoint group
+    const row = page.locator('#matrix tr[data-group="contacts"]');
+    await expect(row.locator('td.n-failed').textContent()).resolves.toBe('1');
+    await expect(page.locator('#matrix tbody tr').count()).resolves.toBe(new Set(report.checks.map((c) => c.group)).size);
+    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${report.summary.total} of ${report.summary.total} checks`);
+
+    // filters: only failed checks, then only SHOULD ones (none failed)
+    await page.uncheck('input[name=status][value=passed]');
+    await page.uncheck('input[name=status][value=skipped]');
+    await expect(page.locator('.check:not([hidden])').count()).resolves.toBe(report.summary.failed);
+    await page.uncheck('input[name=level][value=MUST]');
+    await expect(page.locator('.check:not([hidden])').count()).resolves.toBe(0);
+    await page.check('input[name=level][value=MUST]');
+
+    // a failed check opens to its evidence
+    const failed = page.locator(`details.check[data-id="${FAILED_ID}"]`);
+    const evidence = failed.locator('.evidence');
+    await expect(evidence.isVisible()).resolves.toBe(false);
+    await failed.locator('summary').click();
+    await expect(evidence.isVisible()).resolves.toBe(true);
+    const text = (await evidence.innerText());
+    expect(text).toContain('Endpoints › Contacts');
+    expect(text).toMatch(/expected\s+HTTP 201/);
+    expect(text).toMatch(/actual\s+HTTP 200/);
+    expect(text).toMatch(/#1 POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact → HTTP 200/);
+    expect(text).toContain('authorization: Bearer <api-key>');
+    expect(errors).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('junit.xml parses as XML (DOMParser)', async () => {
+    const page = await browser.context.newPage();
+    // run in the page (the project's own types have no DOM): the browser's XML parser
+    const out = await page.evaluate(`(() => {
+      const doc = new DOMParser().parseFromString(${JSON.stringify(read('junit.xml'))}, 'application/xml');
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        cases: doc.querySelectorAll('testsuite > testcase').length,
+        failures: [...doc.querySelectorAll('testcase > failure')].map((f) => f.parentElement.getAttribute('classname') + '|' + f.getAttribute('message')),
+      };
+    })()`) as { error: string | null; cases: number; failures: string[] };
+    expect(out.error).toBeNull();
+    expect(out.cases).toBe(report.summary.total);
+    expect(out.failures).toContain('contacts|expected HTTP 201; got HTTP 200');
+  });
+});

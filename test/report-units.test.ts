@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { certificateOf, fingerprintOf } from '../lib/report/certificate.js';
+import type { CheckResult } from '../lib/report/check-result.js';
+import { conformanceReport, trafficCounts } from '../lib/report/conformance-json.js';
+import { MAX_BODY_BYTES, reportExchange, truncateBody } from '../lib/evidence/truncate.js';
+import { junitXml, xmlEscape } from '../lib/report/junit.js';
+import { reportHtml } from '../lib/report/html.js';
+import { summaryMarkdown } from '../lib/report/summary-md.js';
+import { badgeSvg } from '../lib/report/badge.js';
+import { liveLine } from '../lib/report/console.js';
+
+const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
+  id, level: 'MUST', status, title: `title of ${id}`, endpoint: 'POST /contact', message: status === 'skipped' ? 'no fixture contact.stage' : '',
+  group: 'contacts', section: 'Endpoints › Contacts', quote: 'the spec says so', ...o,
+});
+
+const RUN = { runId: 'cr-x', target: 'http://server/api/v2/public', embedded: false, seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000, suiteVersion: '0.1.0' };
+
+describe('the certificate', () => {
+  const checks = [check('a.one', 'passed'), check('b.two', 'passed', { level: 'SHOULD' }), check('c.three', 'skipped'), check('a.one', 'passed', { title: 'second check of a.one' })];
+
+  it('fingerprints the outcomes: stable whatever the order, different when one status changes', () => {
+    const fp = fingerprintOf(checks);
+    expect(fp).toMatch(/^[0-9a-f]{64}$/);
+    expect(fingerprintOf([...checks].reverse())).toBe(fp);
+    expect(fingerprintOf(checks.map((c) => ({ ...c, message: 'other', evidence: [] })))).toBe(fp);
+    expect(fingerprintOf(checks.map((c, i) => (i === 1 ? { ...c, status: 'failed' as const } : c)))).not.toBe(fp);
+    expect(fingerprintOf(checks.map((c, i) => (i === 0 ? { ...c, title: 'renamed' } : c)))).not.toBe(fp);
+  });
+
+  it('conforms when no MUST check failed (a SHOULD deviation does not change it), with scores and skips', () => {
+    const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], { suiteVersion: '0.1.0', target: 't', date: 'd' });
+    expect(c).toMatchObject({ verdict: 'conforms', specVersion: 'v2', must: { passed: 2, total: 3 }, should: { passed: 1, total: 2 }, skipped: [{ id: 'c.three', reason: 'no fixture contact.stage' }] });
+    expect(certificateOf([check('a', 'failed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }).verdict).toBe('does not conform');
+  });
+
+  it('badge.svg of a conforming run is green and says so', () => {
+    const svg = badgeSvg(certificateOf([check('a', 'passed'), check('b', 'passed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }));
+    expect(svg).toContain('>conforms 2/2 MUST</text>');
+    expect(svg).toContain('#2e7d32');
+  });
+});
+
+describe('evidence truncation', () => {
+  it(`keeps bodies up to ${MAX_BODY_BYTES} bytes and cuts longer ones with a marker saying how much`, () => {
+    expect(truncateBody('x'.repeat(MAX_BODY_BYTES))).toBe('x'.repeat(MAX_BODY_BYTES));
+    const cut = truncateBody('y'.repeat(20_000));
+    expect(cut).toBe(`${'y'.repeat(MAX_BODY_BYTES)}…[truncated: ${20_000 - MAX_BODY_BYTES} of 20000 bytes cut]`);
+  });
+
+  it('never splits a multi-byte character', () => {
+    const cut = truncateBody('é'.repeat(5000)); // 10000 bytes
+    expect(cut).toMatch(/^é+…\[truncated: \d+ of 10000 bytes cut\]$/);
+    expect(cut).not.toContain('\uFFFD');
+  });
+
+  it('applies to the request body and the response text, and drops the parsed body', () => {
+    const big = JSON.stringify({ data: 'z'.repeat(30_000) });
+    const ex = reportExchange({ request: { method: 'POST', url: 'u', headers: {}, body: big }, response: { status: 200, headers: {}, text: big, json: JSON.parse(big) as unknown }, ms: 1, rateLimitRetries: 0 });
+    expect(ex.request.body).toContain('…[truncated:');
+    expect(ex.response!.text).toContain('…[truncated:');
+    expect(ex.response).not.toHaveProperty('json');
+  });
+});
+
+describe('escaping', () => {
+  const nasty = `<script>alert("x")</script> & 'q' ]]> \u0001 | pipe\nnewline`;
+  const failed = check('a.one', 'failed', {
+    title: nasty, expected: nasty, actual: nasty,
+    evidence: [{ request: { method: 'GET', url: `http://s/?q=${nasty}`, headers: { 'x-h': nasty } }, response: { status: 500, headers: {}, text: nasty }, ms: 1, rateLimitRetries: 0 }],
+  });
+  const report = conformanceReport([failed, check('b', 'skipped', { message: nasty })], RUN, { successStatuses: [], errorCodes: [] });
+
+  it('junit.xml escapes attributes and text, and drops characters XML cannot carry', () => {
+    const xml = junitXml(report);
+    expect(xml).not.toContain('<script>');
+    expect(xml).not.toContain('\u0001');
+    expect(xml).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;q&apos;');
+    expect(xmlEscape('a\nb')).toBe('a&#10;b');
+  });
+
+  it('report.html escapes every server-supplied string', () => {
+    const html = reportHtml(report);
+    expect(html.match(/<script>/g)).toHaveLength(1); // its own
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
+  });
+
+  it('summary.md keeps each deviation on its line, pipes escaped', () => {
+    const md = summaryMarkdown(report);
+    expect(md).not.toContain('<script>');
+    expect(md).toContain('\\| pipe newline');
+  });
+});
+
+describe('the console', () => {
+  it('a TTY gets one progress line redrawn in place, erased before normal lines', () => {
+    const out: string[] = [];
+    const live = liveLine((s) => out.push(s), 80, 0);
+    live.update('contacts 1/22…');
+    live.update('contacts 2/22…');
+    live.clear();
+    live.clear();
+    expect(out).toEqual(['\r\x1b[2Kcontacts 1/22…', '\r\x1b[2Kcontacts 2/22…', '\r\x1b[2K']);
+  });
+});
+
+describe('traffic counts', () => {
+  it('counts every attempt as sent and every attempt after a 429 as a retry', () => {
+    const t = (status: number, rateLimitRetries: number) => ({ endpoint: 'GET /note/{note_id}', status, emptyBody: false, rateLimitRetries });
+    // one request answered 429 twice, then 200; another answered 200 at once
+    expect(trafficCounts([t(429, 0), t(429, 1), t(200, 2), t(200, 0)])).toEqual({ requestsSent: 4, rateLimitRetries: 2 });
+  });
+});

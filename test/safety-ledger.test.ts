@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningReference } from '../reference/index.js';
+import { isArchived, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry, type LedgerLine } from '../lib/safety/ledger.js';
+import { createdBy } from '../lib/safety/created.js';
+import { BIN, cleanEnv, runCli } from './support/cli.js';
+import { referenceWithFixtures } from './support/loopback.js';
+
+const tmp = () => mkdtempSync(path.join(tmpdir(), 'conformance-ledger-'));
+
+describe('every created record is in the ledger, tagged, and archived when its check ends', () => {
+  let lines: LedgerLine[];
+  let report: { run: { runId: string }; leftovers: unknown[] };
+  beforeAll(async () => {
+    // the whole suite on the embedded reference: every create path of every suite is exercised
+    const dir = tmp();
+    const r = await runCli(['--report-dir', dir]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    lines = readLedger(path.join(dir, 'ledger.jsonl'));
+    report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as typeof report;
+  }, 120_000);
+
+  it('records each create of the run, with the run id and the key that made it', () => {
+    const created = lines.filter(isCreated);
+    expect(created.length).toBeGreaterThan(100);
+    for (const e of created) {
+      expect(e.runId).toBe(report.run.runId);
+      expect(['apiKey', 'otherOrgApiKey']).toContain(e.auth);
+      expect(Date.parse(e.createdAt)).not.toBeNaN();
+    }
+    const types = new Set(created.map((e) => e.type));
+    for (const t of ['contact', 'account', 'opportunity', 'edge']) expect(types).toContain(t);
+    expect([...types].some((t) => t.startsWith('cus_obj__'))).toBe(true);
+    expect(types).not.toContain('unknown');
+    expect(created.some((e) => e.auth === 'otherOrgApiKey')).toBe(true);
+  });
+
+  it('every create request carried the run id (edges carry no attributes)', () => {
+    const untagged = lines.filter(isCreated).filter((e) => e.type !== 'edge' && e.tagged !== true);
+    expect(untagged.map((e) => `${e.rule} ${e.type}`)).toEqual([]);
+  });
+
+  it('archives every account, custom-object record and opportunity-contact edge before the check ends', () => {
+    expect(pendingArchives(lines)).toEqual([]);
+    const archivable = lines.filter(isCreated).filter((e) => e.path !== null);
+    expect(archivable.some((e) => e.type === 'account')).toBe(true);
+    expect(archivable.some((e) => e.type === 'edge' && e.path!.startsWith('/opportunity/'))).toBe(true);
+    const archived = new Set(lines.filter(isArchived).map((a) => a.archived));
+    for (const e of archivable) expect(archived.has(e.path!), `${e.type} ${e.id} (${e.rule})`).toBe(true);
+    expect(lines.filter(isCreated).filter((e) => e.note !== undefined)).toEqual([]);
+  });
+
+  it('lists what cannot be archived as the report\'s leftovers', () => {
+    const expected = leftovers(lines);
+    expect(report.leftovers).toEqual(expected);
+    const types = new Set(expected.map((l) => l.type));
+    expect([...types].sort()).toEqual(['contact', 'edge', 'opportunity']);
+    for (const l of expected) expect(l.reason).toMatch(/the API states no/);
+  });
+});
+
+describe('what a POST creates', () => {
+  const res = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
+  it('classifies the stated creates and their archive paths', () => {
+    expect(createdBy('POST', '/account', res({ data: { id: 'a1', record_type: 'account' } }), '{}')).toEqual({ id: 'a1', type: 'account', path: '/account/a1' });
+    expect(createdBy('POST', '/contact', res({ data: { id: 'c1' } }, 201), '{}')).toEqual({ id: 'c1', type: 'contact', path: null });
+    expect(createdBy('POST', '/cus_obj__x/_upsert', res({ data: { id: 'r1' } }), '{}')).toMatchObject({ type: 'cus_obj__x', path: '/cus_obj__x/r1', upsert: true });
+    expect(createdBy('POST', '/opportunity/o1/relationship/contacts', res({ item: { related_record_id: 'c1' } }), '{"related_record_id":"c1"}'))
+      .toMatchObject({ type: 'edge', path: '/opportunity/o1/relationship/contacts/c1' });
+    expect(createdBy('POST', '/contact/c1/relationship/accounts', res({ item: {} }), '{"related_record_id":"a1"}')).toMatchObject({ type: 'edge', path: null, id: 'contact/c1/relationship/accounts/a1' });
+    expect(createdBy('POST', '/account', res({ code: 'x' }, 422), '{}')).toBeUndefined();
+    expect(createdBy('PATCH', '/account', res({ data: { id: 'a1' } }), '{}')).toBeUndefined();
+  });
+});
+
+describe('npx conformance cleanup --ledger', () => {
+  let reference: RunningReference;
+  let dir: string;
+  let fixtures: string;
+  beforeAll(async () => {
+    let writeFixtures: (baseUrl: string) => string;
+    ({ reference, dir, writeFixtures } = await referenceWithFixtures({ latencyMs: 5 }));
+    fixtures = writeFixtures(reference.baseUrl);
+  });
+  afterAll(async () => { await reference.close(); });
+
+  async function archivedAt(id: string): Promise<unknown> {
+    const res = await fetch(`${reference.baseUrl}/account/${id}`, { headers: { authorization: `Bearer ${reference.keys.apiKey}` } });
+    const body = (await res.json()) as { data?: { attributes?: { archived_at?: { value?: unknown } } } };
+    return body.data?.attributes?.archived_at?.value;
+  }
+
+  it('archives what a killed run left behind, and a second cleanup has nothing to do', async () => {
+    const ledger = path.join(dir, 'killed', 'ledger.jsonl');
+    const child = spawn(process.execPath, [BIN, '--fixtures', fixtures, '--only', 'accounts,custom-objects,isolation,records', '--report-dir', 'killed'], { cwd: dir, env: cleanEnv(), stdio: 'ignore' });
+    const closed = new Promise((r) => child.once('close', r));
+    let pending: CreatedEntry[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 60_000) {
+      pending = existsSync(ledger) ? pendingArchives(readLedger(ledger)) : [];
+      if (pending.length >= 3) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.kill('SIGKILL');
+    await closed;
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    const left = pendingArchives(readLedger(ledger)); // some may have been archived between the look and the kill
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    const accounts = left.filter((e) => e.type === 'account' && e.auth === 'apiKey');
+
+    const r = await runCli(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`cleanup: ${left.length} archived, 0 already gone, 0 not archived`));
+    for (const e of left) expect(r.stdout).toContain(`archived: ${e.type} ${e.id} (DELETE ${e.path}`);
+    for (const e of accounts) expect(await archivedAt(e.id)).toEqual(expect.any(String));
+    expect(pendingArchives(readLedger(ledger))).toEqual([]);
+    expect(r.stdout + r.stderr).not.toContain(reference.keys.apiKey);
+
+    const again = await runCli(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], { cwd: dir });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/; 0 to archive/);
+    expect(again.stdout).toMatch(/cleanup: 0 archived, 0 already gone, 0 not archived/);
+  }, 120_000);
+
+  it('reports what is already gone and what cannot be archived; exit 1 when a record could not be', async () => {
+    const file = path.join(dir, 'hand.jsonl');
+    const at = new Date().toISOString();
+    const entries: LedgerLine[] = [
+      { id: '00000000-0000-4000-8000-000000000001', type: 'account', path: '/account/00000000-0000-4000-8000-000000000001', runId: 'cr-test', createdAt: at, auth: 'apiKey' },
+      { id: '00000000-0000-4000-8000-000000000002', type: 'contact', path: null, runId: 'cr-test', createdAt: at, auth: 'apiKey' },
+    ];
+    writeFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const ok = await runCli(['cleanup', '--ledger', file, '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/already gone: account 00000000-0000-4000-8000-000000000001 .*HTTP 404/);
+    expect(ok.stdout).toMatch(/cannot be archived through the API .*: 1 contact/);
+
+    // a record of organization B, and no key of B to archive it with
+    writeFileSync(file, JSON.stringify({ id: 'b1', type: 'account', path: '/account/b1', runId: 'cr-test', createdAt: at, auth: 'otherOrgApiKey' }) + '\n');
+    const no = await runCli(['cleanup', '--ledger', file, '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    expect(no.code).toBe(1);
+    expect(no.stdout).toMatch(/not archived: account b1 .*pass --other-org-api-key/);
+  });
+
+  it('exit 2 when it cannot run', async () => {
+    const none = await runCli(['cleanup', '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/cleanup needs --ledger FILE/);
+    const missing = await runCli(['cleanup', '--ledger', path.join(dir, 'nope.jsonl'), '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    expect(missing.code).toBe(2);
+    const file = path.join(dir, 'one.jsonl');
+    writeFileSync(file, JSON.stringify({ id: 'a', type: 'account', path: '/account/a', runId: 'cr-test', createdAt: new Date().toISOString(), auth: 'apiKey' }) + '\n');
+    const noUrl = await runCli(['cleanup', '--ledger', file, '--api-key', reference.keys.apiKey]);
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toMatch(/cleanup needs --base-url/);
+    const unreachable = await runCli(['cleanup', '--ledger', file, '--base-url', 'http://conformance-gone.invalid/api/v2/public', '--api-key', reference.keys.apiKey]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unreachable.stderr).toMatch(/cannot reach the server/);
+  });
+});

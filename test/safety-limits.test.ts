@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningReference } from '../reference/index.js';
+import { ApiClient } from '../lib/http/client.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { Redactor } from '../lib/evidence/redact.js';
+import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
+import { runCli } from './support/cli.js';
+import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
+
+interface Report { checks: Array<{ id: string; group: string; status: string; message: string; blocked?: boolean }> }
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+describe('the client: --read-only, 429 retries, timeouts', () => {
+  let server: http.Server;
+  let base: string;
+  let hits = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url?.startsWith('/limited')) {
+        hits += 1;
+        const ok = req.url.includes('always') ? false : hits % 3 === 0;
+        res.writeHead(ok ? 200 : 429, { 'content-type': 'application/json', 'retry-after': '0' });
+        res.end(ok ? '{}' : JSON.stringify({ code: 'rate_limit_exceeded', status_code: 429, message: 'slow down' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => { await new Promise<void>((r) => server.close(() => r())); });
+
+  const client = (o: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) => new ApiClient({
+    baseUrl: base, keys: { apiKey: 'pra_a_key_0000', otherOrgApiKey: 'pra_b_key_0000', readOnlyApiKey: 'pra_r_key_0000' },
+    timeoutMs: 2000, maxRateLimitRetries: 3, redactor: new Redactor([]), ...o,
+  });
+
+  it('--read-only refuses writes with a key that can write, and sends everything else', async () => {
+    const refused: string[] = [];
+    const api = client({ readOnly: true, refuse: (kind, message) => { refused.push(`${kind}: ${message}`); throw new Error(message); } });
+    await expect(api.post('/contact', {})).rejects.toThrow('--read-only: this check writes (POST /contact)');
+    await expect(api.patch(`/task/${crypto.randomUUID()}`, {}, { auth: 'otherOrgApiKey' })).rejects.toThrow('--read-only: this check writes (PATCH /task/{task_id})');
+    await expect(api.delete('/whatever/1')).rejects.toThrow('(DELETE /whatever/1)');
+    expect(refused).toHaveLength(3);
+    for (const auth of ['none', 'readOnlyApiKey', { raw: 'Bearer nope' }] as const) expect((await api.post('/contact', {}, { auth })).response?.status).toBe(200);
+    expect((await api.get('/contact/x')).response?.status).toBe(200);
+  });
+
+  it('retries a 429 after Retry-After, boundedly, each exchange counting the retries before it', async () => {
+    const seen: Exchange[] = [];
+    hits = 0;
+    const ex = await client({ onExchange: (e) => seen.push(e) }).get('/limited');
+    expect(ex.response?.status).toBe(200);
+    expect(seen.map((e) => [e.response?.status, e.rateLimitRetries])).toEqual([[429, 0], [429, 1], [200, 2]]);
+    seen.length = 0;
+    const capped = await client({ onExchange: (e) => seen.push(e), maxRateLimitRetries: 2 }).get('/limited/always');
+    expect(capped.response?.status).toBe(429);
+    expect(seen.map((e) => e.rateLimitRetries)).toEqual([0, 1, 2]);
+  });
+
+  it('a request that gets no answer times out after --timeout: "connection failed: … timed out"', async () => {
+    const silent = await startSilentServer();
+    try {
+      const api = new ApiClient({ baseUrl: silent.url, keys: { apiKey: 'pra_a_key_0000' }, timeoutMs: 300, maxRateLimitRetries: 0, redactor: new Redactor([]), throwOnTransportError: true });
+      const started = Date.now();
+      await expect(api.get('/contact/x')).rejects.toThrow(/^connection failed: GET http:\/\/127\.0\.0\.1:\d+\/contact\/x: timed out after 300 ms/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe('a run with the safety options, watched through a loopback proxy', () => {
+  let reference: RunningReference;
+  let dir: string;
+  let writeFixtures: (baseUrl: string) => string;
+  beforeAll(async () => { ({ reference, dir, writeFixtures } = await referenceWithFixtures({ latencyMs: 5 })); });
+  afterAll(async () => { await reference.close(); });
+
+  async function run(args: string[], reportDir: string, proxyOptions = {}): Promise<{ code: number | null; out: string; proxy: Proxy; report: Report; dir: string }> {
+    const proxy = await startProxy(reference.baseUrl, proxyOptions);
+    try {
+      const r = await runCli(['--fixtures', writeFixtures(proxy.baseUrl), '--report-dir', reportDir, ...args], { cwd: dir, timeoutMs: 120_000 });
+      const report = JSON.parse(readFileSync(path.join(dir, reportDir, 'conformance.json'), 'utf8')) as Report;
+      return { code: r.code, out: r.stdout + r.stderr, proxy, report, dir: path.join(dir, reportDir) };
+    } finally {
+      await proxy.close();
+    }
+  }
+
+  it('--read-only: no write goes out with a key that can write; the checks that write are skipped, saying so; the rest run', async () => {
+    const r = await run(['--read-only'], 'read-only');
+    expect(r.code, r.out).toBe(0);
+    const writes = r.proxy.stats.requests.filter((q) => WRITES.has(q.method));
+    const byKey = new Set(writes.map((q) => keyName(reference, q.authorization)));
+    expect(byKey.has('apiKey') || byKey.has('otherOrgApiKey'), JSON.stringify(writes.filter((q) => ['apiKey', 'otherOrgApiKey'].includes(keyName(reference, q.authorization))).slice(0, 3))).toBe(false);
+    expect(byKey).toContain('readOnlyApiKey'); // the 403 checks ran
+    expect(byKey).toContain('none'); // the 401 checks ran
+    const skipped = r.report.checks.filter((c) => c.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(50);
+    for (const c of skipped) expect(c.message).toMatch(/^--read-only: this check writes \((POST|PATCH|PUT|DELETE) \/\S*\)$/);
+    const passed = (group: string) => r.report.checks.filter((c) => c.group === group && c.status === 'passed').length;
+    expect(passed('authentication')).toBeGreaterThan(0);
+    expect(passed('authorization')).toBeGreaterThan(0);
+    expect(passed('errors')).toBeGreaterThan(0);
+    expect(readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isCreated)).toEqual([]);
+  });
+
+  it('--max-requests: past the cap nothing is sent; the checks fail blocked, naming the flag; the report is written', async () => {
+    const r = await run(['--only', 'contacts,accounts', '--max-requests', '15'], 'capped');
+    expect(r.code, r.out).toBe(1);
+    const blocked = r.report.checks.filter((c) => c.status === 'failed' && /--max-requests 15/.test(c.message));
+    expect(blocked.length).toBeGreaterThan(3);
+    expect(blocked.every((c) => c.blocked === true)).toBe(true);
+    // 3 probe requests (one per key), 15 for the checks, plus the archive of what they created (never refused)
+    const archives = readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isArchived).length;
+    expect(r.proxy.stats.requests.length).toBeLessThanOrEqual(3 + 15 + archives);
+    expect(r.proxy.stats.requests.length).toBeGreaterThanOrEqual(3 + 15);
+  });
+
+  it('--concurrency: never more requests in flight than the cap', async () => {
+    const capped = await run(['--only', 'contacts', '--concurrency', '2'], 'c2');
+    expect(capped.code, capped.out).toBe(0);
+    expect(capped.proxy.stats.maxInFlight).toBeLessThanOrEqual(2);
+    const free = await run(['--only', 'contacts'], 'c8');
+    expect(free.proxy.stats.maxInFlight).toBeGreaterThan(2); // the measure can see more: the cap is what held it
+    expect(free.proxy.stats.maxInFlight).toBeLessThanOrEqual(8);
+  });
+});
