@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { isRuleId } from '../rules/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { readJsonFile } from '../config/read-json-file.js';
 import type { CheckResult } from '../report/check-result.js';
 
 /** One known deviation: a rule whose failed checks do not fail the gate, until it passes or expires. */
@@ -47,19 +48,7 @@ const validate = new Ajv({ allErrors: true, strict: true }).compile(BASELINE_SCH
 
 /** Reads and validates a baseline file; every problem is named in one RunCannotStart (exit 2). */
 export function loadBaseline(file: string, shownAs: string = file): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new RunCannotStart(`cannot read the baseline file ${shownAs}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check --baseline / CONFORMANCE_BASELINE.`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new RunCannotStart(`the baseline file ${shownAs} is not valid JSON: ${(err as Error).message}`);
-  }
-  return checkBaseline(data, shownAs);
+  return checkBaseline(readJsonFile(file, shownAs, 'baseline', '--baseline / CONFORMANCE_BASELINE'), shownAs);
 }
 
 export function checkBaseline(data: unknown, shownAs: string): Baseline {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Fixtures } from '../target/fixtures.js';
 import { FIXTURES_SCHEMA } from '../target/fixtures-schema.js';
 import { RunCannotStart } from './run-cannot-start.js';
+import { readJsonFile } from './read-json-file.js';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
@@ -16,22 +16,10 @@ export interface LoadedFixtures {
   warnings: string[];
 }
 
-/** Reads and validates a fixtures file; every problem is named in one RunCannotStart. */
+/** Reads and validates a fixtures file; every problem is named in one RunCannotStart. `shownAs` is the path as the user gave it, for the messages. */
 /** `shownAs` is the path as the user gave it, for the messages. */
 export function loadFixturesFile(file: string, shownAs: string = file): LoadedFixtures {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new RunCannotStart(`cannot read the fixtures file ${shownAs}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check --fixtures / CONFORMANCE_FIXTURES.`);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new RunCannotStart(`the fixtures file ${shownAs} is not valid JSON: ${(err as Error).message}`);
-  }
-  return checkFixtures(data, shownAs);
+  return checkFixtures(readJsonFile(file, shownAs, 'fixtures', '--fixtures / CONFORMANCE_FIXTURES'), shownAs);
 }
 
 export function checkFixtures(data: unknown, file: string): LoadedFixtures {
