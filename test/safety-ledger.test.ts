@@ -95,7 +95,9 @@ describe('npx conformance cleanup --ledger', () => {
 
   it('archives what a killed run left behind, and a second cleanup has nothing to do', async () => {
     const ledger = path.join(dir, 'killed', 'ledger.jsonl');
-    const child = spawn(process.execPath, [BIN, '--fixtures', fixtures, '--only', 'accounts,custom-objects,isolation,records', '--report-dir', 'killed'], { cwd: dir, env: cleanEnv(), stdio: 'ignore' });
+    // its own process group, so the kill takes the vitest worker too (an orphaned worker would go on
+    // archiving behind the test's back)
+    const child = spawn(process.execPath, [BIN, '--fixtures', fixtures, '--only', 'accounts,custom-objects,isolation,records', '--report-dir', 'killed'], { cwd: dir, env: cleanEnv(), stdio: 'ignore', detached: true });
     const closed = new Promise((r) => child.once('close', r));
     let pending: CreatedEntry[] = [];
     const started = Date.now();
@@ -104,7 +106,7 @@ describe('npx conformance cleanup --ledger', () => {
       if (pending.length >= 3) break;
       await new Promise((r) => setTimeout(r, 10));
     }
-    child.kill('SIGKILL');
+    process.kill(-child.pid!, 'SIGKILL');
     await closed;
     expect(pending.length).toBeGreaterThanOrEqual(3);
     const left = pendingArchives(readLedger(ledger)); // some may have been archived between the look and the kill
