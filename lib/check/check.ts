@@ -43,12 +43,16 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
     });
     try {
       await fn(c);
-      rateLimitAnswersCarryErrorBody(exchanges);
+      const bare = bareRateLimitAnswer(exchanges);
+      if (bare) throw bare;
     } catch (err) {
       if (err instanceof Error && err.name === 'PendingError') throw err; // a skip, not a failure
       own.evidence = [...exchanges];
-      const v = violationOf(err);
-      if (v) own.violations = [v];
+      // A check that failed after meeting a 429 without the error body (retries exhausted, say)
+      // names that deviation too: its own failure may only be the rate limiter's doing.
+      const found = [violationOf(err), violationOf(bareRateLimitAnswer(exchanges))].filter((v) => v !== undefined);
+      const violations = found.filter((v, i) => found.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
+      if (violations.length > 0) own.violations = violations;
       if (err instanceof SetupFailure || err instanceof TransportFailure) own.blocked = err.message;
       throw err;
     } finally {
@@ -66,12 +70,13 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
  * The client retries a 429 out of sight of the check, so the check's own expectations never meet it;
  * but a 429 is an error response like any other and must carry the error body.
  */
-function rateLimitAnswersCarryErrorBody(exchanges: readonly Exchange[]): void {
+function bareRateLimitAnswer(exchanges: readonly Exchange[]): NonConformance | undefined {
   for (const ex of exchanges) {
     if (ex.response?.status !== 429) continue;
     const v = errorBodyViolations(ex.response)[0];
-    if (v) throw new NonConformance(v, ex);
+    if (v) return new NonConformance(v, ex);
   }
+  return undefined;
 }
 
 function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
