@@ -109,5 +109,6 @@ describe('traffic counts', () => {
     const t = (status: number, rateLimitRetries: number) => ({ endpoint: 'GET /note/{note_id}', status, emptyBody: false, rateLimitRetries });
     // one request answered 429 twice, then 200; another answered 200 at once
     expect(trafficCounts([t(429, 0), t(429, 1), t(200, 2), t(200, 0)])).toEqual({ requestsSent: 4, rateLimitRetries: 2 });
+    expect(trafficCounts([t(200, 0)], 3)).toEqual({ requestsSent: 4, rateLimitRetries: 0 });
   });
 });

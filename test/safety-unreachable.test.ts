@@ -10,7 +10,7 @@ import { referenceWithFixtures, startProxy, startSilentServer } from './support/
 // Only loopback servers this file starts, and a name under the reserved `.invalid` TLD (RFC 6761:
 // resolvers answer it NXDOMAIN without asking anyone).
 
-interface Report { checks: Array<{ id: string; status: string; message: string; blocked?: boolean }> }
+interface Report { run: { requestsSent: number }; checks: Array<{ id: string; status: string; message: string; blocked?: boolean }> }
 
 describe('the first probe fails: exit 2 and one line', () => {
   it('a DNS failure', async () => {
@@ -88,6 +88,9 @@ describe('during the run', () => {
       expect(connection.length).toBeGreaterThan(5);
       expect(failed.every((c) => /connection failed/.test(c.message)), failed.map((c) => c.message).join('\n')).toBe(true);
       expect(connection.every((c) => c.blocked === true)).toBe(true);
+      // a request with no answer is a sent request too: each connection-failed check sent one,
+      // on top of the few the proxy answered before it died
+      expect(report.run.requestsSent).toBeGreaterThan(connection.length);
     } finally {
       await proxy.close();
     }

@@ -61,6 +61,8 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
       }
       if (observations.length > 0) own.observations = observations;
       own.traffic = trafficOf(exchanges, inject('target').baseUrl);
+      const unanswered = exchanges.filter((ex) => ex.response === undefined).length;
+      if (unanswered > 0) own.unanswered = unanswered;
       ctx.task.meta.conformance = own;
     }
   });

@@ -41,6 +41,8 @@ export interface CheckMeta {
   observations?: Observation[];
   /** every answered request of the check (for the observed success statuses and error codes) */
   traffic?: Traffic[];
+  /** requests of the check that got no answer (refused connection, timeout): sent, but not in traffic */
+  unanswered?: number;
   /** a setup step or the network failed: not a verdict on the rule itself */
   blocked?: string;
 }

@@ -107,7 +107,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), suiteVersion: suiteVersion(),
       ...(config.shard ? { shard: config.shard } : {}),
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
-      ...trafficCounts(reporter.traffic),
+      ...trafficCounts(reporter.traffic, reporter.unanswered),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);

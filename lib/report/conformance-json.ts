@@ -50,10 +50,11 @@ export interface ConformanceReport {
 
 /**
  * Requests sent and 429 retries, counted from the traffic the checks recorded. Every attempt is its
- * own exchange (the 429s included), and a retry is an attempt made after a 429.
+ * own exchange (the 429s included), and a retry is an attempt made after a 429. Requests that got
+ * no answer leave no traffic and are counted apart.
  */
-export function trafficCounts(traffic: readonly Traffic[]): { requestsSent: number; rateLimitRetries: number } {
-  return { requestsSent: traffic.length, rateLimitRetries: traffic.filter((t) => (t.rateLimitRetries ?? 0) > 0).length };
+export function trafficCounts(traffic: readonly Traffic[], unanswered = 0): { requestsSent: number; rateLimitRetries: number } {
+  return { requestsSent: traffic.length + unanswered, rateLimitRetries: traffic.filter((t) => (t.rateLimitRetries ?? 0) > 0).length };
 }
 
 /** The report contract: { summary, checks } plus the run's metadata, its certificate and its leftovers. */

@@ -21,6 +21,8 @@ export class ConformanceReporter implements Reporter {
   readonly results: CheckResult[] = [];
   readonly runnerErrors: string[] = [];
   readonly traffic: Traffic[] = [];
+  /** requests the checks sent that got no answer (they leave no traffic) */
+  unanswered = 0;
   private readonly progress = new Map<string, { done: number; total: number }>();
 
   constructor(private readonly redactor: Redactor, private readonly print: (line: string) => void, private readonly live?: LiveLine) {}
@@ -54,6 +56,7 @@ export class ConformanceReporter implements Reporter {
       const r = checkResultOf(tc, group, this.redactor);
       if (r) own.push(r);
       this.traffic.push(...(tc.meta().conformance?.traffic ?? []));
+      this.unanswered += tc.meta().conformance?.unanswered ?? 0;
     }
     this.results.push(...own);
     this.progress.delete(group);
