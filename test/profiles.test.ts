@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { failedChecks, limiter, runSuite, type SuiteRun } from '../reference/faults/detect.js';
+import { failedChecks, limiter, runSuite, type SuiteRun } from './verify/detect.js';
 
 /**
  * The suite relies only on what the spec states: it passes against the reference server in

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FAULTS } from './registry.js';
+import { FAULTS } from '../../reference/faults/registry.js';
 import { DEFAULT_CONCURRENCY, detectFault, formatTable, inPool, runSuite, type FaultOutcome } from './detect.js';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../test/support/cli.js';
-import type { Fault } from './define.js';
+import { runCli } from '../support/cli.js';
+import type { Fault } from '../../reference/faults/define.js';
 
 /**
  * The fault-injection self-check, shared by test/faults.test.ts and `npm run verify`: run the
