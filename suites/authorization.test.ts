@@ -9,10 +9,12 @@ import { recordOf, show, valueOf } from '../lib/steps/record.js';
 import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
 import { tagged } from '../fixtures/tag.js';
 import { contactCreateBody } from '../fixtures/contact.js';
-import {
-  accountWithDomain, contactAccountIds, createAccount, customAttributes, customObject, domainNames, expectCustomUnchanged,
-  matchValue, opportunityStage, opportunityWithContact, otherLabels, phoneItem, phoneItemOf, relApiName, relatedIds, upsertBody, upsertCustom,
-} from '../lib/steps/sweep.js';
+import { accountCreateBody } from '../fixtures/account.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../lib/steps/account.js';
+import { customAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep } from '../lib/steps/custom-object.js';
+import { opportunityStage, opportunityWithContact } from '../lib/steps/opportunity.js';
+import { otherLabels, phoneItem, phoneItemOf } from '../lib/steps/phone-item.js';
+import { contactAccountIds, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 
 // auth.forbidden-403: "A caller without permission for the operation yields 403." The read-only
 // key of organization A tries every write the spec states, on real records of organization A with a
@@ -57,7 +59,7 @@ const WRITES: WriteCase[] = [
     run: async (c) => {
       const { contactId, item, own } = await phoneItem(c);
       const e = await asReadOnly(c, 'PATCH', `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, { labels: otherLabels(item.labels) });
-      const after = phoneItemOf(await readContact(c, contactId), item.id) as typeof item | undefined;
+      const after = phoneItemOf(await readContact(c, contactId), item.id);
       // the fixture contact is shared with other checks: only its immutable phone_number is compared there
       const same = own ? JSON.stringify(after) === JSON.stringify(item) : after?.phone_number === item.phone_number;
       if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
@@ -68,14 +70,14 @@ const WRITES: WriteCase[] = [
     run: async (c) => {
       const contact = await createContact(c);
       const account = await createAccount(c);
-      const e = await asReadOnly(c, 'POST', `/contact/${contact.id}/relationship/${relApiName(c, 'contactAccounts')}`, { related_record_id: account.id });
+      const e = await asReadOnly(c, 'POST', `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`, { related_record_id: account.id });
       const linked = await contactAccountIds(c, contact.id);
       if (linked.includes(account.id)) e.fail(`no edge to account ${account.id}`, `the contact's accounts read lists it: ${show(linked)}`);
     },
   },
   {
     endpoint: 'POST /account', what: 'a valid account create',
-    run: async (c) => { await asReadOnly(c, 'POST', '/account', { attributes: { display_name: tagged(c.faker.company.name(), c.runId) } }); },
+    run: async (c) => { await asReadOnly(c, 'POST', '/account', accountCreateBody(c.faker, { runId: c.runId })); },
   },
   {
     endpoint: 'DELETE /account/{account_id}', what: 'archiving an account; it stays active',
@@ -92,8 +94,8 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}', what: 'removing a domain; the domain stays',
     run: async (c) => {
-      const { accountId, domain } = await accountWithDomain(c);
-      const e = await asReadOnly(c, 'DELETE', `/account/${accountId}/attribute/domains/${encodeURIComponent(domain)}`);
+      const { accountId, domain } = await accountDomainToKeep(c);
+      const e = await asReadOnly(c, 'DELETE', domainPath(accountId, domain));
       await throughUnstatedRoute(c, `/account/${accountId}`, 'the domain is still linked', (ex) => {
         const after = recordOf(ex.response?.json);
         const names = after ? domainNames(after) : [];
@@ -111,9 +113,10 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}', what: 'linking a contact that is on the opportunity\'s account; no edge appears',
     run: async (c) => {
+      const api = relationshipName(c, 'opportunityContacts');
       const { contact, opportunity } = await opportunityWithContact(c, false);
-      const e = await asReadOnly(c, 'POST', `/opportunity/${opportunity.id}/relationship/${relApiName(c, 'opportunityContacts')}`, { related_record_id: contact.id });
-      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${relApiName(c, 'opportunityContacts')}`, 'no opportunity-contact edge appeared', (ex) => {
+      const e = await asReadOnly(c, 'POST', `/opportunity/${opportunity.id}/relationship/${api}`, { related_record_id: contact.id });
+      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ex) => {
         if (relatedIds(ex.response?.json).includes(contact.id)) e.fail(`no edge to contact ${contact.id}`, `the opportunity's contacts list it`);
       });
     },
@@ -121,8 +124,8 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', what: 'removing an opportunity-contact edge; the edge stays',
     run: async (c) => {
+      const api = relationshipName(c, 'opportunityContacts');
       const { contact, opportunity } = await opportunityWithContact(c, true);
-      const api = relApiName(c, 'opportunityContacts');
       const e = await asReadOnly(c, 'DELETE', `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`);
       await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (ex) => {
         if (!relatedIds(ex.response?.json).includes(contact.id)) e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(relatedIds(ex.response?.json))}`);
@@ -157,34 +160,28 @@ const WRITES: WriteCase[] = [
   {
     endpoint: 'POST /{custom_object_api_name}/_upsert', what: 'an upsert on an existing record\'s match value; the record is unchanged',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      await asReadOnly(c, 'POST', `/${apiName}/_upsert`, upsertBody(c, value, customAttributes(c, 'Forbidden')));
-      await expectCustomUnchanged(c, record, value, attrs);
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      await asReadOnly(c, 'POST', `/${co.apiName}/_upsert`, freshUpsertBody(c, co, kept.value, customAttributes(c, co, 'Forbidden')));
+      await expectRecordUnchanged(c, co, kept);
     },
   },
   {
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}', what: 'a patch of a record; the record is unchanged',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      await asReadOnly(c, 'PATCH', `/${apiName}/${record.id}`, { attributes: customAttributes(c, 'Forbidden') });
-      await expectCustomUnchanged(c, record, value, attrs);
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      await asReadOnly(c, 'PATCH', `/${co.apiName}/${kept.record.id}`, { attributes: customAttributes(c, co, 'Forbidden') });
+      await expectRecordUnchanged(c, co, kept);
     },
   },
   {
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}', what: 'archiving a record; the upsert still finds it',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      await asReadOnly(c, 'DELETE', `/${apiName}/${record.id}`);
-      await expectCustomUnchanged(c, record, value, attrs);
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      await asReadOnly(c, 'DELETE', `/${co.apiName}/${kept.record.id}`);
+      await expectRecordUnchanged(c, co, kept);
     },
   },
 ];

@@ -3,23 +3,10 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { SetupFailure } from '../lib/check/non-conformance.js';
 import { readContact } from '../lib/steps/contact.js';
-import { itemsOf, show } from '../lib/steps/record.js';
-
-/** One contact_phone_number item as a read shows it. */
-interface PhoneItem {
-  id: string;
-  phone_number: unknown;
-  is_primary: unknown;
-  labels: unknown;
-}
+import { phoneItems, type PhoneItem } from '../lib/steps/phone-item.js';
+import { show } from '../lib/steps/record.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
-
-function phoneItems(record: Awaited<ReturnType<typeof readContact>>): PhoneItem[] {
-  return itemsOf(record, 'contact_phone_numbers')
-    .map((i) => i.value as Partial<PhoneItem> | null)
-    .filter((v): v is PhoneItem => !!v && typeof v.id === 'string');
-}
 
 /** The fixture contact (read with GET) and its primary and one non-primary phone item. */
 async function fixturePhones(c: CheckContext): Promise<{ contactId: string; primary: PhoneItem; other: PhoneItem }> {

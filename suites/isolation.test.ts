@@ -8,11 +8,14 @@ import { createContact, readContact } from '../lib/steps/contact.js';
 import { recordOf, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
 import { tagged } from '../fixtures/tag.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../lib/steps/account.js';
 import {
-  accountWithDomain, contactAccountIds, createAccount, createOpportunity, customAttributes, customObject, domainNames, expectCustomUnchanged, expectDenied, expectNotLeaked,
-  linkContactToAccount, matchValue, opportunityWithContact, otherLabels, otherOrgContact, phoneItem, phoneItemOf, relApiName, relatedIds, stringAttributes,
-  upsertBody, upsertCustom,
-} from '../lib/steps/sweep.js';
+  archiveAfter, customAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, stringAttributes, upsert,
+} from '../lib/steps/custom-object.js';
+import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
+import { expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
+import { otherLabels, phoneItem, phoneItemOf } from '../lib/steps/phone-item.js';
+import { contactAccountIds, linkContactToAccount, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
 // (`organization_id` attribute)." For organization B, a record of organization A is a record that
@@ -69,7 +72,7 @@ const PATH_IDS: SweepItem[] = [
       const { contactId, item, own } = await phoneItem(c);
       const e = await asOtherOrg(c, 'PATCH', `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, { labels: otherLabels(item.labels), is_primary: true });
       expectNotLeaked(e, [item.phone_number]);
-      const after = phoneItemOf(await readContact(c, contactId), item.id) as typeof item | undefined;
+      const after = phoneItemOf(await readContact(c, contactId), item.id);
       // the fixture contact is shared with other checks: only its immutable phone_number is compared there
       const same = own ? JSON.stringify(after) === JSON.stringify(item) : after?.phone_number === item.phone_number;
       if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
@@ -79,8 +82,8 @@ const PATH_IDS: SweepItem[] = [
     endpoint: 'POST /contact/{contact_id}/relationship/{api_name}', what: 'linking organization A\'s contact to an account of organization B; no edge appears',
     run: async (c) => {
       const contact = await createContact(c);
-      const theirs = await createAccount(c, 'otherOrgApiKey');
-      const e = await asOtherOrg(c, 'POST', `/contact/${contact.id}/relationship/${relApiName(c, 'contactAccounts')}`, { related_record_id: theirs.id });
+      const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
+      const e = await asOtherOrg(c, 'POST', `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`, { related_record_id: theirs.id });
       expectNotLeaked(e, contactSecrets(contact));
       const linked = await contactAccountIds(c, contact.id);
       if (linked.length > 0) e.fail('organization A\'s contact still linked to no account', `its accounts read lists ${show(linked)}`);
@@ -111,8 +114,8 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}', what: 'removing a domain of organization A\'s account; the domain stays',
     run: async (c) => {
-      const { accountId, domain } = await accountWithDomain(c);
-      const e = await asOtherOrg(c, 'DELETE', `/account/${accountId}/attribute/domains/${encodeURIComponent(domain)}`);
+      const { accountId, domain } = await accountDomainToKeep(c);
+      const e = await asOtherOrg(c, 'DELETE', domainPath(accountId, domain));
       await throughUnstatedRoute(c, `/account/${accountId}`, 'the domain is still linked', (ex) => {
         const after = recordOf(ex.response?.json);
         const names = after ? domainNames(after) : [];
@@ -123,9 +126,9 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}', what: 'linking a contact of organization B to organization A\'s opportunity; no edge appears',
     run: async (c) => {
+      const api = relationshipName(c, 'opportunityContacts');
       const { opportunity } = await opportunityWithContact(c, false);
       const theirs = await otherOrgContact(c);
-      const api = relApiName(c, 'opportunityContacts');
       const e = await asOtherOrg(c, 'POST', `/opportunity/${opportunity.id}/relationship/${api}`, { related_record_id: theirs.id });
       expectNotLeaked(e, [valueOf(opportunity, 'display_name')]);
       await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ex) => {
@@ -136,8 +139,8 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', what: 'removing an edge of organization A\'s opportunity; the edge stays',
     run: async (c) => {
+      const api = relationshipName(c, 'opportunityContacts');
       const { contact, opportunity } = await opportunityWithContact(c, true);
-      const api = relApiName(c, 'opportunityContacts');
       const e = await asOtherOrg(c, 'DELETE', `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`);
       expectNotLeaked(e, [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)]);
       await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (ex) => {
@@ -202,35 +205,31 @@ const PATH_IDS: SweepItem[] = [
   {
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}', what: 'patching organization A\'s custom-object record; it is unchanged',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      const e = await asOtherOrg(c, 'PATCH', `/${apiName}/${record.id}`, { attributes: customAttributes(c, 'Intruder') });
-      expectNotLeaked(e, [value, ...stringAttributes(attrs).map(([, v]) => v)]);
-      await expectCustomUnchanged(c, record, value, attrs);
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      const e = await asOtherOrg(c, 'PATCH', `/${co.apiName}/${kept.record.id}`, { attributes: customAttributes(c, co, 'Intruder') });
+      expectNotLeaked(e, [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)]);
+      await expectRecordUnchanged(c, co, kept);
     },
   },
   {
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}', what: 'archiving organization A\'s custom-object record; the upsert still finds it',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      const e = await asOtherOrg(c, 'DELETE', `/${apiName}/${record.id}`);
-      expectNotLeaked(e, [value, ...stringAttributes(attrs).map(([, v]) => v)]);
-      await expectCustomUnchanged(c, record, value, attrs);
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      const e = await asOtherOrg(c, 'DELETE', `/${co.apiName}/${kept.record.id}`);
+      expectNotLeaked(e, [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)]);
+      await expectRecordUnchanged(c, co, kept);
     },
   },
   {
     endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', what: 'reading the relationships of organization A\'s custom-object record',
     run: async (c) => {
-      const { apiName } = customObject(c);
-      const record = await upsertCustom(c, matchValue(c), customAttributes(c, 'Owned'));
+      const co = customObject(c);
+      const { record } = await recordToKeep(c, co);
       const contact = await createContact(c);
-      c.setup(await c.api.post(`/contact/${contact.id}/relationship/${relApiName(c, 'contactCustomObject')}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
-      const e = await asOtherOrg(c, 'GET', `/${apiName}/${record.id}/relationship/${relApiName(c, 'customObject')}`);
+      c.setup(await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactCustomObject')}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
+      const e = await asOtherOrg(c, 'GET', `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`);
       expectNotLeaked(e, [contact.id, ...contactSecrets(contact)]);
     },
   },
@@ -243,7 +242,7 @@ const BODY_REFERENCES: SweepItem[] = [
     run: async (c) => {
       const account = await createAccount(c);
       const theirs = await otherOrgContact(c);
-      const e = c.expect(await c.api.post(`/contact/${theirs.id}/relationship/${relApiName(c, 'contactAccounts')}`, { related_record_id: account.id }, { auth: 'otherOrgApiKey' })).rejected();
+      const e = c.expect(await c.api.post(`/contact/${theirs.id}/relationship/${relationshipName(c, 'contactAccounts')}`, { related_record_id: account.id }, { auth: 'otherOrgApiKey' })).rejected();
       expectNotLeaked(e, [valueOf(account, 'display_name')]);
       const linked = await contactAccountIds(c, theirs.id, 'otherOrgApiKey');
       if (linked.includes(account.id)) e.fail(`organization B's contact not linked to organization A's account ${account.id}`, `its accounts read lists ${show(linked)}`);
@@ -258,7 +257,7 @@ const BODY_REFERENCES: SweepItem[] = [
       const opportunity = await createOpportunity(c, mine.id);
       const stageName = (valueOf(opportunity, 'stage') as { api_name?: unknown } | null)?.api_name;
       const stage = { value_type: 'select', value: { api_name: c.need(typeof stageName === 'string' ? stageName : undefined, 'opportunity.stageId (the created opportunity showed no stage api_name)') } };
-      const theirs = await createAccount(c, 'otherOrgApiKey');
+      const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
       const body = (accountId: string) => ({ attributes: { display_name: tagged('Cross-organization deal', c.runId), stage, account_id: accountId } });
       // control: the same create on organization B's own account must work, or the check cannot tell anything
       const control = await c.api.post('/opportunity', body(theirs.id), { auth: 'otherOrgApiKey' });
@@ -273,22 +272,20 @@ const BODY_REFERENCES: SweepItem[] = [
     endpoint: 'POST /{custom_object_api_name}/_upsert', what: 'organization B upserts with organization A\'s match value: never organization A\'s record',
     run: async (c) => {
       c.needKey('otherOrgApiKey');
-      const { apiName } = customObject(c);
-      const value = matchValue(c);
-      const attrs = customAttributes(c, 'Owned');
-      const record = await upsertCustom(c, value, attrs);
-      const ex = await c.api.post(`/${apiName}/_upsert`, upsertBody(c, value, customAttributes(c, 'Intruder')), { auth: 'otherOrgApiKey' });
+      const co = customObject(c);
+      const kept = await recordToKeep(c, co);
+      const ex = await upsert(c, co, freshUpsertBody(c, co, kept.value, customAttributes(c, co, 'Intruder')), 'otherOrgApiKey');
       const e = c.expect(ex);
       if (e.response.status >= 200 && e.response.status <= 299) {
         const theirs = e.data();
-        c.cleanup(() => c.api.delete(`/${apiName}/${theirs.id}`, { auth: 'otherOrgApiKey' }));
-        if (theirs.id === record.id) e.fail(`a record of organization B (an id other than ${record.id})`, `organization A's record ${show(theirs.id)}`);
-        expectNotLeaked(e, stringAttributes(attrs).map(([, v]) => v));
+        archiveAfter(c, co, theirs.id, 'otherOrgApiKey');
+        if (theirs.id === kept.record.id) e.fail(`a record of organization B (an id other than ${kept.record.id})`, `organization A's record ${show(theirs.id)}`);
+        expectNotLeaked(e, stringAttributes(kept.attributes).map(([, v]) => v));
       } else {
         e.rejected();
-        expectNotLeaked(e, stringAttributes(attrs).map(([, v]) => v));
+        expectNotLeaked(e, stringAttributes(kept.attributes).map(([, v]) => v));
       }
-      await expectCustomUnchanged(c, record, value, attrs);
+      await expectRecordUnchanged(c, co, kept);
     },
   },
 ];

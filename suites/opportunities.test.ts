@@ -3,10 +3,9 @@ import type { CheckContext } from '../lib/check/context.js';
 import { SetupFailure } from '../lib/check/non-conformance.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
-import { createContact } from '../lib/steps/contact.js';
-import { createOpportunity, opportunityStageId, stageOf, type StageValue } from '../lib/steps/opportunity.js';
-import { linkContactToAccount, linkOpportunityToContact, relatedIds, relationshipName } from '../lib/steps/relationship.js';
-import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { createOpportunity, opportunityStageId, opportunityWithContact, stageOf, type StageValue } from '../lib/steps/opportunity.js';
+import { linkOpportunityToContact, relatedIds, relationshipName } from '../lib/steps/relationship.js';
+import { show, valueOf } from '../lib/steps/record.js';
 import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
 import { opportunityCreateBody, selectEnvelope } from '../fixtures/opportunity.js';
 import { byId } from '../fixtures/relationship.js';
@@ -115,19 +114,10 @@ endpoint('POST /opportunity', () => {
   });
 });
 
-/** An opportunity on a fresh account and a contact on that account: a link the spec allows. */
-async function linkable(c: CheckContext): Promise<{ opportunity: ApiRecord; contact: ApiRecord }> {
-  const account = await createAccount(c);
-  const contact = await createContact(c);
-  await linkContactToAccount(c, contact.id, account.id);
-  const opportunity = await createOpportunity(c, account.id);
-  return { opportunity, contact };
-}
-
 endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
   check('opportunity.relationship.post', 'linking a contact answers { parent, api_name, item } naming the opportunity, the api_name and the contact', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
-    const { opportunity, contact } = await linkable(c);
+    const { opportunity, contact } = await opportunityWithContact(c, false);
     const e = c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)));
     e.success().body('envelopes/relationship-post');
     const b = e.json<{ parent: { id: unknown; record_type: unknown }; api_name: unknown; item: { related_record_id: unknown } }>();
@@ -141,7 +131,7 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', () => {
   check('opportunity.relationship.delete', 'deleting an edge answers 2xx and removes it', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
-    const { opportunity, contact } = await linkable(c);
+    const { opportunity, contact } = await opportunityWithContact(c, false);
     await linkOpportunityToContact(c, opportunity.id, contact.id);
     const path = `/opportunity/${opportunity.id}/relationship/${apiName}/${contact.id}`;
     const first = await c.api.delete(path);

@@ -10,7 +10,11 @@ import { contactStage, createContact, readContact } from '../lib/steps/contact.j
 import { show, type ApiRecord } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
-import { createAccount, customAttributes, customObject, matchValue, opportunityStage, upsertBody } from '../lib/steps/sweep.js';
+import { accountCreateBody } from '../fixtures/account.js';
+import { matchValue } from '../fixtures/custom-object.js';
+import { createAccount } from '../lib/steps/account.js';
+import { customAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
+import { opportunityStage } from '../lib/steps/opportunity.js';
 import { takeTask, type TaskSlot } from '../lib/steps/task.js';
 
 // record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
@@ -35,7 +39,7 @@ const PRODUCERS: Producer[] = [
     send: async (c) => c.api.patch(`/contact/${(await createContact(c)).id}`, { attributes: { title: `Envelope ${c.faker.string.alphanumeric(6)}` } }) },
   { endpoint: 'POST /account', kind: 'account', recordType: () => 'account',
     send: async (c) => {
-      const ex = await c.api.post('/account', { attributes: { display_name: tagged(c.faker.company.name(), c.runId) } });
+      const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
       const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
       return ex;
@@ -52,10 +56,10 @@ const PRODUCERS: Producer[] = [
     send: (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`) },
   { endpoint: 'POST /{custom_object_api_name}/_upsert', kind: 'custom-object', recordType: (c) => customObject(c).apiName,
     send: async (c) => {
-      const { apiName } = customObject(c);
-      const ex = await c.api.post(`/${apiName}/_upsert`, upsertBody(c, matchValue(c), customAttributes(c, 'Envelope')));
+      const co = customObject(c);
+      const ex = await upsert(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Envelope')));
       const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${apiName}/${id}`));
+      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`));
       return ex;
     } },
 ];

@@ -3,7 +3,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createContact } from '../lib/steps/contact.js';
-import { createOpportunity } from '../lib/steps/opportunity.js';
+import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
@@ -96,11 +96,8 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 
   describeExactlyOne('opportunity', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
-    const account = await createAccount(c);
-    const contact = await createContact(c);
     // the contact is on the opportunity's account, so only the target keys can be at fault
-    await linkContactToAccount(c, contact.id, account.id);
-    const opportunity = await createOpportunity(c, account.id);
+    const { contact, opportunity } = await opportunityWithContact(c, false);
     return {
       path: `/opportunity/${opportunity.id}/relationship/${apiName}`,
       target: contact,

@@ -5,7 +5,9 @@ import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
-import { customAttributes, customObject, matchValue, relApiName, upsertCustom } from '../lib/steps/sweep.js';
+import { matchValue } from '../fixtures/custom-object.js';
+import { customAttributes, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
+import { relationshipName } from '../lib/steps/relationship.js';
 
 // robustness.no-5xx: hostile input is a request that fails validation, answered 2xx or 4xx with
 // the error body ("request body or parameters fail validation"), never 5xx, never a hang (the
@@ -113,17 +115,17 @@ describe('Robustness › hostile query parameters', () => {
   const values = ['-1', '0', 'abc', '1e309', '9'.repeat(40), '\u0000', '1.5'];
   for (const v of values) {
     check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
-      const { apiName } = customObject(c);
-      const record = await upsertCustom(c, matchValue(c), customAttributes(c, 'Robust'));
-      const ex = await c.api.get(`/${apiName}/${record.id}/relationship/${relApiName(c, 'customObject')}`, { query: { page_size: v } });
+      const co = customObject(c);
+      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Robust')));
+      const ex = await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { page_size: v } });
       expectHandled(c, ex);
     }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
   }
   for (const v of ['not-a-cursor', '%%%', 'x'.repeat(2000)]) {
     check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
-      const { apiName } = customObject(c);
-      const record = await upsertCustom(c, matchValue(c), customAttributes(c, 'Robust'));
-      expectHandled(c, await c.api.get(`/${apiName}/${record.id}/relationship/${relApiName(c, 'customObject')}`, { query: { cursor: v } }));
+      const co = customObject(c);
+      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Robust')));
+      expectHandled(c, await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { cursor: v } }));
     }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
   }
 });

@@ -1,21 +1,22 @@
 import type { CheckContext } from '../check/context.js';
-import { SetupFailure } from '../check/non-conformance.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../fixtures/account.js';
-import { itemsOf, recordOf, type ApiRecord } from './record.js';
+import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey } from './record.js';
 
-/** Archives the account after the check (DELETE is the spec's archive); a failed archive is only an observation. */
-export function archiveAfter(c: CheckContext, accountId: string): void {
-  c.cleanup(() => c.api.delete(`/account/${accountId}`));
+/** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
+export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
+  c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
 }
 
-/** Creates an account this check owns (archived afterwards); a failed create blocks the check. */
-export async function createAccount(c: CheckContext, attributes: Record<string, unknown> = {}): Promise<ApiRecord> {
-  const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes }));
-  c.setup(ex, 'POST /account');
-  const record = recordOf(ex.response?.json);
-  if (!record) throw new SetupFailure('blocked: POST /account answered 2xx without { data: record }; see account.create checks', ex);
-  archiveAfter(c, record.id);
+/**
+ * Creates an account this check owns (archived afterwards); a failed create blocks the check.
+ * `auth: 'otherOrgApiKey'` makes it an account of organization B.
+ */
+export async function createAccount(c: CheckContext, o: { attributes?: Record<string, unknown>; auth?: OrgKey } = {}): Promise<ApiRecord> {
+  const auth = o.auth ?? 'apiKey';
+  const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: o.attributes ?? {} }), { auth });
+  const record = setupRecord(c, ex, 'POST /account', 'account.create checks');
+  archiveAfter(c, record.id, auth);
   return record;
 }
 
@@ -27,6 +28,11 @@ export function domainsOf(record: ApiRecord): Array<{ domain_name: string; is_pr
     if (v && typeof v.domain_name === 'string') out.push({ domain_name: v.domain_name, is_primary: v.is_primary });
   }
   return out;
+}
+
+/** The domain names an account shows, lower-cased (domain names compare case-insensitively). */
+export function domainNames(record: ApiRecord): string[] {
+  return domainsOf(record).map((d) => d.domain_name.toLowerCase());
 }
 
 export interface DomainAccount {
@@ -42,13 +48,43 @@ export interface DomainAccount {
  * An account with exactly one primary domain and one other domain.
  *
  * The spec states the domain DELETE but no domains write form, so this first tries to create an
- * account of the check's own with two fresh domains (each form of fixtures/account.ts in turn, at
- * most three creates) and keeps it if the response shows both domains with exactly one primary.
- * Only when no form works does it fall back to the fixture `accountWithDomains` (skipping the check
- * when it is not given). NOTE: a check using the fixture acts on a shared record; account.domain.delete
- * removes the fixture's `otherDomain`, so the fixture must be re-seeded before that check can pass again.
+ * account of the check's own (see `ownAccountWithDomains`). Only when no form works does it fall
+ * back to the fixture `accountWithDomains` (skipping the check when it is not given). NOTE: a check
+ * using the fixture acts on a shared record; account.domain.delete removes the fixture's
+ * `otherDomain`, so the fixture must be re-seeded before that check can pass again.
  */
 export async function accountWithDomains(c: CheckContext): Promise<DomainAccount> {
+  const own = await ownAccountWithDomains(c);
+  if (own) return own;
+  const f = c.need(c.fixtures.accountWithDomains, 'accountWithDomains');
+  return {
+    id: c.need(f.id, 'accountWithDomains.id'),
+    primaryDomain: c.need(f.primaryDomain, 'accountWithDomains.primaryDomain'),
+    otherDomain: c.need(f.otherDomain, 'accountWithDomains.otherDomain'),
+    source: 'fixture',
+  };
+}
+
+/**
+ * An account and one of its domains, for a check whose DELETE of that domain must be refused (the
+ * read-only key, another organization) and which then looks for the domain. It is the other domain
+ * of an account of the check's own; failing that, the fixture's primary domain: account.domain.delete
+ * removes the fixture's `otherDomain`, so that one may already be gone.
+ */
+export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId: string; domain: string; source: DomainAccount['source'] }> {
+  const own = await ownAccountWithDomains(c);
+  if (own) return { accountId: own.id, domain: own.otherDomain, source: 'created' };
+  const f = c.fixtures.accountWithDomains;
+  return { accountId: c.need(f?.id, 'accountWithDomains.id'), domain: c.need(f?.primaryDomain, 'accountWithDomains.primaryDomain'), source: 'fixture' };
+}
+
+/**
+ * Creates an account of the check's own with two fresh domains, each domains write form of
+ * fixtures/account.ts in turn (at most three creates), and keeps the first whose response shows
+ * both domains with exactly one primary. Every account made is archived after the check. Undefined
+ * (and an observation naming every form tried) when no form works.
+ */
+async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | undefined> {
   const primary = uniqueDomain(c.faker);
   const other = uniqueDomain(c.faker);
   const tried: string[] = [];
@@ -65,13 +101,7 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
     tried.push(`${form}: ${describe(ex, record)}`);
   }
   c.observe('account-domains-write', `no domains write form made an account with one primary and one other domain (${tried.join('; ')}); using the fixture accountWithDomains`);
-  const f = c.need(c.fixtures.accountWithDomains, 'accountWithDomains');
-  return {
-    id: c.need(f.id, 'accountWithDomains.id'),
-    primaryDomain: c.need(f.primaryDomain, 'accountWithDomains.primaryDomain'),
-    otherDomain: c.need(f.otherDomain, 'accountWithDomains.otherDomain'),
-    source: 'fixture',
-  };
+  return undefined;
 }
 
 /** Both domains present, exactly one of them primary and no other primary on the account. */

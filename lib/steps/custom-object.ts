@@ -1,8 +1,9 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { SetupFailure } from '../check/non-conformance.js';
-import { changedString, matchValue, upsertBody, type UpsertBody } from '../../fixtures/custom-object.js';
-import { recordOf, type ApiRecord } from './record.js';
+import { tagged } from '../../fixtures/tag.js';
+import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../fixtures/custom-object.js';
+import { relationshipName } from './relationship.js';
+import { recordOf, setupRecord, show, valueOf, type ApiRecord, type OrgKey } from './record.js';
 
 /** The fixtures' custom object: api_name, the match field and sample attributes. */
 export interface CustomObjectFixture {
@@ -30,9 +31,35 @@ export function changeableAttribute(c: CheckContext, co: CustomObjectFixture): s
   return c.need(name, 'customObject.attributes (a string attribute other than the match field, to change)');
 }
 
-/** A fresh body for a new record: a match value of this run, the sample attributes. */
-export function freshUpsertBody(c: CheckContext, co: CustomObjectFixture, value: string = matchValue(c.faker, c.runId)): UpsertBody & { attributes: Record<string, unknown> } {
-  return upsertBody({ matchField: co.matchField, matchValue: value, attributes: co.attributes, runId: c.runId });
+/**
+ * A body for a new record: a fresh match value of this run unless one is given, and the sample
+ * attributes (display_name tagged with the run id) unless others are given.
+ */
+export function freshUpsertBody(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  value: string = matchValue(c.faker, c.runId),
+  attributes: Record<string, unknown> = sampleAttributes(co.attributes, c.runId),
+): UpsertBody {
+  return upsertBody({ matchField: co.matchField, matchValue: value, attributes });
+}
+
+/**
+ * The sample attributes without the match field, each string one replaced by a value unique to
+ * this check and `label` (so a later read shows which write it came from), tagged with the run id.
+ */
+export function customAttributes(c: CheckContext, co: CustomObjectFixture, label: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(co.attributes)) {
+    if (k === co.matchField) continue;
+    out[k] = typeof v === 'string' ? tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId) : v;
+  }
+  return out;
+}
+
+/** The string attributes of an attribute set (what a later read is compared on). */
+export function stringAttributes(attributes: Record<string, unknown>): Array<[string, string]> {
+  return Object.entries(attributes).filter((e): e is [string, string] => typeof e[1] === 'string');
 }
 
 /** The same body with one attribute changed. */
@@ -42,14 +69,14 @@ export function withAttribute(body: UpsertBody, name: string, value: unknown): U
 
 export { changedString };
 
-/** POST /{api_name}/_upsert. */
-export function upsert(c: CheckContext, co: CustomObjectFixture, body: unknown): Promise<Exchange> {
-  return c.api.post(`/${co.apiName}/_upsert`, body);
+/** POST /{api_name}/_upsert, with organization A's key or B's. */
+export function upsert(c: CheckContext, co: CustomObjectFixture, body: unknown, auth: OrgKey = 'apiKey'): Promise<Exchange> {
+  return c.api.post(`/${co.apiName}/_upsert`, body, { auth });
 }
 
-/** Archive the record after the check (the record stays findable by its match value otherwise). */
-export function archiveAfter(c: CheckContext, co: CustomObjectFixture, id: string): void {
-  c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`));
+/** Archive the record after the check, with the key that made it (the record stays findable by its match value otherwise). */
+export function archiveAfter(c: CheckContext, co: CustomObjectFixture, id: string, auth: OrgKey = 'apiKey'): void {
+  c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`, { auth }));
 }
 
 /** When a request that should have failed made a record anyway, archive it after the check. */
@@ -59,14 +86,52 @@ export function archiveIfCreated(c: CheckContext, co: CustomObjectFixture, ex: E
   if (r) archiveAfter(c, co, r.id);
 }
 
-/** An upsert that makes a record this check owns (archived afterwards); a failure blocks the check. */
-export async function upsertRecord(c: CheckContext, co: CustomObjectFixture, body: UpsertBody = freshUpsertBody(c, co)): Promise<{ ex: Exchange; record: ApiRecord; body: UpsertBody }> {
-  const ex = await upsert(c, co, body);
-  c.setup(ex, 'POST /{custom_object_api_name}/_upsert');
-  const record = recordOf(ex.response?.json);
-  if (!record) throw new SetupFailure('blocked: the upsert answered 2xx without { data: record }; see the custom-object.upsert checks', ex);
-  archiveAfter(c, co, record.id);
+/**
+ * An upsert that makes a record this check owns, with organization A's key or B's (archived
+ * afterwards with the same key); a failure blocks the check.
+ */
+export async function upsertRecord(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  body: UpsertBody = freshUpsertBody(c, co),
+  auth: OrgKey = 'apiKey',
+): Promise<{ ex: Exchange; record: ApiRecord; body: UpsertBody }> {
+  const ex = await upsert(c, co, body, auth);
+  const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert', 'the custom-object.upsert checks');
+  archiveAfter(c, co, record.id, auth);
   return { ex, record, body };
+}
+
+/** A record of this check, with the match value and attributes it was written with. */
+export interface KeptRecord {
+  record: ApiRecord;
+  value: string;
+  attributes: Record<string, unknown>;
+}
+
+/**
+ * A record this check owns whose string attributes are unique to it (`customAttributes` labelled
+ * 'Owned'), for a check that a refused write leaves it unchanged (`expectRecordUnchanged`).
+ */
+export async function recordToKeep(c: CheckContext, co: CustomObjectFixture): Promise<KeptRecord> {
+  const value = matchValue(c.faker, c.runId);
+  const attributes = customAttributes(c, co, 'Owned');
+  const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, value, attributes));
+  return { record, value, attributes };
+}
+
+/**
+ * After a write that had to be refused: the stated way to see the record again is an upsert with
+ * organization A's key, the same match value and only the match field. The answer must be the same
+ * record, with the string attributes it was written with; otherwise the check's own rule is broken.
+ */
+export async function expectRecordUnchanged(c: CheckContext, co: CustomObjectFixture, kept: KeptRecord): Promise<void> {
+  const e = c.expect(await upsert(c, co, freshUpsertBody(c, co, kept.value, {}))).success();
+  const again = e.data();
+  if (again.id !== kept.record.id) e.fail(`the same record (id ${kept.record.id}) for match value ${show(kept.value)}`, `id ${show(again.id)}`);
+  for (const [k, v] of stringAttributes(kept.attributes)) {
+    if (valueOf(again, k) !== v) e.fail(`${k} unchanged (${show(v)})`, `${k} ${show(valueOf(again, k))}`);
+  }
 }
 
 /** Does a value read back match the value written? Raw or enveloped writes; objects compared on the keys sent. */
@@ -91,10 +156,7 @@ export function readValue(record: ApiRecord, name: string): unknown {
 
 /** The relationship api_names of the fixtures: contact → custom object (link), custom object → contacts (read). */
 export function relationshipNames(c: CheckContext): { link: string; read: string } {
-  return {
-    link: c.need(c.fixtures.relationships?.contactCustomObject, 'relationships.contactCustomObject'),
-    read: c.need(c.fixtures.relationships?.customObject, 'relationships.customObject'),
-  };
+  return { link: relationshipName(c, 'contactCustomObject'), read: relationshipName(c, 'customObject') };
 }
 
 /**

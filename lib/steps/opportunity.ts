@@ -1,11 +1,18 @@
 import type { CheckContext } from '../check/context.js';
-import { SetupFailure } from '../check/non-conformance.js';
-import { opportunityCreateBody, selectEnvelope } from '../../fixtures/opportunity.js';
-import { recordOf, valueOf, type ApiRecord } from './record.js';
+import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../../fixtures/opportunity.js';
+import { createAccount } from './account.js';
+import { createContact } from './contact.js';
+import { linkContactToAccount, linkOpportunityToContact } from './relationship.js';
+import { setupRecord, valueOf, type ApiRecord } from './record.js';
 
 /** The opportunity stage option the workspace has (fixtures `opportunity.stageId`). */
 export function opportunityStageId(c: CheckContext): string {
   return c.need(c.fixtures.opportunity?.stageId, 'opportunity.stageId');
+}
+
+/** The fixture stage in the form the spec shows for opportunity create: a select envelope with `value.id`. */
+export function opportunityStage(c: CheckContext): { value_type: 'select'; value: OptionReference } {
+  return selectEnvelope({ id: opportunityStageId(c) });
 }
 
 /** A stage option as a read shows it (opportunity_stage, or select). */
@@ -27,10 +34,20 @@ export function stageOf(record: ApiRecord): StageValue | undefined {
  * carries the run id. A failed create blocks the check.
  */
 export async function createOpportunity(c: CheckContext, accountId: string): Promise<ApiRecord> {
-  const body = opportunityCreateBody(c.faker, { runId: c.runId, stage: selectEnvelope({ id: opportunityStageId(c) }), accountId });
-  const ex = await c.api.post('/opportunity', body);
-  c.setup(ex, 'POST /opportunity');
-  const record = recordOf(ex.response?.json);
-  if (!record) throw new SetupFailure('blocked: POST /opportunity answered 2xx without { data: record }; see opportunity.create checks', ex);
-  return record;
+  const body = opportunityCreateBody(c.faker, { runId: c.runId, stage: opportunityStage(c), accountId });
+  return setupRecord(c, await c.api.post('/opportunity', body), 'POST /opportunity', 'opportunity.create checks');
+}
+
+/**
+ * An opportunity on a fresh account and a contact on that account, so the spec allows linking them
+ * (contact_account_association_required otherwise); with `linked`, also the opportunity-contact
+ * edge. Every step blocks the check when it fails.
+ */
+export async function opportunityWithContact(c: CheckContext, linked: boolean): Promise<{ contact: ApiRecord; account: ApiRecord; opportunity: ApiRecord }> {
+  const account = await createAccount(c);
+  const contact = await createContact(c);
+  await linkContactToAccount(c, contact.id, account.id);
+  const opportunity = await createOpportunity(c, account.id);
+  if (linked) await linkOpportunityToContact(c, opportunity.id, contact.id);
+  return { contact, account, opportunity };
 }

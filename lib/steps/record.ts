@@ -1,3 +1,7 @@
+import type { CheckContext } from '../check/context.js';
+import { SetupFailure } from '../check/non-conformance.js';
+import type { Exchange } from '../http/exchange.js';
+
 /** A record as read from a response, loosely typed: checks assert on it, schemas validate it. */
 export interface TypedValue {
   value: unknown;
@@ -36,4 +40,22 @@ export function itemsOf(record: ApiRecord, attribute: string): TypedValue[] {
 export function show(v: unknown): string {
   const s = JSON.stringify(v);
   return s === undefined ? 'absent' : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+}
+
+/**
+ * The key a record is made with, and archived with: organization A's, or organization B's
+ * (`--other-org-api-key`, for the isolation checks).
+ */
+export type OrgKey = 'apiKey' | 'otherOrgApiKey';
+
+/**
+ * The record of a step the check depends on: a 2xx `{ data: record }` answer. Any other answer
+ * blocks the check (SetupFailure naming the step), so the step's deviation is not blamed on the
+ * check's own rule; `checks` names where the step itself is checked.
+ */
+export function setupRecord(c: CheckContext, ex: Exchange, step: string, checks = 'the checks of that operation'): ApiRecord {
+  c.setup(ex, step);
+  const record = recordOf(ex.response?.json);
+  if (!record) throw new SetupFailure(`blocked: ${step} answered 2xx without { data: record }; see ${checks}`, ex);
+  return record;
 }

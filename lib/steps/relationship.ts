@@ -2,17 +2,21 @@ import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Fixtures } from '../target/fixtures.js';
 import { byId } from '../../fixtures/relationship.js';
+import type { OrgKey } from './record.js';
 
 type RelationshipKey = keyof NonNullable<Fixtures['relationships']>;
 
-/** A relationship api_name of the workspace (fixtures `relationships.<key>`), or skip. */
+// `GET /contact/{contact_id}/relationship/accounts` names the contact → account api_name; the spec names no other, so only that one has a default.
+const STATED_NAMES: Partial<Record<RelationshipKey, string>> = { contactAccounts: 'accounts' };
+
+/** A relationship api_name of the workspace (fixtures `relationships.<key>`, else the spec's own name), or skip. */
 export function relationshipName(c: CheckContext, key: RelationshipKey): string {
-  return c.need(c.fixtures.relationships?.[key], `relationships.${key}`);
+  return c.need(c.fixtures.relationships?.[key] ?? STATED_NAMES[key], `relationships.${key}`);
 }
 
-/** Puts a contact on an account (relationships.contactAccounts); a failure blocks the check. */
-export async function linkContactToAccount(c: CheckContext, contactId: string, accountId: string): Promise<Exchange> {
-  const ex = await c.api.post(`/contact/${contactId}/relationship/${relationshipName(c, 'contactAccounts')}`, byId(accountId));
+/** Puts a contact on an account (relationships.contactAccounts), with organization A's key or B's; a failure blocks the check. */
+export async function linkContactToAccount(c: CheckContext, contactId: string, accountId: string, auth: OrgKey = 'apiKey'): Promise<Exchange> {
+  const ex = await c.api.post(`/contact/${contactId}/relationship/${relationshipName(c, 'contactAccounts')}`, byId(accountId), { auth });
   c.setup(ex, 'POST /contact/{contact_id}/relationship/{api_name}');
   return ex;
 }
@@ -25,12 +29,20 @@ export async function linkOpportunityToContact(c: CheckContext, opportunityId: s
 }
 
 /** The contact-accounts read, without query parameters (the spec shows none for it). */
-export function readContactAccounts(c: CheckContext, contactId: string): Promise<Exchange> {
-  return c.api.get(`/contact/${contactId}/relationship/accounts`);
+export function readContactAccounts(c: CheckContext, contactId: string, auth: OrgKey = 'apiKey'): Promise<Exchange> {
+  return c.api.get(`/contact/${contactId}/relationship/accounts`, { auth });
 }
 
-/** The related_record_id of each item of a relationship page body. */
+/**
+ * The related_record_id of each item of a relationship page body (first page only; bounded by the
+ * server's page), as sent: compared with `===`, never coerced, so only a uuid string names a record.
+ */
 export function relatedIds(body: unknown): unknown[] {
   const items = (body as { items?: unknown } | undefined)?.items;
   return Array.isArray(items) ? items.map((i) => (i as { related_record_id?: unknown } | null)?.related_record_id) : [];
+}
+
+/** The accounts a contact is linked to, read with the stated route; a failed read breaks the check's own rule. */
+export async function contactAccountIds(c: CheckContext, contactId: string, auth: OrgKey = 'apiKey'): Promise<unknown[]> {
+  return relatedIds(c.expect(await readContactAccounts(c, contactId, auth)).success().json());
 }

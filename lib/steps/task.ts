@@ -1,7 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { SetupFailure } from '../check/non-conformance.js';
-import { recordOf, type ApiRecord } from './record.js';
+import { setupRecord, type ApiRecord } from './record.js';
 
 /**
  * The spec has no task create, so the checks share the tasks the user names in fixtures `taskIds`.
@@ -72,8 +71,5 @@ export function refusedWriteTask(c: CheckContext, who: 'authorization' | 'isolat
 /** PATCH /task/{id} as a step the check depends on (a non-2xx answer blocks the check). */
 export async function patchTaskStep(c: CheckContext, id: string, attributes: Record<string, unknown>): Promise<{ ex: Exchange; record: ApiRecord }> {
   const ex = await c.api.patch(`/task/${id}`, { attributes });
-  c.setup(ex, 'PATCH /task/{task_id}');
-  const record = recordOf(ex.response?.json);
-  if (!record) throw new SetupFailure('blocked: PATCH /task/{task_id} answered 2xx without { data: record }; see the task.patch.record checks', ex);
-  return { ex, record };
+  return { ex, record: setupRecord(c, ex, 'PATCH /task/{task_id}', 'the task.patch.record checks') };
 }

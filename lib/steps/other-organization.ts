@@ -1,0 +1,39 @@
+import type { CheckContext } from '../check/context.js';
+import type { Conformance } from '../check/expect-conform.js';
+import { tagged } from '../../fixtures/tag.js';
+import { contactStage } from './contact.js';
+import { setupRecord, show, type ApiRecord } from './record.js';
+
+/**
+ * Steps of the isolation checks: "Every record is scoped to the caller's organization". Organization
+ * B is the one of `--other-org-api-key`; its records are made with its key.
+ */
+
+/**
+ * A contact of organization B, made with its key. Stages are per workspace: when B's workspace
+ * refuses the fixture stage (a 4xx), the check is skipped with that reason.
+ */
+export async function otherOrgContact(c: CheckContext): Promise<ApiRecord> {
+  c.needKey('otherOrgApiKey');
+  const stage = contactStage(c);
+  const ex = await c.api.post('/contact', { attributes: { first_name: c.faker.person.firstName(), last_name: tagged(c.faker.person.lastName(), c.runId), stage } }, { auth: 'otherOrgApiKey' });
+  const status = ex.response?.status ?? 0;
+  if (status >= 400 && status <= 499) {
+    c.need(undefined, `contact.stage (POST /contact with otherOrgApiKey answered ${status}: the stage ${show(stage)} may not exist in the other organization)`);
+  }
+  return setupRecord(c, ex, 'POST /contact (otherOrgApiKey)');
+}
+
+/** What the other organization's key may get for organization A's record: 404 or 403, with the error body. */
+export function expectDenied(e: Conformance): Conformance {
+  e.rejected();
+  if (e.response.status !== 404 && e.response.status !== 403) e.fail('HTTP 404 or 403 (the record is not the caller\'s)', `HTTP ${e.response.status}`);
+  return e;
+}
+
+/** The response text does not carry any of organization A's record's data (strings of 4 characters or more). */
+export function expectNotLeaked(e: Conformance, secrets: readonly unknown[]): void {
+  for (const s of secrets) {
+    if (typeof s === 'string' && s.length >= 4 && e.response.text.includes(s)) e.fail('no data of organization A\'s record in the response', `the response contains ${show(s)}`);
+  }
+}
