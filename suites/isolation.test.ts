@@ -1,92 +1,39 @@
 import { describe } from 'vitest';
-import { refusedWriteTask } from '../lib/steps/task.js';
 import { check } from '../lib/check/check.js';
-import type { CheckContext } from '../lib/check/context.js';
-import type { Conformance } from '../lib/check/expect-conform.js';
-import type { Exchange } from '../lib/http/exchange.js';
-import { createContact, readContact } from '../lib/steps/contact.js';
-import { recordOf, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
-import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
+import { createContact } from '../lib/steps/contact.js';
+import { show, valueOf } from '../lib/steps/record.js';
 import { tagged } from '../fixtures/tag.js';
-import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../lib/steps/account.js';
-import {
-  archiveAfter, customAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, stringAttributes, upsert,
-} from '../lib/steps/custom-object.js';
-import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
-import { expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
-import { otherLabels, phoneItem, phoneItemOf } from '../lib/steps/phone-item.js';
-import { contactAccountIds, linkContactToAccount, relatedIds, relationshipName } from '../lib/steps/relationship.js';
+import { createAccount } from '../lib/steps/account.js';
+import { archiveAfter, customAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, stringAttributes, upsert } from '../lib/steps/custom-object.js';
+import { createOpportunity } from '../lib/steps/opportunity.js';
+import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
+import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from '../lib/steps/refused-writes.js';
+import { contactAccountIds, linkContactToAccount, relationshipName } from '../lib/steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
 // (`organization_id` attribute)." For organization B, a record of organization A is a record that
 // does not exist: every request naming one in its path is answered 404 or 403 with the error body,
 // never with the record, and leaves it as it was; every body naming one is rejected and links nothing.
 
-/** Sends with organization B's key and expects 404 or 403 with the error body. */
-async function asOtherOrg(c: CheckContext, method: string, path: string, json?: unknown): Promise<Conformance> {
-  const ex: Exchange = await c.api.send(method, path, { auth: 'otherOrgApiKey', ...(json !== undefined ? { json } : {}) });
-  return expectDenied(c.expect(ex));
-}
+// Organization B's refusal: 404 or 403 with the error body, carrying no data of organization A's record.
+const OTHER_ORGANIZATION: Refusal = {
+  key: 'otherOrgApiKey',
+  caller: 'organization B',
+  label: 'Intruder',
+  taskSlot: 'isolation',
+  expectRefused: (e, secrets) => { expectNotLeaked(expectDenied(e), secrets); },
+};
 
-function archivedAt(ex: Exchange): unknown {
-  const r = recordOf(ex.response?.json);
-  return r ? valueOf(r, 'archived_at') : undefined;
-}
-
-function contactSecrets(contact: ApiRecord): unknown[] {
-  return ['first_name', 'last_name', 'primary_email', 'title'].map((n) => valueOf(contact, n));
-}
-
-interface SweepItem {
-  endpoint: string;
-  what: string;
-  run: (c: CheckContext) => Promise<void>;
-}
-
-/** Every operation with an id in its path, on organization A's records, with organization B's key. */
-const PATH_IDS: SweepItem[] = [
+/**
+ * Reads of organization A's records, with organization B's key; its writes on them are the shared
+ * table of refused writes (lib/steps/refused-writes.ts).
+ */
+const READS: CheckCase[] = [
   {
     endpoint: 'GET /contact/{contact_id}', what: 'reading organization A\'s contact',
     run: async (c) => {
       const contact = await createContact(c);
-      const e = await asOtherOrg(c, 'GET', `/contact/${contact.id}`);
-      expectNotLeaked(e, contactSecrets(contact));
-    },
-  },
-  {
-    endpoint: 'PATCH /contact/{contact_id}', what: 'patching organization A\'s contact; it keeps its title',
-    run: async (c) => {
-      const contact = await createContact(c);
-      const title = tagged(`Intruder ${c.faker.string.alphanumeric(8)}`, c.runId);
-      const e = await asOtherOrg(c, 'PATCH', `/contact/${contact.id}`, { attributes: { title } });
-      expectNotLeaked(e, contactSecrets(contact));
-      const after = await readContact(c, contact.id);
-      for (const name of ['title', 'first_name', 'last_name']) {
-        if (valueOf(after, name) !== valueOf(contact, name)) e.fail(`${name} unchanged (${show(valueOf(contact, name))})`, `${name} ${show(valueOf(after, name))}`);
-      }
-    },
-  },
-  {
-    endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', what: 'patching a phone item of organization A; the item is unchanged',
-    run: async (c) => {
-      const { contactId, item, own } = await phoneItem(c);
-      const e = await asOtherOrg(c, 'PATCH', `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, { labels: otherLabels(item.labels), is_primary: true });
-      expectNotLeaked(e, [item.phone_number]);
-      const after = phoneItemOf(await readContact(c, contactId), item.id);
-      // the fixture contact is shared with other checks: only its immutable phone_number is compared there
-      const same = own ? JSON.stringify(after) === JSON.stringify(item) : after?.phone_number === item.phone_number;
-      if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
-    },
-  },
-  {
-    endpoint: 'POST /contact/{contact_id}/relationship/{api_name}', what: 'linking organization A\'s contact to an account of organization B; no edge appears',
-    run: async (c) => {
-      const contact = await createContact(c);
-      const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
-      const e = await asOtherOrg(c, 'POST', `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`, { related_record_id: theirs.id });
-      expectNotLeaked(e, contactSecrets(contact));
-      const linked = await contactAccountIds(c, contact.id);
-      if (linked.length > 0) e.fail('organization A\'s contact still linked to no account', `its accounts read lists ${show(linked)}`);
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/contact/${contact.id}` }, contactSecrets(contact));
     },
   },
   {
@@ -95,82 +42,7 @@ const PATH_IDS: SweepItem[] = [
       const contact = await createContact(c);
       const account = await createAccount(c);
       await linkContactToAccount(c, contact.id, account.id);
-      const e = await asOtherOrg(c, 'GET', `/contact/${contact.id}/relationship/accounts`);
-      expectNotLeaked(e, [account.id, valueOf(account, 'display_name'), ...contactSecrets(contact)]);
-    },
-  },
-  {
-    endpoint: 'DELETE /account/{account_id}', what: 'archiving organization A\'s account; it stays active',
-    run: async (c) => {
-      const account = await createAccount(c);
-      const e = await asOtherOrg(c, 'DELETE', `/account/${account.id}`);
-      expectNotLeaked(e, [valueOf(account, 'display_name')]);
-      await throughUnstatedRoute(c, `/account/${account.id}`, 'the account is not archived', (ex) => {
-        const archived = archivedAt(ex);
-        if (archived !== null && archived !== undefined) e.fail('archived_at null (not archived)', `archived_at ${show(archived)}`);
-      });
-    },
-  },
-  {
-    endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}', what: 'removing a domain of organization A\'s account; the domain stays',
-    run: async (c) => {
-      const { accountId, domain } = await accountDomainToKeep(c);
-      const e = await asOtherOrg(c, 'DELETE', domainPath(accountId, domain));
-      await throughUnstatedRoute(c, `/account/${accountId}`, 'the domain is still linked', (ex) => {
-        const after = recordOf(ex.response?.json);
-        const names = after ? domainNames(after) : [];
-        if (!names.includes(domain.toLowerCase())) e.fail(`domains still listing ${domain}`, `domains ${show(names)}`);
-      });
-    },
-  },
-  {
-    endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}', what: 'linking a contact of organization B to organization A\'s opportunity; no edge appears',
-    run: async (c) => {
-      const api = relationshipName(c, 'opportunityContacts');
-      const { opportunity } = await opportunityWithContact(c, false);
-      const theirs = await otherOrgContact(c);
-      const e = await asOtherOrg(c, 'POST', `/opportunity/${opportunity.id}/relationship/${api}`, { related_record_id: theirs.id });
-      expectNotLeaked(e, [valueOf(opportunity, 'display_name')]);
-      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ex) => {
-        if (relatedIds(ex.response?.json).includes(theirs.id)) e.fail(`no edge to organization B's contact ${theirs.id}`, 'the opportunity\'s contacts list it');
-      });
-    },
-  },
-  {
-    endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', what: 'removing an edge of organization A\'s opportunity; the edge stays',
-    run: async (c) => {
-      const api = relationshipName(c, 'opportunityContacts');
-      const { contact, opportunity } = await opportunityWithContact(c, true);
-      const e = await asOtherOrg(c, 'DELETE', `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`);
-      expectNotLeaked(e, [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)]);
-      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (ex) => {
-        if (!relatedIds(ex.response?.json).includes(contact.id)) e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(relatedIds(ex.response?.json))}`);
-      });
-    },
-  },
-  {
-    endpoint: 'PATCH /task/{task_id}', what: 'patching organization A\'s task; it keeps its disposition',
-    run: async (c) => {
-      const task = refusedWriteTask(c, 'isolation');
-      const disposition = tagged(`Intruder ${c.faker.string.alphanumeric(8)}`, c.runId);
-      const e = await asOtherOrg(c, 'PATCH', `/task/${task}`, { attributes: { disposition } });
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
-        const after = recordOf(ex.response?.json);
-        if (after && valueOf(after, 'disposition') === disposition) e.fail('disposition not the one organization B sent', `disposition ${show(disposition)}`);
-      });
-    },
-  },
-  {
-    endpoint: 'DELETE /task/{task_id}', what: 'archiving organization A\'s task; its archived_at is unchanged',
-    run: async (c) => {
-      const task = refusedWriteTask(c, 'isolation');
-      let before: unknown;
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex); });
-      const e = await asOtherOrg(c, 'DELETE', `/task/${task}`);
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task is not archived', (ex) => {
-        const after = archivedAt(ex);
-        if ((after ?? null) !== (before ?? null)) e.fail(`archived_at unchanged (${show(before ?? null)})`, `archived_at ${show(after)}`);
-      });
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/contact/${contact.id}/relationship/accounts` }, [account.id, valueOf(account, 'display_name'), ...contactSecrets(contact)]);
     },
   },
   {
@@ -178,8 +50,7 @@ const PATH_IDS: SweepItem[] = [
     run: async (c) => {
       const id = c.need(c.fixtures.noteId, 'noteId');
       const note = c.setup(await c.api.get(`/note/${id}`), 'GET /note/{note_id}').data();
-      const e = await asOtherOrg(c, 'GET', `/note/${id}`);
-      expectNotLeaked(e, [valueOf(note, 'title'), valueOf(note, 'note_html')]);
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/note/${id}` }, [valueOf(note, 'title'), valueOf(note, 'note_html')]);
     },
   },
   {
@@ -187,8 +58,7 @@ const PATH_IDS: SweepItem[] = [
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
       const meeting = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
-      const e = await asOtherOrg(c, 'GET', `/meeting/${id}`);
-      expectNotLeaked(e, ['title', 'description', 'agenda', 'location', 'meeting_url'].map((n) => valueOf(meeting, n)));
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/meeting/${id}` }, ['title', 'description', 'agenda', 'location', 'meeting_url'].map((n) => valueOf(meeting, n)));
     },
   },
   {
@@ -196,30 +66,9 @@ const PATH_IDS: SweepItem[] = [
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
       const mine = c.setup(await c.api.get(`/meeting/${id}/transcript`), 'GET /meeting/{meeting_id}/transcript').json<{ data?: { url?: unknown } }>();
-      const e = await asOtherOrg(c, 'GET', `/meeting/${id}/transcript`);
       const url = typeof mine.data?.url === 'string' ? mine.data.url.split('?')[0] : undefined;
-      expectNotLeaked(e, [url]);
+      const e = await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/meeting/${id}/transcript` }, [url]);
       if ((e.json() as { data?: unknown } | undefined)?.data !== undefined) e.fail('no data in the answer', `data ${show((e.json() as { data?: unknown }).data)}`);
-    },
-  },
-  {
-    endpoint: 'PATCH /{custom_object_api_name}/{record_id}', what: 'patching organization A\'s custom-object record; it is unchanged',
-    run: async (c) => {
-      const co = customObject(c);
-      const kept = await recordToKeep(c, co);
-      const e = await asOtherOrg(c, 'PATCH', `/${co.apiName}/${kept.record.id}`, { attributes: customAttributes(c, co, 'Intruder') });
-      expectNotLeaked(e, [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)]);
-      await expectRecordUnchanged(c, co, kept);
-    },
-  },
-  {
-    endpoint: 'DELETE /{custom_object_api_name}/{record_id}', what: 'archiving organization A\'s custom-object record; the upsert still finds it',
-    run: async (c) => {
-      const co = customObject(c);
-      const kept = await recordToKeep(c, co);
-      const e = await asOtherOrg(c, 'DELETE', `/${co.apiName}/${kept.record.id}`);
-      expectNotLeaked(e, [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)]);
-      await expectRecordUnchanged(c, co, kept);
     },
   },
   {
@@ -229,14 +78,13 @@ const PATH_IDS: SweepItem[] = [
       const { record } = await recordToKeep(c, co);
       const contact = await createContact(c);
       c.setup(await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactCustomObject')}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
-      const e = await asOtherOrg(c, 'GET', `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`);
-      expectNotLeaked(e, [contact.id, ...contactSecrets(contact)]);
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}` }, [contact.id, ...contactSecrets(contact)]);
     },
   },
 ];
 
 /** Every body that names a record: organization B names one of organization A's. */
-const BODY_REFERENCES: SweepItem[] = [
+const BODY_REFERENCES: CheckCase[] = [
   {
     endpoint: 'POST /contact/{contact_id}/relationship/{api_name}', what: 'organization B links its own contact to organization A\'s account: rejected, no edge',
     run: async (c) => {
@@ -291,7 +139,7 @@ const BODY_REFERENCES: SweepItem[] = [
 ];
 
 describe('Isolation › another organization\'s key on organization A\'s records', () => {
-  for (const item of PATH_IDS) {
+  for (const item of [...READS, ...refusedWriteChecks(OTHER_ORGANIZATION)]) {
     check('isolation.other-organization', `${item.endpoint}: ${item.what}`, async (c) => {
       c.needKey('otherOrgApiKey');
       await item.run(c);

@@ -2,7 +2,7 @@ import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import { tagged } from '../../fixtures/tag.js';
 import { contactStage } from './contact.js';
-import { setupRecord, show, type ApiRecord } from './record.js';
+import { setupRecord, show, valueOf, type ApiRecord } from './record.js';
 
 /**
  * Steps of the isolation checks: "Every record is scoped to the caller's organization". Organization
@@ -29,6 +29,11 @@ export function expectDenied(e: Conformance): Conformance {
   e.rejected();
   if (e.response.status !== 404 && e.response.status !== 403) e.fail('HTTP 404 or 403 (the record is not the caller\'s)', `HTTP ${e.response.status}`);
   return e;
+}
+
+/** The data of organization A's contact that no answer to organization B may carry. */
+export function contactSecrets(contact: ApiRecord): unknown[] {
+  return ['first_name', 'last_name', 'primary_email', 'title'].map((n) => valueOf(contact, n));
 }
 
 /** The response text does not carry any of organization A's record's data (strings of 4 characters or more). */

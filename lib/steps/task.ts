@@ -59,8 +59,11 @@ export function takeTask(c: CheckContext, slot: TaskSlot): string {
   return c.need(id, 'taskIds');
 }
 
+/** The two reserved tasks: one for the read-only key's refused writes, one for organization B's. */
+export type RefusedWriteTaskSlot = 'authorization' | 'isolation';
+
 /** A task that a check's writes must leave unchanged (their refusal is what is checked). */
-export function refusedWriteTask(c: CheckContext, who: 'authorization' | 'isolation'): string {
+export function refusedWriteTask(c: CheckContext, who: RefusedWriteTaskSlot): string {
   const ids = c.need(c.fixtures.taskIds, 'taskIds');
   if (ids.length < TASK_IDS_NEEDED) {
     c.need(undefined, `taskIds (${TASK_IDS_NEEDED} distinct task ids are needed so that each task check writes its own task; ${ids.length} given)`);

@@ -1,0 +1,269 @@
+import type { CheckContext } from '../check/context.js';
+import type { Conformance } from '../check/expect-conform.js';
+import { tagged } from '../../fixtures/tag.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from './account.js';
+import { createContact, readContact } from './contact.js';
+import { customAttributes, customObject, expectRecordUnchanged, recordToKeep, stringAttributes, type KeptRecord } from './custom-object.js';
+import { opportunityWithContact } from './opportunity.js';
+import { contactSecrets } from './other-organization.js';
+import { otherLabels, phoneItem, phoneItemOf } from './phone-item.js';
+import { recordOf, show, valueOf } from './record.js';
+import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
+import { refusedWriteTask, type RefusedWriteTaskSlot } from './task.js';
+import { throughUnstatedRoute } from './unstated-route.js';
+
+/**
+ * The writes on organization A's records that a caller must be refused, each with the read that
+ * shows the record unchanged afterwards. Two rules refuse them, each under its own key:
+ * auth.forbidden-403 ("A caller without permission for the operation yields 403": the read-only key
+ * of organization A) and isolation.other-organization ("Every record is scoped to the caller's
+ * organization": organization B's key).
+ *
+ * Every request is one organization A's full key would have had accepted: the record exists, the
+ * body is valid, and what the body names is organization A's too. So the caller (its permission, or
+ * its organization) is the only reason to refuse it.
+ */
+
+/** A key of the run whose writes on organization A's records must be refused. */
+export type RefusingKey = 'readOnlyApiKey' | 'otherOrgApiKey';
+
+/** One suite's caller, and what its refusal must look like. */
+export interface Refusal {
+  key: RefusingKey;
+  /** the caller, as failure messages name it */
+  caller: string;
+  /** first word of the values the write sends, so a later read shows whose write went through */
+  label: string;
+  /** the reserved task (fixtures `taskIds`) this caller's task writes go to */
+  taskSlot: RefusedWriteTaskSlot;
+  /** judges the answer; `secrets` is data of organization A's record the answer must not carry */
+  expectRefused(e: Conformance, secrets: readonly unknown[]): void;
+}
+
+/** A request the caller must be refused (a write; for organization B, a read of organization A's record too). */
+export interface RefusedRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  json?: unknown;
+}
+
+/** Sends a request with the refusal's key and judges the answer as a refusal. */
+export async function sendRefused(c: CheckContext, refusal: Refusal, request: RefusedRequest, secrets: readonly unknown[] = []): Promise<Conformance> {
+  const ex = await c.api.send(request.method, request.path, { auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}) });
+  const e = c.expect(ex);
+  refusal.expectRefused(e, secrets);
+  return e;
+}
+
+/** A check's worth: the operation, what it tries (as the title words it), and the check body. */
+export interface CheckCase {
+  endpoint: string;
+  what: string;
+  run(c: CheckContext): Promise<void>;
+}
+
+/** One refused write; `S` is what the set-up made (the record, and what the write will send). */
+interface RefusedWrite<S> {
+  endpoint: string;
+  /** what it tries, in each key's check title */
+  what: Record<RefusingKey, string>;
+  /** organization A's record, made with organization A's full key */
+  setUp(c: CheckContext, refusal: Refusal): Promise<S>;
+  request(s: S): RefusedRequest;
+  /** data of the record an answer to organization B must not echo */
+  secrets(s: S): readonly unknown[];
+  /** the read that shows the record unchanged; a change fails `e`, the refused write's expectation */
+  unchanged(c: CheckContext, s: S, e: Conformance, refusal: Refusal): Promise<void>;
+}
+
+/** A refused write with its record type erased, so the table can hold every kind. */
+interface AnyRefusedWrite {
+  endpoint: string;
+  what: Record<RefusingKey, string>;
+  run(c: CheckContext, refusal: Refusal): Promise<void>;
+}
+
+function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
+  return {
+    endpoint: w.endpoint,
+    what: w.what,
+    async run(c, refusal) {
+      const s = await w.setUp(c, refusal);
+      const e = await sendRefused(c, refusal, w.request(s), w.secrets(s));
+      await w.unchanged(c, s, e, refusal);
+    },
+  };
+}
+
+function archivedAt(body: unknown): unknown {
+  const r = recordOf(body);
+  return r ? valueOf(r, 'archived_at') : undefined;
+}
+
+function customObjectSecrets(kept: KeptRecord): unknown[] {
+  return [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)];
+}
+
+const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
+  refusedWrite({
+    endpoint: 'PATCH /contact/{contact_id}',
+    what: { readOnlyApiKey: 'a title patch; the contact keeps its title', otherOrgApiKey: 'patching organization A\'s contact; it keeps its title' },
+    setUp: async (c, r) => ({ contact: await createContact(c), title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
+    request: ({ contact, title }) => ({ method: 'PATCH', path: `/contact/${contact.id}`, json: { attributes: { title } } }),
+    secrets: ({ contact }) => contactSecrets(contact),
+    unchanged: async (c, { contact }, e) => {
+      const after = await readContact(c, contact.id);
+      for (const name of ['title', 'first_name', 'last_name']) {
+        if (valueOf(after, name) !== valueOf(contact, name)) e.fail(`${name} unchanged (${show(valueOf(contact, name))})`, `${name} ${show(valueOf(after, name))}`);
+      }
+    },
+  }),
+  refusedWrite({
+    endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
+    what: { readOnlyApiKey: 'a labels patch; the item is unchanged', otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged' },
+    setUp: (c) => phoneItem(c),
+    // labels only: valid for any item, and it touches nothing else (is_primary: true would also
+    // demote the primary item of the fixture contact, which other checks share)
+    request: ({ contactId, item }) => ({ method: 'PATCH', path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, json: { labels: otherLabels(item.labels) } }),
+    secrets: ({ item }) => [item.phone_number],
+    unchanged: async (c, { contactId, item, own }, e) => {
+      const after = phoneItemOf(await readContact(c, contactId), item.id);
+      // the fixture contact is shared with other checks: only its immutable phone_number is compared there
+      const same = own ? JSON.stringify(after) === JSON.stringify(item) : after?.phone_number === item.phone_number;
+      if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+    },
+  }),
+  refusedWrite({
+    endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
+    what: {
+      readOnlyApiKey: 'linking a contact to an account; no edge appears',
+      otherOrgApiKey: 'linking organization A\'s contact to organization A\'s account; no edge appears',
+    },
+    // the target is organization A's account too: an account of organization B would give the
+    // server a second reason to refuse (a target the parent's organization cannot see)
+    setUp: async (c) => ({ api: relationshipName(c, 'contactAccounts'), contact: await createContact(c), account: await createAccount(c) }),
+    request: ({ api, contact, account }) => ({ method: 'POST', path: `/contact/${contact.id}/relationship/${api}`, json: { related_record_id: account.id } }),
+    secrets: ({ contact, account }) => [valueOf(account, 'display_name'), ...contactSecrets(contact)],
+    unchanged: async (c, { contact, account }, e) => {
+      const linked = await contactAccountIds(c, contact.id);
+      if (linked.includes(account.id)) e.fail(`no edge to account ${account.id}`, `the contact's accounts read lists it: ${show(linked)}`);
+    },
+  }),
+  refusedWrite({
+    endpoint: 'DELETE /account/{account_id}',
+    what: { readOnlyApiKey: 'archiving an account; it stays active', otherOrgApiKey: 'archiving organization A\'s account; it stays active' },
+    setUp: (c) => createAccount(c),
+    request: (account) => ({ method: 'DELETE', path: `/account/${account.id}` }),
+    secrets: (account) => [valueOf(account, 'display_name')],
+    unchanged: async (c, account, e) => {
+      await throughUnstatedRoute(c, `/account/${account.id}`, 'the account is not archived', (ex) => {
+        const archived = archivedAt(ex.response?.json);
+        if (archived !== null && archived !== undefined) e.fail('archived_at null (not archived)', `archived_at ${show(archived)}`);
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}',
+    what: { readOnlyApiKey: 'removing a domain; the domain stays', otherOrgApiKey: 'removing a domain of organization A\'s account; the domain stays' },
+    setUp: (c) => accountDomainToKeep(c),
+    request: ({ accountId, domain }) => ({ method: 'DELETE', path: domainPath(accountId, domain) }),
+    // the domain name is in the path, so an answer may name it without leaking anything
+    secrets: () => [],
+    unchanged: async (c, { accountId, domain }, e) => {
+      await throughUnstatedRoute(c, `/account/${accountId}`, 'the domain is still linked', (ex) => {
+        const after = recordOf(ex.response?.json);
+        const names = after ? domainNames(after) : [];
+        if (!names.includes(domain.toLowerCase())) e.fail(`domains still listing ${domain}`, `domains ${show(names)}`);
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+    what: {
+      readOnlyApiKey: 'linking a contact that is on the opportunity\'s account; no edge appears',
+      otherOrgApiKey: 'linking a contact on its account to organization A\'s opportunity; no edge appears',
+    },
+    // a contact on the opportunity's account: any other contact (one of organization B's) may be
+    // refused with 409 contact_account_association_required instead
+    setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, false)) }),
+    request: ({ api, contact, opportunity }) => ({ method: 'POST', path: `/opportunity/${opportunity.id}/relationship/${api}`, json: { related_record_id: contact.id } }),
+    secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
+    unchanged: async (c, { api, contact, opportunity }, e) => {
+      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ex) => {
+        if (relatedIds(ex.response?.json).includes(contact.id)) e.fail(`no edge to contact ${contact.id}`, 'the opportunity\'s contacts list it');
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
+    what: { readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays', otherOrgApiKey: 'removing an edge of organization A\'s opportunity; the edge stays' },
+    setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, true)) }),
+    request: ({ api, contact, opportunity }) => ({ method: 'DELETE', path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}` }),
+    secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
+    unchanged: async (c, { api, contact, opportunity }, e) => {
+      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (ex) => {
+        const items = relatedIds(ex.response?.json);
+        if (!items.includes(contact.id)) e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(items)}`);
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'PATCH /task/{task_id}',
+    what: { readOnlyApiKey: 'a disposition patch; the task keeps its disposition', otherOrgApiKey: 'patching organization A\'s task; it keeps its disposition' },
+    setUp: async (c, r) => ({ task: refusedWriteTask(c, r.taskSlot), disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
+    request: ({ task, disposition }) => ({ method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } } }),
+    // nothing of the fixture task is known to look for: the spec states no task read
+    secrets: () => [],
+    unchanged: async (c, { task, disposition }, e, r) => {
+      await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
+        const after = recordOf(ex.response?.json);
+        if (after && valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'DELETE /task/{task_id}',
+    what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
+    setUp: async (c, r) => {
+      const task = refusedWriteTask(c, r.taskSlot);
+      let before: unknown;
+      await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex.response?.json); });
+      return { task, before };
+    },
+    request: ({ task }) => ({ method: 'DELETE', path: `/task/${task}` }),
+    secrets: () => [],
+    unchanged: async (c, { task, before }, e) => {
+      await throughUnstatedRoute(c, `/task/${task}`, 'the task is not archived', (ex) => {
+        const after = archivedAt(ex.response?.json);
+        if ((after ?? null) !== (before ?? null)) e.fail(`archived_at unchanged (${show(before ?? null)})`, `archived_at ${show(after)}`);
+      });
+    },
+  }),
+  refusedWrite({
+    endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+    what: { readOnlyApiKey: 'a patch of a record; the record is unchanged', otherOrgApiKey: 'patching organization A\'s custom-object record; it is unchanged' },
+    setUp: async (c, r) => {
+      const co = customObject(c);
+      return { co, kept: await recordToKeep(c, co), attributes: customAttributes(c, co, r.label) };
+    },
+    request: ({ co, kept, attributes }) => ({ method: 'PATCH', path: `/${co.apiName}/${kept.record.id}`, json: { attributes } }),
+    secrets: ({ kept }) => customObjectSecrets(kept),
+    unchanged: (c, { co, kept }) => expectRecordUnchanged(c, co, kept),
+  }),
+  refusedWrite({
+    endpoint: 'DELETE /{custom_object_api_name}/{record_id}',
+    what: { readOnlyApiKey: 'archiving a record; the upsert still finds it', otherOrgApiKey: 'archiving organization A\'s custom-object record; the upsert still finds it' },
+    setUp: async (c) => {
+      const co = customObject(c);
+      return { co, kept: await recordToKeep(c, co) };
+    },
+    request: ({ co, kept }) => ({ method: 'DELETE', path: `/${co.apiName}/${kept.record.id}` }),
+    secrets: ({ kept }) => customObjectSecrets(kept),
+    unchanged: (c, { co, kept }) => expectRecordUnchanged(c, co, kept),
+  }),
+];
+
+/** The refused writes as one suite's checks: its caller, its refusal, its titles. */
+export function refusedWriteChecks(refusal: Refusal): CheckCase[] {
+  return REFUSED_WRITES.map((w) => ({ endpoint: w.endpoint, what: w.what[refusal.key], run: (c) => w.run(c, refusal) }));
+}
