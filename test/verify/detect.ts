@@ -26,6 +26,8 @@ export interface SuiteRun {
   code: number | null;
   checks: ReportCheck[];
   ms: number;
+  /** the report's `run` block (requests sent, the run's own duration), when it wrote one */
+  run?: { requestsSent: number; durationMs: number };
   /** set when the run wrote no report (it could not start, or crashed) */
   error?: string;
 }
@@ -54,8 +56,8 @@ export async function runSuite(args: readonly string[], timeoutMs = 300_000): Pr
     const r = await runCli([...args, '--report-dir', dir], { timeoutMs });
     const ms = Date.now() - started;
     try {
-      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[] };
-      return { code: r.code, checks: report.checks, ms };
+      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[]; run: { requestsSent: number; durationMs: number } };
+      return { code: r.code, checks: report.checks, ms, run: { requestsSent: report.run.requestsSent, durationMs: report.run.durationMs } };
     } catch {
       return { code: r.code, checks: [], ms, error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}` };
     }
