@@ -58,6 +58,14 @@ describe('conformance.json', () => {
     expect(summary.failed).toBe(checks.filter((c) => c.status === 'failed').length);
   });
 
+  it('times every check that ran (a check skipped before it ran has no time)', () => {
+    const ran = report.checks.filter((c) => c.status !== 'skipped');
+    expect(ran.length).toBeGreaterThan(0);
+    for (const c of ran) expect(c.durationMs, `${c.id}: ${c.title}`).toBeGreaterThanOrEqual(0);
+    // a check sends at least one request to a live server: it cannot take less than no time at all
+    expect(ran.some((c) => (c.durationMs ?? 0) > 0)).toBe(true);
+  });
+
   it('gives a failed check its rule section and quote, expected vs actual, and the exchanges', () => {
     const c = report.checks.find((x) => x.id === FAILED_ID && x.status === 'failed')!;
     expect(c).toBeDefined();
@@ -109,11 +117,14 @@ describe('junit.xml', () => {
   it('has one testcase per check, classname = endpoint group, a failure with expected vs actual', () => {
     const xml = read('junit.xml');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
-    const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)];
+    const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"( time="(\d+\.\d{3})")?/g)];
     expect(cases).toHaveLength(report.summary.total);
+    // CI systems show each testcase's time: every check that ran has one, in seconds
+    const timed = cases.filter((m) => m[4] !== undefined);
+    expect(timed).toHaveLength(report.checks.filter((c) => c.durationMs !== undefined).length);
     expect(new Set(cases.map((m) => m[1]))).toEqual(new Set(report.checks.map((c) => c.group)));
     expect(xml.match(/<failure /g)).toHaveLength(report.summary.failed);
-    expect(xml).toContain(`<testcase classname="contacts" name="${FAILED_ID}: a valid create answers 201">`);
+    expect(xml).toMatch(new RegExp(`<testcase classname="contacts" name="${FAILED_ID.replace(/\./g, '\\.')}: a valid create answers 201" time="\\d+\\.\\d{3}">`));
     expect(xml).toContain('<failure message="expected HTTP 201; got HTTP 200" type="MUST">');
     // nothing unescaped: every & starts an entity, no < inside an attribute
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/);

@@ -25,6 +25,8 @@ export interface CheckResult {
   evidence?: ReportExchange[];
   observations?: Observation[];
   blocked?: boolean;
+  /** how long the check took, its cleanups included (absent for a check skipped before it ran) */
+  durationMs?: number;
   /** a failed check whose rule is in the --baseline: a known deviation, it does not fail the gate */
   baselined?: boolean;
 }

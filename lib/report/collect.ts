@@ -17,6 +17,7 @@ export function checkResultOf(tc: TestCase, group: string, redactor: Redactor): 
     message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : (r.errors?.[0]?.message ?? 'failed');
   }
   const rule = RULES[meta.rule];
+  const duration = tc.diagnostic()?.duration;
   const first = status === 'failed' ? meta.violations?.[0] : undefined;
   const out: CheckResult = {
     id: meta.rule, level: meta.level, status, title: meta.title, endpoint: meta.endpoint, message,
@@ -26,6 +27,7 @@ export function checkResultOf(tc: TestCase, group: string, redactor: Redactor): 
     ...(status === 'failed' ? { evidence: (meta.evidence ?? []).map((ex) => reportExchange(ex)) } : {}),
     ...(meta.observations ? { observations: meta.observations } : {}),
     ...(meta.blocked ? { blocked: true } : {}),
+    ...(duration !== undefined ? { durationMs: Math.round(duration) } : {}),
   };
   return redactor.value(out);
 }

@@ -65,6 +65,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         observations: { type: 'array' },
         blocked: { type: 'boolean' },
         baselined: { type: 'boolean' },
+        durationMs: { type: 'number', minimum: 0 },
       },
       // a failed check carries its evidence: the exchanges it made (none when it failed before sending)
       if: { properties: { status: { const: 'failed' } } },

@@ -28,7 +28,8 @@ export function junitXml(report: ConformanceReport): string {
     const n = (st: string) => checks.filter((c) => c.status === st).length;
     lines.push(`  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${n('failed')}" skipped="${n('skipped')}" errors="0" timestamp="${xmlEscape(report.run.startedAt)}">`);
     for (const c of checks) {
-      const open = `    <testcase classname="${xmlEscape(group)}" name="${xmlEscape(`${c.id}: ${c.title}`)}"`;
+      const time = c.durationMs !== undefined ? ` time="${(c.durationMs / 1000).toFixed(3)}"` : '';
+      const open = `    <testcase classname="${xmlEscape(group)}" name="${xmlEscape(`${c.id}: ${c.title}`)}"${time}`;
       if (c.status === 'passed') { lines.push(`${open}/>`); continue; }
       lines.push(`${open}>`);
       if (c.status === 'skipped') lines.push(`      <skipped message="${xmlEscape(c.message)}"/>`);
