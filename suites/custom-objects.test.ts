@@ -5,7 +5,7 @@ import {
   sameValue, upsert, upsertRecord, withAttribute,
 } from '../lib/steps/custom-object.js';
 import { recordOf, show } from '../lib/steps/record.js';
-import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
+import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { matchValue } from '../fixtures/custom-object.js';
 
 // The custom object, its match field and sample attributes come from fixtures `customObject`.
@@ -171,10 +171,9 @@ endpoint('DELETE /{custom_object_api_name}/{record_id}', () => {
     const { record } = await upsertRecord(c, co);
     const e = c.expect(await c.api.delete(`/${co.apiName}/${record.id}`)).success();
     c.observe('delete', `DELETE /{custom_object_api_name}/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`);
-    await throughUnstatedRoute(c, `/${co.apiName}/${record.id}`, 'archived_at of an archived custom-object record', (ex) => {
-      const r = c.expect(ex).data();
+    await throughUnstatedRecordRead(c, `/${co.apiName}/${record.id}`, 'archived_at of an archived custom-object record', (r, read) => {
       const at = readValue(r, 'archived_at');
-      if (at === null || at === undefined) c.expect(ex).fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
+      if (at === null || at === undefined) read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
     });
   });
 });

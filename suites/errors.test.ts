@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { check, endpoint } from '../lib/check/check.js';
 import { errorBodyViolations } from '../lib/check/error-body.js';
-import { NonConformance } from '../lib/check/non-conformance.js';
+import { NonConformance, SetupFailure } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { PROVOCATIONS, type Provocation } from '../lib/steps/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -16,7 +16,9 @@ function onlyRule(rule: RuleId, p: Provocation) {
   return async (c: CheckContext) => {
     const ex = await p.send(c);
     const e = c.expect(ex);
-    if (e.response.status < 400) e.fail('an error status (4xx)', `HTTP ${e.response.status}`);
+    // no error to look at: that is a deviation of the request's own rule (judged by its own
+    // checks), not of the error-body rules, so this check is blocked rather than failed
+    if (e.response.status < 400) throw new SetupFailure(`blocked: ${p.what} was answered HTTP ${e.response.status}, not with an error; see the checks of that request's own rule`, ex);
     const v = errorBodyViolations(e.response).find((x) => x.rule === rule);
     if (v) throw new NonConformance(v, ex);
   };
@@ -34,13 +36,17 @@ describe('Errors › the error body', () => {
 
 describe('Errors › request_validation_failed', () => {
   check('error.request-validation-details', 'every request_validation_failed the suite provokes carries { loc, type, all_errors, code }', async (c) => {
+    let seen = 0;
     for (const p of PROVOCATIONS) {
       const ex = await p.send(c);
       const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
       if (code !== 'request_validation_failed') continue;
+      seen += 1;
       const v = errorBodyViolations(c.expect(ex).response).find((x) => x.rule === 'error.request-validation-details');
       if (v) throw new NonConformance(v, ex);
     }
+    // which code each provocation gets is not shown: a server may never answer this one
+    if (seen === 0) c.observe('request-validation-details', `none of the ${PROVOCATIONS.length} provoked errors had the code request_validation_failed, so its details could not be looked at`);
   }, { endpoint: 'errors' });
 });
 

@@ -1,5 +1,7 @@
 import type { CheckContext } from '../check/context.js';
+import type { Conformance } from '../check/expect-conform.js';
 import type { Exchange } from '../http/exchange.js';
+import { recordOf, type ApiRecord } from './record.js';
 
 /**
  * Some effects the spec states can only be seen through a route it does not state (an archived
@@ -15,5 +17,22 @@ export async function throughUnstatedRoute(c: CheckContext, path: string, effect
     verify(ex);
     return;
   }
-  c.observe('unobservable', `${effect}: could not be observed, GET ${path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}')} (a route the spec does not state) answered ${status ?? ex.transportError ?? 'nothing'}`);
+  c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered ${status ?? ex.transportError ?? 'nothing'}`);
+}
+
+/**
+ * `throughUnstatedRoute` for a record read: `verify` gets the record when the answer is
+ * `{ data: record }` for the id asked about. Any other 2xx (another shape, a catch-all page) is
+ * recorded like a 404: the route is not the spec's, so its shape cannot be a deviation.
+ */
+export async function throughUnstatedRecordRead(c: CheckContext, path: string, effect: string, verify: (record: ApiRecord, e: Conformance) => void): Promise<void> {
+  await throughUnstatedRoute(c, path, effect, (ex) => {
+    const record = recordOf(ex.response?.json);
+    if (record && path.endsWith(`/${record.id}`)) { verify(record, c.expect(ex)); return; }
+    c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`);
+  });
+}
+
+function withoutIds(path: string): string {
+  return path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
 }
