@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,17 @@ describe('--shard i/n and `conformance merge`', () => {
     expect(merged.summary).toEqual(read(at('single')).summary);
     expect(merged.run.shard).toBeUndefined();
     for (const f of ['junit.xml', 'summary.md', 'report.html', 'badge.svg']) expect(existsSync(at(`merged/${f}`)), f).toBe(true);
+  });
+
+  it('merge appends the shards\' ledgers to a ledger already in the folder, once, keeping its lines', async () => {
+    const shardLines = ['s1', 's2'].flatMap((s) => existsSync(at(`${s}/ledger.jsonl`)) ? readFileSync(at(`${s}/ledger.jsonl`), 'utf8').split('\n').filter(Boolean) : []);
+    expect(shardLines.length).toBeGreaterThan(0);
+    const earlier = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', type: 'account', runId: 'cr-earlier-run', createdAt: '2026-01-01T00:00:00.000Z' });
+    mkdirSync(at('into'), { recursive: true });
+    writeFileSync(at('into/ledger.jsonl'), `${earlier}\n`);
+    for (let i = 0; i < 2; i++) await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('into')]);
+    const lines = readFileSync(at('into/ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(lines).toEqual([earlier, ...shardLines]);
   });
 
   it('merge honours --baseline like a single run: known → 0, and judges stale entries over all shards', async () => {

@@ -57,6 +57,15 @@ describe('exit 2: the run could not be made, said in one line', () => {
     expect(r.stderr).toMatch(/no API key: pass --api-key or set CONFORMANCE_API_KEY/);
   });
 
+  it('a stray argument (a key after a flag that takes none) is refused without being printed', async () => {
+    for (const args of [['--read-only', 'pra_stray_secret_key_0123'], ['cleanup', '--ledger', 'ledger.jsonl', 'pra_stray_secret_key_0123']]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/an argument that belongs to no flag \(not shown/);
+      expect(r.stdout + r.stderr).not.toContain('pra_stray_secret_key_0123');
+    }
+  });
+
   it('an unknown flag', async () => {
     const r = await runCli(['--base-ur', 'http://127.0.0.1:1/api/v2/public']);
     expect(r.code).toBe(2);

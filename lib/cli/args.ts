@@ -112,6 +112,18 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
   } catch (err) {
-    throw new RunCannotStart(`${(err as Error).message}. Run \`npx conformance --help\` for the flags.`);
+    throw new RunCannotStart(`${argsError(err)}. Run \`npx conformance --help\` for the flags.`);
   }
+}
+
+/**
+ * parseArgs's message for a command line it refuses. Its "Unexpected argument '…'" quotes the stray
+ * value, which is often a key given after a flag that takes none (`--read-only KEY` for
+ * `--read-only-api-key KEY`), and no redactor knows that value yet: so it is never repeated.
+ */
+export function argsError(err: unknown): string {
+  if ((err as { code?: unknown } | undefined)?.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return 'an argument that belongs to no flag (not shown: it may be a key; a flag that takes a value needs it right after the flag)';
+  }
+  return err instanceof Error ? err.message : String(err);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, resolveConfig, type Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { argsError } from './args.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { useRunRedactor } from '../evidence/run-redactor.js';
 import { ApiClient } from '../http/client.js';
@@ -35,7 +36,7 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
   try {
     parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
   } catch (err) {
-    throw new RunCannotStart(`cleanup: ${err instanceof Error ? err.message : String(err)}\n${CLEANUP_USAGE}`);
+    throw new RunCannotStart(`cleanup: ${argsError(err)}\n${CLEANUP_USAGE}`);
   }
   const v = parsed.values;
   if (v.help) { print(CLEANUP_USAGE); return 0; }

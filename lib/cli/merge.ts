@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../config/resolve.js';
 import { SETTINGS } from '../config/settings.js';
@@ -65,14 +65,25 @@ function writeMerged(dir: string, report: ConformanceReport, env: Record<string,
   writeReports(dir, report, redactorFromEnvironment(env), stepSummary !== undefined ? { stepSummary } : {});
 }
 
-/** The shards' cleanup ledgers, joined, so `npx conformance cleanup --ledger` works from the merged folder. */
+/**
+ * The shards' cleanup ledgers, joined, so `npx conformance cleanup --ledger` works from the merged
+ * folder. A ledger already there (an earlier run's, or an earlier merge's) is appended to, never
+ * replaced: it may name records still to archive. Lines it holds already are not written twice.
+ */
 function mergeLedgers(dirs: readonly string[], reportDir: string): void {
   const ledgers = dirs.map((d) => path.join(d, 'ledger.jsonl')).filter((f) => existsSync(f));
   if (ledgers.length === 0) return;
   mkdirSync(reportDir, { recursive: true });
   const out = path.join(reportDir, 'ledger.jsonl');
-  if (!ledgers.includes(out)) rmSync(out, { force: true });
-  for (const f of ledgers) if (f !== out) appendFileSync(out, readFileSync(f, 'utf8'));
+  const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const written = new Set(existsSync(out) ? lines(out) : []);
+  const added: string[] = [];
+  for (const line of ledgers.filter((f) => f !== out).flatMap(lines)) {
+    if (written.has(line)) continue;
+    written.add(line);
+    added.push(`${line}\n`);
+  }
+  if (added.length > 0) appendFileSync(out, added.join(''));
 }
 
 /** The shard runs' keys are not in their reports; the keys the environment holds are scanned for anyway. */
