@@ -67,9 +67,7 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     const silent = await startSilentServer();
     try {
       const api = new ApiClient({ baseUrl: silent.url, keys: { apiKey: 'pra_a_key_0000' }, timeoutMs: 300, maxRateLimitRetries: 0, redactor: new Redactor([]), throwOnTransportError: true });
-      const started = Date.now();
       await expect(api.get('/contact/x')).rejects.toThrow(/^connection failed: GET http:\/\/127\.0\.0\.1:\d+\/contact\/x: timed out after 300 ms/);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await silent.close();
     }

@@ -10,7 +10,7 @@ function startServe(): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const timer = setTimeout(() => { reject(new Error(`serve did not start:\n${output}`)); }, 30_000);
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start:\n${output}`)); }, 30_000);
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
       if (output.includes('Ctrl-C stops it.')) { clearTimeout(timer); resolve({ child, output }); }
@@ -24,6 +24,7 @@ describe('npx conformance serve, then a run against it with flags', () => {
   let output: string;
   beforeAll(async () => { ({ child, output } = await startServe()); });
   afterAll(async () => {
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return; // never started, or gone
     const closed = new Promise((r) => child.once('close', r));
     child.kill('SIGTERM');
     await closed;
