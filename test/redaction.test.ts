@@ -22,6 +22,15 @@ describe('redaction', () => {
     expect(r.leaks('{"k":"<api-key>"}')).toEqual([]);
   });
 
+  it('also catches a key percent-encoded (in a URL) or JSON-escaped (in an echoed body)', () => {
+    const odd = new Redactor([{ label: '<api-key>', value: 'k+y/9="x\\' }]);
+    const url = `https://h/p?key=${encodeURIComponent('k+y/9="x\\')}`;
+    const json = JSON.stringify({ echoed: 'k+y/9="x\\' });
+    expect(odd.text(url)).toBe('https://h/p?key=<api-key>');
+    expect(odd.text(json)).toBe('{"echoed":"<api-key>"}');
+    expect(odd.leaks(`${url} ${json}`)).toEqual(['<api-key>']);
+  });
+
   it('ignores empty secrets rather than redacting every gap', () => {
     expect(new Redactor([{ label: '<x>', value: '' }]).text('abc')).toBe('abc');
   });

@@ -12,8 +12,10 @@ export class Redactor {
   private readonly secrets: NamedSecret[];
 
   constructor(secrets: NamedSecret[]) {
-    // longest first, so a key that contains another is replaced whole
-    this.secrets = secrets.filter((s) => s.value.length > 0).sort((a, b) => b.value.length - a.value.length);
+    // a key also travels percent-encoded (in a URL) or JSON-escaped (in an echoed body): each form
+    // is a secret of its own; longest first, so a key that contains another is replaced whole
+    const forms = secrets.filter((s) => s.value.length > 0).flatMap((s) => [...new Set(encodings(s.value))].map((value) => ({ label: s.label, value })));
+    this.secrets = forms.sort((a, b) => b.value.length - a.value.length);
   }
 
   text(input: string): string {
@@ -36,8 +38,13 @@ export class Redactor {
 
   /** True when the text still holds a secret (used to scan artifacts before they are written). */
   leaks(input: string): string[] {
-    return this.secrets.filter((s) => input.includes(s.value)).map((s) => s.label);
+    return [...new Set(this.secrets.filter((s) => input.includes(s.value)).map((s) => s.label))];
   }
+}
+
+/** The forms a key's characters can take on the way out: as is, percent-encoded, JSON-escaped. */
+function encodings(value: string): string[] {
+  return [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)];
 }
 
 /** Labels for the three keys a run may hold. */
