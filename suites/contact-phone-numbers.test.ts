@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -24,7 +25,8 @@ async function fixturePhones(c: CheckContext): Promise<{ contactId: string; prim
 }
 
 const itemPath = (contactId: string, itemId: string) => `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Two label lists hold the same labels (their order is not stated). */
+const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...a].map(String).sort(), [...b].map(String).sort());
 
 // These checks share ONE fixture contact: they run one after another, never concurrently, and
 // each leaves the contact's phone items as it found them.
@@ -41,7 +43,8 @@ describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', (
       const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: true, labels: [label] }));
       e.success().body('envelopes/phone-item-patch');
       const d = e.json<{ data: { id: unknown; envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } } }>().data;
-      if (d.id !== other.id) e.fail(`data.id ${other.id} (the item)`, `data.id ${show(d.id)}`);
+      // the spec types data.id as a uuid without naming whose: the item's or the contact's is taken
+      if (d.id !== other.id && d.id !== contactId) e.fail(`data.id ${other.id} (the item) or ${contactId} (the contact)`, `data.id ${show(d.id)}`);
       if (d.envelope.id !== other.id) e.fail(`data.envelope.id ${other.id} (the item)`, `data.envelope.id ${show(d.envelope.id)}`);
       if (d.envelope.is_primary !== true) e.fail('data.envelope.is_primary true', `is_primary ${show(d.envelope.is_primary)}`);
       if (!same(d.envelope.labels, [label])) e.fail(`data.envelope.labels ${show([label])}`, `labels ${show(d.envelope.labels)}`);
@@ -61,11 +64,15 @@ describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', (
       if (!same(after?.labels, other.labels)) c.expect(c.last()).fail(`labels unchanged (${show(other.labels)})`, `item ${show(after)}`);
     });
 
-    check('contact.phone-item.number-immutable', 'a patch carrying phone_number is rejected and the number is unchanged', async (c) => {
+    check('contact.phone-item.number-immutable', 'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)', async (c) => {
       const { contactId, other } = await fixturePhones(c);
       const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
       // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
-      c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number })).rejected();
+      // "immutable and absent": the number must not change; whether a request carrying it is refused
+      // or the field ignored is not stated
+      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number }));
+      if (e.response.status >= 400) e.rejected(); else e.success();
+      c.observe('phone-item-number', `a phone item patch carrying phone_number was answered HTTP ${e.response.status}`);
       const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
       if (after?.phone_number !== other.phone_number) c.expect(c.last()).fail(`phone_number unchanged (${show(other.phone_number)})`, `item ${show(after)}`);
     });

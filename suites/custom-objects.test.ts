@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { check, endpoint } from '../lib/check/check.js';
 import {
@@ -138,7 +139,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     if (readValue(r, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(r.attributes[name])}`);
     for (const other of [co.matchField, ...Object.keys(co.attributes)]) {
       if (other === name) continue;
-      if (JSON.stringify(r.attributes[other]) !== JSON.stringify(created.attributes[other])) e.fail(`${other} unchanged (${show(created.attributes[other])})`, `${other} ${show(r.attributes[other])}`);
+      if (!isDeepStrictEqual(r.attributes[other], created.attributes[other])) e.fail(`${other} unchanged (${show(created.attributes[other])})`, `${other} ${show(r.attributes[other])}`);
     }
   });
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { show, valueOf } from '../lib/steps/record.js';
@@ -48,7 +49,7 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
   const a = c.expect(c.last());
   if (after.updated_at !== before.updated_at) a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
   for (const name of ['title', 'description']) {
-    if (JSON.stringify(after.attributes[name]) !== JSON.stringify(before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
+    if (!isDeepStrictEqual(after.attributes[name], before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
   }
 }
 

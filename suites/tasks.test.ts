@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { patchTaskStep, takeTask } from '../lib/steps/task.js';
@@ -18,7 +19,7 @@ function expectUnchanged(e: Conformance, before: ApiRecord, after: ApiRecord, ch
   for (const name of UNTOUCHED) {
     if (name === changed || !(name in before.attributes)) continue;
     const [was, now] = [before.attributes[name], after.attributes[name]];
-    if (JSON.stringify(now) !== JSON.stringify(was)) e.fail(`${name} unchanged by a patch of ${changed} (${show(was)})`, `${name} ${show(now)}`);
+    if (!isDeepStrictEqual(now, was)) e.fail(`${name} unchanged by a patch of ${changed} (${show(was)})`, `${name} ${show(now)}`);
   }
 }
 

@@ -139,6 +139,11 @@ export function sameValue(sent: unknown, read: unknown): boolean {
   if (sent !== null && typeof sent === 'object' && !Array.isArray(sent) && 'value_type' in sent && 'value' in sent) {
     return sameValue((sent as { value: unknown }).value, read);
   }
+  // a string written for a select is "taken as a stage api_name or display name": it reads back as the option
+  if (typeof sent === 'string' && read !== null && typeof read === 'object' && !Array.isArray(read)) {
+    const option = read as { api_name?: unknown; display_name?: unknown };
+    return option.api_name === sent || option.display_name === sent;
+  }
   if (sent === null || typeof sent !== 'object') return sent === read;
   if (read === null || typeof read !== 'object') return false;
   if (Array.isArray(sent)) {

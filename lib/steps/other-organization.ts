@@ -36,9 +36,15 @@ export function contactSecrets(contact: ApiRecord): unknown[] {
   return ['first_name', 'last_name', 'primary_email', 'title'].map((n) => valueOf(contact, n));
 }
 
-/** The response text does not carry any of organization A's record's data (strings of 4 characters or more). */
+/**
+ * The response text does not carry any of organization A's record's data. Only strings of 8
+ * characters or more are looked for: a short value of a user's fixture ("Zoom", "Meeting") can
+ * stand in an ordinary error message without anything having leaked.
+ */
+const LEAK_MIN_LENGTH = 8;
+
 export function expectNotLeaked(e: Conformance, secrets: readonly unknown[]): void {
   for (const s of secrets) {
-    if (typeof s === 'string' && s.length >= 4 && e.response.text.includes(s)) e.fail('no data of organization A\'s record in the response', `the response contains ${show(s)}`);
+    if (typeof s === 'string' && s.length >= LEAK_MIN_LENGTH && e.response.text.includes(s)) e.fail('no data of organization A\'s record in the response', `the response contains ${show(s)}`);
   }
 }

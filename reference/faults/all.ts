@@ -103,6 +103,7 @@ import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
 import uuidNotUuid from './uuid-not-uuid.js';
+import validKeyRead401 from './valid-key-read-401.js';
 import validationDetailsMissingLoc from './validation-details-missing-loc.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
@@ -213,6 +214,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
   uuidNotUuid,
+  validKeyRead401,
   validationDetailsMissingLoc,
   wrongJsonType500,
   wrongKey403,

@@ -72,7 +72,7 @@ export const CONTACT_RULES = {
   'contact.phone-item.number-immutable': {
     level: 'MUST', section: SECTION,
     quote: 'phone_number is immutable and absent',
-    summary: 'a phone item patch carrying phone_number is rejected, and the number is unchanged',
+    summary: 'a phone item patch carrying phone_number leaves the number unchanged (refused with the error body, or the field ignored)',
     endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
   },
   'contact.relationship.post': {
