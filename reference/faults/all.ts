@@ -1,4 +1,5 @@
 import type { Fault } from './define.js';
+import acceptIgnored from './accept-ignored.js';
 import accountCreateBareRecord from './account-create-bare-record.js';
 import accountDeleteNotArchived from './account-delete-not-archived.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
@@ -16,11 +17,14 @@ import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
+import contactStageMissingValidationCode from './contact-stage-missing-validation-code.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
 import currencyAmountNumber from './currency-amount-number.js';
 import cursorNeverEnds from './cursor-never-ends.js';
 import cursorRepeatsItems from './cursor-repeats-items.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
+import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
+import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
 import customRecordTypeGeneric from './custom-record-type-generic.js';
 import displayNameNotDerived from './display-name-not-derived.js';
 import displayNameWritable from './display-name-writable.js';
@@ -43,6 +47,7 @@ import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
 import longString500 from './long-string-500.js';
 import malformedJson500 from './malformed-json-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
+import meetingStatusTypedString from './meeting-status-typed-string.js';
 import meetingWritable from './meeting-writable.js';
 import missingAuth200 from './missing-auth-200.js';
 import multiValuedNotArray from './multi-valued-not-array.js';
@@ -52,6 +57,8 @@ import nullNotCleared from './null-not-cleared.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
+import opportunityStageTypedSelect from './opportunity-stage-typed-select.js';
+import organizationIdConstant from './organization-id-constant.js';
 import otherOrgCanArchiveAccount from './other-org-can-archive-account.js';
 import otherOrgCanLinkAccount from './other-org-can-link-account.js';
 import otherOrgCanPatchContact from './other-org-can-patch-contact.js';
@@ -67,6 +74,7 @@ import phoneItemPatchLost from './phone-item-patch-lost.js';
 import phoneItemPatchWrongShape from './phone-item-patch-wrong-shape.js';
 import phoneNumberMutable from './phone-number-mutable.js';
 import rateLimitNoBody from './rate-limit-no-body.js';
+import rawStringJsonEncoded from './raw-string-json-encoded.js';
 import readOnly403WithoutBody from './read-only-403-without-body.js';
 import readOnlyCanDelete from './read-only-can-delete.js';
 import readOnlyCanWrite from './read-only-can-write.js';
@@ -74,7 +82,9 @@ import recordReferenceBareUuid from './record-reference-bare-uuid.js';
 import recordTypeWrong from './record-type-wrong.js';
 import relationshipPostNoParent from './relationship-post-no-parent.js';
 import schemaContact404 from './schema-contact-404.js';
+import schemaContactRequiredUnnamed from './schema-contact-required-unnamed.js';
 import schemaSummary404 from './schema-summary-404.js';
+import schemaSummaryNoCustomObjects from './schema-summary-no-custom-objects.js';
 import selectListIdIgnored from './select-list-id-ignored.js';
 import stageDisplayNameNotResolved from './stage-display-name-not-resolved.js';
 import stageIdEnvelopeRejected from './stage-id-envelope-rejected.js';
@@ -110,6 +120,7 @@ import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
+  acceptIgnored,
   accountCreateBareRecord,
   accountDeleteNotArchived,
   accountStageTypedSelect,
@@ -127,11 +138,14 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactLabelsLowercase,
   contactPatchClobbers,
   contactPatchLost,
+  contactStageMissingValidationCode,
   contactStageNotRequired,
   currencyAmountNumber,
   cursorNeverEnds,
   cursorRepeatsItems,
   customRecordDeleteNotArchived,
+  customRecordPatchClobbers,
+  customRecordTimestampsTypedString,
   customRecordTypeGeneric,
   displayNameNotDerived,
   displayNameWritable,
@@ -154,6 +168,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   longString500,
   malformedJson500,
   meetingParticipantIsHostString,
+  meetingStatusTypedString,
   meetingWritable,
   missingAuth200,
   multiValuedNotArray,
@@ -163,6 +178,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   opportunityCreateDropsAccount,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
+  opportunityStageTypedSelect,
+  organizationIdConstant,
   otherOrgCanArchiveAccount,
   otherOrgCanLinkAccount,
   otherOrgCanPatchContact,
@@ -178,6 +195,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   phoneItemPatchWrongShape,
   phoneNumberMutable,
   rateLimitNoBody,
+  rawStringJsonEncoded,
   readOnly403WithoutBody,
   readOnlyCanDelete,
   readOnlyCanWrite,
@@ -185,7 +203,9 @@ export const ALL_FAULTS: readonly Fault[] = [
   recordTypeWrong,
   relationshipPostNoParent,
   schemaContact404,
+  schemaContactRequiredUnnamed,
   schemaSummary404,
+  schemaSummaryNoCustomObjects,
   selectListIdIgnored,
   stageDisplayNameNotResolved,
   stageIdEnvelopeRejected,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../support/cli.js';
 import type { Fault } from '../../reference/faults/define.js';
+import { isRuleId, levelOf } from '../../lib/rules/catalogue.js';
 
 /**
  * The fault-injection self-check, shared by test/faults.test.ts and `npm run verify`: run the
@@ -73,6 +74,14 @@ export function namesRule(check: ReportCheck, rules: readonly string[]): boolean
   return (check.violations ?? []).some((v) => rules.includes(v.rule));
 }
 
+/**
+ * The exit status a run against the fault must end with: 1 when it breaks a MUST rule; 0 when it
+ * breaks only SHOULD rules (those deviations are reported, not fatal).
+ */
+export function expectedExit(breaks: readonly string[]): 0 | 1 {
+  return breaks.some((rule) => isRuleId(rule) && levelOf(rule) === 'MUST') ? 1 : 0;
+}
+
 export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): FaultOutcome {
   const failed = run.checks.filter((c) => c.status === 'failed');
   const matched = failed.filter((c) => namesRule(c, fault.breaks)).map((c) => `${c.id}: ${c.title}`);
@@ -81,7 +90,7 @@ export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): F
     id: fault.id,
     breaks: fault.breaks,
     code: run.code,
-    detected: run.code === 1 && matched.length > 0,
+    detected: run.code === expectedExit(fault.breaks) && matched.length > 0,
     matched,
     otherRules,
     ms: run.ms,
@@ -127,7 +136,7 @@ export function formatTable(outcomes: readonly FaultOutcome[], alternateFailed: 
   const ruleWidth = Math.max(4, ...outcomes.map((o) => rules(o).length));
   const lines = [`${'fault'.padEnd(idWidth)}  ${'rule'.padEnd(ruleWidth)}  result`, `${'-'.repeat(idWidth)}  ${'-'.repeat(ruleWidth)}  --------`];
   for (const o of outcomes) {
-    const result = o.detected ? 'detected' : `missed${o.error ? ` (${o.error})` : o.code !== 1 ? ` (exit ${String(o.code)})` : ''}`;
+    const result = o.detected ? 'detected' : `missed${o.error ? ` (${o.error})` : o.code !== expectedExit(o.breaks) ? ` (exit ${String(o.code)})` : ''}`;
     lines.push(`${o.id.padEnd(idWidth)}  ${rules(o).padEnd(ruleWidth)}  ${result}`);
   }
   const detected = outcomes.filter((o) => o.detected).length;
