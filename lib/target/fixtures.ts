@@ -25,8 +25,17 @@ export interface Fixtures {
     /** an option api_name present in two opportunity stage select lists */
     sharedStageName?: string;
   };
-  /** uuids of tasks the suite may patch and archive (each check takes its own) */
+  account?: {
+    /** an account stage api_name (to write an account_stage value) */
+    stage?: string;
+  };
+  /**
+   * uuids of existing tasks the suite may patch (the spec has no task create). One is enough: every
+   * task check uses the first, taking turns; none is ever archived.
+   */
   taskIds?: string[];
+  /** uuid of a task made for the archive check alone: `DELETE /task/{id}` archives it for good */
+  taskToArchive?: string;
   noteId?: string;
   /** uuid of a meeting with a transcript */
   meetingId?: string;
