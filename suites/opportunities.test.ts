@@ -1,6 +1,5 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { SetupFailure } from '../lib/check/non-conformance.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createOpportunity, opportunityStageId, opportunityWithContact, stageOf, type StageValue } from '../lib/steps/opportunity.js';
@@ -25,7 +24,7 @@ async function fixtureStage(c: CheckContext): Promise<{ id: string; api_name: st
   const record = await createOpportunity(c, account.id);
   const stage = stageOf(record);
   if (stage?.id !== stageId || typeof stage.api_name !== 'string') {
-    throw new SetupFailure(`blocked: POST /opportunity with stage { id: ${stageId} } showed stage ${show(stage)}; see write.stage-enveloped`, c.last());
+    c.block('POST /opportunity', `stage ${show(stage)} for stage { id: ${stageId} } (see write.stage-enveloped)`, c.last());
   }
   return { id: stageId, api_name: stage.api_name, display_name: stage.display_name, select_list_id: stage.select_list_id };
 }

@@ -11,7 +11,7 @@ import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
 
-interface Report { checks: Array<{ id: string; group: string; status: string; message: string; blocked?: boolean }> }
+interface Report { checks: Array<{ id: string; group: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 describe('the client: --read-only, 429 retries, timeouts', () => {
@@ -110,12 +110,14 @@ describe('a run with the safety options, watched through a loopback proxy', () =
     expect(readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isCreated)).toEqual([]);
   });
 
-  it('--max-requests: past the cap nothing is sent; the checks fail blocked, naming the flag; the report is written', async () => {
+  it('--max-requests: past the cap nothing is sent; the checks are blocked, naming the flag; the run is incomplete; the report is written', async () => {
     const r = await run(['--only', 'contacts,accounts', '--max-requests', '15'], 'capped');
     expect(r.code, r.out).toBe(1);
-    const blocked = r.report.checks.filter((c) => c.status === 'failed' && /--max-requests 15/.test(c.message));
+    const blocked = r.report.checks.filter((c) => c.status === 'blocked' && /--max-requests 15/.test(c.message));
     expect(blocked.length).toBeGreaterThan(3);
-    expect(blocked.every((c) => c.blocked === true)).toBe(true);
+    expect(blocked.every((c) => c.blockedBy?.step === '--max-requests')).toBe(true);
+    expect(r.report.checks.filter((c) => c.status === 'failed')).toEqual([]);
+    expect(r.out).toMatch(/verdict: incomplete/);
     // 3 probe requests (one per key), 15 for the checks, plus the archive of what they created (never refused)
     const archives = readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isArchived).length;
     expect(r.proxy.stats.requests.length).toBeLessThanOrEqual(3 + 15 + archives);

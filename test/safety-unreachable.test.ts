@@ -10,7 +10,7 @@ import { referenceWithFixtures, startProxy, startSilentServer } from './support/
 // Only loopback servers this file starts, and a name under the reserved `.invalid` TLD (RFC 6761:
 // resolvers answer it NXDOMAIN without asking anyone).
 
-interface Report { run: { requestsSent: number }; checks: Array<{ id: string; status: string; message: string; blocked?: boolean }> }
+interface Report { run: { requestsSent: number }; checks: Array<{ id: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
 
 describe('the first probe fails: exit 2 and one line', () => {
   it('a DNS failure', async () => {
@@ -54,7 +54,7 @@ describe('during the run', () => {
   beforeAll(async () => { ({ reference, dir, writeFixtures } = await referenceWithFixtures()); });
   afterAll(async () => { await reference.close(); });
 
-  it('a route that never answers fails its checks "timed out" (no hang)', async () => {
+  it('a route that never answers blocks its checks "timed out" (no hang), and the run is incomplete', async () => {
     const proxy = await startProxy(reference.baseUrl, { hang: (method, p) => method === 'GET' && p.startsWith('/_schema/contact') });
     try {
       const fixtures = writeFixtures(proxy.baseUrl);
@@ -62,15 +62,16 @@ describe('during the run', () => {
       const r = await runCli(['--fixtures', fixtures, '--only', 'discovery', '--timeout', '2000', '--report-dir', 'hang'], { cwd: dir, timeoutMs: 60_000 });
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const report = JSON.parse(readFileSync(path.join(dir, 'hang', 'conformance.json'), 'utf8')) as Report;
-      const hung = report.checks.filter((c) => c.status === 'failed');
+      const hung = report.checks.filter((c) => c.status === 'blocked');
       expect(hung.length).toBeGreaterThan(0);
+      expect(r.stdout).toMatch(/verdict: incomplete/);
       for (const c of hung) expect(c.message).toMatch(/connection failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/_schema\/contact: timed out after 2000 ms/);
     } finally {
       await proxy.close();
     }
   });
 
-  it('a server that dies mid-run: failed checks saying the connection failed, exit 1, the report written', async () => {
+  it('a server that dies mid-run: blocked checks saying the connection failed, exit 1, the report written', async () => {
     // the probe sends 3 requests (one per key); the server dies a few requests into the checks
     const proxy = await startProxy(reference.baseUrl, { dieAfter: 12 });
     try {
@@ -81,12 +82,13 @@ describe('during the run', () => {
       const file = path.join(dir, 'died', 'conformance.json');
       expect(existsSync(file)).toBe(true);
       const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
-      const failed = report.checks.filter((c) => c.status === 'failed');
+      // a check whose request got no answer never tested its rule: blocked, not failed
+      const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked');
       expect(failed.length).toBeGreaterThan(5);
       const connection = failed.filter((c) => /connection failed: .*(connection refused|connection closed by the server)/.test(c.message));
       expect(connection.length).toBeGreaterThan(5);
       expect(failed.every((c) => /connection failed/.test(c.message)), failed.map((c) => c.message).join('\n')).toBe(true);
-      expect(connection.every((c) => c.blocked === true)).toBe(true);
+      expect(connection.every((c) => c.status === 'blocked' && c.blockedBy?.answer.startsWith('connection failed'))).toBe(true);
       // a request with no answer is a sent request too: each connection-failed check sent one,
       // on top of the few the proxy answered before it died
       expect(report.run.requestsSent).toBeGreaterThan(connection.length);

@@ -112,7 +112,7 @@ export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline
   const expired: BaselineOutcome['expired'] = [];
   for (const d of baseline.deviations) {
     const own = checks.filter((c) => c.id === d.rule);
-    const rotted = own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed');
+    const rotted = own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
     if (rotted && !o.partial) stale.push(describe(d));
     if (d.expires !== undefined && d.expires < o.today) expired.push({ ...describe(d), expires: d.expires });
   }
@@ -125,11 +125,16 @@ function describe(d: BaselineEntry): { rule: string; reason: string; ticket?: st
   return { rule: d.rule, reason: d.reason, ...(d.ticket !== undefined ? { ticket: d.ticket } : {}) };
 }
 
-/** The gate: 1 when a MUST-level check failed outside the baseline, or a baseline entry rotted; else 0. */
+/**
+ * The gate: 1 when a MUST-level check failed outside the baseline, a MUST-level check was blocked
+ * (the run is incomplete: a gate must not pass what it could not test; a baseline excuses
+ * deviations, not untested rules), or a baseline entry rotted; else 0.
+ */
 export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOutcome): 0 | 1 {
   const fresh = checks.some((c) => c.status === 'failed' && c.level === 'MUST' && !c.baselined);
+  const untested = checks.some((c) => c.status === 'blocked' && c.level === 'MUST');
   const rotted = outcome !== undefined && (outcome.stale.length > 0 || outcome.expired.length > 0);
-  return fresh || rotted ? 1 : 0;
+  return fresh || untested || rotted ? 1 : 0;
 }
 
 /** The console lines of the gate: what the baseline excused, and each rotted entry with what to do. */

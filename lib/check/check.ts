@@ -4,7 +4,7 @@ import type { Exchange } from '../http/exchange.js';
 import { TransportFailure } from '../http/exchange.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
 import { makeContext, type CheckContext } from './context.js';
-import type { CheckMeta, Observation, Traffic, Violation } from './meta.js';
+import type { BlockedBy, CheckMeta, Observation, Traffic, Violation } from './meta.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { NonConformance, SetupFailure } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
@@ -53,7 +53,9 @@ export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Prom
       const found = [violationOf(err), violationOf(bareRateLimitAnswer(exchanges))].filter((v) => v !== undefined);
       const violations = found.filter((v, i) => found.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
       if (violations.length > 0) own.violations = violations;
-      if (err instanceof SetupFailure || err instanceof TransportFailure) own.blocked = err.message;
+      // blocked only when nothing else was found: a bare 429 met on the way is a deviation of its own
+      if (violations.length === 0 && err instanceof SetupFailure) own.blocked = err.blockedBy;
+      if (violations.length === 0 && err instanceof TransportFailure) own.blocked = transportBlock(err.exchange, inject('target').baseUrl);
       throw err;
     } finally {
       for (const fnClean of cleanups.reverse()) {
@@ -79,6 +81,17 @@ function bareRateLimitAnswer(exchanges: readonly Exchange[]): NonConformance | u
     if (v) return new NonConformance(v, ex);
   }
   return undefined;
+}
+
+/** A request that got no answer blocks the check: the step is that request's operation. */
+function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const path = new URL(ex.request.url).pathname;
+  const under = path.startsWith(base) ? path.slice(base.length) : path;
+  return {
+    step: statedEndpointOf(ex.request.method, under) ?? `${ex.request.method} (unstated route)`,
+    answer: `connection failed: ${ex.transportError ?? 'no response'}`,
+  };
 }
 
 function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {

@@ -7,7 +7,8 @@ import type { Fixtures } from '../target/fixtures.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { fakerFor } from '../../fixtures/faker.js';
 import { Conformance } from './expect-conform.js';
-import type { Observation } from './meta.js';
+import type { BlockedBy, Observation } from './meta.js';
+import { fixtureOfStep } from './step-fixtures.js';
 import { SetupFailure } from './non-conformance.js';
 import { TransportFailure } from '../http/exchange.js';
 import { CreatedRecords } from '../safety/tracker.js';
@@ -30,8 +31,12 @@ export interface CheckContext {
   need<T>(value: T | undefined, fixtureKey: string): T;
   /** skip when a key of the run is missing (`otherOrgApiKey`, `readOnlyApiKey`) */
   needKey(key: Exclude<Auth, 'apiKey' | 'none' | { raw: string }>): void;
-  /** a step the check depends on: a non-2xx answer blocks the check (it fails, marked blocked) */
+  /** a step the check depends on: a non-2xx answer blocks the check (status `blocked`, not failed) */
   setup(ex: Exchange, what: string): Conformance;
+  /** blocks the check: the step `step` answered `answer` (a 2xx of the wrong shape, say), so its rule cannot be tested */
+  block(step: string, answer: string, ex?: Exchange): never;
+  /** skips the check with a reason that says what would let it run (a fixture, a server choice) */
+  skip(reason: string): never;
   /** record what the server did where the spec is silent (INFO, never a failure) */
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */
@@ -53,6 +58,19 @@ export interface ContextParts {
   exchanges: Exchange[];
   observations: Observation[];
   cleanups: Array<() => Promise<unknown>>;
+}
+
+/** What an answer was, in a blocked check's words: `HTTP 422 (field_value_invalid)`. */
+export function answerOf(ex: Exchange): string {
+  if (!ex.response) return `connection failed: ${ex.transportError ?? 'no response'}`;
+  const code = (ex.response.json as { code?: unknown } | undefined)?.code;
+  return `HTTP ${ex.response.status}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
+function block(step: string, answer: string, ex?: Exchange): never {
+  const fixture = fixtureOfStep(step);
+  const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}) };
+  throw new SetupFailure(`blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`, blockedBy, ex);
 }
 
 export function makeContext(p: ContextParts): CheckContext {
@@ -77,7 +95,7 @@ export function makeContext(p: ContextParts): CheckContext {
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
       if (kind === 'read-only') p.skip(message);
-      throw new SetupFailure(message);
+      throw new SetupFailure(message, { step: '--max-requests', answer: message.replace(/^blocked: /, '').split(';')[0] ?? message });
     },
     // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),
     // whatever the check would have made of a missing response
@@ -130,12 +148,11 @@ export function makeContext(p: ContextParts): CheckContext {
     setup(ex, what) {
       const status = ex.response?.status;
       if (status === undefined) throw new TransportFailure(ex);
-      if (status < 200 || status > 299) {
-        const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
-        throw new SetupFailure(`blocked: ${what} answered ${status === undefined ? ex.transportError ?? 'nothing' : `HTTP ${status}${typeof code === 'string' ? ` (${code})` : ''}`}; see the check of that operation`, ex);
-      }
+      if (status < 200 || status > 299) block(what, answerOf(ex), ex);
       return new Conformance(ex, p.rule);
     },
+    block: (step, answer, ex) => block(step, answer, ex),
+    skip: (reason) => p.skip(reason),
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });
     },

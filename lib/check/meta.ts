@@ -17,7 +17,20 @@ export interface Observation {
   data?: Record<string, string | number | boolean | null>;
 }
 
-/** One answered request, reduced to what the observed-contract tables need. */
+/**
+ * The set-up step that kept a check from testing its rule: the operation, what it answered and the
+ * fixture it used. Checks blocked by the same step are reported together, as one finding.
+ */
+export interface BlockedBy {
+  /** the operation of the step, e.g. `POST /{custom_object_api_name}/_upsert`, or `the run` */
+  step: string;
+  /** what came back: `HTTP 500 (write_not_supported)`, `connection failed: …`, `not sent: …` */
+  answer: string;
+  /** the fixtures key whose value the step used, when it used one */
+  fixture?: string;
+}
+
+/** One answered request to what the observed-contract tables need. */
 export interface Traffic {
   /** the stated operation, or `METHOD (unstated route)` */
   endpoint: string;
@@ -43,8 +56,8 @@ export interface CheckMeta {
   traffic?: Traffic[];
   /** requests of the check that got no answer (refused connection, timeout): sent, but not in traffic */
   unanswered?: number;
-  /** a setup step or the network failed: not a verdict on the rule itself */
-  blocked?: string;
+  /** a set-up step or the network failed: not a verdict on the rule itself */
+  blocked?: BlockedBy;
 }
 
 declare module '@vitest/runner' {

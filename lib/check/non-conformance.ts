@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
-import type { Violation } from './meta.js';
+import type { BlockedBy, Violation } from './meta.js';
 
 /** The server broke a rule. Thrown by expectations; the check fails with this as its message. */
 export class NonConformance extends Error {
@@ -11,10 +11,10 @@ export class NonConformance extends Error {
 
 /**
  * A step the check needed before it could test its rule did not work (a create it depends on
- * failed, or the network did). The check fails, marked blocked, naming the step.
+ * failed, or the network did). The check is blocked, not failed: its rule was never tested.
  */
 export class SetupFailure extends Error {
-  constructor(message: string, readonly exchange?: Exchange) {
+  constructor(message: string, readonly blockedBy: BlockedBy, readonly exchange?: Exchange) {
     super(message);
     this.name = 'SetupFailure';
   }

@@ -14,7 +14,7 @@ export function badgeSvg(c: Certificate): string {
   const right = `${c.verdict} ${c.must.passed}/${c.must.total} MUST`;
   const lw = textWidth(left) + 12;
   const rw = textWidth(right) + 12;
-  const color = c.verdict === 'conforms' ? '#2e7d32' : '#c62828';
+  const color = c.verdict === 'conforms' ? '#2e7d32' : c.verdict === 'incomplete' ? '#b26a00' : '#c62828';
   const label = `${left}: ${right}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + rw}" height="20" role="img" aria-label="${xmlEscape(label)}">
   <title>${xmlEscape(`${label} (suite ${c.suiteVersion}, ${c.date}, fingerprint ${c.fingerprint.slice(0, 16)})`)}</title>

@@ -3,7 +3,12 @@ import type { CheckResult } from './check-result.js';
 
 export const SPEC_VERSION = 'v2';
 
-export type Verdict = 'conforms' | 'does not conform';
+/**
+ * conforms: no MUST-level check failed or was blocked · does not conform: a MUST-level check failed ·
+ * incomplete: none failed, but a set-up step blocked a MUST-level check, so the run could not test
+ * every rule (a gate must not pass what it could not test: exit 1).
+ */
+export type Verdict = 'conforms' | 'does not conform' | 'incomplete';
 
 /**
  * What a run certifies, so a server team can publish it: the suite and spec versions, the target,
@@ -17,8 +22,9 @@ export interface Certificate {
   target: string;
   date: string;
   verdict: Verdict;
-  must: { passed: number; total: number };
-  should: { passed: number; total: number };
+  /** checks of the level: passed, failed, blocked (not tested: a set-up step failed), and all of them */
+  must: { passed: number; failed: number; blocked: number; total: number };
+  should: { passed: number; failed: number; blocked: number; total: number };
   skipped: Array<{ id: string; reason: string }>;
   /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
   fingerprint: string;
@@ -39,18 +45,24 @@ export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'ti
 export function certificateOf(checks: readonly CheckResult[], o: { suiteVersion: string; target: string; date: string }): Certificate {
   const score = (level: CheckResult['level']) => {
     const own = checks.filter((c) => c.level === level);
-    return { passed: own.filter((c) => c.status === 'passed').length, total: own.length };
+    const n = (s: CheckResult['status']) => own.filter((c) => c.status === s).length;
+    return { passed: n('passed'), failed: n('failed'), blocked: n('blocked'), total: own.length };
   };
-  const mustFailed = checks.some((c) => c.level === 'MUST' && c.status === 'failed');
   return {
     suiteVersion: o.suiteVersion,
     specVersion: SPEC_VERSION,
     target: o.target,
     date: o.date,
-    verdict: mustFailed ? 'does not conform' : 'conforms',
+    verdict: verdictOf(checks),
     must: score('MUST'),
     should: score('SHOULD'),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
     fingerprint: fingerprintOf(checks),
   };
+}
+
+export function verdictOf(checks: readonly Pick<CheckResult, 'level' | 'status'>[]): Verdict {
+  if (checks.some((c) => c.level === 'MUST' && c.status === 'failed')) return 'does not conform';
+  if (checks.some((c) => c.level === 'MUST' && c.status === 'blocked')) return 'incomplete';
+  return 'conforms';
 }

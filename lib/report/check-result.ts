@@ -1,8 +1,12 @@
 import type { ReportExchange } from '../evidence/truncate.js';
-import type { Observation, Violation } from '../check/meta.js';
+import type { BlockedBy, Observation, Violation } from '../check/meta.js';
 import type { Level } from '../rules/rule.js';
 
-export type CheckStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * passed · failed (the server broke the rule) · skipped (the run lacked a fixture or key; the reason
+ * names it) · blocked (a set-up step failed, so the rule was never tested: not a deviation of it).
+ */
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked';
 
 /** One check's outcome as conformance.json carries it. */
 export interface CheckResult {
@@ -21,10 +25,11 @@ export interface CheckResult {
   expected?: string;
   actual?: string;
   violations?: Violation[];
-  /** the exchanges of a failed check; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
+  /** the exchanges of a failed or blocked check; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
   evidence?: ReportExchange[];
   observations?: Observation[];
-  blocked?: boolean;
+  /** a blocked check: the set-up step that failed (its operation, its answer, the fixture it used) */
+  blockedBy?: BlockedBy;
   /** how long the check took, its cleanups included (absent for a check skipped before it ran) */
   durationMs?: number;
   /** a failed check whose rule is in the --baseline: a known deviation, it does not fail the gate */
@@ -35,10 +40,13 @@ export interface Summary {
   passed: number;
   failed: number;
   skipped: number;
+  blocked: number;
   total: number;
   /** failed checks at MUST level: any makes the run exit 1 */
   mustFailed: number;
   shouldFailed: number;
+  /** blocked checks at MUST level: with no MUST failure, the verdict is `incomplete` (exit 1) */
+  mustBlocked: number;
 }
 
 export function summarise(checks: readonly CheckResult[]): Summary {
@@ -47,8 +55,10 @@ export function summarise(checks: readonly CheckResult[]): Summary {
     passed: count((c) => c.status === 'passed'),
     failed: count((c) => c.status === 'failed'),
     skipped: count((c) => c.status === 'skipped'),
+    blocked: count((c) => c.status === 'blocked'),
     total: checks.length,
     mustFailed: count((c) => c.status === 'failed' && c.level === 'MUST'),
     shouldFailed: count((c) => c.status === 'failed' && c.level === 'SHOULD'),
+    mustBlocked: count((c) => c.status === 'blocked' && c.level === 'MUST'),
   };
 }

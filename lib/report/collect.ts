@@ -9,10 +9,12 @@ export function checkResultOf(tc: TestCase, group: string, redactor: Redactor): 
   const meta = tc.meta().conformance;
   if (!meta) return undefined;
   const r = tc.result();
-  const status = r.state === 'passed' ? 'passed' : r.state === 'failed' ? 'failed' : 'skipped';
+  // a check that stopped on a failed set-up step is blocked, whatever vitest calls it
+  const status = r.state === 'failed' && meta.blocked ? 'blocked' : r.state === 'passed' ? 'passed' : r.state === 'failed' ? 'failed' : 'skipped';
   let message = '';
   if (r.state === 'skipped') message = r.note ?? 'skipped';
-  if (r.state === 'failed') {
+  if (status === 'blocked') message = r.errors?.[0]?.message ?? `blocked: ${meta.blocked?.step} answered ${meta.blocked?.answer}`;
+  else if (r.state === 'failed') {
     const v = meta.violations?.[0];
     message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : (r.errors?.[0]?.message ?? 'failed');
   }
@@ -24,9 +26,9 @@ export function checkResultOf(tc: TestCase, group: string, redactor: Redactor): 
     group, section: rule.section, quote: rule.quote,
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(meta.violations ? { violations: meta.violations } : {}),
-    ...(status === 'failed' ? { evidence: (meta.evidence ?? []).map((ex) => reportExchange(ex)) } : {}),
+    ...(status === 'failed' || status === 'blocked' ? { evidence: (meta.evidence ?? []).map((ex) => reportExchange(ex)) } : {}),
     ...(meta.observations ? { observations: meta.observations } : {}),
-    ...(meta.blocked ? { blocked: true } : {}),
+    ...(status === 'blocked' && meta.blocked ? { blockedBy: meta.blocked } : {}),
     ...(duration !== undefined ? { durationMs: Math.round(duration) } : {}),
   };
   return redactor.value(out);

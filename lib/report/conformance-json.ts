@@ -6,6 +6,7 @@ import { summarise, type CheckResult } from './check-result.js';
 import { certificateOf, type Certificate } from './certificate.js';
 import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';
+import { blockers, type Blocker } from './groups.js';
 
 export interface RunInfo {
   runId: string;
@@ -37,9 +38,11 @@ export interface Leftover {
 
 /** conformance.json; its JSON schema is lib/report/conformance-report.schema.ts. */
 export interface ConformanceReport {
-  summary: { passed: number; failed: number; skipped: number; total: number; mustFailed: number; shouldFailed: number };
+  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; shouldFailed: number; mustBlocked: number };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
   certificate: Certificate;
+  /** the set-up steps that blocked checks, each once, with the checks it blocked */
+  blockers: Blocker[];
   checks: CheckResult[];
   observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
   observed: ObservedContract;
@@ -61,7 +64,8 @@ export function trafficCounts(traffic: readonly Traffic[], unanswered = 0): { re
 export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract, leftovers: readonly Leftover[] = []): ConformanceReport {
   const s = summarise(checks);
   return {
-    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed },
+    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
+    blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
     certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt }),
     checks: [...checks],

@@ -6,19 +6,20 @@
 const str = { type: 'string' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
 const headers = { type: 'object', additionalProperties: { type: 'string' } } as const;
-const score = { type: 'object', required: ['passed', 'total'], properties: { passed: int, total: int } } as const;
+const score = { type: 'object', required: ['passed', 'failed', 'blocked', 'total'], properties: { passed: int, failed: int, blocked: int, total: int } } as const;
+const blockedBy = { type: 'object', required: ['step', 'answer'], properties: { step: str, answer: str, fixture: str } } as const;
 
 export const CONFORMANCE_REPORT_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://github.com/public-records-api/conformance/conformance-report.schema.json',
   title: 'Public Records API v2 conformance report (conformance.json)',
   type: 'object',
-  required: ['summary', 'run', 'certificate', 'checks', 'observations', 'observed', 'leftovers'],
+  required: ['summary', 'run', 'certificate', 'blockers', 'checks', 'observations', 'observed', 'leftovers'],
   properties: {
     summary: {
       type: 'object',
-      required: ['passed', 'failed', 'skipped', 'total'],
-      properties: { passed: int, failed: int, skipped: int, total: int, mustFailed: int, shouldFailed: int },
+      required: ['passed', 'failed', 'skipped', 'blocked', 'total'],
+      properties: { passed: int, failed: int, skipped: int, blocked: int, total: int, mustFailed: int, shouldFailed: int, mustBlocked: int },
     },
     run: {
       type: 'object',
@@ -34,10 +35,18 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       required: ['suiteVersion', 'specVersion', 'target', 'date', 'verdict', 'must', 'should', 'skipped', 'fingerprint'],
       properties: {
         suiteVersion: str, specVersion: { const: 'v2' }, target: str, date: { type: 'string', format: 'date-time' },
-        verdict: { enum: ['conforms', 'does not conform'] },
+        verdict: { enum: ['conforms', 'does not conform', 'incomplete'] },
         must: score, should: score,
         skipped: { type: 'array', items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } } },
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      },
+    },
+    // each set-up step that blocked checks, once: one cause, one finding
+    blockers: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['step', 'answer', 'checks'],
+        properties: { step: str, answer: str, fixture: str, checks: { type: 'array', items: { type: 'object', required: ['id', 'level', 'title', 'group'] } } },
       },
     },
     checks: { type: 'array', items: { $ref: '#/$defs/check' } },
@@ -57,19 +66,22 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       type: 'object',
       required: ['id', 'level', 'status', 'title', 'endpoint', 'message', 'group', 'section', 'quote'],
       properties: {
-        id: str, level: { enum: ['MUST', 'SHOULD'] }, status: { enum: ['passed', 'failed', 'skipped'] },
+        id: str, level: { enum: ['MUST', 'SHOULD'] }, status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
         title: str, endpoint: str, message: str, group: str, section: str, quote: str,
         expected: str, actual: str,
         violations: { type: 'array', items: { type: 'object', required: ['rule', 'expected', 'actual'], properties: { rule: str, expected: str, actual: str } } },
         evidence: { type: 'array', items: { $ref: '#/$defs/exchange' } },
         observations: { type: 'array' },
-        blocked: { type: 'boolean' },
+        blockedBy,
         baselined: { type: 'boolean' },
         durationMs: { type: 'number', minimum: 0 },
       },
-      // a failed check carries its evidence: the exchanges it made (none when it failed before sending)
-      if: { properties: { status: { const: 'failed' } } },
-      then: { required: ['evidence'], properties: { evidence: { type: 'array' } } },
+      // a failed or blocked check carries its evidence: the exchanges it made (none when it stopped
+      // before sending); a blocked one also names the step that blocked it
+      allOf: [
+        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'] } },
+        { if: { properties: { status: { const: 'blocked' } } }, then: { required: ['blockedBy'] } },
+      ],
     },
     exchange: {
       type: 'object',

@@ -1,7 +1,12 @@
 import type { CheckResult } from './check-result.js';
 import { summarise } from './check-result.js';
+import { blockers, unblockLine } from './groups.js';
+import { verdictOf } from './certificate.js';
 
-/** The end of a run on the console: each failed check with its rule and first exchange, then the counts. */
+/**
+ * The end of a run on the console: each failed check with its rule and first exchange, then the set-up
+ * steps that blocked checks (one line each, saying what to fix), then the counts and the verdict.
+ */
 export function printOutcome(results: readonly CheckResult[], print: (line: string) => void): void {
   const failed = results.filter((r) => r.status === 'failed');
   if (failed.length > 0) {
@@ -14,12 +19,23 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
       if (ex) print(`      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`);
     }
   }
+  const steps = blockers(results);
+  if (steps.length > 0) {
+    print('');
+    print('Blocked (not deviations of their own rules; one cause each):');
+    for (const b of steps) print(`  ! ${unblockLine(b)}`);
+  }
   const s = summarise(results);
   print('');
-  print(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
-  print(s.mustFailed > 0
-    ? `verdict: does not conform (${s.mustFailed} MUST-level deviation${s.mustFailed === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`
-    : `verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''})`);
+  print(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`);
+  const verdict = verdictOf(results);
+  if (verdict === 'does not conform') {
+    print(`verdict: does not conform (${s.mustFailed} MUST-level deviation${s.mustFailed === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`);
+  } else if (verdict === 'incomplete') {
+    print(`verdict: incomplete (no MUST-level deviation, but ${s.mustBlocked} MUST-level check${s.mustBlocked === 1 ? '' : 's'} could not run: fix the blocking step${steps.length === 1 ? '' : 's'} above)`);
+  } else {
+    print(`verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''})`);
+  }
 }
 
 /** A line a terminal redraws in place (progress); never used when the output is not a TTY. */

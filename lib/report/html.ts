@@ -1,7 +1,7 @@
 import type { CheckResult } from './check-result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
-import { byGroup, groupCounts } from './groups.js';
+import { byGroup, groupCounts, blockers, groupMark } from './groups.js';
 
 /** HTML-escapes text for element content and quoted attributes. */
 export function htmlEscape(s: string): string {
@@ -22,7 +22,7 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans
 header{padding:16px 24px;border-bottom:1px solid var(--line);background:var(--bg)}
 h1{font-size:20px;margin:0 0 4px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;font-weight:600}
-.verdict.conforms{background:var(--pass)}.verdict.does-not-conform{background:var(--fail)}
+.verdict.conforms{background:var(--pass)}.verdict.does-not-conform{background:var(--fail)}.verdict.incomplete{background:#b26a00}
 .meta{color:var(--mut);font-size:13px}
 .meta code{font-size:12px}
 main{padding:16px 24px;max-width:1200px}
@@ -43,7 +43,7 @@ h2{font-size:16px;margin:20px 0 6px}
 .check.failed{border-color:#f5c6c2;background:#fffafa}
 .check summary{cursor:pointer}
 .st{display:inline-block;min-width:58px;font-size:11px;font-weight:700;text-transform:uppercase}
-.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.skipped{color:var(--skip)}
+.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.skipped{color:var(--skip)}.st.blocked{color:#b26a00}
 .lv{font-size:11px;border:1px solid var(--line);border-radius:4px;padding:0 4px;margin-right:4px;color:var(--mut)}
 .id{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}
 .ep{color:var(--mut)}
@@ -104,7 +104,7 @@ function checkHtml(c: CheckResult): string {
   const head = `<span class="st ${c.status}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
   const attrs = `class="check ${c.status}" data-status="${c.status}" data-level="${c.level}" data-id="${e(c.id)}"`;
   if (c.status !== 'failed') {
-    const why = c.status === 'skipped' ? `<div class="why">${e(c.message)}</div>` : '';
+    const why = c.status === 'skipped' || c.status === 'blocked' ? `<div class="why">${e(c.message)}</div>` : '';
     return `<div ${attrs}>${head}${why}</div>`;
   }
   const ev = c.evidence ?? [];
@@ -131,19 +131,21 @@ export function reportHtml(report: ConformanceReport): string {
   const c = report.certificate;
   const s = report.summary;
   const counts = groupCounts(report.checks);
-  const cell = (k: 'passed' | 'failed' | 'skipped', n: number) => `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
-  const matrix = `<table class="matrix" id="matrix"><thead><tr><th>endpoint group</th><th>passed</th><th>failed</th><th>skipped</th></tr></thead><tbody>
-${counts.map((g) => `<tr data-group="${e(g.group)}"><td><a href="#${anchor(g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}</tr>`).join('\n')}
-</tbody><tfoot><tr><td>total</td>${cell('passed', s.passed)}${cell('failed', s.failed)}${cell('skipped', s.skipped)}</tr></tfoot></table>`;
+  const cell = (k: 'passed' | 'failed' | 'skipped' | 'blocked', n: number) => `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
+  const matrix = `<table class="matrix" id="matrix"><thead><tr><th>endpoint group</th><th>passed</th><th>failed</th><th>skipped</th><th>blocked</th></tr></thead><tbody>
+${counts.map((g) => `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href="#${anchor(g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}${cell('blocked', g.blocked)}</tr>`).join('\n')}
+</tbody><tfoot><tr><td>total</td>${cell('passed', s.passed)}${cell('failed', s.failed)}${cell('skipped', s.skipped)}${cell('blocked', s.blocked ?? 0)}</tr></tfoot></table>`;
+  const steps = blockers(report.checks);
+  const blocked = steps.length === 0 ? '' : `<section id="blocked"><h2>Blocked by ${steps.length} set-up step${steps.length === 1 ? '' : 's'}</h2><p>Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul>${steps.map((b) => `<li><strong>${e(b.step)}</strong> answered ${e(b.answer)}${b.fixture ? ` (fixtures <code>${e(b.fixture)}</code>)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} <span class="ep">${e(b.checks.map((k) => k.id).filter((id, i, all) => all.indexOf(id) === i).join(', '))}</span></li>`).join('')}</ul></section>`;
   const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
-  const filters = `<div id="filters"><fieldset><legend>status</legend>${box('status', 'failed')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset><legend>level</legend>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><button type="button" id="expand">expand shown failures</button> <span id="shown"></span></div>`;
-  const order = { failed: 0, skipped: 1, passed: 2 } as const;
+  const filters = `<div id="filters"><fieldset><legend>status</legend>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset><legend>level</legend>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><button type="button" id="expand">expand shown failures</button> <span id="shown"></span></div>`;
+  const order = { failed: 0, blocked: 1, skipped: 2, passed: 3 } as const;
   const groups = byGroup(report.checks).map(({ group, checks }) => {
     const sorted = [...checks].sort((a, b) => order[a.status] - order[b.status] || a.id.localeCompare(b.id));
     return `<section class="group" id="${anchor(group)}"><h2>${e(group)}</h2>\n${sorted.map(checkHtml).join('\n')}</section>`;
   }).join('\n');
   const leftovers = report.leftovers.length === 0 ? '' : `<h2>Leftovers (${report.leftovers.length})</h2><p>Records the run created that the API gives no way to archive:</p><ul>${report.leftovers.map((l) => `<li>${e(l.type)} <span class="id">${e(l.id)}</span> (${e(l.createdAt)})</li>`).join('')}</ul>`;
-  const verdictClass = c.verdict === 'conforms' ? 'conforms' : 'does-not-conform';
+  const verdictClass = c.verdict.replace(/ /g, '-');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
@@ -156,6 +158,7 @@ ${counts.map((g) => `<tr data-group="${e(g.group)}"><td><a href="#${anchor(g.gro
 <div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · fingerprint <code>${e(c.fingerprint)}</code></div></header>
 <main>
 ${matrix}
+${blocked}
 ${filters}
 ${groups}
 ${leftovers}

@@ -23,17 +23,22 @@ function xmlText(s: string): string {
 export function junitXml(report: ConformanceReport): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
-  lines.push(`<testsuites name="Public Records API v2 conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${(report.run.durationMs / 1000).toFixed(3)}">`);
+  // a blocked check is an <error>: JUnit's "could not be evaluated", not a <failure> of the server
+  lines.push(`<testsuites name="Public Records API v2 conformance" tests="${s.total}" failures="${s.failed}" skipped="${s.skipped}" errors="${s.blocked ?? 0}" time="${(report.run.durationMs / 1000).toFixed(3)}">`);
   for (const { group, checks } of byGroup(report.checks)) {
     const n = (st: string) => checks.filter((c) => c.status === st).length;
-    lines.push(`  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${n('failed')}" skipped="${n('skipped')}" errors="0" timestamp="${xmlEscape(report.run.startedAt)}">`);
+    lines.push(`  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${n('failed')}" skipped="${n('skipped')}" errors="${n('blocked')}" timestamp="${xmlEscape(report.run.startedAt)}">`);
     for (const c of checks) {
       const time = c.durationMs !== undefined ? ` time="${(c.durationMs / 1000).toFixed(3)}"` : '';
       const open = `    <testcase classname="${xmlEscape(group)}" name="${xmlEscape(`${c.id}: ${c.title}`)}"${time}`;
       if (c.status === 'passed') { lines.push(`${open}/>`); continue; }
       lines.push(`${open}>`);
       if (c.status === 'skipped') lines.push(`      <skipped message="${xmlEscape(c.message)}"/>`);
-      else {
+      else if (c.status === 'blocked') {
+        const by = c.blockedBy;
+        const detail = [`[${c.level}] ${c.id} · ${c.endpoint}`, c.message, ...(by ? [`step: ${by.step}`, `answer: ${by.answer}`, ...(by.fixture ? [`fixture: ${by.fixture}`] : [])] : [])].join('\n');
+        lines.push(`      <error message="${xmlEscape(c.message)}" type="blocked">${xmlText(detail)}</error>`);
+      } else {
         const detail = [
           `[${c.level}] ${c.id} · ${c.endpoint}`,
           `spec: ${c.section}`,

@@ -5,6 +5,7 @@ import { checkResultOf } from './collect.js';
 import type { Traffic } from '../check/meta.js';
 import type { CheckResult } from './check-result.js';
 import type { LiveLine } from './console.js';
+import { groupMark } from './groups.js';
 
 /** The endpoint group of a suite file: its name without `.test.ts` (`contacts`, `errors`, …). */
 export function groupOf(moduleId: string): string {
@@ -61,10 +62,9 @@ export class ConformanceReporter implements Reporter {
     this.results.push(...own);
     this.progress.delete(group);
     const n = (s: CheckResult['status']) => own.filter((r) => r.status === s).length;
-    const failed = n('failed');
-    const mark = failed > 0 ? '✗' : '✓';
+    const counts = { passed: n('passed'), failed: n('failed'), blocked: n('blocked') };
     this.live?.clear();
-    this.print(`${mark} ${group.padEnd(22)} ${n('passed')} passed, ${failed} failed, ${n('skipped')} skipped`);
+    this.print(`${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`);
     for (const e of mod.errors()) this.runnerErrors.push(this.redactor.text(`${group}: ${e.message}`));
   }
 

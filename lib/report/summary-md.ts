@@ -1,5 +1,8 @@
 import type { ConformanceReport } from './conformance-json.js';
-import { deviations, groupCounts } from './groups.js';
+import { blockers, deviations, groupCounts, groupMark, unblockLine } from './groups.js';
+
+const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
+const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
 
 /** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
 function md(s: string): string {
@@ -15,17 +18,32 @@ export function summaryMarkdown(report: ConformanceReport): string {
   const c = report.certificate;
   const s = report.summary;
   const out: string[] = [];
-  out.push(`## Public Records API ${c.specVersion} conformance: ${c.verdict === 'conforms' ? '✅ conforms' : '❌ does not conform'}`);
+  out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
   out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries)`);
   out.push('');
-  out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
+  out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
-  out.push('| endpoint group | passed | failed | skipped |');
-  out.push('|---|---:|---:|---:|');
-  for (const g of groupCounts(report.checks)) out.push(`| ${g.failed > 0 ? '❌' : '✅'} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} |`);
-  out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** |`);
+  const steps = blockers(report.checks);
+  if (steps.length > 0) {
+    out.push(`**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`);
+    out.push('');
+  }
+  out.push('| endpoint group | passed | failed | skipped | blocked |');
+  out.push('|---|---:|---:|---:|---:|');
+  for (const g of groupCounts(report.checks)) out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
+  out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('');
+  if (steps.length > 0) {
+    out.push(`### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`, '');
+    out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
+    for (const b of steps) {
+      out.push(`- \`${md(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${md(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`);
+      for (const k of b.checks.slice(0, 10)) out.push(`  - ${k.level} \`${md(k.id)}\`: ${md(k.title)}`);
+      if (b.checks.length > 10) out.push(`  - … and ${b.checks.length - 10} more`);
+    }
+    out.push('');
+  }
   const devs = deviations(report.checks);
   out.push(`### Deviations (${devs.length})`);
   out.push('');

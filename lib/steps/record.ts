@@ -1,5 +1,4 @@
 import type { CheckContext } from '../check/context.js';
-import { SetupFailure } from '../check/non-conformance.js';
 import type { Exchange } from '../http/exchange.js';
 
 /** A record as read from a response, loosely typed: checks assert on it, schemas validate it. */
@@ -56,6 +55,6 @@ export type OrgKey = 'apiKey' | 'otherOrgApiKey';
 export function setupRecord(c: CheckContext, ex: Exchange, step: string, checks = 'the checks of that operation'): ApiRecord {
   c.setup(ex, step);
   const record = recordOf(ex.response?.json);
-  if (!record) throw new SetupFailure(`blocked: ${step} answered 2xx without { data: record }; see ${checks}`, ex);
+  if (!record) c.block(step, `HTTP ${ex.response?.status ?? '?'} without { data: record } (see ${checks})`, ex);
   return record;
 }

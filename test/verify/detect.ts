@@ -9,17 +9,17 @@ import { isRuleId, levelOf } from '../../lib/rules/catalogue.js';
  * The fault-injection self-check, shared by test/faults.test.ts and `npm run verify`: run the
  * whole suite (`npx conformance`, embedded reference server, in a child process) once per fault
  * and see whether it noticed. A fault is detected when the run exits 1 and a failed check names
- * one of the fault's rules: its id (unless the check was only blocked by a failed setup step) or
- * a rule of one of its violations.
+ * one of the fault's rules: its id or a rule of one of its violations (a blocked check, whose set-up
+ * step failed, names no rule: it was never tested).
  */
 
 /** One check of conformance.json, as far as detection reads it. */
 export interface ReportCheck {
   id: string;
-  status: 'passed' | 'failed' | 'skipped';
+  status: 'passed' | 'failed' | 'skipped' | 'blocked';
   title: string;
   message: string;
-  blocked?: boolean;
+  blockedBy?: { step: string; answer: string; fixture?: string };
   violations?: Array<{ rule: string }>;
 }
 
@@ -67,10 +67,10 @@ export async function runSuite(args: readonly string[], timeoutMs = 300_000): Pr
   }
 }
 
-/** Whether a failed check names one of these rules (a blocked check counts only by its violations). */
+/** Whether a failed check names one of these rules. */
 export function namesRule(check: ReportCheck, rules: readonly string[]): boolean {
   if (check.status !== 'failed') return false;
-  if (!check.blocked && rules.includes(check.id)) return true;
+  if (rules.includes(check.id)) return true;
   return (check.violations ?? []).some((v) => rules.includes(v.rule));
 }
 
@@ -124,9 +124,9 @@ export async function detectAll(
   });
 }
 
-/** The failed checks of a run, as "id: title: message" lines. */
+/** The failed and blocked checks of a run (neither may happen on a conforming server), as "status id: title: message" lines. */
 export function failedChecks(run: SuiteRun): string[] {
-  return run.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.title}: ${c.message}`);
+  return run.checks.filter((c) => c.status === 'failed' || c.status === 'blocked').map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`);
 }
 
 /** The verify table: fault, rule(s), detected or missed; then the summary line. */
