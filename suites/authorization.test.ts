@@ -6,7 +6,7 @@ import { tagged } from '../fixtures/tag.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { accountCreateBody } from '../fixtures/account.js';
 import { createAccount } from '../lib/steps/account.js';
-import { customAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep } from '../lib/steps/custom-object.js';
+import { ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep } from '../lib/steps/custom-object.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from '../lib/steps/refused-writes.js';
 
@@ -20,7 +20,6 @@ const READ_ONLY: Refusal = {
   key: 'readOnlyApiKey',
   caller: 'the read-only key',
   label: 'Forbidden',
-  taskSlot: 'authorization',
   expectRefused: (e) => { e.status(403).errorBody(); },
 };
 
@@ -48,7 +47,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
     run: async (c) => {
       const co = customObject(c);
       const kept = await recordToKeep(c, co);
-      await sendRefused(c, READ_ONLY, { method: 'POST', path: `/${co.apiName}/_upsert`, json: freshUpsertBody(c, co, kept.value, customAttributes(c, co, READ_ONLY.label)) });
+      await sendRefused(c, READ_ONLY, { method: 'POST', path: `/${co.apiName}/_upsert`, json: freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, READ_ONLY.label)) });
       await expectRecordUnchanged(c, co, kept);
     },
   },

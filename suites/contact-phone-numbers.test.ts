@@ -1,39 +1,23 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe } from 'vitest';
 import { check, endpoint } from '../lib/check/check.js';
-import type { CheckContext } from '../lib/check/context.js';
-import { SetupFailure } from '../lib/check/non-conformance.js';
 import { readContact } from '../lib/steps/contact.js';
-import { phoneItems, type PhoneItem } from '../lib/steps/phone-item.js';
+import { phoneContact, phoneItems } from '../lib/steps/phone-item.js';
 import { show } from '../lib/steps/record.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
-
-/** The fixture contact (read with GET) and its primary and one non-primary phone item. */
-async function fixturePhones(c: CheckContext): Promise<{ contactId: string; primary: PhoneItem; other: PhoneItem }> {
-  const contactId = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
-  const ex = await c.api.get(`/contact/${contactId}`);
-  c.setup(ex, 'GET /contact/{contact_id}');
-  const record = c.expect(ex, 'contact.get.record').data();
-  const items = phoneItems(record);
-  const primary = items.find((i) => i.is_primary === true);
-  const other = items.find((i) => i.is_primary === false);
-  if (!primary || !other) {
-    throw new SetupFailure(`blocked: fixture contactWithPhoneNumbersId must have a primary and a non-primary phone item; contact_phone_numbers ${show(items)}`, ex);
-  }
-  return { contactId, primary, other };
-}
 
 const itemPath = (contactId: string, itemId: string) => `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
 /** Two label lists hold the same labels (their order is not stated). */
 const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...a].map(String).sort(), [...b].map(String).sort());
 
-// These checks share ONE fixture contact: they run one after another, never concurrently, and
-// each leaves the contact's phone items as it found them.
-describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', () => {
+// Each check uses a contact of its own with two phone items where the server takes them on create;
+// else the fixture contactWithPhoneNumbersId, which the checks then hold in turn (lib/steps/phone-item.ts),
+// each leaving its items as it found them.
+describe('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
     check('contact.phone-item.patch', 'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it', async (c) => {
-      const { contactId, primary, other } = await fixturePhones(c);
+      const { contactId, primary, other } = await phoneContact(c);
       const label = LABELS.find((l) => !same([l], other.labels)) ?? 'WORK';
       // restore the fixture: the old primary first (in case the server demotes the others), then this item
       c.cleanup(async () => {
@@ -56,7 +40,7 @@ describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', (
     });
 
     check('contact.phone-item.labels', 'a label outside PERSONAL, WORK, MOBILE is rejected and the item\'s labels are unchanged', async (c) => {
-      const { contactId, other } = await fixturePhones(c);
+      const { contactId, other } = await phoneContact(c);
       const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { labels: ['HOME'] }));
       if (e.response.status >= 200 && e.response.status <= 299) c.cleanup(() => c.api.patch(itemPath(contactId, other.id), { labels: other.labels }));
       e.rejected();
@@ -65,7 +49,7 @@ describe.sequential('contact phone items (fixture contactWithPhoneNumbersId)', (
     });
 
     check('contact.phone-item.number-immutable', 'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)', async (c) => {
-      const { contactId, other } = await fixturePhones(c);
+      const { contactId, other } = await phoneContact(c);
       const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
       // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
       // "immutable and absent": the number must not change; whether a request carrying it is refused

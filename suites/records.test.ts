@@ -13,9 +13,9 @@ import { tagged } from '../fixtures/tag.js';
 import { accountCreateBody } from '../fixtures/account.js';
 import { matchValue } from '../fixtures/custom-object.js';
 import { createAccount } from '../lib/steps/account.js';
-import { customAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
+import { ownedAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
-import { takeTask, type TaskSlot } from '../lib/steps/task.js';
+import { takeTask } from '../lib/steps/task.js';
 
 // record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
 // id, created_at, updated_at, attributes and record_type, the last naming the record's type.
@@ -27,8 +27,6 @@ interface Producer {
   recordType: (c: CheckContext) => string;
   send: (c: CheckContext) => Promise<Exchange>;
 }
-
-/** Task slots of the fixtures list this suite may patch (disposition only). */
 
 const PRODUCERS: Producer[] = [
   { endpoint: 'POST /contact', kind: 'contact', recordType: () => 'contact',
@@ -57,18 +55,18 @@ const PRODUCERS: Producer[] = [
   { endpoint: 'POST /{custom_object_api_name}/_upsert', kind: 'custom-object', recordType: (c) => customObject(c).apiName,
     send: async (c) => {
       const co = customObject(c);
-      const ex = await upsert(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Envelope')));
+      const ex = await upsert(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Envelope')));
       const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`));
       return ex;
     } },
 ];
 
-/** A task patch on this check's own slot: disposition is the one field the spec calls patchable. */
-function taskProducer(slot: TaskSlot): Producer {
+/** A task patch of the fixtures' task (held until the check ends): disposition is the one field the spec calls patchable. */
+function taskProducer(): Producer {
   return {
     endpoint: 'PATCH /task/{task_id}', kind: 'task', recordType: () => 'task',
-    send: (c) => c.api.patch(`/task/${takeTask(c, slot)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
+    send: async (c) => c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
   };
 }
 
@@ -89,7 +87,7 @@ function produced(c: CheckContext, ex: Exchange, p: Producer) {
 }
 
 describe('Records › envelope', () => {
-  for (const p of [...PRODUCERS, taskProducer('record.envelope')]) {
+  for (const p of [...PRODUCERS, taskProducer()]) {
     check('record.envelope', `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`, async (c) => {
       const ex = await p.send(c);
       produced(c, ex, p);
@@ -99,7 +97,7 @@ describe('Records › envelope', () => {
 });
 
 describe('Records › record_type', () => {
-  for (const p of [...PRODUCERS, taskProducer('record.record-type')]) {
+  for (const p of [...PRODUCERS, taskProducer()]) {
     check('record.record-type', `${p.endpoint} answers a record whose record_type names its type`, async (c) => {
       const ex = await p.send(c);
       produced(c, ex, p);

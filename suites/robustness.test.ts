@@ -6,7 +6,7 @@ import { contactStage, createContact, readContact } from '../lib/steps/contact.j
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { matchValue } from '../fixtures/custom-object.js';
-import { customAttributes, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
+import { ownedAttributes, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 
 // robustness.no-5xx: hostile input is a request that fails validation, answered 2xx or 4xx with
@@ -116,7 +116,7 @@ describe('Robustness › hostile query parameters', () => {
   for (const v of values) {
     check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
       const co = customObject(c);
-      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Robust')));
+      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')));
       const ex = await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { page_size: v } });
       expectHandled(c, ex);
     }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
@@ -124,7 +124,7 @@ describe('Robustness › hostile query parameters', () => {
   for (const v of ['not-a-cursor', '%%%', 'x'.repeat(2000)]) {
     check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
       const co = customObject(c);
-      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), customAttributes(c, co, 'Robust')));
+      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')));
       expectHandled(c, await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { cursor: v } }));
     }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
   }

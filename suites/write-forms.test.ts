@@ -48,7 +48,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
       return c.api.post('/opportunity', { ...opportunityCreateBody(c.faker, { runId: c.runId, stage: selectEnvelope({ id: opportunityStageId(c) }), accountId: account.id }), ...EXTRA });
     },
   },
-  { endpoint: 'PATCH /task/{task_id}', send: (c) => c.api.patch(`/task/${takeTask(c, 'write.attributes-only')}`, { attributes: { disposition: tagged('Refused', c.runId) }, ...EXTRA }) },
+  { endpoint: 'PATCH /task/{task_id}', send: async (c) => c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: tagged('Refused', c.runId) }, ...EXTRA }) },
   {
     endpoint: 'POST /{custom_object_api_name}/_upsert',
     send: async (c) => {
@@ -108,7 +108,7 @@ describe('Write forms › raw and enveloped values on the other write operations
 
   check('write.raw-value', 'PATCH /task takes disposition as a plain string', async (c) => {
     const disposition = tagged(`Raw ${c.faker.word.words(2)}`, c.runId);
-    const e = c.expect(await c.api.patch(`/task/${takeTask(c, 'write.raw-value')}`, { attributes: { disposition } })).success();
+    const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition } })).success();
     const got = valueOf(e.data(), 'disposition');
     if (got !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(got)}`);
   }, { endpoint: 'PATCH /task/{task_id}' });
@@ -116,7 +116,7 @@ describe('Write forms › raw and enveloped values on the other write operations
   check('write.enveloped-value', 'PATCH /task takes status and disposition enveloped', async (c) => {
     const disposition = tagged(`Enveloped ${c.faker.word.words(2)}`, c.runId);
     const body = { attributes: { status: enveloped('enum', 'COMPLETED'), disposition: enveloped('string', disposition) } };
-    const e = c.expect(await c.api.patch(`/task/${takeTask(c, 'write.enveloped-value')}`, body)).success();
+    const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, body)).success();
     const r = e.data();
     if (valueOf(r, 'status') !== 'COMPLETED') e.fail('status "COMPLETED"', `status ${show(r.attributes['status'])}`);
     if (valueOf(r, 'disposition') !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(r.attributes['disposition'])}`);

@@ -17,6 +17,7 @@ import type { Target, TargetKeys } from '../target/target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
+import { checkFixtures } from '../preflight/fixtures-check.js';
 import { newRunId } from './run-id.js';
 import { assertOnlyMatches, listChecks } from './list.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
@@ -69,6 +70,9 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     useRunRedactor(redactor);
     await probe(target.baseUrl, target.keys, target.timeoutMs, redactor);
     print(`run ${target.runId} · seed ${target.seed}`);
+    // a fixture the server does not have is the user's mistake: exit 2 before any check
+    target.preflight = await checkFixtures(target, redactor);
+    if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
 
     // a terminal gets a live progress line; CI and pipes get one line per endpoint group
     const live = process.stdout.isTTY && !isCi(env) ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns) : undefined;

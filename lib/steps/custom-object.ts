@@ -3,9 +3,10 @@ import type { Exchange } from '../http/exchange.js';
 import { tagged } from '../../fixtures/tag.js';
 import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../fixtures/custom-object.js';
 import { relationshipName } from './relationship.js';
-import { recordOf, setupRecord, show, valueOf, type ApiRecord, type OrgKey } from './record.js';
+import { recordOf, setupRecord, show, type ApiRecord, type OrgKey } from './record.js';
+import { sameTypedValue } from './same-value.js';
 
-/** The fixtures' custom object: api_name, the match field and sample attributes. */
+/** The fixtures' custom object: api_name, the match field and the sample attributes, as the user gave them. */
 export interface CustomObjectFixture {
   apiName: string;
   matchField: string;
@@ -22,18 +23,40 @@ export function customObject(c: CheckContext): CustomObjectFixture {
   };
 }
 
+const FREE_TEXT = new Set(['string', 'long_text']);
+
 /**
- * A string attribute of the sample attributes other than the match field: the one a check changes
- * to see an update. Skips, naming the key, when the fixtures give none.
+ * A sample attribute the server itself typed as free text (value_type string or long_text, when the
+ * fixtures check upserted the samples), other than the match field: the one attribute the suite may
+ * give values of its own. Every other sample is a fact of the user's workspace (a select option, a
+ * number) and is only ever sent as given. Undefined when there is none, or the server was not asked.
+ */
+export function freeTextAttribute(c: CheckContext, co: CustomObjectFixture): string | undefined {
+  const found = c.target.preflight?.customObject;
+  if (!found || !('valueTypes' in found)) return undefined;
+  return Object.keys(co.attributes).find((k) => k !== co.matchField && FREE_TEXT.has(found.valueTypes[k] ?? ''));
+}
+
+/**
+ * The free-text attribute a check changes to see a change persist. Blocked when the upsert of the
+ * samples failed (that step is the finding), skipped naming the fixture key to add when the samples
+ * hold no free-text attribute.
  */
 export function changeableAttribute(c: CheckContext, co: CustomObjectFixture): string {
-  const name = Object.keys(co.attributes).find((k) => k !== co.matchField && typeof co.attributes[k] === 'string');
-  return c.need(name, 'customObject.attributes (a string attribute other than the match field, to change)');
+  const found = c.target.preflight?.customObject;
+  if (found && 'blockedBy' in found) c.block(found.blockedBy.step, `${found.blockedBy.answer} to the fixtures' samples`);
+  if (!found) c.skip('the samples of customObject.attributes were not upserted before the run (--read-only), so no attribute is known to take a value of the suite\'s own');
+  const name = freeTextAttribute(c, co);
+  if (name === undefined) {
+    const typed = Object.entries(found.valueTypes).map(([k, t]) => `${k}: ${t}`).join(', ');
+    c.skip(`fixtures: \`customObject.attributes\` holds no free-text attribute (value_type string or long_text) other than the match field (the server typed the samples ${typed || 'as nothing'}); add one to run this check`);
+  }
+  return name;
 }
 
 /**
  * A body for a new record: a fresh match value of this run unless one is given, and the sample
- * attributes (display_name tagged with the run id) unless others are given.
+ * attributes as given (display_name tagged with the run id) unless others are given.
  */
 export function freshUpsertBody(
   c: CheckContext,
@@ -45,21 +68,16 @@ export function freshUpsertBody(
 }
 
 /**
- * The sample attributes without the match field, each string one replaced by a value unique to
- * this check and `label` (so a later read shows which write it came from), tagged with the run id.
+ * The sample attributes without the match field, as given, with the free-text attribute (when the
+ * server showed one) set to a value unique to this check and `label`, tagged with the run id: a
+ * later read shows which write it came from.
  */
-export function customAttributes(c: CheckContext, co: CustomObjectFixture, label: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(co.attributes)) {
-    if (k === co.matchField) continue;
-    out[k] = typeof v === 'string' ? tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId) : v;
-  }
+export function ownedAttributes(c: CheckContext, co: CustomObjectFixture, label: string): Record<string, unknown> {
+  const out = sampleAttributes(co.attributes, c.runId);
+  delete out[co.matchField];
+  const free = freeTextAttribute(c, co);
+  if (free !== undefined) out[free] = tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId);
   return out;
-}
-
-/** The string attributes of an attribute set (what a later read is compared on). */
-export function stringAttributes(attributes: Record<string, unknown>): Array<[string, string]> {
-  return Object.entries(attributes).filter((e): e is [string, string] => typeof e[1] === 'string');
 }
 
 /** The same body with one attribute changed. */
@@ -107,49 +125,35 @@ export interface KeptRecord {
   record: ApiRecord;
   value: string;
   attributes: Record<string, unknown>;
+  /** what only this record holds: its match value and, where there is one, its free-text value */
+  unique: string[];
 }
 
 /**
- * A record this check owns whose string attributes are unique to it (`customAttributes` labelled
- * 'Owned'), for a check that a refused write leaves it unchanged (`expectRecordUnchanged`).
+ * A record this check owns (`ownedAttributes` labelled 'Owned'), for a check that a refused write
+ * leaves it unchanged (`expectRecordUnchanged`).
  */
 export async function recordToKeep(c: CheckContext, co: CustomObjectFixture): Promise<KeptRecord> {
   const value = matchValue(c.faker, c.runId);
-  const attributes = customAttributes(c, co, 'Owned');
+  const attributes = ownedAttributes(c, co, 'Owned');
   const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, value, attributes));
-  return { record, value, attributes };
+  const free = freeTextAttribute(c, co);
+  const text = free === undefined ? undefined : attributes[free];
+  return { record, value, attributes, unique: [value, ...(typeof text === 'string' ? [text] : [])] };
 }
 
 /**
  * After a write that had to be refused: the stated way to see the record again is an upsert with
  * organization A's key, the same match value and only the match field. The answer must be the same
- * record, with the string attributes it was written with; otherwise the check's own rule is broken.
+ * record, holding every attribute it was written with; otherwise the check's own rule is broken.
  */
 export async function expectRecordUnchanged(c: CheckContext, co: CustomObjectFixture, kept: KeptRecord): Promise<void> {
   const e = c.expect(await upsert(c, co, freshUpsertBody(c, co, kept.value, {}))).success();
   const again = e.data();
   if (again.id !== kept.record.id) e.fail(`the same record (id ${kept.record.id}) for match value ${show(kept.value)}`, `id ${show(again.id)}`);
-  for (const [k, v] of stringAttributes(kept.attributes)) {
-    if (valueOf(again, k) !== v) e.fail(`${k} unchanged (${show(v)})`, `${k} ${show(valueOf(again, k))}`);
+  for (const [k, v] of Object.entries(kept.attributes)) {
+    if (!sameTypedValue(v, again.attributes[k])) e.fail(`${k} unchanged (${show(v)})`, `${k} ${show(again.attributes[k])}`);
   }
-}
-
-/** Does a value read back match the value written? Raw or enveloped writes; objects compared on the keys sent. */
-export function sameValue(sent: unknown, read: unknown): boolean {
-  if (sent !== null && typeof sent === 'object' && !Array.isArray(sent) && 'value_type' in sent && 'value' in sent) {
-    return sameValue((sent as { value: unknown }).value, read);
-  }
-  // a string written for a select is "taken as a stage api_name or display name": it reads back as the option
-  if (typeof sent === 'string' && read !== null && typeof read === 'object' && !Array.isArray(read)) {
-    const option = read as { api_name?: unknown; display_name?: unknown };
-    return option.api_name === sent || option.display_name === sent;
-  }
-  if (sent === null || typeof sent !== 'object') return sent === read;
-  if (read === null || typeof read !== 'object') return false;
-  if (Array.isArray(sent)) {
-    return Array.isArray(read) && sent.length === read.length && sent.every((v, i) => sameValue(v, (read as unknown[])[i]));
-  }
-  return Object.entries(sent).every(([k, v]) => sameValue(v, (read as Record<string, unknown>)[k]));
 }
 
 /** The value of an attribute as read: a single value, or the values of a multi-valued attribute. */

@@ -1,8 +1,8 @@
 import type { CheckContext } from '../check/context.js';
-import { SetupFailure } from '../check/non-conformance.js';
 import { tagged } from '../../fixtures/tag.js';
 import { contactStage } from './contact.js';
-import { itemsOf, recordOf, type ApiRecord } from './record.js';
+import { holdRecord } from './record-lock.js';
+import { itemsOf, recordOf, setupRecord, show, type ApiRecord } from './record.js';
 
 /** One contact_phone_number item as a read shows it. */
 export interface PhoneItem {
@@ -24,13 +24,30 @@ export function phoneItemOf(contact: ApiRecord, itemId: string): PhoneItem | und
   return phoneItems(contact).find((i) => i.id === itemId);
 }
 
+/** A contact with a primary and a non-primary phone item. `own`: made by this check; else the fixture, held until the check ends. */
+export interface PhoneContact {
+  contactId: string;
+  primary: PhoneItem;
+  other: PhoneItem;
+  own: boolean;
+}
+
+/** The primary and a non-primary phone item of a contact read, when it has both. */
+export function phonePair(contact: ApiRecord): { primary: PhoneItem; other: PhoneItem } | undefined {
+  const items = phoneItems(contact);
+  const primary = items.find((i) => i.is_primary === true);
+  const other = items.find((i) => i.is_primary === false);
+  return primary && other ? { primary, other } : undefined;
+}
+
 /**
- * A phone item of a contact, for a check whose PATCH of it must be refused: a non-primary item of a
- * contact made for this check when the server takes contact_phone_numbers on create (the spec shows
- * no such write form), else one of the fixture contactWithPhoneNumbersId. `own` is false for the
- * fixture: other checks change its items' labels and primary flag.
+ * A contact with a primary and a non-primary phone item. The spec shows no write form for
+ * contact_phone_numbers, so this first tries a contact of the check's own, created with two
+ * numbers; only when the server does not take that does it use the fixture
+ * `contactWithPhoneNumbersId`, which checks then share: the check holds it until it ends
+ * (lib/steps/record-lock.ts) and must leave its items as it found them.
  */
-export async function phoneItem(c: CheckContext): Promise<{ contactId: string; item: PhoneItem; own: boolean }> {
+export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
   const numbers = [`+155501${c.faker.string.numeric(2)}`, `+155502${c.faker.string.numeric(2)}`];
   const created = await c.api.post('/contact', {
     attributes: {
@@ -39,20 +56,16 @@ export async function phoneItem(c: CheckContext): Promise<{ contactId: string; i
     },
   });
   const status = created.response?.status ?? 0;
-  const r = recordOf(created.response?.json);
-  const pick = (contact: ApiRecord) => {
-    const items = phoneItems(contact);
-    return items.find((i) => i.is_primary === false) ?? items[0];
-  };
-  if (status >= 200 && status <= 299 && r) {
-    const item = pick(r);
-    if (item) return { contactId: r.id, item, own: true };
-  }
+  const r = status >= 200 && status <= 299 ? recordOf(created.response?.json) : undefined;
+  const own = r ? phonePair(r) : undefined;
+  if (r && own) return { contactId: r.id, ...own, own: true };
+  c.observe('contact-phone-numbers-write', `POST /contact with contact_phone_numbers as strings answered HTTP ${status}${r ? `, items ${show(phoneItems(r))}` : ''}: using the fixture contactWithPhoneNumbersId`);
   const id = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
-  const read = c.setup(await c.api.get(`/contact/${id}`), 'GET /contact/{contact_id}').data();
-  const item = pick(read);
-  if (!item) throw new SetupFailure('blocked: the fixture contactWithPhoneNumbersId shows no phone item with an id', c.last());
-  return { contactId: id, item, own: false };
+  await holdRecord(c, `contact:${id}`);
+  const read = setupRecord(c, await c.api.get(`/contact/${id}`), 'GET /contact/{contact_id}');
+  const fixture = phonePair(read);
+  if (!fixture) c.block('GET /contact/{contact_id}', `contactWithPhoneNumbersId with contact_phone_numbers ${show(phoneItems(read))}, not a primary and a non-primary item`, c.last());
+  return { contactId: id, ...fixture, own: false };
 }
 
 /** Labels other than the given ones (a patch that would change something). */

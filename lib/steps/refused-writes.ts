@@ -4,13 +4,13 @@ import type { Conformance } from '../check/expect-conform.js';
 import { tagged } from '../../fixtures/tag.js';
 import { accountDomainToKeep, createAccount, domainNames, domainPath } from './account.js';
 import { createContact, readContact } from './contact.js';
-import { customAttributes, customObject, expectRecordUnchanged, recordToKeep, stringAttributes, type KeptRecord } from './custom-object.js';
+import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from './custom-object.js';
 import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
-import { otherLabels, phoneItem, phoneItemOf } from './phone-item.js';
+import { otherLabels, phoneContact, phoneItemOf } from './phone-item.js';
 import { recordOf, show, valueOf } from './record.js';
 import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
-import { refusedWriteTask, type RefusedWriteTaskSlot } from './task.js';
+import { takeTask } from './task.js';
 import { throughUnstatedRoute } from './unstated-route.js';
 
 /**
@@ -35,8 +35,6 @@ export interface Refusal {
   caller: string;
   /** first word of the values the write sends, so a later read shows whose write went through */
   label: string;
-  /** the reserved task (fixtures `taskIds`) this caller's task writes go to */
-  taskSlot: RefusedWriteTaskSlot;
   /** judges the answer; `secrets` is data of organization A's record the answer must not carry */
   expectRefused(e: Conformance, secrets: readonly unknown[]): void;
 }
@@ -102,7 +100,7 @@ function archivedAt(body: unknown): unknown {
 }
 
 function customObjectSecrets(kept: KeptRecord): unknown[] {
-  return [kept.value, ...stringAttributes(kept.attributes).map(([, v]) => v)];
+  return kept.unique;
 }
 
 const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
@@ -122,7 +120,10 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
     what: { readOnlyApiKey: 'a labels patch; the item is unchanged', otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged' },
-    setUp: (c) => phoneItem(c),
+    setUp: async (c) => {
+      const p = await phoneContact(c);
+      return { contactId: p.contactId, item: p.other, own: p.own };
+    },
     // labels only: valid for any item, and it touches nothing else (is_primary: true would also
     // demote the primary item of the fixture contact, which other checks share)
     request: ({ contactId, item }) => ({ method: 'PATCH', path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, json: { labels: otherLabels(item.labels) } }),
@@ -211,7 +212,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /task/{task_id}',
     what: { readOnlyApiKey: 'a disposition patch; the task keeps its disposition', otherOrgApiKey: 'patching organization A\'s task; it keeps its disposition' },
-    setUp: async (c, r) => ({ task: refusedWriteTask(c, r.taskSlot), disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
+    setUp: async (c, r) => ({ task: await takeTask(c), disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
     request: ({ task, disposition }) => ({ method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } } }),
     // nothing of the fixture task is known to look for: the spec states no task read
     secrets: () => [],
@@ -225,8 +226,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'DELETE /task/{task_id}',
     what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
-    setUp: async (c, r) => {
-      const task = refusedWriteTask(c, r.taskSlot);
+    setUp: async (c) => {
+      const task = await takeTask(c);
       let before: unknown;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex.response?.json); });
       return { task, before };
@@ -245,7 +246,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     what: { readOnlyApiKey: 'a patch of a record; the record is unchanged', otherOrgApiKey: 'patching organization A\'s custom-object record; it is unchanged' },
     setUp: async (c, r) => {
       const co = customObject(c);
-      return { co, kept: await recordToKeep(c, co), attributes: customAttributes(c, co, r.label) };
+      return { co, kept: await recordToKeep(c, co), attributes: ownedAttributes(c, co, r.label) };
     },
     request: ({ co, kept, attributes }) => ({ method: 'PATCH', path: `/${co.apiName}/${kept.record.id}`, json: { attributes } }),
     secrets: ({ kept }) => customObjectSecrets(kept),

@@ -1,4 +1,5 @@
 import type { Fixtures } from './fixtures.js';
+import type { Preflight } from '../preflight/preflight.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {
@@ -41,6 +42,8 @@ export interface Target {
   maxRequests?: number;
   /** where each created record is appended as it is created (the cleanup ledger) */
   ledgerFile?: string;
+  /** what the fixtures check found before the checks ran */
+  preflight?: Preflight;
 }
 
 declare module 'vitest' {

@@ -1,0 +1,152 @@
+import { faker } from '@faker-js/faker';
+import { ApiClient } from '../http/client.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Redactor } from '../evidence/redact.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+import { CreatedRecords } from '../safety/tracker.js';
+import type { Target } from '../target/target.js';
+import { recordOf, show, valueOf, type ApiRecord } from '../steps/record.js';
+import { phonePair } from '../steps/phone-item.js';
+import { answerOf } from '../check/context.js';
+import { matchValue, sampleAttributes, upsertBody } from '../../fixtures/custom-object.js';
+import { erroredFields } from './errored-fields.js';
+import type { Preflight } from './preflight.js';
+
+const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
+
+/**
+ * Before any check: is each record the fixtures name one the server has? A fixture the server does
+ * not know is the user's mistake, not a deviation, so it ends the run (exit 2) with one line per
+ * mistake naming the key, the server's answer and the fix. Any other answer (5xx, a wrong shape)
+ * goes on to the checks, which report it. The custom object's samples are upserted once, as given,
+ * so the checks know which sample attributes the server types as free text.
+ *
+ * Like the probe, these requests are not counted by --max-requests; a record made here is archived
+ * here, and written to the cleanup ledger first.
+ */
+export async function checkFixtures(target: Target, redactor: Redactor): Promise<Preflight> {
+  const f = target.fixtures;
+  const records = new CreatedRecords({
+    runId: target.runId, rule: 'fixtures check',
+    ...(target.ledgerFile !== undefined ? { ledgerFile: target.ledgerFile } : {}),
+    warn: () => undefined,
+  });
+  const api = new ApiClient({
+    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor,
+    onExchange: (ex, req) => records.observe(ex, req.path, req.auth),
+  });
+  const mistakes: string[] = [];
+  const checked: string[] = [];
+  const preflight: Preflight = { checked };
+  const missing = (key: string, ex: Exchange, fix: string) => mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathOf(ex, target.baseUrl)} answered ${answerOf(ex)}; ${fix}`);
+
+  if (f.noteId !== undefined) {
+    const ex = await api.get(`/note/${f.noteId}`);
+    if (ex.response?.status === 404) missing('noteId', ex, 'name a note that exists (or leave noteId out)');
+    else checked.push('noteId');
+  }
+  if (f.meetingId !== undefined) {
+    const ex = await api.get(`/meeting/${f.meetingId}`);
+    if (ex.response?.status === 404) missing('meetingId', ex, 'name a meeting that exists (or leave meetingId out)');
+    else {
+      const transcript = await api.get(`/meeting/${f.meetingId}/transcript`);
+      if (transcript.response?.status === 404) missing('meetingId', transcript, 'name a meeting that has a transcript');
+      else checked.push('meetingId');
+    }
+  }
+  if (f.contactWithPhoneNumbersId !== undefined) {
+    const ex = await api.get(`/contact/${f.contactWithPhoneNumbersId}`);
+    const contact = okRecord(ex);
+    if (ex.response?.status === 404) missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
+    else if (contact && !phonePair(contact)) {
+      mistakes.push(`fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`);
+    } else checked.push('contactWithPhoneNumbersId');
+  }
+  let tasksSeen = 0;
+  for (const [i, id] of (f.taskIds ?? []).entries()) {
+    const key = `taskIds[${i}]`;
+    const read = okRecord(await api.get(`/task/${id}`), id);
+    if (read) {
+      const archived = valueOf(read, 'archived_at');
+      if (archived !== null && archived !== undefined) mistakes.push(`fixtures: ${key}: task ${id} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`);
+      else tasksSeen += 1;
+      continue;
+    }
+    if (target.readOnly) continue;
+    // no task read is stated: a PATCH the spec says must be refused (422) tells whether the task exists
+    const probe = await api.patch(`/task/${id}`, { attributes: {} });
+    if (probe.response?.status === 404) missing(key, probe, 'name a task that exists and is not archived');
+    else tasksSeen += 1;
+  }
+  if (tasksSeen > 0) checked.push(tasksSeen === 1 ? 'taskIds' : `taskIds (${tasksSeen})`);
+  if (f.taskToArchive !== undefined && f.taskIds?.includes(f.taskToArchive)) {
+    mistakes.push(`fixtures: taskToArchive: ${f.taskToArchive} is also in taskIds; the archive check needs a task no other check writes`);
+  }
+  const domains = f.accountWithDomains;
+  if (domains?.id !== undefined && domains.primaryDomain !== undefined) {
+    // the account read is not a stated route: only an answer showing the account can tell
+    const account = okRecord(await api.get(`/account/${domains.id}`), domains.id);
+    if (account && !domainNamesOf(account).includes(domains.primaryDomain.toLowerCase())) {
+      mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNamesOf(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
+    } else if (account) checked.push('accountWithDomains');
+  }
+  const co = f.customObject;
+  if (co?.apiName !== undefined && co.matchField !== undefined && !target.readOnly) {
+    const samples = co.attributes ?? {};
+    const value = matchValue(faker, target.runId);
+    const ex = await api.post(`/${co.apiName}/_upsert`, upsertBody({ matchField: co.matchField, matchValue: value, attributes: sampleAttributes(samples, target.runId) }));
+    const s = ex.response?.status;
+    const record = okRecord(ex);
+    const fields = erroredFields(ex.response?.json);
+    const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
+    if (record) {
+      preflight.customObject = { valueTypes: valueTypesOf(record, Object.keys(samples)) };
+      checked.push('customObject');
+    } else if (s === 404) {
+      missing('customObject.apiName', ex, 'name a custom object of the workspace (GET /_organization_schema_summary lists them)');
+    } else if (s !== undefined && s >= 400 && s <= 499 && (code === 'invalid_matching_field' || fields.includes(co.matchField))) {
+      missing('customObject.matchField', ex, `name an attribute the custom object matches upserts on (${show(co.matchField)} was refused)`);
+    } else if (s !== undefined && s >= 400 && s <= 499 && fields.some((n) => n in samples)) {
+      const field = fields.find((n) => n in samples)!;
+      missing(`customObject.attributes.${field}`, ex, `the sample ${show(samples[field])} was refused; give a value the workspace accepts (the suite sends samples exactly as given)`);
+    } else if (s !== undefined && s >= 400 && s <= 499 && code === 'field_required_missing' && fields.length > 0) {
+      missing('customObject.attributes', ex, `the custom object requires ${fields.join(', ')}; add a sample value for it`);
+    } else {
+      preflight.customObject = { blockedBy: { step: UPSERT_STEP, answer: answerOf(ex), fixture: 'customObject' } };
+    }
+  }
+  // archive what the samples' upsert made, at once (the ledger already lists it)
+  for (const e of records.pending()) {
+    if (e.path !== null) await api.delete(e.path, { auth: e.auth });
+  }
+  if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
+  return preflight;
+}
+
+function okRecord(ex: Exchange, id?: string): ApiRecord | undefined {
+  const s = ex.response?.status;
+  if (s === undefined || s < 200 || s > 299) return undefined;
+  const r = recordOf(ex.response?.json);
+  return r && (id === undefined || r.id === id) ? r : undefined;
+}
+
+function valueTypesOf(record: ApiRecord, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const a = record.attributes[name];
+    const first = Array.isArray(a) ? a[0] : a;
+    if (first && typeof first.value_type === 'string') out[name] = first.value_type;
+  }
+  return out;
+}
+
+function domainNamesOf(account: ApiRecord): string[] {
+  const a = account.attributes['domains'];
+  return (Array.isArray(a) ? a : []).map((d) => (d.value as { domain_name?: unknown } | null)?.domain_name).filter((n): n is string => typeof n === 'string').map((n) => n.toLowerCase());
+}
+
+function pathOf(ex: Exchange, baseUrl: string): string {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const p = new URL(ex.request.url).pathname;
+  return p.startsWith(base) ? p.slice(base.length) : p;
+}

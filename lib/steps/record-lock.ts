@@ -1,0 +1,29 @@
+import type { CheckContext } from '../check/context.js';
+
+/**
+ * Checks that write one pre-existing record (the fixtures' task, the phone-number contact, the
+ * account with domains) take turns: a check holds the record from the moment it takes it until it
+ * ends, its cleanups included, so it only ever compares against what it wrote itself. Every check
+ * runs in the one worker process (lib/cli/run.ts), so a module-level table is the whole lock.
+ */
+const tails = new Map<string, Promise<void>>();
+const held = new WeakMap<CheckContext, Set<string>>();
+
+/** Waits for the record, then holds it until the check ends. Taking it twice in one check is a no-op. */
+export async function holdRecord(c: CheckContext, key: string): Promise<void> {
+  const mine = held.get(c) ?? new Set<string>();
+  held.set(c, mine);
+  if (mine.has(key)) return;
+  mine.add(key);
+  const before = tails.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => { release = resolve; });
+  const tail = before.then(() => done);
+  tails.set(key, tail);
+  // registered now, so it runs after every cleanup the check registers later (they run in reverse)
+  c.cleanup(async () => {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  });
+  await before;
+}
