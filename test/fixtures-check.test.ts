@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type RunningReference } from '../reference/index.js';
+import type { Fixtures } from '../lib/target/fixtures.js';
+import { erroredFields } from '../lib/preflight/errored-fields.js';
+import { runCli } from './support/cli.js';
+
+// A fixture that names a record the server does not have is the user's mistake, not a deviation:
+// the run stops before any check (exit 2) with one line naming the key, the answer and the fix.
+
+describe('the fixtures check before the run', () => {
+  let ref: RunningReference;
+  let dir: string;
+  beforeAll(async () => {
+    ref = await startReferenceServer();
+    dir = mkdtempSync(path.join(tmpdir(), 'conformance-fixtures-check-'));
+  });
+  afterAll(async () => { await ref.close(); });
+
+  const runWith = async (change: (f: Fixtures) => Fixtures, name: string) => {
+    const file = path.join(dir, `${name}.json`);
+    writeFileSync(file, JSON.stringify(change({ ...ref.fixtures, baseUrl: ref.baseUrl, ...ref.keys })));
+    return runCli(['--fixtures', file, '--report-dir', path.join(dir, name), '--only', 'discovery']);
+  };
+
+  it('a noteId the server does not have: exit 2, one line naming noteId, the answer and the fix', async () => {
+    const r = await runWith((f) => ({ ...f, noteId: randomUUID() }), 'missing-note');
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^conformance: fixtures: noteId: GET \/note\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a note that exists/);
+    expect(r.stdout).not.toMatch(/passed, \d+ failed/);
+  });
+
+  it('a custom-object sample the server refuses, naming the field: exit 2 naming customObject.attributes.<field>', async () => {
+    const r = await runWith((f) => ({ ...f, customObject: { ...f.customObject, attributes: { ...f.customObject?.attributes, budget: { amount: 'a lot' } } } }), 'refused-sample');
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/fixtures: customObject\.attributes\.budget: POST \/cus_obj__project\/_upsert answered HTTP 422 \(field_value_invalid\); the sample \{"amount":"a lot"\} was refused/);
+  });
+
+  it('two mistakes: one line each', async () => {
+    const r = await runWith((f) => ({ ...f, noteId: randomUUID(), taskIds: [randomUUID()] }), 'two-mistakes');
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/);
+  });
+
+  it('a complete, valid fixtures file: the run goes on and says what it checked', async () => {
+    const r = await runWith((f) => f, 'valid');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^fixtures checked: noteId, meetingId, .*customObject$/m);
+  });
+});
+
+describe('erroredFields: the attributes an error body points at', () => {
+  it('reads details.field, details.fields and the loc of request_validation_failed', () => {
+    expect(erroredFields({ details: { field: 'priority', code: 'field_value_invalid' } })).toEqual(['priority']);
+    expect(erroredFields({ details: { fields: ['a', 'b'] } })).toEqual(['a', 'b']);
+    expect(erroredFields({ details: { loc: ['body', 'attributes', 'headcount'], all_errors: [{ loc: ['body', 'attributes', 'is_active'] }] } })).toEqual(['headcount', 'is_active']);
+    expect(erroredFields({ details: null })).toEqual([]);
+    expect(erroredFields('not an object')).toEqual([]);
+  });
+});
