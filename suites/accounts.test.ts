@@ -51,9 +51,21 @@ endpoint('DELETE /account/{account_id}', () => {
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
   check('account.domain.delete', 'deleting a non-primary domain answers 2xx and removes it', async (c) => {
-    // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes.
+    // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes for good.
     const account = await accountWithDomains(c);
+    let present: boolean | undefined;
+    if (account.source === 'fixture') {
+      await throughUnstatedRecordRead(c, `/account/${account.id}`, 'whether the fixture account still has its otherDomain', (r) => {
+        present = domainsOf(r).some((d) => d.domain_name.toLowerCase() === account.otherDomain.toLowerCase());
+      });
+      if (present === false) c.skip(`accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`);
+    }
     const first = await c.api.delete(domainPath(account.id, account.otherDomain));
+    const status = first.response?.status;
+    // without an account read, a 404 cannot be told from a domain an earlier run removed
+    if (account.source === 'fixture' && present === undefined && (status === 404 || status === 410)) {
+      c.skip(`DELETE of accountWithDomains.otherDomain ${show(account.otherDomain)} answered HTTP ${status}: an earlier run may have removed it (the server serves no account read to tell): name a domain the account still has`);
+    }
     c.expect(first).success();
     observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
     // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.

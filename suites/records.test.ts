@@ -16,6 +16,7 @@ import { createAccount } from '../lib/steps/account.js';
 import { ownedAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { takeTask } from '../lib/steps/task.js';
+import { phoneContact } from '../lib/steps/phone-item.js';
 
 // record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
 // id, created_at, updated_at, attributes and record_type, the last naming the record's type.
@@ -112,7 +113,7 @@ describe('Records › record_type', () => {
 describe('Records › typed values', () => {
   const reads: Array<[string, RecordKind, string, (c: CheckContext) => Promise<Exchange>]> = [
     ['GET /contact/{contact_id}', 'contact', 'a created contact', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`)],
-    ['GET /contact/{contact_id}', 'contact', 'the fixture contact with phone items', (c) => c.api.get(`/contact/${c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId')}`)],
+    ['GET /contact/{contact_id}', 'contact', 'a contact with phone items', async (c) => c.api.get(`/contact/${(await phoneContact(c)).contactId}`)],
     ['GET /meeting/{meeting_id}', 'meeting', 'the fixture meeting', (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`)],
   ];
   /** The check of one typed-value rule on one read. */

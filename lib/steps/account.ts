@@ -2,6 +2,7 @@ import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../fixtures/account.js';
 import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey } from './record.js';
+import { holdRecord } from './record-lock.js';
 
 /** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
@@ -49,14 +50,16 @@ export interface DomainAccount {
  *
  * The spec states the domain DELETE but no domains write form, so this first tries to create an
  * account of the check's own (see `ownAccountWithDomains`). Only when no form works does it fall
- * back to the fixture `accountWithDomains` (skipping the check when it is not given). NOTE: a check
- * using the fixture acts on a shared record; account.domain.delete removes the fixture's
- * `otherDomain`, so the fixture must be re-seeded before that check can pass again.
+ * back to the fixture `accountWithDomains` (skipping the check when it is not given), held until the
+ * check ends. account.domain.delete removes the fixture's `otherDomain` for good: once an earlier run
+ * has removed it, that check is skipped, saying so, never failed.
  */
 export async function accountWithDomains(c: CheckContext): Promise<DomainAccount> {
   const own = await ownAccountWithDomains(c);
   if (own) return own;
   const f = c.need(c.fixtures.accountWithDomains, 'accountWithDomains');
+  // the fixture account is shared: the checks that change its domains take turns
+  await holdRecord(c, `account:${c.need(f.id, 'accountWithDomains.id')}`);
   return {
     id: c.need(f.id, 'accountWithDomains.id'),
     primaryDomain: c.need(f.primaryDomain, 'accountWithDomains.primaryDomain'),
