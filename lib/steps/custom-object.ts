@@ -44,7 +44,7 @@ export function freeTextAttribute(c: CheckContext, co: CustomObjectFixture): str
  */
 export function changeableAttribute(c: CheckContext, co: CustomObjectFixture): string {
   const found = c.target.preflight?.customObject;
-  if (found && 'blockedBy' in found) c.block(found.blockedBy.step, `${found.blockedBy.answer} to the fixtures' samples`);
+  if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
   if (!found) c.skip('the samples of customObject.attributes were not upserted before the run (--read-only), so no attribute is known to take a value of the suite\'s own');
   const name = freeTextAttribute(c, co);
   if (name === undefined) {
