@@ -118,7 +118,8 @@ describe('no API key leaks, whatever the failure', () => {
   it('the planted run failed where the keys were planted, so the reports carry them as evidence', () => {
     expect(main.r.code, main.r.stderr).toBe(1);
     const report = JSON.parse(readFileSync(path.join(main.dir, 'conformance.json'), 'utf8')) as { checks: Array<{ id: string; status: string; message: string; evidence?: Array<{ request: { url: string }; response?: { headers: Record<string, string>; text: string } }> }> };
-    const failed = report.checks.filter((c) => c.status === 'failed');
+    // failed and blocked checks both carry their evidence
+    const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked');
     const create = failed.find((c) => c.id === 'contact.create.status-201');
     expect(create?.evidence?.at(-1)?.response?.headers['x-echo-authorization']).toBe('Bearer <api-key>');
     expect(create?.evidence?.at(-1)?.request.url).toContain('/k/<api-key>/');

@@ -54,7 +54,7 @@ describe('conformance.json', () => {
   it('keeps the contract: summary counts and one entry per check', () => {
     const { summary, checks } = report;
     expect(summary.total).toBe(checks.length);
-    expect(summary.passed + summary.failed + summary.skipped).toBe(summary.total);
+    expect(summary.passed + summary.failed + summary.skipped + summary.blocked).toBe(summary.total);
     expect(summary.failed).toBe(checks.filter((c) => c.status === 'failed').length);
   });
 
@@ -105,8 +105,9 @@ describe('conformance.json', () => {
     expect(c.target).toBe(report.run.target);
     expect(c.date).toBe(report.run.startedAt);
     const must = report.checks.filter((x) => x.level === 'MUST');
-    expect(c.must).toEqual({ passed: must.filter((x) => x.status === 'passed').length, total: must.length });
-    expect(c.must.passed).toBe(c.must.total - report.summary.mustFailed);
+    const n = (st: string) => must.filter((x) => x.status === st).length;
+    expect(c.must).toEqual({ passed: n('passed'), failed: n('failed'), blocked: n('blocked'), total: must.length });
+    expect(c.must.passed).toBe(c.must.total - report.summary.mustFailed - report.summary.mustBlocked);
     expect(c.should.total).toBe(report.checks.length - must.length);
     expect(c.skipped).toEqual([]);
     expect(c.fingerprint).toBe(fingerprintOf(report.checks));
@@ -136,9 +137,9 @@ describe('summary.md', () => {
   it('has the verdict, a table per endpoint group and the deviations with rule ids', () => {
     const md = read('summary.md');
     expect(md).toMatch(/^## Public Records API v2 conformance: ❌ does not conform$/m);
-    expect(md).toContain('| endpoint group | passed | failed | skipped |');
-    expect(md).toMatch(/^\| ❌ contacts \| \d+ \| 1 \| 0 \|$/m);
-    expect(md).toMatch(/^\| ✅ accounts \| \d+ \| 0 \| 0 \|$/m);
+    expect(md).toContain('| endpoint group | passed | failed | skipped | blocked |');
+    expect(md).toMatch(/^\| ❌ contacts \| \d+ \| 1 \| 0 \| \d+ \|$/m);
+    expect(md).toMatch(/^\| ✅ accounts \| \d+ \| 0 \| 0 \| 0 \|$/m);
     expect(md).toContain(`- **MUST** \`${FAILED_ID}\` (POST /contact): a valid create answers 201`);
     expect(md).toContain('  - expected: HTTP 201\n  - actual: HTTP 200');
   });

@@ -112,6 +112,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(config.shard ? { shard: config.shard } : {}),
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
+      fixturesCheckRequests: target.preflight?.requests ?? 0,
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);

@@ -7,6 +7,8 @@ import type { BlockedBy } from '../check/meta.js';
 export interface Preflight {
   /** the fixtures keys whose records the server showed */
   checked: string[];
+  /** requests the check sent (like the probe's, not counted by --max-requests) */
+  requests: number;
   /**
    * The custom object's samples as the server typed them (attribute → value_type), from one upsert
    * of the samples as given; or the step that failed, which blocks the checks that need to know.

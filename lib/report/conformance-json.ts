@@ -24,6 +24,8 @@ export interface RunInfo {
   requestsSent?: number;
   /** 429 answers the client waited out and retried */
   rateLimitRetries?: number;
+  /** requests the fixtures check sent before the checks (not counted by --max-requests) */
+  fixturesCheckRequests?: number;
 }
 
 /** A record the run created that the API gives no way to archive (contacts, opportunities). */

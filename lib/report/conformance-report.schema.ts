@@ -27,7 +27,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
-        requestsSent: int, rateLimitRetries: int,
+        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
       },
     },
     certificate: {
@@ -46,7 +46,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object', required: ['step', 'answer', 'checks'],
-        properties: { step: str, answer: str, fixture: str, checks: { type: 'array', items: { type: 'object', required: ['id', 'level', 'title', 'group'] } } },
+        properties: { step: str, answer: str, fixture: str, checks: { type: 'array', items: { type: 'object', required: ['id', 'level', 'title', 'group'], properties: { id: str, level: str, title: str, group: str } } } },
       },
     },
     checks: { type: 'array', items: { $ref: '#/$defs/check' } },
@@ -79,8 +79,8 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       // a failed or blocked check carries its evidence: the exchanges it made (none when it stopped
       // before sending); a blocked one also names the step that blocked it
       allOf: [
-        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'] } },
-        { if: { properties: { status: { const: 'blocked' } } }, then: { required: ['blockedBy'] } },
+        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'], properties: { evidence: { type: 'array' } } } },
+        { if: { properties: { status: { const: 'blocked' } } }, then: { required: ['blockedBy'], properties: { blockedBy } } },
       ],
     },
     exchange: {
