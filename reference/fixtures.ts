@@ -2,43 +2,69 @@ import type { Fixtures } from '../lib/target/fixtures.js';
 import type { Org } from './model.js';
 import type { ReferenceKeys } from './options.js';
 import type { OrgSeed } from './seed.js';
-import { PROJECT_OBJECT } from './seed-org.js';
+import { PROJECT_API_NAME } from './seed-org.js';
 
-/** A complete fixtures object for org A, so every check of the suite can run. */
-export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, seed: OrgSeed): Fixtures {
+/** Which fixtures file the reference hands out: everything it has, or what a typical user writes. */
+export type FixturesSet = 'full' | 'sparse';
+
+/**
+ * A fixtures object for org A. `full`: every key, so every check of the suite runs. `sparse`: the
+ * sparsest file a user typically writes (README, "The fixtures file"): one task, no task to archive,
+ * a custom object whose samples are a select, a number and a boolean (no free-text attribute), and
+ * none of the optional keys; the checks that need a missing key skip, naming it.
+ */
+export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, seed: OrgSeed, set: FixturesSet = 'full'): Fixtures {
   const [pipeline] = org.opportunityPipelines;
   const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
   const [lead, qualified] = org.contactStages.options;
-  return {
+  const common = {
     baseUrl,
     apiKey: keys.apiKey,
     otherOrgApiKey: keys.otherOrgApiKey,
     readOnlyApiKey: keys.readOnlyApiKey,
+  };
+  const typedSamples = { priority: 'high', headcount: 12, is_active: true };
+  if (set === 'sparse') {
+    return {
+      ...common,
+      contact: { stage: lead?.api_name ?? 'lead' },
+      opportunity: { stageId: proposal?.id ?? '' },
+      taskIds: seed.taskIds.slice(0, 1),
+      noteId: seed.noteId,
+      meetingId: seed.meetingId,
+      customObject: { apiName: PROJECT_API_NAME, matchField: 'external_key', attributes: typedSamples },
+      relationships: { opportunityContacts: 'contacts', contactCustomObject: PROJECT_API_NAME, customObject: 'contacts' },
+    };
+  }
+  return {
+    ...common,
     contact: {
       stage: lead?.api_name ?? 'lead',
       otherStage: qualified?.api_name ?? 'qualified',
       stageDisplayName: lead?.display_name ?? 'Lead',
     },
+    account: { stage: 'prospect' },
     opportunity: {
       stageId: proposal?.id ?? '',
       stageSelectListId: pipeline?.id ?? '',
       sharedStageName: 'discovery',
     },
-    taskIds: [...seed.taskIds],
+    taskIds: seed.taskIds.slice(0, 1),
+    taskToArchive: seed.taskToArchive,
     noteId: seed.noteId,
     meetingId: seed.meetingId,
     contactWithPhoneNumbersId: seed.contactWithPhoneNumbersId,
     accountWithDomains: { ...seed.accountWithDomains },
     customObject: {
-      apiName: PROJECT_OBJECT.api_name,
+      apiName: PROJECT_API_NAME,
       matchField: 'external_key',
-      attributes: { display_name: 'Sample project', budget: { amount: '1250.00' } },
+      attributes: { display_name: 'Sample project', budget: { amount: '1250.00' }, ...typedSamples, summary: 'Sample summary' },
     },
     relationships: {
       contactAccounts: 'accounts',
       contactOpportunities: 'opportunities',
       opportunityContacts: 'contacts',
-      contactCustomObject: PROJECT_OBJECT.api_name,
+      contactCustomObject: PROJECT_API_NAME,
       customObject: 'contacts',
     },
   };

@@ -19,7 +19,9 @@ export interface SelectList {
 
 export interface CustomObjectAttribute {
   api_name: string;
-  value_type: 'string' | 'currency' | 'timestamp' | 'number';
+  value_type: 'string' | 'long_text' | 'currency' | 'timestamp' | 'number' | 'boolean' | 'select';
+  /** select attributes: the list of options a value must name */
+  selectList?: SelectList;
 }
 
 export interface CustomObjectDef {

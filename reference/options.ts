@@ -25,6 +25,8 @@ export interface ReferenceOptions {
   latencyMs?: number;
   /** override the generated keys */
   keys?: Partial<ReferenceKeys>;
+  /** the fixtures it hands out: 'full' (default, every key) or 'sparse' (what a typical user writes) */
+  fixtures?: 'full' | 'sparse';
 }
 
 /** Options with every default filled in; what handlers see as `ctx.options`. */
@@ -38,6 +40,7 @@ export interface ResolvedOptions {
   retryAfterSeconds: number;
   latencyMs: number;
   keys: ReferenceKeys;
+  fixtures: 'full' | 'sparse';
 }
 
 export function generateKey(): string {
@@ -54,6 +57,7 @@ export function resolveOptions(options: ReferenceOptions = {}): ResolvedOptions 
     rateLimitEvery: options.rateLimitEvery ?? 0,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
     latencyMs: options.latencyMs ?? 0,
+    fixtures: options.fixtures ?? 'full',
     keys: {
       apiKey: options.keys?.apiKey ?? generateKey(),
       otherOrgApiKey: options.keys?.otherOrgApiKey ?? generateKey(),

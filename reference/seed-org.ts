@@ -19,16 +19,32 @@ function list(apiName: string, displayName: string, options: OptionSeed[]): Sele
   };
 }
 
-export const PROJECT_OBJECT: CustomObjectDef = {
-  api_name: 'cus_obj__project',
-  display_name: 'Project',
-  attributes: [
-    { api_name: 'external_key', value_type: 'string' },
-    { api_name: 'budget', value_type: 'currency' },
-    { api_name: 'kickoff_at', value_type: 'timestamp' },
-  ],
-  matchFields: ['external_key'],
-};
+export const PROJECT_API_NAME = 'cus_obj__project';
+
+/**
+ * The custom object, per organization (its select list has ids of its own): attributes of several
+ * value types, as a real workspace's would be, so the suite meets a select with fixed options, a
+ * number and a boolean, which it must send exactly as the fixtures give them.
+ */
+function projectObject(): CustomObjectDef {
+  return {
+    api_name: PROJECT_API_NAME,
+    display_name: 'Project',
+    attributes: [
+      { api_name: 'external_key', value_type: 'string' },
+      { api_name: 'budget', value_type: 'currency' },
+      { api_name: 'kickoff_at', value_type: 'timestamp' },
+      {
+        api_name: 'priority', value_type: 'select',
+        selectList: list('project_priority', 'Priority', [['low', 'Low', '#94A3B8'], ['medium', 'Medium', '#F59E0B'], ['high', 'High', '#EF4444']]),
+      },
+      { api_name: 'headcount', value_type: 'number' },
+      { api_name: 'is_active', value_type: 'boolean' },
+      { api_name: 'summary', value_type: 'long_text' },
+    ],
+    matchFields: ['external_key'],
+  };
+}
 
 /**
  * An organization with its workspace configuration: one contact stage list, one account
@@ -61,6 +77,6 @@ export function newOrg(name: string): Org {
         ['closed_lost', 'Closed lost', '#EF4444', '0.00', 0],
       ]),
     ],
-    customObjects: [PROJECT_OBJECT],
+    customObjects: [projectObject()],
   };
 }

@@ -4,20 +4,24 @@ import type { Edge, Org, SelectList, StoredRecord, User } from './model.js';
 import { optionValue } from './select.js';
 import type { Store } from './store.js';
 import { userRef } from './write.js';
+import { PROJECT_API_NAME } from './seed-org.js';
 
 /** The ids of seeded records a suite needs (see fixtures.ts). */
 export interface OrgSeed {
   contactWithPhoneNumbersId: string;
   accountWithDomains: { id: string; primaryDomain: string; otherDomain: string };
   opportunityId: string;
+  /** active tasks the task checks write */
   taskIds: string[];
+  /** a task of its own for the archive check */
+  taskToArchive: string;
   noteId: string;
   meetingId: string;
   meetingWithoutTranscriptId: string;
   projectId: string;
 }
 
-export const SEEDED_TASKS = 30;
+export const SEEDED_TASKS = 3;
 const HOUR = 3_600_000;
 
 function stage(type: string, list: SelectList, apiName: string): Record<string, unknown> {
@@ -116,16 +120,22 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   const withTranscript = meeting('Acme demo', true);
   const withoutTranscript = meeting('Acme check-in', false);
 
-  const project = put('cus_obj__project', {
+  const projectDef = org.customObjects.find((c) => c.api_name === PROJECT_API_NAME);
+  const priorities = projectDef?.attributes.find((a) => a.api_name === 'priority')?.selectList;
+  const medium = priorities?.options.find((o) => o.api_name === 'medium');
+  const project = put(PROJECT_API_NAME, {
     display_name: 'Sample project', external_key: 'PRJ-0001', budget: { amount: '15000.00' }, kickoff_at: clock.now(),
+    priority: priorities && medium ? optionValue('select', priorities, medium) : null,
+    headcount: 4, is_active: true, summary: 'Seeded project.',
   });
-  link(jane, project, 'contact_cus_obj__project');
+  link(jane, project, `contact_${PROJECT_API_NAME}`);
 
   return {
     contactWithPhoneNumbersId: jane.id,
     accountWithDomains: { id: acme.id, primaryDomain: 'acme.example', otherDomain: 'acme-mail.example' },
     opportunityId: deal.id,
-    taskIds,
+    taskIds: taskIds.slice(0, -1),
+    taskToArchive: taskIds.at(-1)!,
     noteId: note.id,
     meetingId: withTranscript.id,
     meetingWithoutTranscriptId: withoutTranscript.id,

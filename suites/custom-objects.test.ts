@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { check, endpoint } from '../lib/check/check.js';
 import {
-  archiveAfter, archiveIfCreated, changeableAttribute, changedString, customObject, freshUpsertBody, readValue,
+  archiveAfter, archiveIfCreated, changeableAttribute, changedString, customObject, freshUpsertBody, patchAttributes, readValue,
   freeTextAttribute, upsert, upsertRecord, withAttribute,
 } from '../lib/steps/custom-object.js';
 import { recordOf, show } from '../lib/steps/record.js';
@@ -35,14 +35,15 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     const co = customObject(c);
     const ex = await upsert(c, co, freshUpsertBody(c, co));
     archiveIfCreated(c, co, ex);
-    c.expect(ex).success().record('custom-object');
+    // the upsert's success is its own check's rule: a failed one blocks this check
+    c.setup(ex, 'POST /{custom_object_api_name}/_upsert').record('custom-object');
   });
 
   check('custom-object.record-type', 'an upserted record\'s record_type is the custom object\'s api_name', async (c) => {
     const co = customObject(c);
     const ex = await upsert(c, co, freshUpsertBody(c, co));
     archiveIfCreated(c, co, ex);
-    const e = c.expect(ex).success();
+    const e = c.setup(ex, 'POST /{custom_object_api_name}/_upsert');
     if (e.data().record_type !== co.apiName) e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
 
@@ -79,6 +80,10 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
       if (made) ids.add(made.id);
     }
     for (const made of ids) archiveAfter(c, co, made);
+    // not one upsert went through: the upsert itself is broken (its own check says so), so this
+    // rule cannot be tested
+    const failedStep = answers.find((ex) => (ex.response?.status ?? 0) >= 500);
+    if (ids.size === 0 && failedStep) c.setup(failedStep, 'POST /{custom_object_api_name}/_upsert');
     for (const ex of answers) {
       const e = c.expect(ex);
       if (e.response.status >= 200 && e.response.status <= 299) e.data();
@@ -147,24 +152,24 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
 
   check('record.custom-object.attributes', 'a patched record is a custom-object record with the spec\'s value types', async (c) => {
     const co = customObject(c);
-    const name = changeableAttribute(c, co);
+    const attributes = patchAttributes(c, co, 'Patched');
     const { record: created } = await upsertRecord(c, co);
-    c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: changedString(c.faker, c.runId) } })).success().record('custom-object');
+    c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success().record('custom-object');
   });
 
   check('custom-object.record-type', 'a patched record\'s record_type is the custom object\'s api_name', async (c) => {
     const co = customObject(c);
-    const name = changeableAttribute(c, co);
+    const attributes = patchAttributes(c, co, 'Patched');
     const { record: created } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: changedString(c.faker, c.runId) } })).success();
+    const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success();
     if (e.data().record_type !== co.apiName) e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
 
   check('custom-object.unknown-type', 'a patch on a cus_obj__ api_name that names no custom object is rejected with the error body', async (c) => {
     const co = customObject(c);
-    const name = changeableAttribute(c, co);
+    const attributes = patchAttributes(c, co, 'Unknown');
     const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
-    c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes: { [name]: changedString(c.faker, c.runId) } })).rejected();
+    c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes })).rejected();
   });
 });
 

@@ -4,7 +4,8 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createContact, contactStage, readContact } from '../lib/steps/contact.js';
-import { archiveIfCreated, changeableAttribute, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
+import { archiveIfCreated, customObject, envelopedAttribute, freshUpsertBody, patchAttributes, upsertRecord } from '../lib/steps/custom-object.js';
+import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId } from '../lib/steps/opportunity.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { takeTask } from '../lib/steps/task.js';
@@ -62,10 +63,10 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
     send: async (c) => {
       const co = customObject(c);
-      // an attribute the fixtures name as writable, so the extra top-level key is the only thing wrong
-      const name = changeableAttribute(c, co);
+      // attributes the fixtures name as writable, so the extra top-level key is the only thing wrong
+      const attributes = patchAttributes(c, co, 'Refused');
       const { record } = await upsertRecord(c, co);
-      return c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: tagged('Refused', c.runId) }, ...EXTRA });
+      return c.api.patch(`/${co.apiName}/${record.id}`, { attributes, ...EXTRA });
     },
   },
 ];
@@ -122,14 +123,13 @@ describe('Write forms › raw and enveloped values on the other write operations
     if (valueOf(r, 'disposition') !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(r.attributes['disposition'])}`);
   }, { endpoint: 'PATCH /task/{task_id}' });
 
-  check('write.enveloped-value', 'PATCH /{custom_object_api_name}/{record_id} takes a string attribute enveloped', async (c) => {
+  check('write.enveloped-value', 'PATCH /{custom_object_api_name}/{record_id} takes an attribute enveloped with the value_type the server shows for it', async (c) => {
     const co = customObject(c);
-    // a string attribute the fixtures name as writable: the spec shows display_name only in responses
-    const attribute = changeableAttribute(c, co);
+    // a free-text attribute with a value of the suite's own, else a sample (a number, a boolean) as given
+    const { name, value, valueType } = envelopedAttribute(c, co, 'Enveloped');
     const { record } = await upsertRecord(c, co);
-    const name = tagged(`Enveloped ${c.faker.word.words(2)}`, c.runId);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [attribute]: enveloped('string', name) } })).success();
-    const got = valueOf(e.data(), attribute);
-    if (got !== name) e.fail(`${attribute} ${show(name)}`, `${attribute} ${show(got)}`);
+    const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: enveloped(valueType, value) } })).success();
+    const got = e.data().attributes[name];
+    if (!sameTypedValue(value, got)) e.fail(`${name} ${show(value)}`, `${name} ${show(got)}`);
   }, { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' });
 });

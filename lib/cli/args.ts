@@ -10,6 +10,7 @@ const REFERENCE_FLAGS = {
   fault: { type: 'string', multiple: true },
   'rate-limit-every': { type: 'string' },
   'latency-ms': { type: 'string' },
+  'sparse-fixtures': { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
 const RUN_FLAGS = {
@@ -26,6 +27,8 @@ export interface ReferenceFlags {
   faults?: string[];
   rateLimitEvery?: number;
   latencyMs?: number;
+  /** hand out (and run with) the sparse fixtures: what a typical user writes */
+  fixtures?: 'sparse';
 }
 
 export interface RunArgs {
@@ -98,6 +101,7 @@ function referenceFlags(v: Record<string, string | boolean | string[] | undefine
   }
   if (v['stated-routes-only'] === true) out.statedRoutesOnly = true;
   if (Array.isArray(v['fault'])) out.faults = v['fault'];
+  if (v['sparse-fixtures'] === true) out.fixtures = 'sparse';
   for (const [flag, key] of [['rate-limit-every', 'rateLimitEvery'], ['latency-ms', 'latencyMs']] as const) {
     const raw = v[flag];
     if (typeof raw !== 'string') continue;

@@ -22,7 +22,8 @@ export function helpText(): string {
     '  --fault NAME                      inject one deviation (repeatable)',
     '  --rate-limit-every N              answer every Nth request 429',
     '  --latency-ms N                    delay every response',
+    '  --sparse-fixtures                 hand out (serve) and run with the sparse fixtures a typical user writes',
     '',
-    'Exit status: 0 no MUST-level deviation outside the --baseline · 1 a new MUST-level deviation, or a stale or expired baseline entry · 2 the run could not be made',
+    'Exit status: 0 no MUST-level deviation outside the --baseline and none blocked · 1 a new MUST-level deviation, an incomplete run (a MUST-level check blocked), or a stale or expired baseline entry · 2 the run could not be made',
   ].join('\n');
 }

@@ -81,6 +81,36 @@ export function ownedAttributes(c: CheckContext, co: CustomObjectFixture, label:
   return out;
 }
 
+/**
+ * A valid patch body's attributes for a check that needs a patch to be accepted but not a change to
+ * show: a fresh value in the free-text attribute where the server showed one, else the samples as
+ * given (writing them again is still a patch). Blocked when the samples' upsert failed.
+ */
+export function patchAttributes(c: CheckContext, co: CustomObjectFixture, label: string): Record<string, unknown> {
+  const found = c.target.preflight?.customObject;
+  if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
+  return ownedAttributes(c, co, label);
+}
+
+/** Value types whose raw value is also the enveloped `value` (no option reference to build). */
+const PLAIN_TYPES = new Set(['string', 'long_text', 'rich_text', 'number', 'boolean', 'url', 'email', 'phone_number', 'timestamp']);
+
+/**
+ * One attribute written in the enveloped form `{ value_type, value }`, with the value_type the
+ * server itself showed for it: the free-text attribute with a value of the suite's own, else a
+ * sample (number, boolean, …) as given. Skipped when no sample has such a plain value type.
+ */
+export function envelopedAttribute(c: CheckContext, co: CustomObjectFixture, label: string): { name: string; value: unknown; valueType: string } {
+  const found = c.target.preflight?.customObject;
+  if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
+  if (!found) c.skip(`--read-only: this check writes (POST ${'/{custom_object_api_name}/_upsert'})`);
+  const free = freeTextAttribute(c, co);
+  if (free !== undefined) return { name: free, value: tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId), valueType: found.valueTypes[free]! };
+  const name = Object.keys(co.attributes).find((k) => k !== co.matchField && PLAIN_TYPES.has(found.valueTypes[k] ?? ''));
+  if (name === undefined) c.skip('fixtures: `customObject.attributes` holds no sample of a plain value type (string, number, boolean, …) to write enveloped; add one to run this check');
+  return { name, value: co.attributes[name], valueType: found.valueTypes[name]! };
+}
+
 /** The same body with one attribute changed. */
 export function withAttribute(body: UpsertBody, name: string, value: unknown): UpsertBody {
   return { ...body, attributes: { ...body.attributes, [name]: value } };

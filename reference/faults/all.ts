@@ -112,6 +112,7 @@ import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
+import upsertWriteFails from './upsert-write-fails.js';
 import uuidNotUuid from './uuid-not-uuid.js';
 import validKeyRead401 from './valid-key-read-401.js';
 import validationDetailsMissingLoc from './validation-details-missing-loc.js';
@@ -233,6 +234,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   upsertInvalidMatchingFieldWrongCode,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
+  upsertWriteFails,
   uuidNotUuid,
   validKeyRead401,
   validationDetailsMissingLoc,
