@@ -35,11 +35,11 @@ describe('the fixtures check before the run', () => {
     expect(r.stdout).not.toMatch(/passed, \d+ failed/);
   });
 
-  it('a custom-object sample the server refuses, naming the field: exit 2 naming customObject.attributes.<field>', async () => {
-    const r = await runWith((f) => ({ ...f, customObject: { ...f.customObject, attributes: { ...f.customObject?.attributes, budget: { amount: 'a lot' } } } }), 'refused-sample');
+  it('a select sample that is no option of the workspace: exit 2 naming customObject.attributes.<field>', async () => {
+    const r = await runWith((f) => ({ ...f, customObject: { ...f.customObject, attributes: { ...f.customObject?.attributes, priority: 'urgent' } } }), 'refused-sample');
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/fixtures: customObject\.attributes\.budget: POST \/cus_obj__project\/_upsert answered HTTP 422 \(field_value_invalid\); the sample \{"amount":"a lot"\} was refused/);
+    expect(r.stderr).toMatch(/fixtures: customObject\.attributes\.priority: POST \/cus_obj__project\/_upsert answered HTTP 422 \(field_value_invalid\); the sample "urgent" was refused/);
   });
 
   it('two mistakes: one line each', async () => {
