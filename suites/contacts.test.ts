@@ -16,12 +16,10 @@ endpoint('POST /contact', () => {
 
   check('contact.create.stage-required', 'a create without stage is rejected with the error body', async (c) => {
     const ex = await c.api.post('/contact', withoutStage(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId })));
-    c.expect(ex).rejected();
-  });
-
-  check('contact.create.stage-required-code', 'a create without stage is reported as field_required_missing', async (c) => {
-    const ex = await c.api.post('/contact', withoutStage(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId })));
-    c.expect(ex).rejected('contact.create.stage-required').code('field_required_missing');
+    const e = c.expect(ex).rejected();
+    // field_required_missing fits, but so does request_validation_failed: the spec does not say
+    // which a missing stage gets, so the code is observed, not asserted
+    c.observe('stage-required-code', `a contact create without stage was refused HTTP ${e.response.status} with code ${show(e.json<{ code?: unknown }>().code)}`);
   });
 
   check('write.stage-by-name', 'a stage given as its api_name is resolved to that option', async (c) => {

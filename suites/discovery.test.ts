@@ -10,8 +10,8 @@ endpoint('GET /_schema/contact', () => {
     if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`);
   });
 
-  // SHOULD: the spec says what the body lists but not its shape, so a server could spell it in a
-  // way this text search misses; it is a strong hint, not a verdict.
+  // The spec states what the body lists but not its shape: the names must appear somewhere in the
+  // JSON (a key or a string value), whatever the shape.
   check('discovery.schema-contact-lists', 'the contact schema names is_required_on_create and the stage option of the fixtures', async (c) => {
     const stage = c.need(c.fixtures.contact?.stage, 'contact.stage');
     const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');

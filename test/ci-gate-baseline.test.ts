@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
+import { applyBaseline, checkBaseline, gateLines, gateStatus } from '../lib/baseline/baseline.js';
+import { RETIRED_RULES } from '../lib/rules/retired.js';
 
 const RULE = 'contact.create.status-201';
 // one check, broken by the fault: a deviation in about as little time as a run can take
@@ -101,5 +103,20 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     // the same through the environment variable
     const third = await runCli(BROKEN, { env: { CONFORMANCE_BASELINE: file, CONFORMANCE_REPORT_DIR: path.join(dir, 'report3') } });
     expect(third.code, third.stdout + third.stderr).toBe(0);
+  });
+});
+
+describe('a baseline entry naming a retired rule', () => {
+  const applied = () => applyBaseline([], checkBaseline({ deviations: [{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html' }] }, 'baseline.json'), 'baseline.json', { today: '2026-11-22' });
+
+  it('is no unknown id (the file loads) but stale, with a line saying why and to remove it', () => {
+    const { outcome } = applied();
+    expect(outcome.stale).toEqual([{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html', retired: RETIRED_RULES['media.not-acceptable-406'] }]);
+    expect(gateStatus([], outcome)).toBe(1);
+    expect(gateLines([], outcome).join('\n')).toMatch(/baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1.*\)\. Remove it from baseline\.json\./);
+  });
+
+  it('an id that never was a rule is still refused', () => {
+    expect(() => checkBaseline({ deviations: [{ rule: 'media.no-such-rule', reason: 'x' }] }, 'b.json')).toThrow(/not a rule id of the catalogue/);
   });
 });

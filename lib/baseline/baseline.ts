@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
+import { isRetiredRule, RETIRED_RULES } from '../rules/retired.js';
 import { isRuleId } from '../rules/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
@@ -63,7 +64,7 @@ export function checkBaseline(data: unknown, shownAs: string): Baseline {
   } else {
     const seen = new Set<string>();
     (data as Baseline).deviations.forEach((d, i) => {
-      if (!isRuleId(d.rule)) problems.push(`/deviations/${i}/rule ${JSON.stringify(d.rule)} is not a rule id of the catalogue (see \`npx conformance rules\`)`);
+      if (!isRuleId(d.rule) && !isRetiredRule(d.rule)) problems.push(`/deviations/${i}/rule ${JSON.stringify(d.rule)} is not a rule id of the catalogue (see \`npx conformance rules\`)`);
       if (seen.has(d.rule)) problems.push(`/deviations/${i}/rule ${JSON.stringify(d.rule)} is listed twice`);
       seen.add(d.rule);
       if (d.expires !== undefined && !isCalendarDate(d.expires)) problems.push(`/deviations/${i}/expires ${JSON.stringify(d.expires)} is not a calendar date`);
@@ -86,7 +87,7 @@ export interface BaselineOutcome {
   /** rule ids whose failed checks the baseline excused */
   known: string[];
   /** entries whose rule's checks all passed: remove them */
-  stale: Array<{ rule: string; reason: string; ticket?: string }>;
+  stale: Array<{ rule: string; reason: string; ticket?: string; retired?: string }>;
   /** entries past their expiry date: renew or remove them */
   expired: Array<{ rule: string; reason: string; ticket?: string; expires: string }>;
   /** stale entries could not be judged: a shard sees only part of the checks (the merge judges them) */
@@ -113,7 +114,9 @@ export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline
   for (const d of baseline.deviations) {
     const own = checks.filter((c) => c.id === d.rule);
     const rotted = own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
-    if (rotted && !o.partial) stale.push(describe(d));
+    // a retired rule can never fail again: its entry is stale wherever it is judged
+    if (isRetiredRule(d.rule)) stale.push({ ...describe(d), retired: RETIRED_RULES[d.rule]! });
+    else if (rotted && !o.partial) stale.push(describe(d));
     if (d.expires !== undefined && d.expires < o.today) expired.push({ ...describe(d), expires: d.expires });
   }
   const outcome: BaselineOutcome = { file, entries: baseline.deviations.length, known, stale, expired };
@@ -144,6 +147,7 @@ export function gateLines(checks: readonly CheckResult[], outcome: BaselineOutco
   const newMust = [...new Set(checks.filter((c) => c.status === 'failed' && c.level === 'MUST' && !c.baselined).map((c) => c.id))];
   lines.push(`baseline ${outcome.file}: ${outcome.known.length} known deviation${outcome.known.length === 1 ? '' : 's'} excused${newMust.length ? `; new MUST-level deviations: ${newMust.join(', ')}` : ''}`);
   for (const s of outcome.stale) {
+    if (s.retired !== undefined) { lines.push(`baseline entry ${s.rule} names a retired rule (${s.retired}). Remove it from ${outcome.file}.`); continue; }
     lines.push(`baseline entry ${s.rule} is stale: its checks now pass. Remove it from ${outcome.file} (or renew it if the deviation is expected back).`);
   }
   for (const e of outcome.expired) {

@@ -1,6 +1,7 @@
 import { RULES } from '../rules/catalogue.js';
 import { OPEN_POINTS } from '../rules/open-points.js';
 import { checksByRule } from '../rules/check-index.js';
+import { RETIRED_RULES } from '../rules/retired.js';
 
 /** `npx conformance rules`: the catalogue with each rule's check count, then what is not asserted. */
 export function printRules(print: (line: string) => void): void {
@@ -13,8 +14,12 @@ export function printRules(print: (line: string) => void): void {
     print(`       § ${r.section}: "${r.quote}"`);
   }
   print('');
-  print('Not asserted (the spec says "not shown"):');
+  print('Not asserted (the spec says "not shown", or leaves the choice to the server):');
   for (const p of OPEN_POINTS) {
     print(`  - ${p.section}: "${p.quote}"${p.observed ? ` (observed: ${p.observed})` : ''}`);
+    if (p.why) print(`      why not a rule: ${p.why}`);
   }
+  print('');
+  print('Retired rule ids (never reused):');
+  for (const [id, why] of Object.entries(RETIRED_RULES)) print(`  - ${id}: ${why}`);
 }

@@ -7,6 +7,7 @@ import { TASK_RULES, NOTE_MEETING_RULES } from './catalogue/tasks-notes-meetings
 import { CUSTOM_OBJECT_RULES } from './catalogue/custom-objects.js';
 import { DISCOVERY_RULES } from './catalogue/discovery.js';
 import { AUTH_RULES, ERROR_RULES, MEDIA_RULES } from './catalogue/auth-errors-media.js';
+import { HTTP_RULES } from './catalogue/http.js';
 
 /**
  * The rule catalogue: every behaviour of the spec a server can break, by stable id.
@@ -26,6 +27,7 @@ export const RULES = {
   ...AUTH_RULES,
   ...ERROR_RULES,
   ...MEDIA_RULES,
+  ...HTTP_RULES,
 } as const satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof RULES;

@@ -9,6 +9,14 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
   { section: 'Endpoints › Gaps in endpoint coverage', quote: 'Endpoints for listing or searching records, and for creating tasks, notes or meetings: not shown.' },
   { section: 'Errors', quote: 'Mapping of each code to an HTTP status (except those stated above): not shown.', observed: 'every error code the run provoked, with its HTTP status' },
   { section: 'Errors', quote: 'Shape of `details` for every code other than `request_validation_failed`: not shown.' },
+  {
+    section: 'Errors', quote: 'Status codes documented per operation: … 406 not acceptable …', observed: 'what a request accepting only text/html gets',
+    why: 'RFC 9110 §12.5.1: the origin server "can either honor the header field by sending a 406 (Not Acceptable) response or disregard the header field"; a 406 must carry the error body and a success must be JSON, which are checked (error.body, media.json-responses)',
+  },
+  {
+    section: 'Errors', quote: '| field_required_missing | a required field is absent |', observed: 'the code a contact create without stage gets',
+    why: 'request_validation_failed ("request body or parameters fail validation") fits a missing stage too, and the spec names neither as the one to use; the rejection itself is checked (contact.create.stage-required)',
+  },
   { section: 'Resources and their fields › Write request attribute forms', quote: 'Contact fields in the create request beyond first_name, last_name, middle_name and title: not shown.' },
   { section: 'Resources and their fields › Write request attribute forms', quote: 'Request attribute sets for account create, opportunity create and task patch beyond the fields named above: not shown.' },
   { section: 'Resources and their fields › Write request attribute forms', quote: 'Allowed values of every enum attribute (task status other than the value `COMPLETED`, priority, meeting enums): not shown.' },

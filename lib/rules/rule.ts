@@ -20,4 +20,6 @@ export interface OpenPoint {
   quote: string;
   /** what the suite records about it instead, if anything */
   observed?: string;
+  /** why it is not a rule, where the spec's words alone could suggest one (the HTTP RFC leaves it open, say) */
+  why?: string;
 }

@@ -1,5 +1,4 @@
 import type { Fault } from './define.js';
-import acceptIgnored from './accept-ignored.js';
 import accountCreateBareRecord from './account-create-bare-record.js';
 import accountDeleteNotArchived from './account-delete-not-archived.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
@@ -17,7 +16,6 @@ import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
-import contactStageMissingValidationCode from './contact-stage-missing-validation-code.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
 import currencyAmountNumber from './currency-amount-number.js';
 import cursorNeverEnds from './cursor-never-ends.js';
@@ -112,6 +110,7 @@ import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
+import deleteAnswers201 from './delete-answers-201.js';
 import upsertWriteFails from './upsert-write-fails.js';
 import uuidNotUuid from './uuid-not-uuid.js';
 import validKeyRead401 from './valid-key-read-401.js';
@@ -121,7 +120,6 @@ import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
-  acceptIgnored,
   accountCreateBareRecord,
   accountDeleteNotArchived,
   accountStageTypedSelect,
@@ -139,7 +137,6 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactLabelsLowercase,
   contactPatchClobbers,
   contactPatchLost,
-  contactStageMissingValidationCode,
   contactStageNotRequired,
   currencyAmountNumber,
   cursorNeverEnds,
@@ -234,6 +231,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   upsertInvalidMatchingFieldWrongCode,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
+  deleteAnswers201,
   upsertWriteFails,
   uuidNotUuid,
   validKeyRead401,

@@ -93,12 +93,6 @@ export const MEDIA_RULES = {
     summary: 'a malformed JSON body is answered 4xx with the error body and creates nothing',
     endpoints: EVERY,
   },
-  'media.not-acceptable-406': {
-    level: 'SHOULD', section: 'Errors',
-    quote: 'Status codes documented per operation: … 406 not acceptable …',
-    summary: 'a request accepting only text/html is answered 406 (HTTP convention: the API only speaks JSON)',
-    endpoints: EVERY,
-  },
   'robustness.no-5xx': {
     level: 'MUST', section: 'Errors',
     quote: '| request_validation_failed | request body or parameters fail validation |',

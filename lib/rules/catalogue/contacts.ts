@@ -15,12 +15,6 @@ export const CONTACT_RULES = {
     summary: 'a contact create without stage is rejected with the error body and creates nothing',
     endpoints: ['POST /contact'],
   },
-  'contact.create.stage-required-code': {
-    level: 'SHOULD', section: 'Errors',
-    quote: '| field_required_missing | a required field is absent |',
-    summary: 'a contact create without stage is reported as field_required_missing',
-    endpoints: ['POST /contact'],
-  },
   'contact.display-name.derived': {
     level: 'MUST', section: 'Resources and their fields › Contact attributes (response)',
     quote: 'display_name (string; derived by the server from first and last name; not writable)',

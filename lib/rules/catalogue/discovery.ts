@@ -1,6 +1,9 @@
 import type { Rule } from '../rule.js';
 
-/** Schema discovery: the spec names what the two endpoints list, not their shapes. */
+/**
+ * Schema discovery: the spec states what the two endpoints list, not their shapes, so the lists are
+ * MUST rules checked as leniently as can be: the names appear somewhere in the JSON body.
+ */
 export const DISCOVERY_RULES = {
   'discovery.schema-contact': {
     level: 'MUST', section: 'Endpoints › Discovery',
@@ -9,7 +12,7 @@ export const DISCOVERY_RULES = {
     endpoints: ['GET /_schema/contact'],
   },
   'discovery.schema-contact-lists': {
-    level: 'SHOULD', section: 'Endpoints › Discovery',
+    level: 'MUST', section: 'Endpoints › Discovery',
     quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
     summary: 'the contact schema body names is_required_on_create and the workspace\'s stage option (its shape is not shown, so a text search)',
     endpoints: ['GET /_schema/contact'],
@@ -21,7 +24,7 @@ export const DISCOVERY_RULES = {
     endpoints: ['GET /_organization_schema_summary'],
   },
   'discovery.summary-lists-custom-object': {
-    level: 'SHOULD', section: 'Endpoints › Custom objects',
+    level: 'MUST', section: 'Endpoints › Custom objects',
     quote: 'Available custom objects are discovered with `GET /_organization_schema_summary`.',
     summary: 'the schema summary mentions the custom object named in the fixtures',
     endpoints: ['GET /_organization_schema_summary'],
