@@ -61,11 +61,13 @@ export class ConformanceReporter implements Reporter {
     }
     this.results.push(...own);
     this.progress.delete(group);
+    for (const e of mod.errors()) this.runnerErrors.push(this.redactor.text(`${group}: ${e.message}`));
+    // a group the selection left empty has nothing to say
+    if (own.length === 0) return;
     const n = (s: CheckResult['status']) => own.filter((r) => r.status === s).length;
     const counts = { passed: n('passed'), failed: n('failed'), blocked: n('blocked') };
     this.live?.clear();
     this.print(`${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`);
-    for (const e of mod.errors()) this.runnerErrors.push(this.redactor.text(`${group}: ${e.message}`));
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError>, _reason: TestRunEndReason): void {

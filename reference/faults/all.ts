@@ -110,6 +110,7 @@ import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
+import accountNumberAsString from './account-number-as-string.js';
 import deleteAnswers201 from './delete-answers-201.js';
 import upsertWriteFails from './upsert-write-fails.js';
 import uuidNotUuid from './uuid-not-uuid.js';
@@ -231,6 +232,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   upsertInvalidMatchingFieldWrongCode,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
+  accountNumberAsString,
   deleteAnswers201,
   upsertWriteFails,
   uuidNotUuid,
