@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckContext } from '../lib/check/context.js';
+import { holdRecord } from '../lib/steps/record-lock.js';
+import { sameTypedValue } from '../lib/steps/same-value.js';
+
+/** A stand-in check context: only what holdRecord uses (cleanup), run at "the end of the check". */
+function fakeCheck(): { c: CheckContext; end: () => Promise<void> } {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const c = { cleanup: (fn: () => Promise<unknown>) => { cleanups.push(fn); } } as unknown as CheckContext;
+  return { c, end: async () => { for (const fn of cleanups.reverse()) await fn(); } };
+}
+
+describe('holdRecord: checks that write one shared record take turns', () => {
+  it('a second check waits until the first has ended, its cleanups included', async () => {
+    const order: string[] = [];
+    const a = fakeCheck();
+    const b = fakeCheck();
+    await holdRecord(a.c, 'task:1');
+    order.push('a holds');
+    const bHeld = holdRecord(b.c, 'task:1').then(() => { order.push('b holds'); });
+    a.c.cleanup(async () => { order.push('a restores'); });
+    await Promise.resolve();
+    expect(order).toEqual(['a holds']);
+    await a.end();
+    await bHeld;
+    expect(order).toEqual(['a holds', 'a restores', 'b holds']);
+    await b.end();
+  });
+
+  it('taking the same record twice in one check does not wait on itself; other records do not wait at all', async () => {
+    const a = fakeCheck();
+    await holdRecord(a.c, 'contact:1');
+    await holdRecord(a.c, 'contact:1');
+    const b = fakeCheck();
+    await holdRecord(b.c, 'contact:2');
+    await Promise.all([a.end(), b.end()]);
+  });
+});
+
+describe('sameTypedValue: a value read back holds the value written', () => {
+  it('compares by value type where the spec leaves the representation open', () => {
+    expect(sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-01T00:00:00.000+00:00', value_type: 'timestamp' })).toBe(true);
+    expect(sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-02T00:00:00Z', value_type: 'timestamp' })).toBe(false);
+    expect(sameTypedValue({ amount: '1250.00' }, { value: { amount: '1250' }, value_type: 'currency' })).toBe(true);
+    expect(sameTypedValue({ amount: '1250.00' }, { value: { amount: '1250.01' }, value_type: 'currency' })).toBe(false);
+    const option = { id: 'o1', select_list_id: 'l1', api_name: 'high', display_name: 'High', color: '#f00' };
+    expect(sameTypedValue('high', { value: option, value_type: 'select' })).toBe(true);
+    expect(sameTypedValue('High', { value: option, value_type: 'select' })).toBe(true);
+    expect(sameTypedValue({ value_type: 'select', value: { api_name: 'high' } }, { value: option, value_type: 'select' })).toBe(true);
+    expect(sameTypedValue('low', { value: option, value_type: 'select' })).toBe(false);
+    expect(sameTypedValue(12, { value: 12, value_type: 'number' })).toBe(true);
+    expect(sameTypedValue(12, { value: '12', value_type: 'number' })).toBe(false);
+    expect(sameTypedValue(true, { value: true, value_type: 'boolean' })).toBe(true);
+    expect(sameTypedValue(['a'], [{ value: 'a', value_type: 'string' }])).toBe(true);
+    expect(sameTypedValue('x', undefined)).toBe(false);
+  });
+});
