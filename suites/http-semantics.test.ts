@@ -9,6 +9,8 @@ import { relationshipName } from '../lib/steps/relationship.js';
 // http.delete-success-status (RFC 9110 §9.3.5): a DELETE that succeeded SHOULD answer 202, 204 or
 // 200. The spec leaves the DELETE answers open ("not shown"), so HTTP's own SHOULD is all there is.
 // A DELETE that did not succeed blocks the check: its success is the operation's own rule.
+// The rule applies to every DELETE of the spec; the task DELETE has no check here: its one task
+// (taskToArchive) belongs to task.delete.archives.
 
 const DELETE_STATUSES = [200, 202, 204];
 

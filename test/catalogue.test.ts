@@ -4,6 +4,7 @@ import { RULES } from '../lib/rules/catalogue.js';
 import { OPEN_POINTS } from '../lib/rules/open-points.js';
 import { checksByRule } from '../lib/rules/check-index.js';
 import { STATED_ENDPOINTS } from '../lib/rules/stated-endpoints.js';
+import { RETIRED_RULES } from '../lib/rules/retired.js';
 
 const checks = checksByRule();
 
@@ -27,6 +28,23 @@ describe('the rule catalogue', () => {
   it('every SHOULD rule has at least one check too', () => {
     const unchecked = Object.entries(RULES).filter(([id, r]) => r.level === 'SHOULD' && !checks.has(id)).map(([id]) => id);
     expect(unchecked).toEqual([]);
+  });
+
+  it('a SHOULD rule rests on an HTTP RFC\'s SHOULD: its section names the RFC and section, its quote says SHOULD', () => {
+    // the spec uses no RFC 2119 words: what it states is MUST, what it leaves open is observed
+    for (const [id, r] of Object.entries(RULES)) {
+      if (r.level !== 'SHOULD') continue;
+      expect(r.section, id).toMatch(/^RFC \d+ §\d+(\.\d+)*/);
+      expect(r.quote, id).toMatch(/\bSHOULD\b/);
+    }
+  });
+
+  it('a retired rule id is never a rule again, and says why it went', () => {
+    for (const [id, why] of Object.entries(RETIRED_RULES)) {
+      expect(Object.hasOwn(RULES, id), id).toBe(false);
+      expect(id).toMatch(/^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/);
+      expect(why.length, id).toBeGreaterThan(10);
+    }
   });
 
   it('ids are area.subject[.slug], lowercase with dots and hyphens', () => {

@@ -55,6 +55,15 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     expect(reportOf(dir).baseline?.stale).toEqual([{ rule: RULE, reason: 'answers 200' }]);
   });
 
+  it('an entry naming a retired rule → loads (no exit 2) but is stale, exit 1 with the retired-rule line', async () => {
+    const dir = tmp();
+    const file = baselineIn(dir, [{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html' }]);
+    const r = await runCli([...FINE, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1[^\n]*\)\. Remove it from \S*baseline\.json\./);
+    expect(reportOf(dir).baseline?.stale).toEqual([expect.objectContaining({ rule: 'media.not-acceptable-406', retired: RETIRED_RULES['media.not-acceptable-406'] })]);
+  });
+
   it('an expired entry → exit 1, even though the deviation is still there', async () => {
     const dir = tmp();
     const file = baselineIn(dir, [{ rule: RULE, reason: 'answers 200', ticket: 'API-12', expires: '2020-01-31' }]);

@@ -1,10 +1,15 @@
-/** A level as the report prints it. The spec uses no RFC 2119 words; the catalogue assigns them. */
+/**
+ * A level as the report prints it. The spec uses no RFC 2119 words, so the catalogue assigns them:
+ * MUST where the spec states the behaviour, SHOULD only where an HTTP RFC the spec relies on says
+ * SHOULD. Any other choice left to the server is an observation, not a rule.
+ */
 export type Level = 'MUST' | 'SHOULD';
 
 /**
  * One rule of the catalogue: a behaviour the spec states, with the sentence it rests on.
- * `section` is the spec's heading path (stable across edits, unlike numbers); `quote` is the
- * spec's own words, verbatim; `endpoints` lists the operations the rule applies to.
+ * `section` is the spec's heading path (stable across edits, unlike numbers), or for a SHOULD rule
+ * the HTTP RFC and its section; `quote` is that text's own words, verbatim; `endpoints` lists the
+ * operations the rule applies to.
  */
 export interface Rule {
   level: Level;
