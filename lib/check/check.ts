@@ -1,7 +1,7 @@
 import { describe, inject, test } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import type { Exchange } from '../http/exchange.js';
-import { TransportFailure } from '../http/exchange.js';
+import { pathUnderBase, TransportFailure } from '../http/exchange.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
 import { makeContext, type CheckContext } from './context.js';
 import type { BlockedBy, CheckMeta, Observation, Traffic, Violation } from './meta.js';
@@ -85,24 +85,23 @@ function bareRateLimitAnswer(exchanges: readonly Exchange[]): NonConformance | u
 
 /** A request that got no answer blocks the check: the step is that request's operation. */
 function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
-  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const path = new URL(ex.request.url).pathname;
-  const under = path.startsWith(base) ? path.slice(base.length) : path;
   return {
-    step: statedEndpointOf(ex.request.method, under) ?? `${ex.request.method} (unstated route)`,
+    step: operationOf(ex, baseUrl),
     answer: `connection failed: ${ex.transportError ?? 'no response'}`,
   };
 }
 
+/** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
+function operationOf(ex: Exchange, baseUrl: string): string {
+  return statedEndpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ?? `${ex.request.method} (unstated route)`;
+}
+
 function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
-  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
   return exchanges.flatMap((ex) => {
     if (!ex.response) return [];
-    const path = new URL(ex.request.url).pathname;
-    const under = path.startsWith(base) ? path.slice(base.length) : path;
     const code = (ex.response.json as { code?: unknown } | undefined)?.code;
     return [{
-      endpoint: statedEndpointOf(ex.request.method, under) ?? `${ex.request.method} (unstated route)`,
+      endpoint: operationOf(ex, baseUrl),
       status: ex.response.status,
       ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
       emptyBody: ex.response.text.length === 0,

@@ -47,3 +47,10 @@ export function responseOf(ex: Exchange): ExchangeResponse {
   if (!ex.response) throw new TransportFailure(ex);
   return ex.response;
 }
+
+/** The request's path below the base URL's path (`/contact/…`), as the spec writes paths. */
+export function pathUnderBase(ex: Exchange, baseUrl: string): string {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const path = new URL(ex.request.url).pathname;
+  return path.startsWith(base) ? path.slice(base.length) : path;
+}

@@ -1,12 +1,13 @@
 import { faker } from '@faker-js/faker';
 import { ApiClient } from '../http/client.js';
-import type { Exchange } from '../http/exchange.js';
+import { pathUnderBase, type Exchange } from '../http/exchange.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { CreatedRecords } from '../safety/tracker.js';
 import type { Target } from '../target/target.js';
 import { recordOf, show, valueOf, type ApiRecord } from '../steps/record.js';
 import { phonePair } from '../steps/phone-item.js';
+import { domainNames } from '../steps/account.js';
 import { answerOf } from '../check/context.js';
 import { matchValue, sampleAttributes, upsertBody } from '../../fixtures/custom-object.js';
 import { erroredFields } from './errored-fields.js';
@@ -38,7 +39,7 @@ export async function checkFixtures(target: Target, redactor: Redactor): Promise
   const mistakes: string[] = [];
   const checked: string[] = [];
   const preflight: Preflight = { checked, requests: 0 };
-  const missing = (key: string, ex: Exchange, fix: string) => mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathOf(ex, target.baseUrl)} answered ${answerOf(ex)}; ${fix}`);
+  const missing = (key: string, ex: Exchange, fix: string) => mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathUnderBase(ex, target.baseUrl)} answered ${answerOf(ex)}; ${fix}`);
 
   if (f.noteId !== undefined) {
     const ex = await api.get(`/note/${f.noteId}`);
@@ -84,8 +85,8 @@ export async function checkFixtures(target: Target, redactor: Redactor): Promise
   if (domains?.id !== undefined && domains.primaryDomain !== undefined) {
     // the account read is not a stated route: only an answer showing the account can tell
     const account = okRecord(await api.get(`/account/${domains.id}`), domains.id);
-    if (account && !domainNamesOf(account).includes(domains.primaryDomain.toLowerCase())) {
-      mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNamesOf(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
+    if (account && !domainNames(account).includes(domains.primaryDomain.toLowerCase())) {
+      mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
     } else if (account) checked.push('accountWithDomains');
   }
   const co = f.customObject;
@@ -136,15 +137,4 @@ function valueTypesOf(record: ApiRecord, names: readonly string[]): Record<strin
     if (first && typeof first.value_type === 'string') out[name] = first.value_type;
   }
   return out;
-}
-
-function domainNamesOf(account: ApiRecord): string[] {
-  const a = account.attributes['domains'];
-  return (Array.isArray(a) ? a : []).map((d) => (d.value as { domain_name?: unknown } | null)?.domain_name).filter((n): n is string => typeof n === 'string').map((n) => n.toLowerCase());
-}
-
-function pathOf(ex: Exchange, baseUrl: string): string {
-  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const p = new URL(ex.request.url).pathname;
-  return p.startsWith(base) ? p.slice(base.length) : p;
 }
