@@ -7,8 +7,9 @@ import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/task.js';
 
 // The spec has no task create: every check writes the fixtures' task (the first of taskIds), one
-// check at a time (lib/steps/task.ts), and compares only against what it wrote itself. There is no stated task read either, so the state before a
-// patch is taken from the answer to a first patch (of disposition, which the spec says is patchable).
+// check at a time (lib/steps/task.ts), and compares only against what it wrote itself. There is no
+// stated task read either, so where the server serves none, the state before a patch is taken from
+// the answer to a first patch (of disposition, which the spec says is patchable).
 // Only the status value COMPLETED is named; no other status value is ever sent or expected.
 
 /** Attributes a patch of something else must leave as they were (those the record carries). */
