@@ -49,7 +49,7 @@ describe('blocked checks grouped under the step that blocked them', () => {
     const b = blockers(checks);
     expect(b.map((s) => [s.step, s.checks.length])).toEqual([[UPSERT.step, 2], ['POST /contact', 1]]);
     expect(b[0]).toMatchObject({ answer: UPSERT.answer, fixture: 'customObject' });
-    expect(unblockLine(b[0]!)).toBe('2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): make that step succeed, or correct `customObject`, to run them');
+    expect(unblockLine(b[0]!)).toBe('2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step\'s answer, or correct `customObject`, to run them');
   });
 
   it('a group that did not pass is never shown with a pass mark', () => {
@@ -75,7 +75,7 @@ describe('blocked checks grouped under the step that blocked them', () => {
     expect(md).toMatch(/### Blocked \(2 checks by 1 set-up step\)/);
     const lines: string[] = [];
     printOutcome(incomplete, (l) => lines.push(l));
-    expect(lines).toContain('  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): make that step succeed, or correct `customObject`, to run them');
+    expect(lines).toContain('  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step\'s answer, or correct `customObject`, to run them');
     expect(lines).toContain('1 passed, 0 failed, 0 skipped, 2 blocked');
     expect(lines.at(-1)).toMatch(/^verdict: incomplete/);
   });
