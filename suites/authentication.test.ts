@@ -1,5 +1,4 @@
-import { describe } from 'vitest';
-import { check } from '../lib/check/check.js';
+import { check, describe } from '../lib/check/check.js';
 import { statedOperations, unknownIds } from '../lib/steps/operations.js';
 import { createContact } from '../lib/steps/contact.js';
 

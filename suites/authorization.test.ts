@@ -1,5 +1,4 @@
-import { describe } from 'vitest';
-import { check } from '../lib/check/check.js';
+import { check, describe } from '../lib/check/check.js';
 import { contactStage, createContact } from '../lib/steps/contact.js';
 import { show } from '../lib/steps/record.js';
 import { tagged } from '../fixtures/tag.js';

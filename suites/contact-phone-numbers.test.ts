@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { describe } from 'vitest';
-import { check, endpoint } from '../lib/check/check.js';
+import { check, describe, endpoint } from '../lib/check/check.js';
 import { readContact } from '../lib/steps/contact.js';
 import { phoneContact, phoneItems } from '../lib/steps/phone-item.js';
 import { show } from '../lib/steps/record.js';

@@ -1,6 +1,5 @@
-import { describe } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { check, endpoint } from '../lib/check/check.js';
+import { check, describe, endpoint } from '../lib/check/check.js';
 import { errorBodyViolations } from '../lib/check/error-body.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';

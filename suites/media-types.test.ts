@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe } from 'vitest';
-import { check } from '../lib/check/check.js';
+import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact } from '../lib/steps/contact.js';

@@ -1,5 +1,4 @@
-import { describe } from 'vitest';
-import { check } from '../lib/check/check.js';
+import { check, describe } from '../lib/check/check.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import { recordViolations } from '../lib/check/record-violations.js';
 import type { RuleId } from '../lib/rules/catalogue.js';

@@ -1,5 +1,4 @@
-import { describe } from 'vitest';
-import { check } from '../lib/check/check.js';
+import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { ApiClient, type Auth } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
+import type { RequestBudget } from '../http/request-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
 import type { Target } from '../target/target.js';
 import type { Fixtures } from '../target/fixtures.js';
@@ -54,6 +55,10 @@ export interface ContextParts {
   rule: RuleId;
   target: Target;
   seedName: string;
+  /** the run's request budget (--concurrency, --max-requests, 429 back-off), shared by every check */
+  budget: RequestBudget;
+  /** the check's place in the run: older checks get a request slot first */
+  priority: number;
   skip: (reason: string) => never;
   exchanges: Exchange[];
   observations: Observation[];
@@ -90,8 +95,8 @@ export function makeContext(p: ContextParts): CheckContext {
       records.observe(ex, req.path, req.auth);
     },
     readOnly: p.target.readOnly,
-    concurrency: p.target.concurrency,
-    ...(p.target.maxRequests !== undefined ? { maxRequests: p.target.maxRequests } : {}),
+    budget: p.budget,
+    priority: p.priority,
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
       if (kind === 'read-only') p.skip(message);

@@ -1,5 +1,3 @@
-import type { Exchange } from '../http/exchange.js';
-import type { Level } from '../rules/rule.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A rule a check found broken, with what the spec wanted and what came back. */
@@ -40,28 +38,4 @@ export interface Traffic {
   emptyBody: boolean;
   /** how many 429 answers the client retried before this one (omitted when none) */
   rateLimitRetries?: number;
-}
-
-/** What a check hands to the reporter through vitest's task meta (JSON-serialisable). */
-export interface CheckMeta {
-  rule: RuleId;
-  level: Level;
-  endpoint: string;
-  title: string;
-  violations?: Violation[];
-  /** the exchanges of a check that did not pass, redacted */
-  evidence?: Exchange[];
-  observations?: Observation[];
-  /** every answered request of the check (for the observed success statuses and error codes) */
-  traffic?: Traffic[];
-  /** requests of the check that got no answer (refused connection, timeout): sent, but not in traffic */
-  unanswered?: number;
-  /** a set-up step or the network failed: not a verdict on the rule itself */
-  blocked?: BlockedBy;
-}
-
-declare module '@vitest/runner' {
-  interface TaskMeta {
-    conformance?: CheckMeta;
-  }
 }

@@ -148,7 +148,8 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
   const first = runs[0] as RunInfo;
   const start = Math.min(...runs.map((r) => Date.parse(r.startedAt)));
   const end = Math.max(...runs.map((r) => Date.parse(r.startedAt) + r.durationMs));
-  const { shard: _shard, ...rest } = first;
+  // each shard timed its own phases: a merged run has none
+  const { shard: _shard, phases: _phases, ...rest } = first;
   return {
     ...rest,
     runId: runs.map((r) => r.runId).join('+'),
@@ -156,7 +157,16 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
     durationMs: end - start,
     requestsSent: runs.reduce((n, r) => n + (r.requestsSent ?? 0), 0),
     rateLimitRetries: runs.reduce((n, r) => n + (r.rateLimitRetries ?? 0), 0),
+    ...concurrencyOf(runs),
   };
+}
+
+/** The shards' concurrency: the lowest any of them settled at or fell to (a 429 in one shard is the server's limit). */
+function concurrencyOf(runs: readonly RunInfo[]): Pick<RunInfo, 'concurrency'> {
+  const known = runs.flatMap((r) => (r.concurrency ? [r.concurrency] : []));
+  const first = known[0];
+  if (first === undefined) return {};
+  return { concurrency: { configured: first.configured, settled: Math.min(...known.map((c) => c.settled)), lowest: Math.min(...known.map((c) => c.lowest)) } };
 }
 
 /** The observed-contract tables of the shards, counts summed. */

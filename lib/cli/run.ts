@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVitest } from 'vitest/node';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { redactorFor } from '../evidence/redactor-for.js';
@@ -20,8 +19,16 @@ import { probe } from './probe.js';
 import { checkFixtures } from '../preflight/fixtures-check.js';
 import { newRunId } from './run-id.js';
 import { assertOnlyMatches, listChecks } from './list.js';
+import { loadChecks, SuiteLoadError } from '../runner/registry.js';
+import { runChecks } from '../runner/run-checks.js';
+import { Phases } from '../runner/phases.js';
+import { RequestBudget } from '../http/request-budget.js';
+import { selectChecks } from '../select/selection.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { selectsEverything } from '../select/selection.js';
+
+/** A check still running after this long fails (each request also has its own --timeout). */
+const CHECK_TIMEOUT_MS = 180_000;
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,6 +39,8 @@ export function suiteVersion(): string {
 /** `npx conformance`: resolve the target, probe it, run the checks, write the report. Returns the exit status. */
 export async function runConformance(args: RunArgs, rawPrint: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
   const startedAt = new Date();
+  // where a run's time goes (conformance.json run.phases): module loading happened before this line
+  const phases = new Phases();
   // every console line goes through the run's redactor (a key can hide in a base URL or an error)
   const print = (line: string) => rawPrint(runRedactor().text(line));
   const env = environment(cwd);
@@ -68,41 +77,31 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     }
     const redactor = redactorFor(target.keys);
     useRunRedactor(redactor);
+    phases.end('referenceStartMs');
     await probe(target.baseUrl, target.keys, target.timeoutMs, redactor);
+    phases.end('probeMs');
     print(`run ${target.runId} · seed ${target.seed}`);
     // a fixture the server does not have is the user's mistake: exit 2 before any check
     target.preflight = await checkFixtures(target, redactor);
     if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
 
+    phases.end('fixturesCheckMs');
+
+    let all;
+    try { all = await loadChecks(); } catch (err) {
+      if (err instanceof SuiteLoadError) throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${redactor.text(err.message)}`);
+      throw err;
+    }
+    const defs = selectChecks(all, config.selection, config.shard);
+    phases.end('suiteLoadMs');
     // a terminal gets a live progress line; CI and pipes get one line per endpoint group
     const live = process.stdout.isTTY && !isCi(env) ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns) : undefined;
-    const reporter = new ConformanceReporter(redactor, print, live);
-    const vitest = await startVitest('test', [], {
-      config: false,
-      root: PACKAGE_ROOT,
-      dir: path.join(PACKAGE_ROOT, 'suites'),
-      include: ['**/*.test.ts'],
-      watch: false,
-      // The suite files share no state worth isolating (each check builds its own context), and
-      // re-importing every module per file costs about two thirds of a run's CPU.
-      isolate: false,
-      // ONE worker process for every check: --concurrency and --max-requests are counted in
-      // lib/http/client.ts's module state, which is per process (the probe, in this process, is not counted)
-      maxWorkers: 1,
-      reporters: [reporter],
-      provide: { target },
-      // checks are independent: run them concurrently within a file, bounded
-      sequence: { concurrent: true },
-      maxConcurrency: 8,
-      testTimeout: 180_000,
-      // a selection or a shard may leave a suite file, or a whole shard, with no check
-      passWithNoTests: !selectsEverything(config.selection) || config.shard !== undefined,
-      ...(config.shard ? { shard: `${config.shard.index}/${config.shard.count}` } : {}),
-    }, { logLevel: 'silent', cacheDir: path.join(PACKAGE_ROOT, 'node_modules', '.vite-conformance') });
-    await vitest.close();
-    if (reporter.runnerErrors.length > 0) {
-      throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${[...new Set(reporter.runnerErrors)].join(' | ')}`);
-    }
+    const reporter = new ConformanceReporter(print, live);
+    // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
+    const budget = new RequestBudget(target.concurrency, target.maxRequests);
+    reporter.start(defs.length);
+    reporter.finish(await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter));
+    phases.end('checksMs');
 
     if (reporter.results.length === 0 && config.shard === undefined) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
@@ -113,11 +112,14 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
       fixturesCheckRequests: target.preflight?.requests ?? 0,
+      concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
+      phases: phases.done(),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
     printOutcome(reporter.results, print);
+    if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
     return settled.status;

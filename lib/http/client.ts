@@ -4,6 +4,7 @@ import type { Redactor } from '../evidence/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
+import type { RequestBudget } from './request-budget.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };
@@ -34,10 +35,14 @@ export interface ClientSettings {
    * before any write.
    */
   readOnly?: boolean;
-  /** --max-requests: past this many requests sent by this process, none is sent; `refuse('max-requests', …)` is called */
-  maxRequests?: number;
-  /** --concurrency: cap on requests in flight in this process (shared by every client of it) */
-  concurrency?: number;
+  /**
+   * The run's budget, shared by every check's client (lib/http/request-budget.ts): --concurrency,
+   * --max-requests (past it `refuse('max-requests', …)` is called) and the 429 back-off. Without it
+   * (the probe, the fixtures check, the cleanup command) requests are neither capped nor counted.
+   */
+  budget?: RequestBudget;
+  /** this client's place in the budget's queue: a lower number (an older check) is served first */
+  priority?: number;
   /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
   exempt?: (method: string, path: string) => boolean;
   /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
@@ -48,35 +53,7 @@ export interface ClientSettings {
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/**
- * Requests in flight and requests sent, per process. `npx conformance` runs every check in ONE worker
- * process (lib/cli/run.ts sets maxWorkers: 1 for this reason), so these are the run's totals and
- * --concurrency and --max-requests hold for the whole run. The probe, in the main process, is not counted.
- */
-class Limits {
-  inFlight = 0;
-  sent = 0;
-  limit = Number.POSITIVE_INFINITY;
-  private readonly waiting: Array<() => void> = [];
-
-  async acquire(): Promise<void> {
-    while (this.inFlight >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
-    this.inFlight += 1;
-  }
-
-  release(): void {
-    this.inFlight -= 1;
-    this.waiting.shift()?.();
-  }
-}
-const limits = new Limits();
-
-/** How many requests this process has sent (every attempt, 429 retries included). */
-export function requestsSent(): number {
-  return limits.sent;
-}
-
-// One connection pool per worker process; undici's default would also do, but an explicit Agent
+// One connection pool per process; undici's default would also do, but an explicit Agent
 // lets the timeouts apply to every request and keeps sockets alive between checks.
 // One pool per timeout (a run has one); the cleanup command and the probe may use their own.
 const agents = new Map<number, Agent>();
@@ -99,9 +76,7 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * retries a 429 after its Retry-After a bounded number of times, and records redacted exchanges.
  */
 export class ApiClient {
-  constructor(private readonly settings: ClientSettings) {
-    if (settings.concurrency !== undefined) limits.limit = settings.concurrency;
-  }
+  constructor(private readonly settings: ClientSettings) {}
 
   get(path: string, o: RequestOptions = {}) { return this.send('GET', path, o); }
   post(path: string, json: unknown, o: RequestOptions = {}) { return this.send('POST', path, { json, ...o }); }
@@ -135,22 +110,24 @@ export class ApiClient {
         ms: 0,
         rateLimitRetries: retries,
       };
-      this.count(method, path, exempt);
-      await limits.acquire();
+      const budget = this.settings.budget;
+      let n = this.count(method, path, exempt);
+      await budget?.acquire(this.settings.priority);
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {
         // A kept-alive socket the server closed as we reused it: no byte of this request was
         // processed, so one fresh try is safe for any method.
         if (isStaleSocket(err)) {
-          this.count(method, path, exempt);
+          n = this.count(method, path, exempt);
           try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again, this.settings.timeoutMs); }
         } else {
           ex.transportError = describeTransportError(err, this.settings.timeoutMs);
         }
       } finally {
-        limits.release();
+        budget?.release();
       }
+      budget?.answered(n, ex.response?.status);
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
@@ -166,13 +143,14 @@ export class ApiClient {
     }
   }
 
-  /** Counts one request about to be sent; past --max-requests it is refused instead. */
-  private count(method: string, path: string, exempt: boolean): void {
-    const max = this.settings.maxRequests;
-    if (max !== undefined && !exempt && limits.sent >= max) {
-      this.refuse('max-requests', `blocked: the run reached --max-requests ${max}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
+  /** Counts one request about to be sent (its number in the run); past --max-requests it is refused instead. */
+  private count(method: string, path: string, exempt: boolean): number {
+    const budget = this.settings.budget;
+    if (budget === undefined) return 0;
+    if (!exempt && budget.exhausted()) {
+      this.refuse('max-requests', `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
     }
-    limits.sent += 1;
+    return budget.count();
   }
 
   private refuse(kind: 'read-only' | 'max-requests', message: string): never {

@@ -7,6 +7,7 @@ import { certificateOf, type Certificate } from './certificate.js';
 import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';
 import { blockers, type Blocker } from './groups.js';
+import type { RunPhases } from '../runner/phases.js';
 
 export interface RunInfo {
   runId: string;
@@ -26,6 +27,10 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
+  /** requests in flight: the --concurrency given, the limit at the end and the lowest a 429 brought it to */
+  concurrency?: { configured: number; settled: number; lowest: number };
+  /** where the run's time went (lib/runner/phases.ts) */
+  phases?: Partial<RunPhases>;
 }
 
 /** A record the run created that the API gives no way to archive (contacts, opportunities). */

@@ -28,6 +28,8 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
         requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
+        concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
+        phases: { type: 'object', additionalProperties: int },
       },
     },
     certificate: {

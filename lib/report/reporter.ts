@@ -1,77 +1,49 @@
-import path from 'node:path';
-import type { Reporter, TestCase, TestModule, TestRunEndReason, SerializedError } from 'vitest/node';
-import type { Redactor } from '../evidence/redact.js';
-import { checkResultOf } from './collect.js';
 import type { Traffic } from '../check/meta.js';
 import type { CheckResult } from './check-result.js';
 import type { LiveLine } from './console.js';
 import { groupMark } from './groups.js';
-
-/** The endpoint group of a suite file: its name without `.test.ts` (`contacts`, `errors`, …). */
-export function groupOf(moduleId: string): string {
-  return path.basename(moduleId).replace(/\.test\.ts$/, '');
-}
+import type { CheckDefinition } from '../runner/registry.js';
+import type { CheckRun } from '../runner/run-check.js';
+import type { RunEvents } from '../runner/run-checks.js';
 
 /**
- * The vitest reporter of a conformance run: it turns every check's metadata into a CheckResult
- * and prints one line per suite file (an endpoint group or error family) as each one ends.
- * On a terminal it also keeps a live progress line ("contacts 12/22…") updated in place.
- * The CLI reads `results` afterwards to write the report and choose the exit status.
+ * The console side of a run: one line per endpoint group (suite file) as its last check ends and,
+ * on a terminal, a live progress line ("12/401 checks…") redrawn in place. The CLI reads `results`,
+ * `traffic` and `unanswered` afterwards to write the report and choose the exit status.
  */
-export class ConformanceReporter implements Reporter {
-  readonly results: CheckResult[] = [];
-  readonly runnerErrors: string[] = [];
+export class ConformanceReporter implements RunEvents {
+  results: CheckResult[] = [];
   readonly traffic: Traffic[] = [];
   /** requests the checks sent that got no answer (they leave no traffic) */
   unanswered = 0;
-  private readonly progress = new Map<string, { done: number; total: number }>();
+  private done = 0;
+  private total = 0;
 
-  constructor(private readonly redactor: Redactor, private readonly print: (line: string) => void, private readonly live?: LiveLine) {}
+  constructor(private readonly print: (line: string) => void, private readonly live?: LiveLine) {}
 
-  onTestModuleCollected(mod: TestModule): void {
-    if (!this.live) return;
-    this.progress.set(groupOf(mod.moduleId), { done: 0, total: [...mod.children.allTests()].length });
-    this.showProgress(groupOf(mod.moduleId));
+  start(total: number): void {
+    this.total = total;
+    this.live?.update(`0/${total} checks…`);
   }
 
-  onTestCaseResult(tc: TestCase): void {
-    if (!this.live) return;
-    const group = groupOf(tc.module.moduleId);
-    const p = this.progress.get(group);
-    if (p) p.done += 1;
-    this.showProgress(group);
+  onCheck(run: CheckRun, def: CheckDefinition): void {
+    this.traffic.push(...run.traffic);
+    this.unanswered += run.unanswered;
+    this.done += 1;
+    this.live?.update(`${def.group}… (${this.done}/${this.total} checks)`);
   }
 
-  private showProgress(group: string): void {
-    if (!this.live) return;
-    const p = this.progress.get(group);
-    const done = [...this.progress.values()].reduce((n, e) => n + e.done, 0);
-    const total = [...this.progress.values()].reduce((n, e) => n + e.total, 0);
-    this.live.update(`${group} ${p?.done ?? 0}/${p?.total ?? 0}… (${done}/${total} checks)`);
-  }
-
-  onTestModuleEnd(mod: TestModule): void {
-    const group = groupOf(mod.moduleId);
-    const own: CheckResult[] = [];
-    for (const tc of mod.children.allTests()) {
-      const r = checkResultOf(tc, group, this.redactor);
-      if (r) own.push(r);
-      this.traffic.push(...(tc.meta().conformance?.traffic ?? []));
-      this.unanswered += tc.meta().conformance?.unanswered ?? 0;
-    }
-    this.results.push(...own);
-    this.progress.delete(group);
-    for (const e of mod.errors()) this.runnerErrors.push(this.redactor.text(`${group}: ${e.message}`));
-    // a group the selection left empty has nothing to say
-    if (own.length === 0) return;
+  onGroup(group: string, runs: readonly CheckRun[]): void {
+    const own = runs.map((r) => r.result);
     const n = (s: CheckResult['status']) => own.filter((r) => r.status === s).length;
     const counts = { passed: n('passed'), failed: n('failed'), blocked: n('blocked') };
     this.live?.clear();
     this.print(`${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`);
   }
 
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError>, _reason: TestRunEndReason): void {
+  /** The run's results, in the registry's order (files by name, checks as written). */
+  finish(runs: readonly CheckRun[]): void {
     this.live?.clear();
-    for (const e of errors) this.runnerErrors.push(this.redactor.text(e.message));
+    this.results = runs.map((r) => r.result);
   }
 }

@@ -20,7 +20,7 @@ export function summaryMarkdown(report: ConformanceReport): string {
   const out: string[] = [];
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
-  out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries)`);
+  out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
   out.push('');
   out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
@@ -63,4 +63,10 @@ export function summaryMarkdown(report: ConformanceReport): string {
     for (const l of report.leftovers) out.push(`- ${md(l.type)} \`${md(l.id)}\` (${md(l.createdAt)})`);
   }
   return out.join('\n') + '\n';
+}
+
+/** `; concurrency 8 → 2, settled at 3` when 429s lowered it, else nothing. */
+function lowered(report: ConformanceReport): string {
+  const c = report.run.concurrency;
+  return c && c.lowest < c.configured ? `; concurrency ${c.configured} → ${c.lowest}, settled at ${c.settled}` : '';
 }

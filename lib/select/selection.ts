@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RULES } from '../rules/catalogue.js';
 import type { Level } from '../rules/rule.js';
 import type { Selection } from '../target/target.js';
+import { groupsOfShard } from './shard.js';
 
 const SUITES_DIR = fileURLToPath(new URL('../../suites/', import.meta.url));
 
@@ -72,4 +73,14 @@ export function describeSelection(selection: Selection): string | undefined {
   if (selection.skip.length > 0) parts.push(`skip ${selection.skip.join(', ')}`);
   if (selection.level === 'must') parts.push('MUST level only');
   return parts.join(' · ');
+}
+
+/** The checks a run with this selection and shard runs, in the registry's order. */
+export function selectChecks<T extends Selectable>(all: readonly T[], selection: Selection, shard?: { index: number; count: number }): T[] {
+  const selected = all.filter((c) => isSelected(selection, c));
+  if (shard === undefined) return selected;
+  const perGroup = new Map<string, number>();
+  for (const c of selected) perGroup.set(c.group, (perGroup.get(c.group) ?? 0) + 1);
+  const mine = groupsOfShard(perGroup, shard);
+  return selected.filter((c) => mine.has(c.group));
 }

@@ -46,8 +46,3 @@ export interface Target {
   preflight?: Preflight;
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    target: Target;
-  }
-}

@@ -23,12 +23,20 @@ export interface ReportCheck {
   violations?: Array<{ rule: string }>;
 }
 
+/** The `run` block of conformance.json, as far as the self-test and the bench read it. */
+export interface ReportRun {
+  requestsSent: number;
+  durationMs: number;
+  concurrency?: { configured: number; settled: number; lowest: number };
+  phases?: Record<string, number>;
+}
+
 export interface SuiteRun {
   code: number | null;
   checks: ReportCheck[];
   ms: number;
-  /** the report's `run` block (requests sent, the run's own duration), when it wrote one */
-  run?: { requestsSent: number; durationMs: number };
+  /** the report's `run` block (requests sent, the run's own duration, …), when it wrote one */
+  run?: ReportRun;
   /** set when the run wrote no report (it could not start, or crashed) */
   error?: string;
 }
@@ -57,8 +65,8 @@ export async function runSuite(args: readonly string[], timeoutMs = 300_000): Pr
     const r = await runCli([...args, '--report-dir', dir], { timeoutMs });
     const ms = Date.now() - started;
     try {
-      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[]; run: { requestsSent: number; durationMs: number } };
-      return { code: r.code, checks: report.checks, ms, run: { requestsSent: report.run.requestsSent, durationMs: report.run.durationMs } };
+      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[]; run: ReportRun };
+      return { code: r.code, checks: report.checks, ms, run: report.run };
     } catch {
       return { code: r.code, checks: [], ms, error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}` };
     }

@@ -1,0 +1,63 @@
+import type { CheckContext } from '../check/context.js';
+import type { RuleId } from '../rules/catalogue.js';
+import type { Level } from '../rules/rule.js';
+import { SUITE_FILES } from '../../suites/index.js';
+
+/** One check as a suite file registers it: what it tests, where it lives, and its body. */
+export interface CheckDefinition {
+  rule: RuleId;
+  level: Level;
+  /** the operation, as the spec writes it (`POST /contact`), or `*` */
+  endpoint: string;
+  title: string;
+  /** the endpoint group: the suite file's name (`contacts`, `errors`, …) */
+  group: string;
+  /** the `describe` blocks around it, outermost first (they only label the source) */
+  path: readonly string[];
+  body: (c: CheckContext) => Promise<void>;
+}
+
+const definitions: CheckDefinition[] = [];
+let loadingGroup: string | undefined;
+const labels: string[] = [];
+let loaded: Promise<readonly CheckDefinition[]> | undefined;
+
+/** A labelled block of checks, like vitest's `describe`: it only runs its body, at load time. */
+export function describe(name: string, body: () => void): void {
+  labels.push(name);
+  try { body(); } finally { labels.pop(); }
+}
+
+/** Called by `check()` while a suite file loads. */
+export function register(def: Omit<CheckDefinition, 'group' | 'path'>): void {
+  if (loadingGroup === undefined) throw new Error(`check "${def.rule}: ${def.title}" registered outside a suite file being loaded`);
+  definitions.push({ ...def, group: loadingGroup, path: [...labels] });
+}
+
+/**
+ * Every check of every suite file, in a stable order (files by name, checks as written). Each file
+ * is loaded once per process; a run selects from this list, so loading does not depend on a run's
+ * options and several runs in one process (the self-test's fault matrix) share it.
+ */
+export function loadChecks(files: typeof SUITE_FILES = SUITE_FILES): Promise<readonly CheckDefinition[]> {
+  loaded ??= (async () => {
+    for (const file of files) {
+      // files load one at a time: a module's body registers its checks under `loadingGroup`
+      loadingGroup = file.group;
+      try {
+        await file.load();
+      } catch (err) {
+        throw new SuiteLoadError(`${file.group}: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        loadingGroup = undefined;
+      }
+    }
+    return definitions;
+  })();
+  return loaded;
+}
+
+/** A suite file would not load: a bug in the suite, not in the server. */
+export class SuiteLoadError extends Error {
+  override name = 'SuiteLoadError';
+}

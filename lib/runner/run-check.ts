@@ -1,0 +1,163 @@
+import type { Exchange } from '../http/exchange.js';
+import { pathUnderBase, TransportFailure } from '../http/exchange.js';
+import type { RequestBudget } from '../http/request-budget.js';
+import type { Redactor } from '../evidence/redact.js';
+import { reportExchange } from '../evidence/truncate.js';
+import { makeContext } from '../check/context.js';
+import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
+import { NonConformance, SetupFailure } from '../check/non-conformance.js';
+import { errorBodyViolations } from '../check/error-body.js';
+import { RULES } from '../rules/catalogue.js';
+import { statedEndpointOf } from '../rules/stated-endpoints.js';
+import type { CheckResult } from '../report/check-result.js';
+import type { Target } from '../target/target.js';
+import type { CheckDefinition } from './registry.js';
+
+/** What every check of one run shares. */
+export interface RunContext {
+  target: Target;
+  budget: RequestBudget;
+  redactor: Redactor;
+  /** a check still running after this long fails (its requests have their own --timeout) */
+  checkTimeoutMs: number;
+}
+
+/** A check's result plus what the run totals need: every answered request, and those unanswered. */
+export interface CheckRun {
+  result: CheckResult;
+  traffic: Traffic[];
+  unanswered: number;
+}
+
+/** Thrown by `c.skip`, `c.need`, `c.needKey` and --read-only: the check did not run, and says why. */
+class CheckSkipped extends Error {
+  override name = 'CheckSkipped';
+}
+
+class CheckTimedOut extends Error {
+  override name = 'CheckTimedOut';
+}
+
+/**
+ * Runs one check: its body, then its cleanups (pass or fail), and turns what happened into its
+ * result. A broken expectation fails it under the rule the expectation names; a failed set-up step
+ * or an unanswered request blocks it; a skip carries its reason. `priority` is the check's place in
+ * the run (older checks get a request slot first).
+ */
+export async function runCheck(def: CheckDefinition, run: RunContext, priority: number): Promise<CheckRun> {
+  const started = performance.now();
+  const { target } = run;
+  const exchanges: Exchange[] = [];
+  const observations: Observation[] = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const c = makeContext({
+    rule: def.rule, target, seedName: `${def.rule}:${def.title}`, budget: run.budget, priority,
+    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, observations, cleanups,
+  });
+
+  let status: CheckResult['status'] = 'passed';
+  let message = '';
+  let violations: Violation[] = [];
+  let blocked: BlockedBy | undefined;
+  // the evidence is what the check sent up to its verdict, not the archive requests of its cleanups
+  let evidence: Exchange[] = [];
+  try {
+    await withTimeout(def.body(c), run.checkTimeoutMs);
+    const bare = bareRateLimitAnswer(exchanges);
+    if (bare) throw bare;
+  } catch (err) {
+    if (err instanceof CheckSkipped) {
+      status = 'skipped';
+      message = err.message;
+    } else {
+      evidence = [...exchanges];
+      // A check that failed after meeting a 429 without the error body (retries exhausted, say)
+      // names that deviation too: its own failure may only be the rate limiter's doing.
+      const found = [violationOf(err), violationOf(bareRateLimitAnswer(exchanges))].filter((v) => v !== undefined);
+      violations = found.filter((v, i) => found.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
+      // blocked only when nothing else was found: a bare 429 met on the way is a deviation of its own
+      if (violations.length === 0 && err instanceof SetupFailure) blocked = err.blockedBy;
+      if (violations.length === 0 && err instanceof TransportFailure) blocked = transportBlock(err.exchange, target.baseUrl);
+      status = blocked ? 'blocked' : 'failed';
+      const v = violations[0];
+      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : err instanceof Error ? err.message : String(err);
+    }
+  } finally {
+    for (const clean of cleanups.reverse()) {
+      try { await clean(); } catch (e) { observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` }); }
+    }
+  }
+
+  const rule = RULES[def.rule];
+  const first = status === 'failed' ? violations[0] : undefined;
+  const result: CheckResult = {
+    id: def.rule, level: def.level, status, title: def.title, endpoint: def.endpoint, message,
+    group: def.group, section: rule.section, quote: rule.quote,
+    ...(first ? { expected: first.expected, actual: first.actual } : {}),
+    ...(violations.length > 0 ? { violations } : {}),
+    ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => reportExchange(ex)) } : {}),
+    ...(observations.length > 0 ? { observations } : {}),
+    ...(blocked ? { blockedBy: blocked } : {}),
+    durationMs: Math.round(performance.now() - started),
+  };
+  return {
+    result: run.redactor.value(result),
+    traffic: trafficOf(exchanges, target.baseUrl),
+    unanswered: exchanges.filter((ex) => ex.response === undefined).length,
+  };
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new CheckTimedOut(`the check did not finish within ${Math.round(ms / 1000)} s`)), ms);
+    })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The client retries a 429 out of sight of the check, so the check's own expectations never meet it;
+ * but a 429 is an error response like any other and must carry the error body.
+ */
+function bareRateLimitAnswer(exchanges: readonly Exchange[]): NonConformance | undefined {
+  for (const ex of exchanges) {
+    if (ex.response?.status !== 429) continue;
+    const v = errorBodyViolations(ex.response)[0];
+    if (v) return new NonConformance(v, ex);
+  }
+  return undefined;
+}
+
+/** A request that got no answer blocks the check: the step is that request's operation. */
+function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
+  return {
+    step: operationOf(ex, baseUrl),
+    answer: `connection failed: ${ex.transportError ?? 'no response'}`,
+  };
+}
+
+/** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
+function operationOf(ex: Exchange, baseUrl: string): string {
+  return statedEndpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ?? `${ex.request.method} (unstated route)`;
+}
+
+function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
+  return exchanges.flatMap((ex) => {
+    if (!ex.response) return [];
+    const code = (ex.response.json as { code?: unknown } | undefined)?.code;
+    return [{
+      endpoint: operationOf(ex, baseUrl),
+      status: ex.response.status,
+      ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
+      emptyBody: ex.response.text.length === 0,
+      ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
+    }];
+  });
+}
+
+function violationOf(err: unknown): Violation | undefined {
+  return err instanceof NonConformance ? err.violation : undefined;
+}
