@@ -61,8 +61,16 @@ export interface ContextParts {
   priority: number;
   skip: (reason: string) => never;
   exchanges: Exchange[];
+  /** when each request was issued and answered (performance.now(), ms): the check's chain of dependent requests */
+  spans: RequestSpan[];
   observations: Observation[];
   cleanups: Array<() => Promise<unknown>>;
+}
+
+/** One request of a check: issued at `start`, answered (or given up) at `end`. */
+export interface RequestSpan {
+  start: number;
+  end: number;
 }
 
 /** What an answer was, in a blocked check's words: `HTTP 422 (field_value_invalid)`. */
@@ -92,6 +100,7 @@ export function makeContext(p: ContextParts): CheckContext {
     redactor: redactorFor(p.target.keys),
     onExchange: (ex, req) => {
       p.exchanges.push(ex);
+      p.spans.push({ start: req.startedMs, end: req.startedMs + ex.ms });
       records.observe(ex, req.path, req.auth);
     },
     readOnly: p.target.readOnly,

@@ -18,14 +18,16 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
 export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor): Promise<void> {
   const client = new ApiClient({ baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor });
   const path = `/contact/${randomUUID()}`;
-  for (const key of Object.keys(keys) as Array<keyof TargetKeys>) {
-    if (keys[key] === undefined) continue;
-    const ex = await client.get(path, { auth: key });
+  // one read per key, all at once; the first key's problem is the one reported
+  const held = (Object.keys(keys) as Array<keyof TargetKeys>).filter((key) => keys[key] !== undefined);
+  const answers = await Promise.all(held.map((key) => client.get(path, { auth: key })));
+  held.forEach((key, i) => {
+    const ex = answers[i]!;
     if (!ex.response) {
       throw new RunCannotStart(redactor.text(`cannot reach the server at ${baseUrl}: ${ex.transportError ?? 'no response'}. Check --base-url (it must include /api/v2/public) and that the server is up.`));
     }
     if (ex.response.status === 401) {
       throw new RunCannotStart(`the server rejected the ${key} (HTTP 401 on GET ${path}). Check ${FLAG_OF[key]}.`);
     }
-  }
+  });
 }

@@ -5,7 +5,8 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
-import { conformanceReport, trafficCounts } from '../report/conformance-json.js';
+import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
+import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
 import { githubStepSummary, isCi } from '../config/ci-env.js';
@@ -100,8 +101,13 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
     reporter.start(defs.length);
-    reporter.finish(await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter));
+    const runs = await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter);
+    reporter.finish(runs);
     phases.end('checksMs');
+    if (config.har !== undefined) {
+      const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });
+      writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
+    }
 
     if (reporter.results.length === 0 && config.shard === undefined) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
@@ -112,6 +118,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
       fixturesCheckRequests: target.preflight?.requests ?? 0,
+      chain: reporter.chain,
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);

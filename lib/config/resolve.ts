@@ -29,6 +29,8 @@ export interface RunConfig {
   readOnly: boolean;
   concurrency: number;
   maxRequests?: number;
+  /** --har: where to write every request of the checks */
+  har?: string;
 }
 
 /**
@@ -78,6 +80,8 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   if (shardText !== undefined) config.shard = parseShard(shardText);
   const baseline = pick('baseline');
   if (baseline !== undefined) config.baseline = path.resolve(cwd, baseline);
+  const har = pick('har');
+  if (har !== undefined) config.har = path.resolve(cwd, har);
   const writeBaseline = pick('writeBaseline');
   if (writeBaseline !== undefined) config.writeBaseline = path.resolve(cwd, writeBaseline);
   for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {

@@ -30,10 +30,11 @@ export const SETTINGS = {
   level: { flag: 'level', env: 'CONFORMANCE_LEVEL', default: 'all', doc: '`must`: run only MUST-level checks; `all` (default) runs SHOULD-level checks too' },
   baseline: { flag: 'baseline', env: 'CONFORMANCE_BASELINE', doc: 'JSON file of known deviations that do not fail the run (see "CI gate")' },
   writeBaseline: { flag: 'write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', doc: 'write the run\'s deviations to this file as a baseline' },
-  shard: { flag: 'shard', env: 'CONFORMANCE_SHARD', doc: 'run shard `i/n` of the suite files (merge the report folders with `npx conformance merge`)' },
+  shard: { flag: 'shard', env: 'CONFORMANCE_SHARD', doc: 'run shard `i/n` of the endpoint groups (merge the report folders with `npx conformance merge`)' },
   readOnly: { flag: 'read-only', env: 'CONFORMANCE_READ_ONLY', kind: 'boolean', doc: 'change nothing: run only checks whose requests cannot write (reads, and requests rejected before any write)' },
   concurrency: { flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '8', doc: 'cap on requests in flight' },
   maxRequests: { flag: 'max-requests', env: 'CONFORMANCE_MAX_REQUESTS', doc: 'safety cap on the requests a run sends; past it, checks fail as blocked' },
+  har: { flag: 'har', env: 'CONFORMANCE_HAR', doc: 'also write every request the checks sent, keys redacted, to this HTTP Archive (HAR) file' },
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -27,7 +27,7 @@ export interface ClientSettings {
   maxRateLimitRetries: number;
   redactor: Redactor;
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
-  onExchange?: (ex: Exchange, request: { path: string; auth: Auth }) => void;
+  onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number }) => void;
   /**
    * --read-only: a POST, PATCH, PUT or DELETE sent with a key that can write (apiKey, otherOrgApiKey)
    * is not sent; `refuse('read-only', …)` is called instead (the check's context skips the check).
@@ -133,11 +133,11 @@ export class ApiClient {
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
         // A 429 was not processed (spec: rate_limit_exceeded), so retrying even a POST is safe.
         retries += 1;
-        this.settings.onExchange?.(ex, { path, auth });
+        this.settings.onExchange?.(ex, { path, auth, startedMs: started });
         await new Promise((r) => setTimeout(r, wait));
         continue;
       }
-      this.settings.onExchange?.(ex, { path, auth });
+      this.settings.onExchange?.(ex, { path, auth, startedMs: started });
       if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
       return ex;
     }

@@ -39,87 +39,124 @@ export async function checkFixtures(target: Target, redactor: Redactor): Promise
   const mistakes: string[] = [];
   const checked: string[] = [];
   const preflight: Preflight = { checked, requests: 0 };
-  const missing = (key: string, ex: Exchange, fix: string) => mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathUnderBase(ex, target.baseUrl)} answered ${answerOf(ex)}; ${fix}`);
 
-  if (f.noteId !== undefined) {
-    const ex = await api.get(`/note/${f.noteId}`);
-    if (ex.response?.status === 404) missing('noteId', ex, 'name a note that exists (or leave noteId out)');
-    else checked.push('noteId');
-  }
-  if (f.meetingId !== undefined) {
-    const ex = await api.get(`/meeting/${f.meetingId}`);
-    if (ex.response?.status === 404) missing('meetingId', ex, 'name a meeting that exists (or leave meetingId out)');
-    else {
-      const transcript = await api.get(`/meeting/${f.meetingId}/transcript`);
-      if (transcript.response?.status === 404) missing('meetingId', transcript, 'name a meeting that has a transcript');
-      else checked.push('meetingId');
-    }
-  }
-  if (f.contactWithPhoneNumbersId !== undefined) {
-    const ex = await api.get(`/contact/${f.contactWithPhoneNumbersId}`);
-    const contact = okRecord(ex);
-    if (ex.response?.status === 404) missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
-    else if (contact && !phonePair(contact)) {
-      mistakes.push(`fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`);
-    } else checked.push('contactWithPhoneNumbersId');
-  }
-  // only the first task is used (every task check writes it, taking turns)
-  const task = f.taskIds?.[0];
-  if (task !== undefined) {
-    const read = okRecord(await api.get(`/task/${task}`), task);
-    const archived = read ? valueOf(read, 'archived_at') : undefined;
-    if (archived !== null && archived !== undefined) {
-      mistakes.push(`fixtures: taskIds[0]: task ${task} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`);
-    } else if (read) checked.push('taskIds');
-    else if (!target.readOnly) {
-      // no task read is stated: a PATCH the spec says must be refused (422) tells whether the task exists
-      const probe = await api.patch(`/task/${task}`, { attributes: {} });
-      if (probe.response?.status === 404) missing('taskIds[0]', probe, 'name a task that exists and is not archived');
-      else checked.push('taskIds');
-    }
-  }
-  if (f.taskToArchive !== undefined && f.taskIds?.includes(f.taskToArchive)) {
-    mistakes.push(`fixtures: taskToArchive: ${f.taskToArchive} is also in taskIds; the archive check needs a task no other check writes`);
-  }
-  const domains = f.accountWithDomains;
-  if (domains?.id !== undefined && domains.primaryDomain !== undefined) {
-    // the account read is not a stated route: only an answer showing the account can tell
-    const account = okRecord(await api.get(`/account/${domains.id}`), domains.id);
-    if (account && !domainNames(account).includes(domains.primaryDomain.toLowerCase())) {
-      mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
-    } else if (account) checked.push('accountWithDomains');
-  }
-  const co = f.customObject;
-  if (co?.apiName !== undefined && co.matchField !== undefined && !target.readOnly) {
-    const samples = co.attributes ?? {};
-    const value = matchValue(faker, target.runId);
-    const ex = await api.post(`/${co.apiName}/_upsert`, upsertBody({ matchField: co.matchField, matchValue: value, attributes: sampleAttributes(samples, target.runId) }));
-    const s = ex.response?.status;
-    const record = okRecord(ex);
-    const fields = erroredFields(ex.response?.json);
-    const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
-    if (record) {
-      preflight.customObject = { valueTypes: valueTypesOf(record, Object.keys(samples)) };
-      checked.push('customObject');
-    } else if (s === 404) {
-      missing('customObject.apiName', ex, 'name a custom object of the workspace (GET /_organization_schema_summary lists them)');
-    } else if (s !== undefined && s >= 400 && s <= 499 && (code === 'invalid_matching_field' || fields.includes(co.matchField))) {
-      missing('customObject.matchField', ex, `name an attribute the custom object matches upserts on (${show(co.matchField)} was refused)`);
-    } else if (s !== undefined && s >= 400 && s <= 499 && fields.some((n) => n in samples)) {
-      const field = fields.find((n) => n in samples)!;
-      missing(`customObject.attributes.${field}`, ex, `the sample ${show(samples[field])} was refused; give a value the workspace accepts (the suite sends samples exactly as given)`);
-    } else if (s !== undefined && s >= 400 && s <= 499 && code === 'field_required_missing' && fields.length > 0) {
-      missing('customObject.attributes', ex, `the custom object requires ${fields.join(', ')}; add a sample value for it`);
-    } else {
-      preflight.customObject = { blockedBy: { step: UPSERT_STEP, answer: answerOf(ex), fixture: 'customObject' } };
-    }
+  // the fixtures are independent of one another: their reads go out at once (a round trip each,
+  // not one after another), and each reports in the order of this list
+  const sections: Array<(found: Findings) => Promise<void>> = [
+    async (found) => {
+      if (f.noteId !== undefined) {
+        const ex = await api.get(`/note/${f.noteId}`);
+        if (ex.response?.status === 404) found.missing('noteId', ex, 'name a note that exists (or leave noteId out)');
+        else found.checked.push('noteId');
+      }
+    },
+    async (found) => {
+      if (f.meetingId !== undefined) {
+        const ex = await api.get(`/meeting/${f.meetingId}`);
+        if (ex.response?.status === 404) found.missing('meetingId', ex, 'name a meeting that exists (or leave meetingId out)');
+        else {
+          const transcript = await api.get(`/meeting/${f.meetingId}/transcript`);
+          if (transcript.response?.status === 404) found.missing('meetingId', transcript, 'name a meeting that has a transcript');
+          else found.checked.push('meetingId');
+        }
+      }
+    },
+    async (found) => {
+      if (f.contactWithPhoneNumbersId !== undefined) {
+        const ex = await api.get(`/contact/${f.contactWithPhoneNumbersId}`);
+        const contact = okRecord(ex);
+        if (ex.response?.status === 404) found.missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
+        else if (contact && !phonePair(contact)) {
+          found.mistakes.push(`fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`);
+        } else found.checked.push('contactWithPhoneNumbersId');
+      }
+    },
+    async (found) => {
+      // only the first task is used (every task check writes it, taking turns)
+      const task = f.taskIds?.[0];
+      if (task !== undefined) {
+        const read = okRecord(await api.get(`/task/${task}`), task);
+        const archived = read ? valueOf(read, 'archived_at') : undefined;
+        if (archived !== null && archived !== undefined) {
+          found.mistakes.push(`fixtures: taskIds[0]: task ${task} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`);
+        } else if (read) found.checked.push('taskIds');
+        else if (!target.readOnly) {
+          // no task read is stated: a PATCH the spec says must be refused (422) tells whether the task exists
+          const probe = await api.patch(`/task/${task}`, { attributes: {} });
+          if (probe.response?.status === 404) found.missing('taskIds[0]', probe, 'name a task that exists and is not archived');
+          else found.checked.push('taskIds');
+        }
+      }
+    },
+    async (found) => {
+      if (f.taskToArchive !== undefined && f.taskIds?.includes(f.taskToArchive)) {
+        found.mistakes.push(`fixtures: taskToArchive: ${f.taskToArchive} is also in taskIds; the archive check needs a task no other check writes`);
+      }
+    },
+    async (found) => {
+      const domains = f.accountWithDomains;
+      if (domains?.id !== undefined && domains.primaryDomain !== undefined) {
+        // the account read is not a stated route: only an answer showing the account can tell
+        const account = okRecord(await api.get(`/account/${domains.id}`), domains.id);
+        if (account && !domainNames(account).includes(domains.primaryDomain.toLowerCase())) {
+          found.mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
+        } else if (account) found.checked.push('accountWithDomains');
+      }
+    },
+    async (found) => {
+      const co = f.customObject;
+      if (co?.apiName !== undefined && co.matchField !== undefined && !target.readOnly) {
+        const samples = co.attributes ?? {};
+        const value = matchValue(faker, target.runId);
+        const ex = await api.post(`/${co.apiName}/_upsert`, upsertBody({ matchField: co.matchField, matchValue: value, attributes: sampleAttributes(samples, target.runId) }));
+        const s = ex.response?.status;
+        const record = okRecord(ex);
+        const fields = erroredFields(ex.response?.json);
+        const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
+        if (record) {
+          preflight.customObject = { valueTypes: valueTypesOf(record, Object.keys(samples)) };
+          found.checked.push('customObject');
+        } else if (s === 404) {
+          found.missing('customObject.apiName', ex, 'name a custom object of the workspace (GET /_organization_schema_summary lists them)');
+        } else if (s !== undefined && s >= 400 && s <= 499 && (code === 'invalid_matching_field' || fields.includes(co.matchField))) {
+          found.missing('customObject.matchField', ex, `name an attribute the custom object matches upserts on (${show(co.matchField)} was refused)`);
+        } else if (s !== undefined && s >= 400 && s <= 499 && fields.some((n) => n in samples)) {
+          const field = fields.find((n) => n in samples)!;
+          found.missing(`customObject.attributes.${field}`, ex, `the sample ${show(samples[field])} was refused; give a value the workspace accepts (the suite sends samples exactly as given)`);
+        } else if (s !== undefined && s >= 400 && s <= 499 && code === 'field_required_missing' && fields.length > 0) {
+          found.missing('customObject.attributes', ex, `the custom object requires ${fields.join(', ')}; add a sample value for it`);
+        } else {
+          preflight.customObject = { blockedBy: { step: UPSERT_STEP, answer: answerOf(ex), fixture: 'customObject' } };
+        }
+      }
+    },
+  ];
+  const findings = sections.map(() => findingsOf(target.baseUrl));
+  await Promise.all(sections.map((run, i) => run(findings[i]!)));
+  for (const found of findings) {
+    mistakes.push(...found.mistakes);
+    checked.push(...found.checked);
   }
   // archive what the samples' upsert made, at once (the ledger already lists it)
-  for (const e of records.pending()) {
-    if (e.path !== null) await api.delete(e.path, { auth: e.auth });
-  }
+  await Promise.all(records.pending().flatMap((e) => (e.path !== null ? [api.delete(e.path, { auth: e.auth })] : [])));
   if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
   return preflight;
+}
+
+/** One fixture's findings: its mistakes (one line each) and whether it was checked. */
+interface Findings {
+  mistakes: string[];
+  checked: string[];
+  /** the record a key names is not on the server: the key, the answer, the fix */
+  missing(key: string, ex: Exchange, fix: string): void;
+}
+
+function findingsOf(baseUrl: string): Findings {
+  const mistakes: string[] = [];
+  return {
+    mistakes, checked: [],
+    missing: (key, ex, fix) => { mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathUnderBase(ex, baseUrl)} answered ${answerOf(ex)}; ${fix}`); },
+  };
 }
 
 function okRecord(ex: Exchange, id?: string): ApiRecord | undefined {

@@ -32,6 +32,10 @@ export interface CheckResult {
   blockedBy?: BlockedBy;
   /** how long the check took, its cleanups included (absent for a check skipped before it ran) */
   durationMs?: number;
+  /** requests the check sent, its cleanups' included */
+  requests?: number;
+  /** its longest run of dependent requests (each sent once the one before was answered) */
+  chain?: number;
   /** a failed check whose rule is in the --baseline: a known deviation, it does not fail the gate */
   baselined?: boolean;
 }

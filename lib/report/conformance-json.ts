@@ -27,6 +27,8 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
+  /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
+  chain?: number;
   /** requests in flight: the --concurrency given, the limit at the end and the lowest a 429 brought it to */
   concurrency?: { configured: number; settled: number; lowest: number };
   /** where the run's time went (lib/runner/phases.ts) */

@@ -28,6 +28,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
         requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
+        chain: int,
         concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
         phases: { type: 'object', additionalProperties: int },
       },
@@ -77,6 +78,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         blockedBy,
         baselined: { type: 'boolean' },
         durationMs: { type: 'number', minimum: 0 },
+        requests: int, chain: int,
       },
       // a failed or blocked check carries its evidence: the exchanges it made (none when it stopped
       // before sending); a blocked one also names the step that blocked it

@@ -2,6 +2,7 @@ import type { Traffic } from '../check/meta.js';
 import type { CheckResult } from './check-result.js';
 import type { LiveLine } from './console.js';
 import { groupMark } from './groups.js';
+import { runChainOf } from '../runner/chain.js';
 import type { CheckDefinition } from '../runner/registry.js';
 import type { CheckRun } from '../runner/run-check.js';
 import type { RunEvents } from '../runner/run-checks.js';
@@ -13,6 +14,8 @@ import type { RunEvents } from '../runner/run-checks.js';
  */
 export class ConformanceReporter implements RunEvents {
   results: CheckResult[] = [];
+  /** the run's longest chain of dependent requests */
+  chain = 0;
   readonly traffic: Traffic[] = [];
   /** requests the checks sent that got no answer (they leave no traffic) */
   unanswered = 0;
@@ -45,5 +48,6 @@ export class ConformanceReporter implements RunEvents {
   finish(runs: readonly CheckRun[]): void {
     this.live?.clear();
     this.results = runs.map((r) => r.result);
+    this.chain = runChainOf(runs);
   }
 }

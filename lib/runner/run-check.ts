@@ -3,7 +3,9 @@ import { pathUnderBase, TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
 import { reportExchange } from '../evidence/truncate.js';
-import { makeContext } from '../check/context.js';
+import { makeContext, type RequestSpan } from '../check/context.js';
+import { heldRecords } from '../steps/record-lock.js';
+import { chainOf } from './chain.js';
 import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
@@ -27,6 +29,11 @@ export interface CheckRun {
   result: CheckResult;
   traffic: Traffic[];
   unanswered: number;
+  /** the shared records it held: checks holding one record run one after another */
+  held: string[];
+  /** every request it sent (redacted), and when: for `--har` */
+  exchanges: Exchange[];
+  spans: RequestSpan[];
 }
 
 /** Thrown by `c.skip`, `c.need`, `c.needKey` and --read-only: the check did not run, and says why. */
@@ -48,11 +55,12 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   const started = performance.now();
   const { target } = run;
   const exchanges: Exchange[] = [];
+  const spans: RequestSpan[] = [];
   const observations: Observation[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const c = makeContext({
     rule: def.rule, target, seedName: `${def.rule}:${def.title}`, budget: run.budget, priority,
-    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, observations, cleanups,
+    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, spans, observations, cleanups,
   });
 
   let status: CheckResult['status'] = 'passed';
@@ -99,11 +107,15 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     ...(observations.length > 0 ? { observations } : {}),
     ...(blocked ? { blockedBy: blocked } : {}),
     durationMs: Math.round(performance.now() - started),
+    requests: exchanges.length,
+    chain: chainOf(spans),
   };
   return {
     result: run.redactor.value(result),
     traffic: trafficOf(exchanges, target.baseUrl),
     unanswered: exchanges.filter((ex) => ex.response === undefined).length,
+    held: heldRecords(c),
+    exchanges, spans,
   };
 }
 

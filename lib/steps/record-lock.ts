@@ -9,6 +9,11 @@ import type { CheckContext } from '../check/context.js';
 const tails = new Map<string, Promise<void>>();
 const held = new WeakMap<CheckContext, Set<string>>();
 
+/** The records a check held (for the run's longest chain: checks that take turns add up). */
+export function heldRecords(c: CheckContext): string[] {
+  return [...(held.get(c) ?? [])];
+}
+
 /** Waits for the record, then holds it until the check ends. Taking it twice in one check is a no-op. */
 export async function holdRecord(c: CheckContext, key: string): Promise<void> {
   const mine = held.get(c) ?? new Set<string>();

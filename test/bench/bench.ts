@@ -1,24 +1,37 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSuite, type SuiteRun } from '../verify/detect.js';
+import { startReferenceServer } from '../../reference/index.js';
+import { KEY_LABELS } from '../../lib/evidence/redact.js';
+import { replay, replayPlan } from './replay.js';
 
 /**
- * `npm run bench [-- --runs N --latency-ms 0,30,100 --concurrency N]`: how long a whole suite run
- * takes against the embedded reference server, with no added latency and with latency added to
- * every response (a deployed server is tens of milliseconds away, so latency, not CPU, is what a
- * user waits on). Each setting runs N times, one at a time, in a child process as a user runs it;
- * the table gives the median and the spread. Benchmarks, not tests: these machines are shared and
- * noisy, so nothing here asserts a time.
+ * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N]`: whole suite runs against
+ * the embedded reference server, with latency added to every response (a deployed server is tens of
+ * milliseconds away, so latency, not CPU, is what a user waits on). Each setting runs N times, one
+ * at a time, in a child process as a user runs it; the table gives medians. For each setting it
+ * prints how near the run came to the limit the network sets:
+ *
+ *   limit = start-up + max(chain × latency, requests × latency / concurrency)
+ *
+ * (the run's own request count and longest chain of dependent requests, from conformance.json), and
+ * the overhead over a raw replay of the same requests (recorded with --har) by a plain undici loop at
+ * the same concurrency and dependency order. Results go to bench/results.json. Benchmarks, not tests:
+ * these machines are shared and noisy, so nothing here asserts a time.
  */
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'latency-ms': { type: 'string', default: '0,30,100' }, concurrency: { type: 'string' } },
+  options: { runs: { type: 'string', default: '3' }, 'latency-ms': { type: 'string', default: '0,50,100,200' }, concurrency: { type: 'string', default: '8' } },
 });
 const runs = Number(values.runs);
+const concurrency = Number(values.concurrency);
 const latencies = values['latency-ms'].split(',').map((s) => Number(s.trim()));
-if (!Number.isInteger(runs) || runs < 1 || latencies.some((l) => !Number.isInteger(l) || l < 0)) {
-  console.error('usage: npm run bench -- [--runs N] [--latency-ms 0,30,100] [--concurrency N]');
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(concurrency) || concurrency < 1 || latencies.some((l) => !Number.isInteger(l) || l < 0)) {
+  console.error('usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N]');
   process.exit(2);
 }
-const extra = values.concurrency !== undefined ? ['--concurrency', values.concurrency] : [];
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -27,34 +40,117 @@ const median = (xs: readonly number[]): number => {
 };
 const seconds = (ms: number): string => (ms / 1000).toFixed(1);
 
-console.log(`suite runs against the embedded reference server, ${runs} per setting${extra.length ? `, --concurrency ${values.concurrency}` : ''}`);
-console.log('');
-console.log('latency  wall (median, min–max)  in-run (median)  requests  checks/s  passed  failed  skipped');
-let broken = false;
-for (const latency of latencies) {
-  const samples: SuiteRun[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await runSuite([...(latency > 0 ? ['--latency-ms', String(latency)] : []), ...extra], 900_000));
-  const bad = samples.find((s) => s.error !== undefined || s.code !== 0);
-  if (bad) {
-    broken = true;
-    console.log(`${`${latency} ms`.padEnd(8)} run failed: exit ${String(bad.code)}${bad.error ? ` (${bad.error})` : ''}`);
-    continue;
-  }
-  const walls = samples.map((s) => s.ms);
-  const inRun = median(samples.map((s) => s.run?.durationMs ?? s.ms));
-  const last = samples[samples.length - 1]!;
-  const count = (status: string): number => last.checks.filter((c) => c.status === status).length;
-  console.log([
-    `${latency} ms`.padEnd(8),
-    `${seconds(median(walls))} s (${seconds(Math.min(...walls))}–${seconds(Math.max(...walls))})`.padEnd(23),
-    `${seconds(inRun)} s`.padEnd(15),
-    String(last.run?.requestsSent ?? '?').padEnd(8),
-    (last.checks.length / (inRun / 1000)).toFixed(0).padEnd(8),
-    String(count('passed')).padEnd(6),
-    String(count('failed')).padEnd(6),
-    String(count('skipped')),
-  ].join('  '));
+interface Row {
+  latencyMs: number;
+  wallMs: number;
+  inRunMs: number;
+  /** process start to the first request (the probe): Node, the bundle, the reference server */
+  startupMs: number;
+  checksMs: number;
+  /** the checks' requests, the fixtures check's and the probe's */
+  requests: number;
+  checks: number;
+  requestsPerCheck: number;
+  chain: number;
+  limitMs: number;
+  ratioToLimit: number;
+  replayMs: number;
+  replayOverhead: number;
+  failed: number;
 }
+
+/** The figures of one run, from its report. */
+function figures(s: SuiteRun): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit' | 'replayMs' | 'replayOverhead'> & { probes: number } {
+  const p = s.run?.phases ?? {};
+  const probes = 3;
+  const checkRequests = s.run?.requestsSent ?? 0;
+  return {
+    wallMs: s.ms,
+    inRunMs: s.run?.durationMs ?? s.ms,
+    startupMs: (p['startupMs'] ?? 0) + (p['referenceStartMs'] ?? 0),
+    checksMs: p['checksMs'] ?? 0,
+    requests: checkRequests + (s.run?.fixturesCheckRequests ?? 0) + probes,
+    checks: s.checks.length,
+    requestsPerCheck: checkRequests / Math.max(1, s.checks.length),
+    chain: s.run?.chain ?? 0,
+    failed: s.checks.filter((c) => c.status === 'failed' || c.status === 'blocked').length,
+    probes,
+  };
+}
+
+console.log(`suite runs against the embedded reference server, ${runs} per setting, --concurrency ${concurrency}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
 console.log('');
-console.log('wall: the whole `npx conformance` process; in-run: the report\'s run.durationMs (from the probe to the report)');
+const header = ['latency', 'wall', 'in-run', 'start-up', 'requests', 'chain', 'limit', 'wall/limit', 'replay', 'suite/replay'];
+console.log(header.map((h) => h.padEnd(10)).join(' '));
+const rows: Row[] = [];
+let broken = false;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-bench-'));
+try {
+  for (const latency of latencies) {
+    const samples: Array<{ run: SuiteRun; replayMs: number }> = [];
+    for (let i = 0; i < runs; i++) {
+      const har = path.join(tmp, `${latency}-${i}.har`);
+      const run = await runSuite([...(latency > 0 ? ['--latency-ms', String(latency)] : []), '--concurrency', String(concurrency), '--har', har], 900_000);
+      if (run.error !== undefined || run.code !== 0) { samples.push({ run, replayMs: 0 }); break; }
+      // the same requests, by a plain loop, against a fresh reference server with the same latency
+      const server = await startReferenceServer({ latencyMs: latency });
+      try {
+        const labels = new Map<string, string | undefined>(Object.entries(KEY_LABELS).map(([k, label]) => [label, server.keys[k as keyof typeof server.keys]]));
+        const replayMs = await replay(replayPlan(har), { baseUrl: server.baseUrl, concurrency, keyFor: (label) => labels.get(label) });
+        samples.push({ run, replayMs });
+      } finally {
+        await server.close();
+      }
+    }
+    const bad = samples.find((s) => s.run.error !== undefined || s.run.code !== 0);
+    if (bad) {
+      broken = true;
+      console.log(`${`${latency} ms`.padEnd(10)} run failed: exit ${String(bad.run.code)}${bad.run.error ? ` (${bad.run.error})` : ''}`);
+      continue;
+    }
+    const f = samples.map((s) => figures(s.run));
+    const m = (pick: (x: (typeof f)[number]) => number) => median(f.map(pick));
+    const startupMs = m((x) => x.startupMs);
+    const requests = m((x) => x.requests);
+    const chain = m((x) => x.chain);
+    const limitMs = startupMs + Math.max(chain * latency, (requests * latency) / concurrency);
+    const wallMs = m((x) => x.wallMs);
+    const checksMs = m((x) => x.checksMs);
+    const replayMs = median(samples.map((s) => s.replayMs));
+    const row: Row = {
+      latencyMs: latency, wallMs, inRunMs: m((x) => x.inRunMs), startupMs, checksMs, requests, checks: m((x) => x.checks),
+      requestsPerCheck: Number(m((x) => x.requestsPerCheck).toFixed(2)), chain, limitMs: Math.round(limitMs),
+      ratioToLimit: Number((wallMs / limitMs).toFixed(2)), replayMs: Math.round(replayMs), replayOverhead: Number((checksMs / replayMs).toFixed(2)),
+      failed: m((x) => x.failed),
+    };
+    rows.push(row);
+    console.log([
+      `${latency} ms`, `${seconds(wallMs)} s`, `${seconds(row.inRunMs)} s`, `${seconds(startupMs)} s`, String(requests), String(chain),
+      `${seconds(limitMs)} s`, row.ratioToLimit.toFixed(2), `${seconds(replayMs)} s`, row.replayOverhead.toFixed(2),
+    ].map((c) => c.padEnd(10)).join(' '));
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const zero = rows.find((r) => r.latencyMs === 0);
+console.log('');
+console.log('wall: the whole `npx conformance` process; in-run: from the run\'s start to its report; start-up: process start to the first request');
+console.log('limit: start-up + max(chain × latency, requests × latency / concurrency); suite/replay: the checks\' time over a plain undici replay of their requests');
+if (zero) {
+  const ratio = (l: number) => rows.find((r) => r.latencyMs === l);
+  const parts = [50, 100, 200].flatMap((l) => (ratio(l) ? [`${l} ms ${(ratio(l)!.wallMs / zero.wallMs).toFixed(1)}×`] : []));
+  if (parts.length > 0) console.log(`wall against 0 ms: ${parts.join(', ')}`);
+  const rpc = rows[0]!.requestsPerCheck;
+  console.log(`${rows[0]!.checks} checks, ${rpc} requests per check`);
+}
+
+const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify({
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+  runsPerSetting: runs, concurrency, rows,
+}, null, 2) + '\n');
+console.log(`written: ${path.relative(process.cwd(), out)}`);
 process.exit(broken ? 1 : 0);

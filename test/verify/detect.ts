@@ -29,6 +29,8 @@ export interface ReportRun {
   durationMs: number;
   concurrency?: { configured: number; settled: number; lowest: number };
   phases?: Record<string, number>;
+  chain?: number;
+  fixturesCheckRequests?: number;
 }
 
 export interface SuiteRun {

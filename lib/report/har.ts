@@ -1,0 +1,56 @@
+import type { RequestSpan } from '../check/context.js';
+import type { Exchange } from '../http/exchange.js';
+
+/** One check's requests, as `--har` writes them. */
+export interface HarCheck {
+  /** the check's place in the run (its priority) */
+  index: number;
+  id: string;
+  title: string;
+  /** the shared records it held (its turn on them orders it after the checks before) */
+  held: readonly string[];
+  exchanges: readonly Exchange[];
+  spans: readonly RequestSpan[];
+}
+
+/**
+ * `--har FILE`: every request the checks sent, as an HTTP Archive (HAR 1.2) that browsers' developer
+ * tools and HTTP tools open. Keys are already redacted in each exchange (the Authorization header reads
+ * `Bearer <api-key>`). Each entry also names its check (`_check`: index, rule id, title, held records),
+ * so the run's order of dependent requests can be replayed (`npm run bench` does).
+ */
+export function harOf(checks: readonly HarCheck[], o: { version: string }): unknown {
+  const entries = checks.flatMap((c) => c.exchanges.map((ex, i) => {
+    const span = c.spans[i];
+    const started = span ? performance.timeOrigin + span.start : Date.now();
+    const request = ex.request;
+    const url = new URL(request.url);
+    return {
+      startedDateTime: new Date(started).toISOString(),
+      time: ex.ms,
+      request: {
+        method: request.method, url: request.url, httpVersion: 'HTTP/1.1',
+        headers: pairs(request.headers), queryString: [...url.searchParams].map(([name, value]) => ({ name, value })), cookies: [],
+        headersSize: -1, bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
+        ...(request.body !== undefined ? { postData: { mimeType: request.headers['content-type'] ?? '', text: request.body } } : {}),
+      },
+      response: ex.response
+        ? {
+          status: ex.response.status, statusText: '', httpVersion: 'HTTP/1.1', headers: pairs(ex.response.headers), cookies: [],
+          content: { size: Buffer.byteLength(ex.response.text), mimeType: ex.response.headers['content-type'] ?? '', text: ex.response.text },
+          redirectURL: '', headersSize: -1, bodySize: Buffer.byteLength(ex.response.text),
+        }
+        : { status: 0, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1, _error: ex.transportError ?? 'no response' },
+      cache: {},
+      timings: { send: 0, wait: ex.ms, receive: 0 },
+      _startMs: span?.start,
+      _check: { index: c.index, id: c.id, title: c.title, held: c.held },
+    };
+  }));
+  entries.sort((a, b) => (a._startMs ?? 0) - (b._startMs ?? 0));
+  return { log: { version: '1.2', creator: { name: 'public-records-api-conformance', version: o.version }, entries } };
+}
+
+function pairs(headers: Record<string, string>): Array<{ name: string; value: string }> {
+  return Object.entries(headers).map(([name, value]) => ({ name, value }));
+}
