@@ -3,11 +3,12 @@ import type { CheckContext } from '../lib/check/context.js';
 import { holdRecord } from '../lib/steps/record-lock.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 
-/** A stand-in check context: only what holdRecord uses (cleanup), run at "the end of the check". */
-function fakeCheck(): { c: CheckContext; end: () => Promise<void> } {
+/** A stand-in check context: only what holdRecord uses (cleanup, the client's goFirst), run at "the end of the check". */
+function fakeCheck(): { c: CheckContext; end: () => Promise<void>; first: () => boolean } {
   const cleanups: Array<() => Promise<unknown>> = [];
-  const c = { cleanup: (fn: () => Promise<unknown>) => { cleanups.push(fn); } } as unknown as CheckContext;
-  return { c, end: async () => { for (const fn of cleanups.reverse()) await fn(); } };
+  let first = false;
+  const c = { cleanup: (fn: () => Promise<unknown>) => { cleanups.push(fn); }, api: { goFirst: () => { first = true; } } } as unknown as CheckContext;
+  return { c, end: async () => { for (const fn of cleanups.reverse()) await fn(); }, first: () => first };
 }
 
 describe('holdRecord: checks that write one shared record take turns', () => {
@@ -17,10 +18,12 @@ describe('holdRecord: checks that write one shared record take turns', () => {
     const b = fakeCheck();
     await holdRecord(a.c, 'task:1');
     order.push('a holds');
+    expect(a.first()).toBe(true); // others wait on its requests: they go first
     const bHeld = holdRecord(b.c, 'task:1').then(() => { order.push('b holds'); });
     a.c.cleanup(async () => { order.push('a restores'); });
     await Promise.resolve();
     expect(order).toEqual(['a holds']);
+    expect(b.first()).toBe(false); // not while it only waits
     await a.end();
     await bHeld;
     expect(order).toEqual(['a holds', 'a restores', 'b holds']);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../http/client.js';
+import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
@@ -15,8 +16,8 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
  * id that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
  * Anything else, even a deviation, lets the run go on: the checks report deviations.
  */
-export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor): Promise<void> {
-  const client = new ApiClient({ baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor });
+export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor, budget?: RequestBudget): Promise<void> {
+  const client = new ApiClient({ baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor, ...(budget ? { budget } : {}) });
   const path = `/contact/${randomUUID()}`;
   // one read per key, all at once; the first key's problem is the one reported
   const held = (Object.keys(keys) as Array<keyof TargetKeys>).filter((key) => keys[key] !== undefined);

@@ -79,11 +79,13 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     const redactor = redactorFor(target.keys);
     useRunRedactor(redactor);
     phases.end('referenceStartMs');
-    await probe(target.baseUrl, target.keys, target.timeoutMs, redactor);
+    // --concurrency holds before the checks too; these requests are not counted by --max-requests
+    const before = new RequestBudget(target.concurrency);
+    await probe(target.baseUrl, target.keys, target.timeoutMs, redactor, before);
     phases.end('probeMs');
     print(`run ${target.runId} · seed ${target.seed}`);
     // a fixture the server does not have is the user's mistake: exit 2 before any check
-    target.preflight = await checkFixtures(target, redactor);
+    target.preflight = await checkFixtures(target, redactor, before);
     if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
 
     phases.end('fixturesCheckMs');

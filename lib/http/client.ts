@@ -76,7 +76,20 @@ const MAX_RETRY_AFTER_MS = 10_000;
  * retries a 429 after its Retry-After a bounded number of times, and records redacted exchanges.
  */
 export class ApiClient {
-  constructor(private readonly settings: ClientSettings) {}
+  private priority: number | undefined;
+
+  constructor(private readonly settings: ClientSettings) {
+    this.priority = settings.priority;
+  }
+
+  /**
+   * From now on this client's requests go before those of every check that does not call it: a check
+   * holding a shared record (lib/steps/record-lock.ts) has others waiting on it, so it is the run's
+   * critical path.
+   */
+  goFirst(): void {
+    this.priority = Number.NEGATIVE_INFINITY;
+  }
 
   get(path: string, o: RequestOptions = {}) { return this.send('GET', path, o); }
   post(path: string, json: unknown, o: RequestOptions = {}) { return this.send('POST', path, { json, ...o }); }
@@ -112,7 +125,7 @@ export class ApiClient {
       };
       const budget = this.settings.budget;
       let n = this.count(method, path, exempt);
-      await budget?.acquire(this.settings.priority);
+      await budget?.acquire(this.priority);
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {

@@ -1,5 +1,6 @@
 import { faker } from '@faker-js/faker';
 import { ApiClient } from '../http/client.js';
+import type { RequestBudget } from '../http/request-budget.js';
 import { pathUnderBase, type Exchange } from '../http/exchange.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
@@ -25,7 +26,7 @@ const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
  * Like the probe, these requests are not counted by --max-requests; a record made here is archived
  * here, and written to the cleanup ledger first.
  */
-export async function checkFixtures(target: Target, redactor: Redactor): Promise<Preflight> {
+export async function checkFixtures(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight> {
   const f = target.fixtures;
   const records = new CreatedRecords({
     runId: target.runId, rule: 'fixtures check',
@@ -35,6 +36,7 @@ export async function checkFixtures(target: Target, redactor: Redactor): Promise
   const api = new ApiClient({
     baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor,
     onExchange: (ex, req) => { preflight.requests += 1; records.observe(ex, req.path, req.auth); },
+    ...(budget ? { budget } : {}),
   });
   const mistakes: string[] = [];
   const checked: string[] = [];

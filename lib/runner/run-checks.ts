@@ -13,19 +13,23 @@ export interface RunEvents {
  * Runs every check of the run, from every endpoint group, in one pool. Requests in flight are
  * bounded by the run's budget (--concurrency, lowered by 429s), not here: the pool keeps a few
  * checks per request slot in progress, so a check between two requests (or waiting its turn on a
- * shared record, lib/steps/record-lock.ts) leaves no slot idle. A check's place in the list is its
- * priority for request slots. Results keep the list's order, whatever order the checks end in.
+ * shared record, lib/steps/record-lock.ts) leaves no slot idle. Checks start one endpoint group
+ * after another in turn (interleaved), so the checks that take turns on a shared record, which
+ * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
+ * place in that order is its priority for request slots. Results keep the list's order.
  */
 export async function runChecks(defs: readonly CheckDefinition[], run: RunContext, events: RunEvents = {}, checksPerSlot = 4): Promise<CheckRun[]> {
   const results = new Array<CheckRun>(defs.length);
+  const order = interleaved(defs);
   const left = new Map<string, number>();
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let i = next++; i < defs.length; i = next++) {
+    for (let k = next++; k < order.length; k = next++) {
+      const i = order[k]!;
       const def = defs[i]!;
-      const r = await runCheck(def, run, i);
+      const r = await runCheck(def, run, k);
       results[i] = r;
       events.onCheck?.(r, def);
       const n = left.get(def.group)! - 1;
@@ -35,4 +39,16 @@ export async function runChecks(defs: readonly CheckDefinition[], run: RunContex
   };
   await Promise.all(Array.from({ length: width }, worker));
   return results;
+}
+
+/** Indices of `defs` taking one check of each endpoint group in turn (groups in list order). */
+export function interleaved(defs: readonly CheckDefinition[]): number[] {
+  const byGroup = new Map<string, number[]>();
+  defs.forEach((d, i) => byGroup.set(d.group, [...(byGroup.get(d.group) ?? []), i]));
+  const queues = [...byGroup.values()];
+  const out: number[] = [];
+  for (let round = 0; out.length < defs.length; round++) {
+    for (const q of queues) if (round < q.length) out.push(q[round]!);
+  }
+  return out;
 }

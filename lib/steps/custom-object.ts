@@ -3,6 +3,7 @@ import type { Exchange } from '../http/exchange.js';
 import { tagged } from '../../fixtures/tag.js';
 import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../fixtures/custom-object.js';
 import { relationshipName } from './relationship.js';
+import { atOnce } from './at-once.js';
 import { recordOf, setupRecord, show, type ApiRecord, type OrgKey } from './record.js';
 import { sameTypedValue } from './same-value.js';
 
@@ -211,10 +212,11 @@ export async function recordWithLinkedContacts(
 ): Promise<{ co: CustomObjectFixture; rel: { link: string; read: string }; recordId: string; contactIds: string[] }> {
   const co = customObject(c);
   const rel = relationshipNames(c);
-  const { record } = await upsertRecord(c, co);
+  // the record and the contacts are independent creates: they go out at once (one round trip, not
+  // n + 1); the links, which all write edges of the one record, go one after another
+  const [{ record }, ...contacts] = await atOnce([upsertRecord(c, co), ...Array.from({ length: n }, () => createContact(c))]);
   const contactIds: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const contact = await createContact(c);
+  for (const contact of contacts) {
     c.setup(await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
     contactIds.push(contact.id);
   }
