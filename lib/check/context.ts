@@ -134,12 +134,17 @@ export function makeContext(p: ContextParts): CheckContext {
       }
     }
   });
+  let faker: Faker | undefined;
   return {
     rule: p.rule,
     target: p.target,
     fixtures: p.target.fixtures,
     runId: p.target.runId,
-    faker: fakerFor(p.target.seed, p.seedName),
+    // made on first use: a Faker instance is costly to build and many checks never need one
+    get faker() {
+      faker ??= fakerFor(p.target.seed, p.seedName);
+      return faker;
+    },
     api,
     expect: (ex, rule) => new Conformance(ex, rule ?? p.rule),
     last() {

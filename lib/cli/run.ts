@@ -60,7 +60,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
       selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
-      // the cleanup ledger: the worker appends each created record as it is created (lib/safety/)
+      // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
     };
     mkdirSync(config.reportDir, { recursive: true });

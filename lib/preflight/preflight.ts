@@ -2,7 +2,7 @@ import type { BlockedBy } from '../check/meta.js';
 
 /**
  * What the fixtures check found before the checks ran (lib/preflight/fixtures-check.ts), handed to
- * the checks with the target. Serialisable: it crosses into the worker with vitest's `provide`.
+ * the checks with the target.
  */
 export interface Preflight {
   /** the fixtures keys whose records the server showed */

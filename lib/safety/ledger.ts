@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 
 /**
- * The cleanup ledger: `<report-dir>/ledger.jsonl`, one JSON object a line, appended from the worker
+ * The cleanup ledger: `<report-dir>/ledger.jsonl`, one JSON object a line, appended from the run
  * as each record is created (so a run that is killed still leaves its ledger behind) and as each is
  * archived. `npx conformance cleanup --ledger FILE` archives what the ledger shows created with an
  * archive path and not archived. Lines carry the run id: a report folder reused by several runs keeps

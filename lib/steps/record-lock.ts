@@ -4,7 +4,7 @@ import type { CheckContext } from '../check/context.js';
  * Checks that write one pre-existing record (the fixtures' task, the phone-number contact, the
  * account with domains) take turns: a check holds the record from the moment it takes it until it
  * ends, its cleanups included, so it only ever compares against what it wrote itself. Every check
- * runs in the one worker process (lib/cli/run.ts), so a module-level table is the whole lock.
+ * of a run runs in one process (lib/runner/), so a module-level table is the whole lock.
  */
 const tails = new Map<string, Promise<void>>();
 const held = new WeakMap<CheckContext, Set<string>>();

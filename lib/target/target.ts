@@ -17,7 +17,7 @@ export interface Selection {
 
 /**
  * Everything a check needs to know about the server under test. The CLI resolves it once
- * (flags > environment > fixtures file > defaults) and hands it to the vitest workers with `provide`.
+ * (flags > environment > fixtures file > defaults) and hands it to every check of the run.
  */
 export interface Target {
   baseUrl: string;
