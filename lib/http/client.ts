@@ -59,10 +59,11 @@ const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const agents = new Map<number, Agent>();
 function agent(timeoutMs: number): Agent {
   // keepAliveTimeout below any common server idle timeout (Node's is 5 s), so the client never
-  // reuses a socket the server is closing ("other side closed").
+  // reuses a socket the server is closing ("other side closed"). No cap on connections: the run's
+  // budget caps requests in flight (--concurrency), and a lower cap here would quietly lower it.
   let a = agents.get(timeoutMs);
   if (!a) {
-    a = new Agent({ connections: 16, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
+    a = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
     agents.set(timeoutMs, a);
   }
   return a;

@@ -1,4 +1,4 @@
-import { faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en';
 import { ApiClient } from '../http/client.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import { pathUnderBase, type Exchange } from '../http/exchange.js';

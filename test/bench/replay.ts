@@ -62,7 +62,7 @@ export function replayPlan(harFile: string): Step[] {
  * Returns how long it took, from the first request to the last answer.
  */
 export async function replay(steps: readonly Step[], o: { baseUrl: string; concurrency: number; keyFor: (label: string) => string | undefined }): Promise<number> {
-  const agent = new Agent({ connections: 16, keepAliveTimeout: 2_000 });
+  const agent = new Agent({ keepAliveTimeout: 2_000 });
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   const slot = async (): Promise<void> => {
