@@ -103,7 +103,18 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
     reporter.start(defs.length);
-    const runs = await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter);
+    // a promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
+    // instead of dying on it
+    const stray: string[] = [];
+    const onStray = (err: unknown) => { stray.push(err instanceof Error ? err.message : String(err)); };
+    process.on('unhandledRejection', onStray);
+    let runs;
+    try {
+      runs = await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter);
+    } finally {
+      process.off('unhandledRejection', onStray);
+    }
+    if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
     reporter.finish(runs);
     phases.end('checksMs');
     if (config.har !== undefined) {
