@@ -7,6 +7,7 @@ import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { serve } from './serve.js';
 import { printRules } from './rules-command.js';
+import { openApiDocument } from '../openapi/document.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
 
@@ -27,6 +28,10 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'rules') {
       printRules(print);
+      return 0;
+    }
+    if (command === 'openapi') {
+      print(JSON.stringify(openApiDocument(suiteVersion()), null, 2));
       return 0;
     }
     const a = parseRunArgs(argv);
