@@ -12,6 +12,7 @@ export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unk
   { group: 'custom-objects', load: () => import('./custom-objects.test.js') },
   { group: 'discovery', load: () => import('./discovery.test.js') },
   { group: 'errors', load: () => import('./errors.test.js') },
+  { group: 'generated', load: () => import('./generated.test.js') },
   { group: 'http-semantics', load: () => import('./http-semantics.test.js') },
   { group: 'isolation', load: () => import('./isolation.test.js') },
   { group: 'media-types', load: () => import('./media-types.test.js') },

@@ -58,7 +58,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     let target: Target;
     const common = {
       runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
-      selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency,
+      selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency, cases: config.cases,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),

@@ -28,6 +28,8 @@ export interface RunConfig {
   shard?: { index: number; count: number };
   readOnly: boolean;
   concurrency: number;
+  /** --cases: generated cases per generated check */
+  cases: number;
   maxRequests?: number;
   /** --har: where to write every request of the checks */
   har?: string;
@@ -75,6 +77,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
     concurrency,
+    cases: positiveInteger('cases', pick('cases')),
   };
   if (maxRequestsText !== undefined) config.maxRequests = positiveInteger('max-requests', maxRequestsText);
   if (shardText !== undefined) config.shard = parseShard(shardText);

@@ -34,6 +34,7 @@ export const SETTINGS = {
   readOnly: { flag: 'read-only', env: 'CONFORMANCE_READ_ONLY', kind: 'boolean', doc: 'change nothing: run only checks whose requests cannot write (reads, and requests rejected before any write)' },
   concurrency: { flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '8', doc: 'cap on requests in flight' },
   maxRequests: { flag: 'max-requests', env: 'CONFORMANCE_MAX_REQUESTS', doc: 'safety cap on the requests a run sends; past it, checks fail as blocked' },
+  cases: { flag: 'cases', env: 'CONFORMANCE_CASES', default: '10', doc: 'generated cases per generated check (fast-check; `--seed N --only generated.…` repeats them)' },
   har: { flag: 'har', env: 'CONFORMANCE_HAR', doc: 'also write every request the checks sent, keys redacted, to this HTTP Archive (HAR) file' },
 } as const satisfies Record<string, Setting>;
 

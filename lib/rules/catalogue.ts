@@ -8,6 +8,7 @@ import { CUSTOM_OBJECT_RULES } from './catalogue/custom-objects.js';
 import { DISCOVERY_RULES } from './catalogue/discovery.js';
 import { AUTH_RULES, ERROR_RULES, MEDIA_RULES } from './catalogue/auth-errors-media.js';
 import { HTTP_RULES } from './catalogue/http.js';
+import { GENERATED_RULES } from './catalogue/generated.js';
 
 /**
  * The rule catalogue: every behaviour of the spec a server can break, by stable id.
@@ -28,6 +29,7 @@ export const RULES = {
   ...ERROR_RULES,
   ...MEDIA_RULES,
   ...HTTP_RULES,
+  ...GENERATED_RULES,
 } as const satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof RULES;

@@ -38,6 +38,8 @@ export interface Target {
   readOnly: boolean;
   /** cap on requests in flight */
   concurrency: number;
+  /** generated cases per generated check (--cases) */
+  cases: number;
   /** safety cap on requests sent by the run */
   maxRequests?: number;
   /** where each created record is appended as it is created (the cleanup ledger) */

@@ -43,6 +43,8 @@ import invalidKeyCodeMissing from './invalid-key-code-missing.js';
 import jsonContentTypeMissing from './json-content-type-missing.js';
 import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
 import longString500 from './long-string-500.js';
+import longStringTruncated from './long-string-truncated.js';
+import attributesNotObjectIgnored from './attributes-not-object-ignored.js';
 import malformedJson500 from './malformed-json-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
 import meetingStatusTypedString from './meeting-status-typed-string.js';
@@ -165,6 +167,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   jsonContentTypeMissing,
   lastPrimaryDomainRemoved,
   longString500,
+  longStringTruncated,
+  attributesNotObjectIgnored,
   malformedJson500,
   meetingParticipantIsHostString,
   meetingStatusTypedString,

@@ -52,6 +52,8 @@ export interface FaultOutcome {
   matched: string[];
   /** the rules of the other failed checks (collateral: effects of the same deviation elsewhere) */
   otherRules: string[];
+  /** a generated check (generated.*) failed too: the generated cases catch this fault as well */
+  generated: boolean;
   ms: number;
   error?: string;
 }
@@ -103,6 +105,7 @@ export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): F
     detected: run.code === expectedExit(fault.breaks) && matched.length > 0,
     matched,
     otherRules,
+    generated: failed.some((c) => c.id.startsWith('generated.')),
     ms: run.ms,
     ...(run.error !== undefined ? { error: run.error } : {}),
   };
@@ -157,12 +160,13 @@ export function formatTable(outcomes: readonly FaultOutcome[], alternateFailed: 
   const ruleWidth = Math.max(4, ...outcomes.map((o) => rules(o).length));
   const lines = [`${'fault'.padEnd(idWidth)}  ${'rule'.padEnd(ruleWidth)}  result`, `${'-'.repeat(idWidth)}  ${'-'.repeat(ruleWidth)}  --------`];
   for (const o of outcomes) {
-    const result = o.detected ? 'detected' : `missed${o.error ? ` (${o.error})` : o.code !== expectedExit(o.breaks) ? ` (exit ${String(o.code)})` : ''}`;
+    const result = o.detected ? `detected${o.generated && !o.breaks.some((r) => r.startsWith('generated.')) ? ' (generated cases too)' : ''}` : `missed${o.error ? ` (${o.error})` : o.code !== expectedExit(o.breaks) ? ` (exit ${String(o.code)})` : ''}`;
     lines.push(`${o.id.padEnd(idWidth)}  ${rules(o).padEnd(ruleWidth)}  ${result}`);
   }
   const detected = outcomes.filter((o) => o.detected).length;
   lines.push('');
-  lines.push(`detected ${detected}/${outcomes.length} faults · alternate profile: ${alternateFailed} failed checks`);
+  const generated = outcomes.filter((o) => o.generated && !o.breaks.some((r) => r.startsWith('generated.'))).length;
+  lines.push(`detected ${detected}/${outcomes.length} faults · alternate profile: ${alternateFailed} failed checks · generated cases also catch ${generated} faults of hand-written rules`);
   return lines.join('\n');
 }
 

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import type { CheckContext } from '../check/context.js';
+import { NonConformance } from '../check/non-conformance.js';
+
+/** How many more runs than --cases shrinking may take: each run sends requests, so it is bounded. */
+const SHRINK_RUNS = 40;
+
+/**
+ * Runs a property of the server over `c.target.cases` generated inputs (fast-check), seeded from the
+ * run's seed and the check's label, so `--seed N --only <rule>` repeats the same inputs. `holds`
+ * sends the requests for one input and throws a NonConformance when the answer breaks a rule.
+ *
+ * On a failure fast-check shrinks the input to the smallest that still fails (at most SHRINK_RUNS
+ * more runs; past them every run counts as passing, which ends the shrinking at the smallest failure
+ * found so far), and the check fails with that input, the seed, the path and the command that
+ * repeats it. `examples` run first, on every run. A step that blocked or skipped the check is not a failure of the property: it ends the
+ * property at once, unshrunk, and is rethrown as it was.
+ */
+export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.Arbitrary<T>, holds: (value: T) => Promise<void>, examples: readonly T[] = []): Promise<void> {
+  const seed = seedOf(c.target.seed, `${c.rule}:${label}`);
+  let runs = 0;
+  let stop: unknown;
+  const property = fc.asyncProperty(input, async (value) => {
+    if (stop !== undefined || runs >= examples.length + c.target.cases + SHRINK_RUNS) return;
+    runs += 1;
+    try {
+      await holds(value);
+    } catch (err) {
+      if (err instanceof NonConformance) throw err;
+      stop = err; // blocked, skipped, a suite bug: not the property's failure
+    }
+  });
+  // examples run first, whatever the seed: the cases a random draw might miss
+  const details = await fc.check(property, { seed, numRuns: c.target.cases, examples: examples.map((e) => [e] as [T]) });
+  if (stop !== undefined) throw stop;
+  if (!details.failed) return;
+  const err = details.errorInstance;
+  if (!(err instanceof NonConformance)) throw err instanceof Error ? err : new Error(String(err));
+  const shrunk = JSON.stringify(details.counterexample?.[0]);
+  const v = err.violation;
+  throw new NonConformance({
+    rule: v.rule,
+    expected: v.expected,
+    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: npx conformance --seed ${c.target.seed} --only ${c.rule}`,
+  }, err.exchange);
+}
+
+/** A 31-bit seed from the run's seed and a name (FNV-1a), as faker's per-check seed is made. */
+function seedOf(seed: number, name: string): number {
+  let h = 2166136261 ^ (seed >>> 0);
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return (h >>> 0) & 0x7fffffff;
+}

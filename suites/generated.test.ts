@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { check, endpoint } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Conformance } from '../lib/check/expect-conform.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { holdsForAll } from '../lib/generated/property.js';
+import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from '../lib/generated/arbitraries.js';
+import { contactStage, createContact } from '../lib/steps/contact.js';
+import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
+import { recordOf, show, valueOf } from '../lib/steps/record.js';
+import { contactCreateBody } from '../fixtures/contact.js';
+import { tagged } from '../fixtures/tag.js';
+
+// Generated cases (fast-check, --cases per check, seeded by --seed): where a hand-written check
+// writes one body, these write many, and a failure shrinks to the smallest body that still fails.
+// Only what the spec states is asserted: a write of the attributes it names as writable that the
+// server takes (2xx) must read back unchanged; one it refuses must carry the error body, and only an
+// empty or long string may be refused (no length limit is shown). A body with one mutation the spec
+// states invalid must be refused with the error body. Never a 5xx.
+
+/** A 2xx answer to generated writes: every written value reads back unchanged, here and in `read`. */
+function expectWritten(e: Conformance, writes: readonly AttributeWrite[], where: string): void {
+  const record = e.data();
+  for (const w of writes) {
+    const got = valueOf(record, w.name);
+    if (got !== w.value.value) e.fail(`${w.name} ${show(w.value.value)} (written ${w.enveloped ? 'enveloped' : 'raw'})`, `${w.name} ${show(record.attributes[w.name])} in ${where}`);
+  }
+}
+
+/** The answer to a generated write of stated-writable attributes: read back unchanged, or refused only over an edge value. */
+function judgeWrite(c: CheckContext, ex: Exchange, writes: readonly AttributeWrite[], where: string): boolean {
+  const e = c.expect(ex);
+  const s = e.response.status;
+  if (s >= 500) e.fail('2xx, or 4xx with the error body', `HTTP ${s}`, 'robustness.no-5xx');
+  if (s >= 400) {
+    e.rejected();
+    const edge = writes.filter((w) => w.value.edge);
+    if (edge.length === 0) e.fail('the write accepted (2xx): every attribute is one the spec names as writable, with an ordinary value', `HTTP ${s}`);
+    c.observe('generated-edge', `a write with ${edge.map((w) => `${w.name} of ${w.value.value.length} characters`).join(', ')} was refused HTTP ${s}`);
+    return false;
+  }
+  expectWritten(e.success(), writes, where);
+  return true;
+}
+
+const body = (writes: readonly AttributeWrite[]) => ({ attributes: Object.fromEntries(writes.map((w) => [w.name, written(w)])) });
+
+endpoint('PATCH /contact/{contact_id}', () => {
+  check('generated.write-round-trip', 'generated contact patches (writable attributes, raw or enveloped, Unicode and edge lengths) read back unchanged in the answer and in GET', async (c) => {
+    const contact = await createContact(c);
+    await holdsForAll(c, 'contact patch', attributeWrites(CONTACT_WRITABLE), async (writes) => {
+      if (!judgeWrite(c, await c.api.patch(`/contact/${contact.id}`, body(writes)), writes, 'the patch answer')) return;
+      expectWritten(c.expect(await c.api.get(`/contact/${contact.id}`)).success(), writes, 'GET /contact/{contact_id}');
+    }, [
+      // long strings, taken or refused, on every run; the empty string apart (a refusal of it hides nothing else)
+      [edgeWrite('first_name', 'string', EDGE_STRINGS.long), edgeWrite('title', 'string', EDGE_STRINGS.longer, true)],
+      [edgeWrite('middle_name', 'string', EDGE_STRINGS.empty)],
+    ]);
+  });
+});
+
+endpoint('POST /account', () => {
+  check('generated.write-round-trip', 'generated account creates (display_name raw or enveloped, Unicode) read back unchanged', async (c) => {
+    const name = text.filter((t) => !t.edge).map((t) => ({ ...t, value: tagged(t.value, c.runId) }));
+    await holdsForAll(c, 'account create', fc.record({ name: fc.constant('display_name'), valueType: fc.constant('string'), value: name, enveloped: fc.boolean() }), async (write) => {
+      judgeWrite(c, await c.api.post('/account', body([write])), [write], 'the create answer');
+    });
+  });
+});
+
+endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
+  check('generated.write-round-trip', 'generated patches of the custom object\'s free-text attribute (raw or enveloped) read back unchanged', async (c) => {
+    const co = customObject(c);
+    const free = freeTextAttribute(c, co) ?? c.skip('fixtures: `customObject.attributes` holds no free-text attribute (value_type string or long_text) for generated values');
+    const found = c.target.preflight?.customObject;
+    const valueType = found && 'valueTypes' in found ? found.valueTypes[free] ?? 'string' : 'string';
+    const { record } = await upsertRecord(c, co);
+    const input = fc.record({ name: fc.constant(free), valueType: fc.constant(valueType), value: text, enveloped: fc.boolean() });
+    await holdsForAll(c, 'custom-object patch', input, async (write) => {
+      judgeWrite(c, await c.api.patch(`/${co.apiName}/${record.id}`, body([write])), [write], 'the patch answer');
+    }, [edgeWrite(free, valueType, EDGE_STRINGS.longer)]);
+  });
+});
+
+/** One mutation the spec states invalid, applied to a valid body. */
+type Mutation = { what: string; apply: (b: { attributes: Record<string, unknown> }) => unknown };
+
+const unknownName = fc.stringMatching(/^[a-z]{3,10}$/).map((s) => `zz_conformance_${s}`);
+
+const MUTATIONS: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.constantFrom<unknown>([], 'attributes', 42, null, true).map((v): Mutation => ({ what: `attributes ${JSON.stringify(v)}`, apply: () => ({ attributes: v }) })),
+  fc.stringMatching(/^[a-z]{1,12}$/).filter((k) => k !== 'attributes').map((k): Mutation => ({ what: `another top-level key ${k}`, apply: (b) => ({ ...b, [k]: { note: 'not a stated top-level key' } }) })),
+  fc.constant<Mutation>({ what: 'an inline relationships block', apply: (b) => ({ ...b, relationships: { accounts: [] } }) }),
+  unknownName.map((n): Mutation => ({ what: `an unknown attribute ${n}`, apply: (b) => ({ attributes: { ...b.attributes, [n]: 'x' } }) })),
+);
+
+/** The answer to a mutated body: 4xx with the error body; a 2xx made a record the cleanup archives where it can. */
+function expectRefused(c: CheckContext, ex: Exchange, what: string): void {
+  const e = c.expect(ex);
+  if (e.response.status >= 500) e.fail(`4xx with the error body for a body with ${what}`, `HTTP ${e.response.status}`, 'robustness.no-5xx');
+  if (e.response.status < 400) e.fail(`4xx with the error body for a body with ${what}`, `HTTP ${e.response.status}${recordOf(e.response.json) ? ' and a record' : ''}`);
+  e.rejected();
+}
+
+endpoint('POST /contact', () => {
+  check('generated.mutation-refused', 'a valid contact create with one stated-invalid mutation (attributes not an object, another top-level key, a relationships block, an unknown attribute, no stage) is refused', async (c) => {
+    const stage = contactStage(c);
+    const noStage = fc.constant<Mutation>({ what: 'no stage', apply: (b) => ({ attributes: Object.fromEntries(Object.entries(b.attributes).filter(([k]) => k !== 'stage')) }) });
+    const input = fc.record({ writes: attributeWrites(CONTACT_WRITABLE.filter((a) => a.name !== 'last_name')), mutation: fc.oneof(MUTATIONS, noStage) });
+    await holdsForAll(c, 'contact create mutation', input, async ({ writes, mutation }) => {
+      const valid = contactCreateBody(c.faker, { stage, runId: c.runId, attributes: body(writes.filter((w) => !w.value.edge)).attributes });
+      expectRefused(c, await c.api.post('/contact', mutation.apply(valid)), mutation.what);
+    });
+  });
+});
+
+endpoint('PATCH /contact/{contact_id}', () => {
+  check('generated.mutation-refused', 'a valid contact patch with one stated-invalid mutation (attributes not an object, another top-level key, a relationships block, an unknown attribute) is refused', async (c) => {
+    const contact = await createContact(c);
+    const input = fc.record({ writes: attributeWrites(CONTACT_WRITABLE), mutation: MUTATIONS });
+    await holdsForAll(c, 'contact patch mutation', input, async ({ writes, mutation }) => {
+      expectRefused(c, await c.api.patch(`/contact/${contact.id}`, mutation.apply(body(writes.filter((w) => !w.value.edge)))), mutation.what);
+    }, [{ writes: [], mutation: { what: 'attributes null', apply: () => ({ attributes: null }) } }]);
+  });
+});
