@@ -16,12 +16,12 @@ const SHRINK_RUNS = 40;
  * repeats it. `examples` run first, on every run. A step that blocked or skipped the check is not a failure of the property: it ends the
  * property at once, unshrunk, and is rethrown as it was.
  */
-export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.Arbitrary<T>, holds: (value: T) => Promise<void>, examples: readonly T[] = []): Promise<void> {
+export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.Arbitrary<T>, holds: (value: T) => Promise<void>, examples: readonly T[] = [], cases: number = c.target.cases): Promise<void> {
   const seed = seedOf(c.target.seed, `${c.rule}:${label}`);
   let runs = 0;
   let stop: unknown;
   const property = fc.asyncProperty(input, async (value) => {
-    if (stop !== undefined || runs >= examples.length + c.target.cases + SHRINK_RUNS) return;
+    if (stop !== undefined || runs >= examples.length + cases + SHRINK_RUNS) return;
     runs += 1;
     try {
       await holds(value);
@@ -31,12 +31,12 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
     }
   });
   // examples run first, whatever the seed: the cases a random draw might miss
-  const details = await fc.check(property, { seed, numRuns: c.target.cases, examples: examples.map((e) => [e] as [T]) });
+  const details = await fc.check(property, { seed, numRuns: cases, examples: examples.map((e) => [e] as [T]) });
   if (stop !== undefined) throw stop;
   if (!details.failed) return;
   const err = details.errorInstance;
   if (!(err instanceof NonConformance)) throw err instanceof Error ? err : new Error(String(err));
-  const shrunk = JSON.stringify(details.counterexample?.[0]);
+  const shrunk = fc.stringify(details.counterexample?.[0]);
   const v = err.violation;
   throw new NonConformance({
     rule: v.rule,

@@ -14,6 +14,7 @@ import contactAccountsPageNoCount from './contact-accounts-page-no-count.js';
 import contactCreate200 from './contact-create-200.js';
 import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
+import contactPatchFromCreated from './contact-patch-from-created.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
@@ -139,6 +140,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactCreatePartial,
   contactLabelsLowercase,
   contactPatchClobbers,
+  contactPatchFromCreated,
   contactPatchLost,
   contactStageNotRequired,
   currencyAmountNumber,

@@ -17,4 +17,10 @@ export const GENERATED_RULES = {
     summary: 'a valid contact create or patch with exactly one stated-invalid mutation (attributes not an object, another top-level key, a relationships block, an unknown attribute, no stage on create) is answered 4xx with the error body: never 2xx, never 5xx (generalises write.attributes-only, contact.no-inline-relationships, contact.unknown-field, contact.create.stage-required)',
     endpoints: ['POST /contact', 'PATCH /contact/{contact_id}'],
   },
+  'generated.model-sequence': {
+    level: 'MUST', section: 'Endpoints › Contacts',
+    quote: '| PATCH | /contact/{contact_id} | JSON `{ attributes }`; all standard fields optional; display_name is not patchable | `{ data: contact record }` |',
+    summary: 'random sequences of contact creates, patches and reads, account creates and links, opportunity creates and links agree with a model of the stated behaviour: every answer and read shows the last value written to each attribute, and a contact links to an opportunity exactly when it is on the opportunity\'s account (else 409 contact_account_association_required; generalises contact.patch.partial and relationship.contact-account-association)',
+    endpoints: ['POST /contact', 'PATCH /contact/{contact_id}', 'GET /contact/{contact_id}', 'POST /account', 'POST /contact/{contact_id}/relationship/{api_name}', 'POST /opportunity', 'POST /opportunity/{opportunity_id}/relationship/{api_name}'],
+  },
 } as const satisfies Record<string, Rule>;
