@@ -5,11 +5,14 @@ import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { holdsForAll } from '../lib/generated/property.js';
 import { contactCommands, runSequence, twoPatchesThenRead } from '../lib/generated/contact-model.js';
+import { phoneItemCommands, relabelThenMovePrimary, runPhoneSequence } from '../lib/generated/phone-item-model.js';
+import { runUpsertSequence, upsertCommands, upsertPatchUpsert } from '../lib/generated/upsert-model.js';
+import { otherLabels, phoneContact } from '../lib/steps/phone-item.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from '../lib/generated/arbitraries.js';
 import { contactStage, createContact } from '../lib/steps/contact.js';
-import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
+import { changeableAttribute, customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
 import { recordOf, show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
@@ -146,5 +149,30 @@ endpoint('PATCH /contact/{contact_id}', () => {
     // half as many sequences as --cases: each leaves a contact and an opportunity the API cannot archive
     const first = twoPatchesThenRead(c.faker.person.firstName(), c.faker.person.jobTitle());
     await holdsForAll(c, 'contact sequences', contactCommands(8), (commands) => runSequence(c, commands), [first], Math.ceil(c.target.cases / 2));
+  });
+});
+
+endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
+  check('generated.phone-item-sequence', 'random sequences of phone item patches (primary moved, labels changed) and reads of one contact agree with a model of the spec', async (c) => {
+    const pc = await phoneContact(c);
+    // the fixture contact is put back as found: its primary item first (in case a move demotes the others)
+    if (!pc.own) {
+      c.cleanup(async () => {
+        await c.api.patch(`/contact/${pc.contactId}/attribute/contact_phone_numbers/${pc.primary.id}`, { is_primary: true, labels: pc.primary.labels });
+        await c.api.patch(`/contact/${pc.contactId}/attribute/contact_phone_numbers/${pc.other.id}`, { is_primary: false, labels: pc.other.labels });
+      });
+    }
+    const first = relabelThenMovePrimary([...otherLabels(pc.primary.labels)]);
+    await holdsForAll(c, 'phone item sequences', phoneItemCommands(6), (commands) => runPhoneSequence(c, pc, commands), [first], Math.ceil(c.target.cases / 2));
+  });
+});
+
+endpoint('POST /{custom_object_api_name}/_upsert', () => {
+  check('generated.upsert-sequence', 'random sequences of upserts (each match value more than once), patches and archives of the custom object\'s records agree with a model of the spec', async (c) => {
+    const co = customObject(c);
+    const free = changeableAttribute(c, co);
+    const values = text.filter((t) => !t.edge).map((t) => t.value);
+    const first = upsertPatchUpsert(c.faker.commerce.productName(), c.faker.commerce.productName(), c.faker.commerce.productName());
+    await holdsForAll(c, 'upsert sequences', upsertCommands(8, values), (commands) => runUpsertSequence(c, co, free, commands), [first], Math.ceil(c.target.cases / 2));
   });
 });

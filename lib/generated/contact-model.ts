@@ -16,12 +16,14 @@ import { attributeWrites, CONTACT_WRITABLE, written, type AttributeWrite } from 
  * of commands (fast-check's model-based testing). After each command the server's answer must agree
  * with the model: a contact shows the last value written to each attribute (in every answer and
  * read), and linking a contact to an opportunity succeeds exactly when the contact is on the
- * opportunity's account (else 409 contact_account_association_required). What the model cannot know
- * (a second link of the same edge) any legal answer satisfies.
+ * opportunity's account (else 409 contact_account_association_required), and an account's first
+ * DELETE archives it (2xx). What the model cannot know (a second link of the same edge, a link to an
+ * archived account, an opportunity on one, a second archive) any legal answer satisfies: 2xx, or
+ * 4xx with the error body; the model then follows what the server chose.
  */
 export interface Model {
   contacts: Array<{ attrs: Record<string, string>; accounts: Set<number>; opportunities: Set<number> }>;
-  accounts: number;
+  accounts: Array<{ archived: boolean }>;
   opportunities: Array<{ account: number }>;
 }
 
@@ -87,7 +89,7 @@ class CreateAccount implements Command {
   check(): boolean { return true; }
   async run(m: Model, r: Real): Promise<void> {
     const e = r.c.expect(await r.c.api.post('/account', accountCreateBody(r.c.faker, { runId: r.c.runId }))).success();
-    m.accounts += 1;
+    m.accounts.push({ archived: false });
     r.accounts.push(e.data().id);
   }
   toString(): string { return 'create account'; }
@@ -95,14 +97,14 @@ class CreateAccount implements Command {
 
 class LinkContactToAccount implements Command {
   constructor(readonly contact: number, readonly account: number) {}
-  check(m: Readonly<Model>): boolean { return m.contacts.length > 0 && m.accounts > 0; }
+  check(m: Readonly<Model>): boolean { return m.contacts.length > 0 && m.accounts.length > 0; }
   async run(m: Model, r: Real): Promise<void> {
     const ci = this.contact % m.contacts.length;
-    const ai = this.account % m.accounts;
+    const ai = this.account % m.accounts.length;
     const ex = await r.c.api.post(`/contact/${r.contacts[ci]}/relationship/${relationshipName(r.c, 'contactAccounts')}`, byId(r.accounts[ai]!));
     const e = r.c.expect(ex);
-    // a second link of the same edge: what the server answers is not shown
-    if (m.contacts[ci]!.accounts.has(ai) && e.response.status >= 400) { e.rejected(); return; }
+    // a second link of the same edge, or a link to an archived account: what the server answers is not shown
+    if ((m.contacts[ci]!.accounts.has(ai) || m.accounts[ai]!.archived) && e.response.status >= 400) { e.rejected(); return; }
     e.success();
     m.contacts[ci]!.accounts.add(ai);
   }
@@ -111,10 +113,13 @@ class LinkContactToAccount implements Command {
 
 class CreateOpportunity implements Command {
   constructor(readonly account: number) {}
-  check(m: Readonly<Model>): boolean { return m.accounts > 0; }
+  check(m: Readonly<Model>): boolean { return m.accounts.length > 0; }
   async run(m: Model, r: Real): Promise<void> {
-    const ai = this.account % m.accounts;
-    const e = r.c.expect(await r.c.api.post('/opportunity', opportunityCreateBody(r.c.faker, { runId: r.c.runId, stage: opportunityStage(r.c), accountId: r.accounts[ai]! }))).success();
+    const ai = this.account % m.accounts.length;
+    const e = r.c.expect(await r.c.api.post('/opportunity', opportunityCreateBody(r.c.faker, { runId: r.c.runId, stage: opportunityStage(r.c), accountId: r.accounts[ai]! })));
+    // an opportunity on an archived account: not shown whether it may be made
+    if (m.accounts[ai]!.archived && e.response.status >= 400) { e.rejected(); return; }
+    e.success();
     m.opportunities.push({ account: ai });
     r.opportunities.push(e.data().id);
   }
@@ -134,11 +139,26 @@ class LinkOpportunityToContact implements Command {
       e.rejected('relationship.contact-account-association').status(409, 'relationship.contact-account-association').code('contact_account_association_required', 'relationship.contact-account-association');
       return;
     }
-    if (contact.opportunities.has(oi) && e.response.status >= 400) { e.rejected(); return; }
+    // a second link of the same edge, or a link to an opportunity on an archived account: not shown
+    if ((contact.opportunities.has(oi) || m.accounts[m.opportunities[oi]!.account]!.archived) && e.response.status >= 400) { e.rejected(); return; }
     e.success('relationship.contact-account-association');
     contact.opportunities.add(oi);
   }
   toString(): string { return `link opportunity #${this.opportunity} to contact #${this.contact}`; }
+}
+
+class ArchiveAccount implements Command {
+  constructor(readonly account: number) {}
+  check(m: Readonly<Model>): boolean { return m.accounts.length > 0; }
+  async run(m: Model, r: Real): Promise<void> {
+    const ai = this.account % m.accounts.length;
+    const e = r.c.expect(await r.c.api.delete(`/account/${r.accounts[ai]}`));
+    // a second DELETE of an archived account: not shown
+    if (m.accounts[ai]!.archived && e.response.status >= 400) { e.rejected(); return; }
+    e.success('account.delete.archives');
+    m.accounts[ai]!.archived = true;
+  }
+  toString(): string { return `archive account #${this.account}`; }
 }
 
 const slot = fc.nat({ max: 7 });
@@ -155,6 +175,7 @@ export function contactCommands(max: number): fc.Arbitrary<Iterable<Command>> {
     fc.tuple(slot, slot).map(([a, b]) => new LinkContactToAccount(a, b)),
     slot.map((s) => new CreateOpportunity(s)),
     fc.tuple(slot, slot).map(([a, b]) => new LinkOpportunityToContact(a, b)),
+    slot.map((s) => new ArchiveAccount(s)),
   ];
   return fc.commands(commands, { maxCommands: max });
 }
@@ -165,7 +186,7 @@ export function contactCommands(max: number): fc.Arbitrary<Iterable<Command>> {
  */
 export async function runSequence(c: CheckContext, commands: Iterable<Command>): Promise<void> {
   const start: Command[] = [new CreateContact(), new CreateAccount(), new CreateOpportunity(0)];
-  await fc.asyncModelRun(() => ({ model: { contacts: [], accounts: 0, opportunities: [] }, real: { c, contacts: [], accounts: [], opportunities: [] } }), [...start, ...commands]);
+  await fc.asyncModelRun(() => ({ model: { contacts: [], accounts: [], opportunities: [] }, real: { c, contacts: [], accounts: [], opportunities: [] } }), [...start, ...commands]);
 }
 
 /**

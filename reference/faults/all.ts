@@ -15,6 +15,8 @@ import contactCreate200 from './contact-create-200.js';
 import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
 import contactPatchFromCreated from './contact-patch-from-created.js';
+import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
+import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
@@ -141,6 +143,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactLabelsLowercase,
   contactPatchClobbers,
   contactPatchFromCreated,
+  phoneItemRelabelDropsPrimary,
+  upsertMatchLostAfterPatch,
   contactPatchLost,
   contactStageNotRequired,
   currencyAmountNumber,
