@@ -82,6 +82,12 @@ describe('conformance.json', () => {
     expect(ex.response!.status).toBe(200);
     expect(ex.response!.headers['content-type']).toMatch(/json/);
     expect(ex.response!.text).toContain('"data"');
+    // the exchange the failure was found in, a curl line for each exchange, and the rerun command
+    expect(c.evidence![c.failedExchange!]).toEqual(ex);
+    for (const x of c.evidence!) expect(x.curl).toMatch(/^curl -sS -i /);
+    expect(ex.curl).toContain(`-H 'authorization: Bearer '"$CONFORMANCE_API_KEY"`);
+    expect(ex.curl).not.toContain('<api-key>');
+    expect(c.rerun).toBe(`npx conformance --only ${FAILED_ID} --seed ${report.run.seed}`);
     // passed checks carry no evidence
     expect(report.checks.filter((x) => x.status === 'passed' && x.evidence)).toEqual([]);
   });
@@ -142,6 +148,12 @@ describe('summary.md', () => {
     expect(md).toMatch(/^\| ✅ accounts \| \d+ \| 0 \| 0 \| 0 \|$/m);
     expect(md).toContain(`- **MUST** \`${FAILED_ID}\` (POST /contact): a valid create answers 201`);
     expect(md).toContain('  - expected: HTTP 201\n  - actual: HTTP 200');
+    // the deviation's failing exchange and its curl line, folded
+    const c = report.checks.find((x) => x.id === FAILED_ID)!;
+    expect(md).toContain(`  - rerun: \`${c.rerun}\``);
+    expect(md).toContain('  <details><summary>POST /api/v2/public/contact → HTTP 200: the exchange and a curl command that sends it again</summary>');
+    expect(md).toContain(`  \`\`\`sh\n  ${c.evidence![c.failedExchange!]!.curl}\n  \`\`\``);
+    expect(md).toMatch(/```http\n  POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact\n/);
   });
 
   it('is appended to $GITHUB_STEP_SUMMARY, after what was there', () => {
@@ -169,42 +181,67 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
   beforeAll(async () => { browser = await launchChromium(); });
   afterAll(async () => { await browser?.close(); });
 
-  it('shows the matrix, filters by status and level, and opens a failed check to its evidence', async () => {
+  it('leads with what to fix: the first failure without scrolling, its curl line, a search kept in the hash, no request', async () => {
     const html = read('report.html');
     expect(html).not.toMatch(/<(link|img|iframe)\b|src=|https?:\/\/(?!127\.0\.0\.1|www\.w3\.org)/);
     const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 720 });
     const requests: string[] = [];
     page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(pathToFileURL(path.join(dir, 'report.html')).href);
+    const url = pathToFileURL(path.join(dir, 'report.html')).href;
+    await page.goto(url);
 
-    // the matrix: one row per endpoint group
-    const row = page.locator('#matrix tr[data-group="contacts"]');
-    await expect(row.locator('td.n-failed').textContent()).resolves.toBe('1');
-    await expect(page.locator('#matrix tbody tr').count()).resolves.toBe(new Set(report.checks.map((c) => c.group)).size);
-    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${report.summary.total} of ${report.summary.total} checks`);
+    // the first failure: a MUST rule row, in the first screen, folded
+    const first = page.locator('#fix details.rule').first();
+    await expect(first.getAttribute('id')).resolves.toBe(`rule-${FAILED_ID}`);
+    const box = await first.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(720);
+    await expect(first.innerText()).resolves.toContain('expected HTTP 201; got HTTP 200');
+    const curl = first.locator('.curl code').first();
+    await expect(curl.isVisible()).resolves.toBe(false);
 
-    // filters: only failed checks, then only SHOULD ones (none failed)
-    await page.uncheck('input[name=status][value=passed]');
-    await page.uncheck('input[name=status][value=skipped]');
-    await expect(page.locator('.check:not([hidden])').count()).resolves.toBe(report.summary.failed);
-    await page.uncheck('input[name=level][value=MUST]');
-    await expect(page.locator('.check:not([hidden])').count()).resolves.toBe(0);
-    await page.check('input[name=level][value=MUST]');
-
-    // a failed check opens to its evidence
-    const failed = page.locator(`details.check[data-id="${FAILED_ID}"]`);
-    const evidence = failed.locator('.evidence');
-    await expect(evidence.isVisible()).resolves.toBe(false);
-    await failed.locator('summary').click();
-    await expect(evidence.isVisible()).resolves.toBe(true);
-    const text = (await evidence.innerText());
+    // expanding it shows the evidence and the curl line, the key as its variable
+    await first.locator('summary').first().click();
+    await expect(curl.isVisible()).resolves.toBe(true);
+    const command = await curl.innerText();
+    expect(command).toMatch(/^curl -sS -i -X 'POST' 'http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact' /);
+    expect(command).toContain(`-H 'authorization: Bearer '"$CONFORMANCE_API_KEY"`);
+    const text = await first.locator('.evidence').first().innerText();
     expect(text).toContain('Endpoints › Contacts');
     expect(text).toMatch(/expected\s+HTTP 201/);
     expect(text).toMatch(/actual\s+HTTP 200/);
+    expect(text).toContain(`npx conformance --only ${FAILED_ID} --seed ${report.run.seed}`);
     expect(text).toMatch(/#1 POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact → HTTP 200/);
-    expect(text).toContain('authorization: Bearer <api-key>');
+
+    // passed checks are folded away; the matrix counts every group
+    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${report.summary.total} of ${report.summary.total} checks`);
+    await expect(page.locator('#all details.passed[open]').count()).resolves.toBe(0);
+    await expect(page.locator('#all .row.passed').first().isVisible()).resolves.toBe(false);
+    await expect(page.locator('#matrix tr[data-group="contacts"] td.n-failed').textContent()).resolves.toBe('1');
+
+    // the search filters by rule id, and the hash keeps it
+    const matching = report.checks.filter((c) => [c.id, c.endpoint, c.title, c.message, c.group].join(' ').toLowerCase().includes(FAILED_ID)).length;
+    expect(matching).toBeGreaterThan(0);
+    expect(matching).toBeLessThan(report.summary.total);
+    await page.fill('#q', FAILED_ID);
+    await expect(page.locator('#all .row:not([hidden])').count()).resolves.toBe(matching);
+    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${matching} of ${report.summary.total} checks`);
+    expect(new URL(page.url()).hash).toBe(`#q=${FAILED_ID}`);
+    const linked = await browser.context.newPage();
+    await linked.goto(`${url}#q=${FAILED_ID}`);
+    await expect(linked.inputValue('#q')).resolves.toBe(FAILED_ID);
+    await expect(linked.locator('#all .row:not([hidden])').count()).resolves.toBe(matching);
+
+    // status filters: only failed and blocked checks
+    await page.fill('#q', '');
+    await page.uncheck('input[name=status][value=passed]');
+    await page.uncheck('input[name=status][value=skipped]');
+    await expect(page.locator('#all .row:not([hidden])').count()).resolves.toBe(report.summary.failed + report.summary.blocked);
+    await page.uncheck('input[name=level][value=MUST]');
+    await expect(page.locator('#fix details.rule:not([hidden])').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
   });

@@ -27,6 +27,8 @@ export interface ReportExchange {
   transportError?: string;
   ms: number;
   rateLimitRetries: number;
+  /** a curl command that sends the request again, keys as their variables (lib/report/curl.ts) */
+  curl?: string;
 }
 
 export function reportExchange(ex: Exchange, max: number = MAX_BODY_BYTES): ReportExchange {

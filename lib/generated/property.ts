@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../check/context.js';
 import { NonConformance } from '../check/non-conformance.js';
+import { rerunCommand } from '../report/rerun.js';
 
 /** How many more runs than --cases shrinking may take: each run sends requests, so it is bounded. */
 const SHRINK_RUNS = 40;
@@ -41,7 +42,7 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   throw new NonConformance({
     rule: v.rule,
     expected: v.expected,
-    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: npx conformance --seed ${c.target.seed} --only ${c.rule}`,
+    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed)}`,
   }, err.exchange);
 }
 

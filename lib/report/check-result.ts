@@ -27,6 +27,10 @@ export interface CheckResult {
   violations?: Violation[];
   /** the exchanges of a failed or blocked check; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
   evidence?: ReportExchange[];
+  /** the index in `evidence` of the exchange the failure was found in (absent: not tied to one) */
+  failedExchange?: number;
+  /** a failed check: the command that runs its rule again with the same generated data */
+  rerun?: string;
   observations?: Observation[];
   /** a blocked check: the set-up step that failed (its operation, its answer, the fixture it used) */
   blockedBy?: BlockedBy;

@@ -79,11 +79,14 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         baselined: { type: 'boolean' },
         durationMs: { type: 'number', minimum: 0 },
         requests: int, chain: int,
+        failedExchange: int,
+        rerun: str,
       },
       // a failed or blocked check carries its evidence: the exchanges it made (none when it stopped
       // before sending); a blocked one also names the step that blocked it
       allOf: [
-        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'], properties: { evidence: { type: 'array' } } } },
+        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'], properties: { evidence: { type: 'array', items: { type: 'object', required: ['curl'], properties: { curl: str } } } } } },
+        { if: { properties: { status: { const: 'failed' } } }, then: { required: ['rerun'], properties: { rerun: str } } },
         { if: { properties: { status: { const: 'blocked' } } }, then: { required: ['blockedBy'], properties: { blockedBy } } },
       ],
     },
@@ -96,6 +99,8 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         transportError: str,
         ms: { type: 'number', minimum: 0 },
         rateLimitRetries: int,
+        // a failed or blocked check's exchanges: the request again as a curl command, keys as $VARIABLES
+        curl: str,
       },
     },
   },

@@ -2,9 +2,11 @@ import type { CheckResult } from './check-result.js';
 import { summarise } from './check-result.js';
 import { blockers, unblockLine } from './groups.js';
 import { verdictOf } from './certificate.js';
+import { failingExchange } from './exchange-text.js';
 
 /**
- * The end of a run on the console: each failed check with its rule and first exchange, then the set-up
+ * The end of a run on the console: each failed check with its rule, the exchange it failed on and the
+ * command that reruns it, then the set-up
  * steps that blocked checks (one line each, saying what to fix), then the counts and the verdict.
  */
 export function printOutcome(results: readonly CheckResult[], print: (line: string) => void): void {
@@ -15,8 +17,10 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
     for (const r of [...failed].sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1))) {
       print(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`);
       print(`      ${r.message}`);
-      const ex = r.evidence?.at(-1);
+      const ex = failingExchange(r);
       if (ex) print(`      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`);
+      // the generated checks' message already ends with its repeat command
+      if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
     }
   }
   const steps = blockers(results);

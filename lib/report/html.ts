@@ -1,7 +1,10 @@
 import type { CheckResult } from './check-result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
-import { byGroup, groupCounts, blockers, groupMark } from './groups.js';
+import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
+import { headersText, prettyBody } from './exchange-text.js';
+import { RERUN_NOTE } from './rerun.js';
+import { CSS, JS } from './html-style.js';
 
 /** HTML-escapes text for element content and quoted attributes. */
 export function htmlEscape(s: string): string {
@@ -9,141 +12,149 @@ export function htmlEscape(s: string): string {
 }
 
 const e = htmlEscape;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Ids safe as HTML id and fragment: the group names are file names, but make sure. */
-function anchor(group: string): string {
-  return `g-${group.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+/** Ids safe as HTML id and fragment. */
+function anchor(prefix: string, name: string): string {
+  return `${prefix}-${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }
 
-const CSS = `
-:root{--pass:#2e7d32;--fail:#c62828;--skip:#8d6e00;--mut:#5f6368;--line:#dadce0;--bg:#f8f9fa}
-*{box-sizing:border-box}
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;color:#202124;background:#fff}
-header{padding:16px 24px;border-bottom:1px solid var(--line);background:var(--bg)}
-h1{font-size:20px;margin:0 0 4px}
-.verdict{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;font-weight:600}
-.verdict.conforms{background:var(--pass)}.verdict.does-not-conform{background:var(--fail)}.verdict.incomplete{background:#b26a00}
-.meta{color:var(--mut);font-size:13px}
-.meta code{font-size:12px}
-main{padding:16px 24px;max-width:1200px}
-table.matrix{border-collapse:collapse;margin:8px 0 16px}
-table.matrix th,table.matrix td{border:1px solid var(--line);padding:4px 12px;text-align:right}
-table.matrix th:first-child,table.matrix td:first-child{text-align:left}
-table.matrix td.n-failed.nz{background:#fdecea;color:var(--fail);font-weight:600}
-table.matrix td.n-passed.nz{color:var(--pass)}
-table.matrix td.n-skipped.nz{color:var(--skip)}
-table.matrix tfoot td{font-weight:600}
-#filters{position:sticky;top:0;background:#fff;padding:8px 0;border-bottom:1px solid var(--line);z-index:1}
-#filters fieldset{display:inline-block;border:1px solid var(--line);border-radius:6px;margin:0 12px 0 0;padding:2px 10px}
-#filters legend{font-size:12px;color:var(--mut)}
-#filters label{margin-right:10px;cursor:pointer}
-#shown{color:var(--mut);font-size:13px}
-h2{font-size:16px;margin:20px 0 6px}
-.check{border:1px solid var(--line);border-radius:6px;margin:4px 0;padding:4px 10px}
-.check.failed{border-color:#f5c6c2;background:#fffafa}
-.check summary{cursor:pointer}
-.st{display:inline-block;min-width:58px;font-size:11px;font-weight:700;text-transform:uppercase}
-.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.skipped{color:var(--skip)}.st.blocked{color:#b26a00}
-.lv{font-size:11px;border:1px solid var(--line);border-radius:4px;padding:0 4px;margin-right:4px;color:var(--mut)}
-.id{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}
-.ep{color:var(--mut)}
-.why{color:var(--mut);font-size:13px;margin-left:62px}
-.evidence{margin:8px 0 6px 4px}
-.evidence dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}
-.evidence dt{color:var(--mut)}
-.evidence dd{margin:0}
-blockquote{margin:0;padding:2px 10px;border-left:3px solid var(--line);color:#3c4043}
-.exp{color:var(--pass)}.act{color:var(--fail)}
-.exchange{border:1px solid var(--line);border-radius:4px;margin:6px 0}
-.exchange h4{margin:0;padding:4px 8px;background:var(--bg);font:600 12.5px ui-monospace,"DejaVu Sans Mono",monospace;word-break:break-all}
-pre{margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:360px;overflow:auto}
-pre.res{border-top:1px dashed var(--line)}
-[hidden]{display:none!important}
-`;
-
-const JS = `
-(function(){
-  var boxes=document.querySelectorAll('#filters input[type=checkbox]');
-  function apply(){
-    var on={status:{},level:{}};
-    boxes.forEach(function(b){on[b.name][b.value]=b.checked;});
-    var shown=0,total=0;
-    document.querySelectorAll('.check').forEach(function(c){
-      total++;
-      var vis=on.status[c.dataset.status]&&on.level[c.dataset.level];
-      c.hidden=!vis; if(vis)shown++;
-    });
-    document.querySelectorAll('section.group').forEach(function(g){
-      g.hidden=!g.querySelector('.check:not([hidden])');
-    });
-    document.getElementById('shown').textContent='showing '+shown+' of '+total+' checks';
-  }
-  boxes.forEach(function(b){b.addEventListener('change',apply);});
-  document.getElementById('expand').addEventListener('click',function(){
-    document.querySelectorAll('details.check:not([hidden])').forEach(function(d){d.open=true;});
-  });
-  apply();
-})();
-`;
-
-function headersText(h: Record<string, string>): string {
-  return Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
+/** What the search box matches a row on: rule id, endpoint, title and the failure text. */
+function searchText(...parts: Array<string | undefined>): string {
+  return e(parts.filter((p) => p !== undefined).join(' ').toLowerCase());
 }
 
-function exchangeHtml(ex: ReportExchange, i: number): string {
-  const req = `${headersText(ex.request.headers)}${ex.request.body !== undefined ? `\n\n${ex.request.body}` : ''}`;
+function rowAttrs(c: CheckResult): string {
+  return `data-status="${c.status}" data-level="${c.level}" data-id="${e(c.id)}" data-search="${searchText(c.id, c.endpoint, c.title, c.message, c.group)}"`;
+}
+
+function statusChip(status: number | undefined): string {
+  return status === undefined ? '<span class="http s0">no response</span>' : `<span class="http s${Math.floor(status / 100)}">HTTP ${status}</span>`;
+}
+
+function curlHtml(curl: string | undefined): string {
+  return curl ? `<div class="curl"><code>${e(curl)}</code><button type="button" title="copy the command">copy</button></div>` : '';
+}
+
+function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
+  const req = `${headersText(ex.request.headers)}${ex.request.body !== undefined ? `\n\n${prettyBody(ex.request.body)}` : ''}`;
   const res = ex.response
-    ? `HTTP ${ex.response.status}\n${headersText(ex.response.headers)}${ex.response.text ? `\n\n${ex.response.text}` : ''}`
+    ? `${headersText(ex.response.headers)}${ex.response.text ? `\n\n${prettyBody(ex.response.text)}` : ''}`
     : `no response: ${ex.transportError ?? 'unknown'}`;
-  const retries = ex.rateLimitRetries > 0 ? ` · ${ex.rateLimitRetries} rate-limit retr${ex.rateLimitRetries === 1 ? 'y' : 'ies'}` : '';
-  return `<div class="exchange"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${ex.response ? `HTTP ${ex.response.status}` : 'no response'} <span class="ep">(${ex.ms} ms${retries})</span></h4>`
-    + `<pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div>`;
+  const retries = ex.rateLimitRetries > 0 ? ` · ${plural(ex.rateLimitRetries, 'rate-limit retry', 'rate-limit retries')}` : '';
+  return `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>`
+    + `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div></div>`;
 }
 
-function checkHtml(c: CheckResult): string {
-  const head = `<span class="st ${c.status}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
-  const attrs = `class="check ${c.status}" data-status="${c.status}" data-level="${c.level}" data-id="${e(c.id)}"`;
-  if (c.status !== 'failed') {
-    const why = c.status === 'skipped' || c.status === 'blocked' ? `<div class="why">${e(c.message)}</div>` : '';
-    return `<div ${attrs}>${head}${why}</div>`;
-  }
+/** A failed check's evidence: the rule, expected against actual, the rerun, and the exchanges (the failing one first). */
+function evidenceHtml(c: CheckResult): string {
   const ev = c.evidence ?? [];
+  const at = c.failedExchange ?? ev.length - 1;
   const violations = (c.violations ?? []).slice(1).map((v) => `<dd><span class="id">${e(v.rule)}</span>: expected ${e(v.expected)}; got ${e(v.actual)}</dd>`).join('');
-  return `<details ${attrs}><summary>${head}<div class="why">${e(c.expected !== undefined ? `expected ${c.expected}; got ${c.actual ?? '?'}` : c.message)}</div></summary>
-<div class="evidence"><dl>
-<dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level})</dd>
-<dt>spec section</dt><dd>${e(c.section)}</dd>
+  const first = ev[at];
+  const others = ev.map((x, i) => (i === at ? '' : exchangeHtml(x, i, false))).join('');
+  return `<div class="evidence"><dl>
+<dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}) · ${e(c.section)}</dd>
 <dt>spec says</dt><dd><blockquote>${e(c.quote)}</blockquote></dd>
 ${c.expected !== undefined ? `<dt>expected</dt><dd class="exp">${e(c.expected)}</dd><dt>actual</dt><dd class="act">${e(c.actual ?? '?')}</dd>` : `<dt>failure</dt><dd class="act">${e(c.message)}</dd>`}
 ${violations ? `<dt>also broken</dt>${violations}` : ''}
-<dt>exchanges</dt><dd>${ev.length === 0 ? 'none (the check failed before sending a request)' : `${ev.length}`}</dd>
-</dl>${ev.map(exchangeHtml).join('\n')}</div></details>`;
+${c.rerun ? `<dt>rerun</dt><dd><code>${e(c.rerun)}</code> <span class="ep">(${e(RERUN_NOTE)})</span></dd>` : ''}
+<dt>exchanges</dt><dd>${ev.length === 0 ? 'none (the check failed before sending a request)' : plural(ev.length, 'exchange')}</dd>
+</dl>${first ? exchangeHtml(first, at, c.failedExchange !== undefined) : ''}${others ? `<details><summary>the check's other exchanges (${ev.length - 1})</summary>${others}</details>` : ''}</div>`;
+}
+
+/** One rule's failed checks, folded into one row; the first check opens with the row. */
+function ruleHtml(rule: string, checks: CheckResult[]): string {
+  const [head] = checks as [CheckResult];
+  const level = head.level.toLowerCase();
+  const inner = checks.map((c, i) => `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c)}</details>`).join('\n');
+  return `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span> <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>`
+    + `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`;
+}
+
+function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'): string {
+  const failed = checks.filter((c) => c.status === 'failed' && c.level === level);
+  if (failed.length === 0) return '';
+  const rules = new Map<string, CheckResult[]>();
+  for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
+  const rows = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([rule, list]) => ruleHtml(rule, list)).join('\n');
+  return `<section id="${level.toLowerCase()}" data-holds><h3>${level} deviations: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}</h3>\n${rows}</section>`;
+}
+
+function blockedHtml(steps: readonly Blocker[]): string {
+  if (steps.length === 0) return '';
+  const rows = steps.map((b) => {
+    const level = b.checks.some((k) => k.level === 'MUST') ? 'MUST' : 'SHOULD';
+    const ids = [...new Set(b.checks.map((k) => k.id))];
+    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}"><strong>${e(b.step)}</strong> answered ${e(b.answer)}${b.fixture ? ` (fixtures <code>${e(b.fixture)}</code>)` : ''}: <strong>${plural(b.checks.length, 'check')}</strong> blocked <span class="ep">${e(ids.join(', '))}</span><div class="why">${e(unblockLine(b))}</div></li>`;
+  }).join('');
+  return `<section id="blocked" data-holds><h3>Set-up steps that blocked checks (${steps.length})</h3><p class="n">Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul class="steps">${rows}</ul></section>`;
+}
+
+const counts = (m: Record<string, number>) => Object.entries(m).map(([s, n]) => `${s} ×${n}`).join(', ');
+
+/** Observations, and the contract the server showed where the spec is silent. */
+function observedHtml(report: ConformanceReport): string {
+  const o = report.observed;
+  const obs = report.observations;
+  const success = o.successStatuses.length === 0 ? '' : `<h3>Success status per operation</h3><table class="grid"><thead><tr><th>operation</th><th>statuses seen</th><th>empty bodies</th></tr></thead><tbody>${o.successStatuses.map((s) => `<tr><td>${e(s.endpoint)}</td><td>${e(counts(s.statuses))}</td><td>${s.emptyBodies}</td></tr>`).join('')}</tbody></table>`;
+  const statuses = [...new Set(o.errorCodes.flatMap((c) => Object.keys(c.statuses)))].sort();
+  const codes = o.errorCodes.length === 0 ? '' : `<h3>Error code × status</h3><table class="grid"><thead><tr><th>code</th>${statuses.map((s) => `<th>${e(s)}</th>`).join('')}<th>stated</th></tr></thead><tbody>${o.errorCodes.map((c) => `<tr><td class="id">${e(c.code)}</td>${statuses.map((s) => {
+    const n = c.statuses[s] ?? 0;
+    const off = n > 0 && c.statedStatus !== null && String(c.statedStatus) !== s;
+    return `<td${off ? ' class="off"' : ''}>${n || ''}</td>`;
+  }).join('')}<td>${c.statedStatus ?? 'not shown'}</td></tr>`).join('')}</tbody></table>`;
+  const list = obs.length === 0 ? '' : `<details><summary>${plural(obs.length, 'observation')} (informational: where the spec is silent, what this server chose)</summary><ul>${obs.map((x) => `<li><span class="id">${e(x.check)}</span> · ${e(x.topic)}: ${e(x.text)}</li>`).join('')}</ul></details>`;
+  if (!success && !codes && !list) return '';
+  return `<section id="observed"><h2>Observations and the observed contract</h2>${list}${success}${codes}</section>`;
+}
+
+/** Every check by endpoint group; a failed one links to its evidence above, passed ones are folded. */
+function allChecksHtml(report: ConformanceReport): string {
+  const s = report.summary;
+  const cell = (k: 'passed' | 'failed' | 'skipped' | 'blocked', n: number) => `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
+  const matrix = `<table class="grid" id="matrix"><thead><tr><th>endpoint group</th><th>passed</th><th>failed</th><th>skipped</th><th>blocked</th></tr></thead><tbody>
+${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href="#${anchor('g', g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}${cell('blocked', g.blocked)}</tr>`).join('\n')}
+</tbody><tfoot><tr><td>total</td>${cell('passed', s.passed)}${cell('failed', s.failed)}${cell('skipped', s.skipped)}${cell('blocked', s.blocked ?? 0)}</tr></tfoot></table>`;
+  // the n-th failed check of a rule, as numbered in the fix section
+  const seen = new Map<string, number>();
+  const failedIndex = new Map<CheckResult, number>();
+  for (const c of report.checks) if (c.status === 'failed') { const n = seen.get(c.id) ?? 0; failedIndex.set(c, n); seen.set(c.id, n + 1); }
+  const order = { failed: 0, blocked: 1, skipped: 2, passed: 3 } as const;
+  const row = (c: CheckResult) => {
+    const head = `<span class="st ${c.status}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
+    const why = c.status === 'failed' ? `<div class="why">${e(expectedVsActual(c))} · <a href="#${anchor('c', `${c.id}-${failedIndex.get(c) ?? 0}`)}">evidence</a></div>`
+      : c.status === 'passed' ? '' : `<div class="why">${e(c.message)}</div>`;
+    return `<div class="row check ${c.status}" ${rowAttrs(c)}>${head}${why}</div>`;
+  };
+  const groups = byGroup(report.checks).map(({ group, checks }) => {
+    const sorted = [...checks].sort((a, b) => order[a.status] - order[b.status] || a.id.localeCompare(b.id));
+    const open = sorted.filter((c) => c.status !== 'passed');
+    const passed = sorted.filter((c) => c.status === 'passed');
+    const fold = passed.length === 0 ? '' : `<details class="passed" data-holds><summary>${passed.length} passed</summary>${passed.map(row).join('\n')}</details>`;
+    return `<section class="group" id="${anchor('g', group)}" data-holds><h3>${e(group)}</h3>\n${open.map(row).join('\n')}${fold}</section>`;
+  }).join('\n');
+  return `<section id="all"><h2>All checks</h2>${matrix}${groups}</section>`;
 }
 
 /**
- * report.html: one self-contained page (inline CSS and JS, a CSP that forbids any fetch). At the
- * top the verdict and a matrix of endpoint groups × passed / failed / skipped; then filters by
- * status and level; then every check by group, each failed one a <details> that opens to its
- * evidence: rule, spec section and quote, expected versus actual, and the exchanges.
+ * report.html: one self-contained page (inline CSS and JS, a CSP that forbids any fetch), led by what
+ * to fix: the set-up steps that blocked checks, then MUST and SHOULD deviations, one row per rule with
+ * its checks folded inside, each opening to its evidence (spec sentence, expected against actual, the
+ * exchanges with pretty JSON and a curl command that replays them, the rerun command); then the
+ * observations and the observed contract; then every check by endpoint group, passed ones folded.
+ * A search box filters by rule id, endpoint or text, and keeps its query in the URL's hash.
  * Every server-supplied string is escaped.
  */
 export function reportHtml(report: ConformanceReport): string {
   const c = report.certificate;
-  const s = report.summary;
-  const counts = groupCounts(report.checks);
-  const cell = (k: 'passed' | 'failed' | 'skipped' | 'blocked', n: number) => `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
-  const matrix = `<table class="matrix" id="matrix"><thead><tr><th>endpoint group</th><th>passed</th><th>failed</th><th>skipped</th><th>blocked</th></tr></thead><tbody>
-${counts.map((g) => `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href="#${anchor(g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}${cell('blocked', g.blocked)}</tr>`).join('\n')}
-</tbody><tfoot><tr><td>total</td>${cell('passed', s.passed)}${cell('failed', s.failed)}${cell('skipped', s.skipped)}${cell('blocked', s.blocked ?? 0)}</tr></tfoot></table>`;
   const steps = blockers(report.checks);
-  const blocked = steps.length === 0 ? '' : `<section id="blocked"><h2>Blocked by ${steps.length} set-up step${steps.length === 1 ? '' : 's'}</h2><p>Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul>${steps.map((b) => `<li><strong>${e(b.step)}</strong> answered ${e(b.answer)}${b.fixture ? ` (fixtures <code>${e(b.fixture)}</code>)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} <span class="ep">${e(b.checks.map((k) => k.id).filter((id, i, all) => all.indexOf(id) === i).join(', '))}</span></li>`).join('')}</ul></section>`;
+  const must = deviationsHtml(report.checks, 'MUST');
+  const should = deviationsHtml(report.checks, 'SHOULD');
+  const nothing = !must && !should && steps.length === 0 ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>' : '';
   const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
-  const filters = `<div id="filters"><fieldset><legend>status</legend>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset><legend>level</legend>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><button type="button" id="expand">expand shown failures</button> <span id="shown"></span></div>`;
-  const order = { failed: 0, blocked: 1, skipped: 2, passed: 3 } as const;
-  const groups = byGroup(report.checks).map(({ group, checks }) => {
-    const sorted = [...checks].sort((a, b) => order[a.status] - order[b.status] || a.id.localeCompare(b.id));
-    return `<section class="group" id="${anchor(group)}"><h2>${e(group)}</h2>\n${sorted.map(checkHtml).join('\n')}</section>`;
-  }).join('\n');
+  const bar = `<div id="bar"><input id="q" type="search" placeholder="filter by rule id, endpoint or text" aria-label="filter by rule id, endpoint or text">`
+    + `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
   const leftovers = report.leftovers.length === 0 ? '' : `<h2>Leftovers (${report.leftovers.length})</h2><p>Records the run created that the API gives no way to archive:</p><ul>${report.leftovers.map((l) => `<li>${e(l.type)} <span class="id">${e(l.id)}</span> (${e(l.createdAt)})</li>`).join('')}</ul>`;
   const verdictClass = c.verdict.replace(/ /g, '-');
   return `<!doctype html>
@@ -154,13 +165,17 @@ ${counts.map((g) => `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href=
 <style>${CSS}</style></head>
 <body>
 <header><h1>Public Records API ${e(c.specVersion)} conformance <span class="verdict ${verdictClass}">${e(c.verdict)}</span></h1>
-<div class="meta">target <code>${e(c.target)}</code> · run <code>${e(report.run.runId)}</code> · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries</div>
-<div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · fingerprint <code>${e(c.fingerprint)}</code></div></header>
+<div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${report.summary.failed} failed, ${report.summary.blocked ?? 0} blocked, ${report.summary.skipped} skipped · target <code>${e(c.target)}</code></div>
+<div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
+${bar}
 <main>
-${matrix}
-${blocked}
-${filters}
-${groups}
+<section id="fix"><h2>What to fix</h2>
+${nothing}${blockedHtml(steps)}
+${must}
+${should}
+</section>
+${observedHtml(report)}
+${allChecksHtml(report)}
 ${leftovers}
 </main>
 <script>${JS}</script>

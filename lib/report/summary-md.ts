@@ -1,5 +1,8 @@
 import type { ConformanceReport } from './conformance-json.js';
 import { blockers, deviations, groupCounts, groupMark, unblockLine } from './groups.js';
+import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
+import { RERUN_NOTE } from './rerun.js';
+import type { CheckResult } from './check-result.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
@@ -53,6 +56,8 @@ export function summaryMarkdown(report: ConformanceReport): string {
     if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
     else out.push(`  - ${md(d.message)}`);
     out.push(`  - spec: ${md(d.section)}`);
+    if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
+    out.push(...reproducer(d));
   }
   if (c.skipped.length > 0) {
     out.push('', `### Skipped (${c.skipped.length})`, '');
@@ -63,6 +68,32 @@ export function summaryMarkdown(report: ConformanceReport): string {
     for (const l of report.leftovers) out.push(`- ${md(l.type)} \`${md(l.id)}\` (${md(l.createdAt)})`);
   }
   return out.join('\n') + '\n';
+}
+
+/** Summary bodies are cut here: $GITHUB_STEP_SUMMARY takes at most 1 MiB, and conformance.json has it all. */
+const MAX_BODY_CHARS = 2000;
+
+/** A fence longer than any run of backticks in the text, so the text cannot close it. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+function codeBlock(lang: string, text: string): string[] {
+  const f = fence(text);
+  return ['', `  ${f}${lang}`, ...text.split('\n').map((l) => `  ${l}`), `  ${f}`];
+}
+
+/** A deviation's failing exchange and its curl command, folded (raw HTML is how GitHub folds Markdown). */
+function reproducer(d: CheckResult): string[] {
+  const ex = failingExchange(d);
+  if (!ex) return [];
+  const out = [`  <details><summary>${md(exchangeLine(ex))}: the exchange and a curl command that sends it again</summary>`];
+  out.push(...codeBlock('http', `${requestText(ex, MAX_BODY_CHARS)}\n\n${responseText(ex, MAX_BODY_CHARS)}`));
+  if (ex.curl && ex.curl.length <= MAX_BODY_CHARS * 2) out.push(...codeBlock('sh', ex.curl));
+  else if (ex.curl) out.push('', `  The curl command (${ex.curl.length} characters) is in conformance.json.`);
+  out.push('', '  </details>');
+  return out;
 }
 
 /** `; concurrency 8 → 2, settled at 3` when 429s lowered it, else nothing. */

@@ -12,6 +12,8 @@ import { errorBodyViolations } from '../check/error-body.js';
 import { RULES } from '../rules/catalogue.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import type { CheckResult } from '../report/check-result.js';
+import { curlCommand } from '../report/curl.js';
+import { rerunCommand } from '../report/rerun.js';
 import type { Target } from '../target/target.js';
 import type { CheckDefinition } from './registry.js';
 
@@ -69,6 +71,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   let blocked: BlockedBy | undefined;
   // the evidence is what the check sent up to its verdict, not the archive requests of its cleanups
   let evidence: Exchange[] = [];
+  let failedAt: number | undefined;
   try {
     await withTimeout(def.body(c), run.checkTimeoutMs);
     const bare = bareRateLimitAnswer(exchanges);
@@ -79,6 +82,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       message = err.message;
     } else {
       evidence = [...exchanges];
+      const at = err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure ? err.exchange : undefined;
+      failedAt = at ? evidence.lastIndexOf(at) : undefined;
       // A check that failed after meeting a 429 without the error body (retries exhausted, say)
       // names that deviation too: its own failure may only be the rate limiter's doing.
       const found = [violationOf(err), violationOf(bareRateLimitAnswer(exchanges))].filter((v) => v !== undefined);
@@ -103,7 +108,9 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     group: def.group, section: rule.section, quote: rule.quote,
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(violations.length > 0 ? { violations } : {}),
-    ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => reportExchange(ex)) } : {}),
+    ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
+    ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
+    ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed) } : {}),
     ...(observations.length > 0 ? { observations } : {}),
     ...(blocked ? { blockedBy: blocked } : {}),
     durationMs: Math.round(performance.now() - started),

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { curlCommand, shellQuote } from '../lib/report/curl.js';
+import { KEY_LABELS, Redactor } from '../lib/evidence/redact.js';
+
+/**
+ * The reproducers in every report: a curl command per exchange. What matters is what a shell makes
+ * of it, so the commands run through bash with `curl` replaced by a function that prints the
+ * arguments it got, each ended by a NUL byte.
+ */
+function argsOf(command: string, env: Record<string, string> = {}): string[] {
+  const r = spawnSync('bash', ['-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], {
+    env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout.split('\0').slice(0, -1);
+}
+
+const KEY = `k3y'with "quotes" $HOME \`id\` and spaces`;
+const OTHER = 'other-org-key-value-1234';
+const redactor = new Redactor([{ label: KEY_LABELS.apiKey, value: KEY }, { label: KEY_LABELS.otherOrgApiKey, value: OTHER }]);
+const URL = 'http://127.0.0.1:8080/api/v2/public/contact';
+
+describe('curlCommand', () => {
+  it('never holds a key: each redacted key is the variable the suite reads it from', () => {
+    const request = redactor.value({
+      method: 'GET', url: `${URL}/x?note=${encodeURIComponent(OTHER)}`,
+      headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+    });
+    const command = curlCommand(request);
+    expect(command).not.toContain(KEY);
+    expect(command).not.toContain(OTHER);
+    expect(command).toContain(`'authorization: Bearer '"$CONFORMANCE_API_KEY"`);
+    expect(command).toContain('"$CONFORMANCE_OTHER_ORG_API_KEY"');
+    // run by a user who has the keys set, it sends them
+    const args = argsOf(command, { CONFORMANCE_API_KEY: KEY, CONFORMANCE_OTHER_ORG_API_KEY: OTHER });
+    expect(args).toContain(`authorization: Bearer ${KEY}`);
+    expect(args).toContain(`${URL}/x?note=${OTHER}`);
+  });
+
+  it('survives a round trip through a shell: quotes, unicode, newlines, $ and backticks in the body', () => {
+    const body = JSON.stringify({ attributes: { first_name: `O'Brien "Bob" $(rm -rf /) \`id\` $HOME`, title: 'Zoë — 日本語 🚀\nsecond line\\', e: "it's" } });
+    const command = curlCommand({ method: 'POST', url: URL, headers: { 'content-type': 'application/json', accept: 'application/json', authorization: 'Bearer <api-key>' }, body });
+    const args = argsOf(command, { CONFORMANCE_API_KEY: 'the-key' });
+    expect(args).toEqual([
+      '-sS', '-i', '-X', 'POST', URL,
+      '-H', 'content-type: application/json', '-H', 'accept: application/json', '-H', 'authorization: Bearer the-key',
+      '-H', 'User-Agent:',
+      '--data-binary', body,
+    ]);
+  });
+
+  it('removes what curl would add when the suite did not send it: Accept, User-Agent, a form Content-Type', () => {
+    const args = argsOf(curlCommand({ method: 'POST', url: URL, headers: {}, body: '{}' }));
+    expect(args).toEqual(['-sS', '-i', '-X', 'POST', URL, '-H', 'Accept:', '-H', 'User-Agent:', '-H', 'Content-Type:', '--data-binary', '{}']);
+    // a GET without a body: no -X, no Content-Type to remove
+    expect(argsOf(curlCommand({ method: 'GET', url: URL, headers: { accept: '*/*' } }))).toEqual(['-sS', '-i', URL, '-H', 'accept: */*', '-H', 'User-Agent:']);
+  });
+
+  it('keeps other methods, an empty header value and an empty body as sent', () => {
+    expect(argsOf(curlCommand({ method: 'DELETE', url: URL, headers: { 'x-empty': '', accept: 'application/json', 'user-agent': 'ua' } })))
+      .toEqual(['-sS', '-i', '-X', 'DELETE', URL, '-H', 'x-empty;', '-H', 'accept: application/json', '-H', 'user-agent: ua']);
+    expect(argsOf(curlCommand({ method: 'PATCH', url: URL, headers: { accept: 'a', 'user-agent': 'u', 'content-type': 'application/json' }, body: '' })).slice(-2)).toEqual(['--data-binary', '']);
+    // headers curl derives itself are not repeated
+    expect(curlCommand({ method: 'GET', url: URL, headers: { host: 'x', 'content-length': '0', accept: 'a', 'user-agent': 'u' } })).not.toMatch(/host|content-length/i);
+  });
+
+  it('quotes a word so the shell gives it back unchanged', () => {
+    for (const word of ["it's", '', "''", '"$x"', 'a\nb', '\\', 'ü😀']) expect(argsOf(`curl ${shellQuote(word)}`)).toEqual([word]);
+  });
+});
