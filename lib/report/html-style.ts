@@ -46,7 +46,7 @@ blockquote{margin:4px 0;padding:2px 10px;border-left:3px solid var(--line);color
 .http.s2{background:var(--pass)}.http.s3{background:#1a73e8}.http.s4{background:var(--block)}.http.s5,.http.s0{background:var(--fail)}
 .cols{display:grid;grid-template-columns:1fr 1fr}
 @media (max-width:900px){.cols{grid-template-columns:1fr}}
-pre{margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:360px;overflow:auto}
+pre{margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:260px;overflow:auto}
 pre.res{border-left:1px dashed var(--line)}
 .curl{display:flex;gap:8px;align-items:flex-start;border-bottom:1px solid var(--line);background:#f1f3f4;padding:4px 8px}
 .curl code{flex:1;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all}
