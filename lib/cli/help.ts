@@ -12,6 +12,7 @@ export function helpText(): string {
     '  npx conformance openapi            print the spec as an OpenAPI 3.1 document (from the schemas the checks use)',
     '  npx conformance --list [options]   print the checks a run would register (honours --only, --skip, --level, --shard); sends nothing',
     '  npx conformance merge DIR…         merge --shard report folders into --report-dir; exit status as one run (honours --baseline)',
+    '  npx conformance diff OLD NEW       what changed between two runs (report folders or conformance.json files): writes diff.md (--out FILE); exit 1 on a regression',
     '  npx conformance cleanup --ledger FILE   archive what a killed run left behind (needs --base-url and --api-key as a run)',
     '',
     'Options (flag > environment > fixtures file > default; .env in the working directory is read):',

@@ -3,6 +3,7 @@ import { runRedactor } from '../evidence/run-redactor.js';
 import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
 import { mergeReports } from './merge.js';
 import { cleanupCommand } from './cleanup.js';
+import { diffCommand } from './diff-command.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { serve } from './serve.js';
@@ -26,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
       return await mergeReports(a, print);
     }
     if (command === 'cleanup') return await cleanupCommand(rest, print);
+    if (command === 'diff') return diffCommand(rest, print);
     if (command === 'rules') {
       printRules(print);
       return 0;

@@ -1,0 +1,137 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { diffReports } from '../lib/diff/report-diff.js';
+import { diffMarkdown } from '../lib/diff/diff-markdown.js';
+import type { CheckResult, CheckStatus } from '../lib/report/check-result.js';
+import { conformanceReport, type ConformanceReport } from '../lib/report/conformance-json.js';
+import type { ObservedContract } from '../lib/report/observed.js';
+import { runCli } from './support/cli.js';
+
+/** A check as a report holds it: only what the diff reads is varied. */
+function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): CheckResult {
+  return {
+    id, level: 'MUST', status, title: `${id} title`, endpoint: 'POST /contact', group: 'contacts', section: 'S', quote: 'Q',
+    message: status === 'skipped' ? 'fixtures: add contact.stage' : '',
+    ...(status === 'failed' ? { expected: 'HTTP 201', actual: 'HTTP 200', evidence: [] } : {}),
+    ...(status === 'blocked' ? { blockedBy: { step: 'POST /account', answer: 'HTTP 500' }, evidence: [] } : {}),
+    ...o,
+  };
+}
+
+const NO_CONTRACT: ObservedContract = { successStatuses: [], errorCodes: [] };
+
+function report(checks: CheckResult[], o: { suiteVersion?: string; observed?: ObservedContract } = {}): ConformanceReport {
+  return conformanceReport(checks, {
+    runId: 'cr-x', target: 'https://staging.example.com/api/v2/public', embedded: false, seed: 1, startedAt: '2026-11-22T10:00:00.000Z',
+    durationMs: 1000, suiteVersion: o.suiteVersion ?? '0.1.0',
+  }, o.observed ?? NO_CONTRACT);
+}
+
+describe('diffReports', () => {
+  it('sorts every change: regressions, fixes, new, gone, skipped differently, other changes', () => {
+    const before = report([
+      check('a.fails-now', 'passed'), check('b.blocked-now', 'passed'), check('c.fixed', 'failed'),
+      check('d.gone', 'passed'), check('e.now-skipped', 'passed'), check('f.reason', 'skipped'),
+      check('g.failed-to-blocked', 'failed'), check('h.same', 'passed'), check('i.still-failing', 'failed'),
+    ]);
+    const after = report([
+      check('a.fails-now', 'failed'), check('b.blocked-now', 'blocked'), check('c.fixed', 'passed'),
+      check('e.now-skipped', 'skipped'), check('f.reason', 'skipped', { message: 'fixtures: add customObject' }),
+      check('g.failed-to-blocked', 'blocked'), check('h.same', 'passed'), check('i.still-failing', 'failed'), check('j.new', 'passed'),
+    ]);
+    const d = diffReports(before, after);
+    const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+    expect(ids(d.regressions)).toEqual(['a.fails-now', 'b.blocked-now']);
+    expect(d.regressions[0]).toMatchObject({ before: 'passed', after: 'failed', detail: 'expected HTTP 201; got HTTP 200' });
+    expect(d.regressions[1]).toMatchObject({ before: 'passed', after: 'blocked', detail: 'blocked by POST /account, which answered HTTP 500' });
+    expect(ids(d.fixes)).toEqual(['c.fixed']);
+    expect(ids(d.added)).toEqual(['j.new']);
+    expect(d.added[0]).not.toHaveProperty('before');
+    expect(ids(d.gone)).toEqual(['d.gone']);
+    expect(d.gone[0]).not.toHaveProperty('after');
+    expect(ids(d.skippedDifferently)).toEqual(['e.now-skipped', 'f.reason']);
+    expect(d.skippedDifferently[1]!.detail).toBe('fixtures: add customObject');
+    expect(ids(d.otherChanges)).toEqual(['g.failed-to-blocked']);
+    expect(d.unchanged).toBe(2);
+  });
+
+  it('matches by rule id and title, pairing repeats in order; a retitled check is gone and new', () => {
+    const before = report([check('r', 'passed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'old words' })]);
+    const after = report([check('r', 'passed', { title: 'one' }), check('r', 'failed', { title: 'one' }), check('s', 'passed', { title: 'new words' })], { suiteVersion: '0.2.0' });
+    const d = diffReports(before, after);
+    expect(d.regressions.map((r) => r.id)).toEqual(['r']);
+    expect(d.gone.map((r) => r.title)).toEqual(['old words']);
+    expect(d.added.map((r) => r.title)).toEqual(['new words']);
+    expect(d.unchanged).toBe(1);
+    expect(diffMarkdown(d)).toContain('Different suite versions');
+  });
+
+  it('reports observed-contract changes as sets of statuses, not counts', () => {
+    const before = report([], { observed: {
+      successStatuses: [{ endpoint: 'DELETE /task/{task_id}', statuses: { 200: 3 }, emptyBodies: 0 }, { endpoint: 'POST /account', statuses: { 200: 1 }, emptyBodies: 0 }],
+      errorCodes: [{ code: 'record_not_found', statuses: { 404: 2 }, statedStatus: null }],
+    } });
+    const after = report([], { observed: {
+      successStatuses: [{ endpoint: 'DELETE /task/{task_id}', statuses: { 204: 3 }, emptyBodies: 3 }, { endpoint: 'POST /account', statuses: { 200: 7 }, emptyBodies: 0 }],
+      errorCodes: [{ code: 'record_not_found', statuses: { 404: 1, 410: 1 }, statedStatus: null }, { code: 'unknown_field', statuses: { 422: 1 }, statedStatus: null }],
+    } });
+    expect(diffReports(before, after).contract).toEqual([
+      { kind: 'success status', name: 'DELETE /task/{task_id}', before: ['200'], after: ['204'] },
+      { kind: 'error code status', name: 'record_not_found', before: ['404'], after: ['404', '410'] },
+      { kind: 'error code status', name: 'unknown_field', before: [], after: ['422'] },
+    ]);
+  });
+
+  it('writes diff.md with regressions first and cells that cannot break the table', () => {
+    const d = diffReports(report([check('a', 'passed'), check('b', 'failed')]), report([check('a', 'failed', { actual: 'HTTP 200 | <b>x</b>' }), check('b', 'passed')]));
+    const md = diffMarkdown(d);
+    expect(md.startsWith('## Conformance diff: ❌ 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n')).toBe(true);
+    expect(md.indexOf('### Regressions (1)')).toBeLessThan(md.indexOf('### Fixes (1)'));
+    expect(md).toContain('| MUST | `a` | a title (POST /contact) | passed | failed | expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt; |');
+  });
+});
+
+describe('npx conformance diff', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-diff-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, r: unknown) => {
+    mkdirSync(path.join(dir, name), { recursive: true });
+    writeFileSync(path.join(dir, name, 'conformance.json'), JSON.stringify(r));
+    return path.join(dir, name);
+  };
+  const old = write('old', report([check('a', 'passed'), check('b', 'failed')]));
+  const broken = write('broken', report([check('a', 'failed'), check('b', 'failed')]));
+  const fixed = write('fixed', report([check('a', 'passed'), check('b', 'passed')]));
+
+  it('exits 1 on a regression, prints it and writes diff.md where --out says', async () => {
+    const out = path.join(dir, 'out', 'changes.md');
+    mkdirSync(path.dirname(out), { recursive: true });
+    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out]);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^diff: 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m);
+    expect(r.stdout).toContain('  ✗ [MUST] a · POST /contact · a title: passed → failed (expected HTTP 201; got HTTP 200)');
+    expect(readFileSync(out, 'utf8')).toContain('### Regressions (1)');
+  });
+
+  it('exits 0 without a regression, writing ./diff.md by default', async () => {
+    const r = await runCli(['diff', old, fixed], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'diff.md'), 'utf8')).toContain('### Fixes (1)');
+  });
+
+  it('exits 2 when the runs cannot be compared: a missing path, not a report, another spec version', async () => {
+    const missing = await runCli(['diff', old, path.join(dir, 'nowhere')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no conformance.json');
+    const notReport = write('not-a-report', { hello: 'world' });
+    expect((await runCli(['diff', old, notReport])).code).toBe(2);
+    const v3 = report([check('a', 'passed')]);
+    const other = write('v3', { ...v3, certificate: { ...v3.certificate, specVersion: 'v3' } });
+    const r = await runCli(['diff', old, other]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('different spec versions');
+    expect((await runCli(['diff', old])).code).toBe(2);
+  });
+});
