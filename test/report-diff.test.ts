@@ -58,13 +58,15 @@ describe('diffReports', () => {
   });
 
   it('matches by rule id and title, pairing repeats in order; a retitled check is gone and new', () => {
-    const before = report([check('r', 'passed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'old words' })]);
-    const after = report([check('r', 'passed', { title: 'one' }), check('r', 'failed', { title: 'one' }), check('s', 'passed', { title: 'new words' })], { suiteVersion: '0.2.0' });
+    // in order: passed → failed, failed → passed, and the third is gone (any other pairing differs)
+    const before = report([check('r', 'passed', { title: 'one' }), check('r', 'failed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'old words' })]);
+    const after = report([check('r', 'failed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'new words' })], { suiteVersion: '0.2.0' });
     const d = diffReports(before, after);
     expect(d.regressions.map((r) => r.id)).toEqual(['r']);
-    expect(d.gone.map((r) => r.title)).toEqual(['old words']);
+    expect(d.fixes.map((r) => r.id)).toEqual(['r']);
+    expect(d.gone.map((r) => [r.title, r.before])).toEqual([['one', 'passed'], ['old words', 'passed']]);
     expect(d.added.map((r) => r.title)).toEqual(['new words']);
-    expect(d.unchanged).toBe(1);
+    expect(d.unchanged).toBe(0);
     expect(diffMarkdown(d)).toContain('Different suite versions');
   });
 
@@ -106,32 +108,48 @@ describe('npx conformance diff', () => {
   const fixed = write('fixed', report([check('a', 'passed'), check('b', 'passed')]));
 
   it('exits 1 on a regression, prints it and writes diff.md where --out says', async () => {
-    const out = path.join(dir, 'out', 'changes.md');
-    mkdirSync(path.dirname(out), { recursive: true });
-    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out]);
+    const out = path.join(dir, 'out', 'new-folder', 'changes.md');
+    const summary = path.join(dir, 'step-summary.md');
+    writeFileSync(summary, '# before\n');
+    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out], { env: { GITHUB_STEP_SUMMARY: summary } });
     expect(r.code, r.stderr).toBe(1);
+    expect(readFileSync(summary, 'utf8')).toBe(`# before\n${readFileSync(out, 'utf8')}`);
     expect(r.stdout).toMatch(/^diff: 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m);
     expect(r.stdout).toContain('  ✗ [MUST] a · POST /contact · a title: passed → failed (expected HTTP 201; got HTTP 200)');
     expect(readFileSync(out, 'utf8')).toContain('### Regressions (1)');
   });
 
   it('exits 0 without a regression, writing ./diff.md by default', async () => {
-    const r = await runCli(['diff', old, fixed], { cwd: dir });
+    const r = await runCli(['diff', old, fixed], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(path.join(dir, 'diff.md'), 'utf8')).toContain('### Fixes (1)');
   });
 
   it('exits 2 when the runs cannot be compared: a missing path, not a report, another spec version', async () => {
-    const missing = await runCli(['diff', old, path.join(dir, 'nowhere')]);
+    const env = { GITHUB_STEP_SUMMARY: '' };
+    const missing = await runCli(['diff', old, path.join(dir, 'nowhere')], { env });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('no conformance.json');
+    expect(missing.stderr).toContain('no such report folder or file');
+    mkdirSync(path.join(dir, 'empty'));
+    expect((await runCli(['diff', old, path.join(dir, 'empty')], { env })).stderr).toContain('the folder holds no conformance.json');
     const notReport = write('not-a-report', { hello: 'world' });
-    expect((await runCli(['diff', old, notReport])).code).toBe(2);
+    expect((await runCli(['diff', old, notReport], { env })).code).toBe(2);
+    writeFileSync(path.join(dir, 'garbage.json'), '{ not json');
+    const garbage = await runCli(['diff', old, path.join(dir, 'garbage.json')], { env });
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toContain('is not JSON');
     const v3 = report([check('a', 'passed')]);
     const other = write('v3', { ...v3, certificate: { ...v3.certificate, specVersion: 'v3' } });
-    const r = await runCli(['diff', old, other]);
+    const r = await runCli(['diff', old, other], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('different spec versions');
-    expect((await runCli(['diff', old])).code).toBe(2);
+    expect((await runCli(['diff', old], { env })).code).toBe(2);
+  });
+
+  it('compares reports of different suite versions, and says so', async () => {
+    const newer = write('newer', report([check('a', 'passed'), check('b', 'failed')], { suiteVersion: '0.2.0' }));
+    const r = await runCli(['diff', old, newer, '--out', path.join(dir, 'versions.md')], { env: { GITHUB_STEP_SUMMARY: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('(suite 0.1.0 → 0.2.0: checks matched by rule id and title)');
   });
 });

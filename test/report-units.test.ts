@@ -85,10 +85,19 @@ describe('escaping', () => {
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
   });
 
-  it('summary.md keeps each deviation on its line, pipes escaped', () => {
+  it('summary.md keeps each deviation on its line, pipes escaped; the exchange only inside a fence it cannot close', () => {
     const md = summaryMarkdown(report);
-    expect(md).not.toContain('<script>');
+    // outside code fences no server text is HTML (a fence is shown as text: CommonMark escapes it)
+    const fences = [...md.matchAll(/^ {2}(`{3,})http\n([\s\S]*?)\n {2}\1$/gm)];
+    expect(fences).toHaveLength(1);
+    expect(fences[0]![2]).toContain('<script>');
+    expect(md.replace(fences[0]![0], '')).not.toContain('<script>');
     expect(md).toContain('\\| pipe newline');
+    // a body holding a fence gets a longer one
+    const sneaky = check('c.two', 'failed', { evidence: [{ request: { method: 'GET', url: 'http://s/', headers: {} }, response: { status: 500, headers: {}, text: '```\n</details><script>x</script>' }, ms: 1, rateLimitRetries: 0 }] });
+    const md2 = summaryMarkdown(conformanceReport([sneaky], RUN, { successStatuses: [], errorCodes: [] }));
+    expect(md2).toContain('  ````http\n');
+    expect(md2.split('\n').filter((l) => l.trim() === '</details>')).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RunCannotStart } from '../config/run-cannot-start.js';
@@ -32,24 +32,28 @@ export function diffCommand(argv: string[], print: (line: string) => void, cwd: 
   const d = diffReports(before, after);
   const out = path.resolve(cwd, parsed.values.out ?? 'diff.md');
   const md = diffMarkdown(d);
+  mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, md);
   // in a GitHub job the diff joins the job's summary, as a run's summary.md does
   const summary = githubStepSummary(environment(cwd));
   if (summary !== undefined) appendFileSync(summary, md);
   print(`diff: ${diffCounts(d)} · ${path.relative(cwd, out) || out}`);
-  for (const r of d.regressions) print(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}: ${r.before} → ${r.after}${r.detail ? ` (${r.detail})` : ''}`);
+  const line = (s: string) => s.replace(/\s*\r?\n\s*/g, ' ');
+  for (const r of d.regressions) print(line(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}: ${r.before} → ${r.after}${r.detail ? ` (${r.detail})` : ''}`));
   if (d.old.suiteVersion !== d.new.suiteVersion) print(`  (suite ${d.old.suiteVersion} → ${d.new.suiteVersion}: checks matched by rule id and title)`);
   return hasRegression(d) ? 1 : 0;
 }
 
 /** A report folder (its conformance.json) or a conformance.json file, read and checked for shape. */
 function readReport(file: string, given: string): ConformanceReport {
-  const json = existsSync(file) && statSync(file).isDirectory() ? path.join(file, 'conformance.json') : file;
+  if (!existsSync(file)) throw new RunCannotStart(`${given}: no such report folder or file`);
+  const folder = statSync(file).isDirectory();
+  const json = folder ? path.join(file, 'conformance.json') : file;
   let text: string;
   try {
     text = readFileSync(json, 'utf8');
-  } catch {
-    throw new RunCannotStart(`${given}: no conformance.json at ${json}`);
+  } catch (err) {
+    throw new RunCannotStart(folder ? `${given}: the folder holds no conformance.json` : `${given}: cannot be read (${(err as Error).message})`);
   }
   let report: unknown;
   try {
