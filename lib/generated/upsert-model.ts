@@ -10,7 +10,8 @@ import { tagged } from '../../fixtures/tag.js';
  * A model of a custom object's records under upsert, patch and archive, for random sequences over a
  * few match values of the run. What is stated: an upsert with a match value no record holds makes one;
  * an upsert with the match value of a record updates that record (same id, the change applied); a
- * patch answers the record with the change; a record's first DELETE archives it (2xx). What is not
+ * patch answers the record with the change; a record's first DELETE archives it (2xx). Without a
+ * free-text sample the commands write the samples as given, and only ids and statuses are judged. What is not
  * stated: what an upsert, a patch or a second DELETE does to an archived record. There any legal
  * answer (2xx, or 4xx with the error body) is taken, and the model follows what the server chose.
  */
@@ -21,16 +22,17 @@ export interface UpsertModel {
 export interface UpsertReal {
   c: CheckContext;
   co: CustomObjectFixture;
-  /** the free-text attribute the commands write */
-  free: string;
+  /** the free-text attribute the commands write values of their own to; undefined: the samples have none, and only ids and statuses are judged */
+  free: string | undefined;
   /** one match value of the run per slot */
   keys: string[];
 }
 
 type Command = fc.AsyncCommand<UpsertModel, UpsertReal>;
 
-/** The free-text attribute as the answer shows it. */
-function expectText(e: Conformance, free: string, text: string): void {
+/** The free-text attribute as the answer shows it (nothing to see without one). */
+function expectText(e: Conformance, free: string | undefined, text: string | undefined): void {
+  if (free === undefined || text === undefined) return;
   const record = e.data();
   if (readValue(record, free) !== text) e.fail(`${free} ${show(text)}, the last value written to it`, `${free} ${show(record.attributes[free])}`);
 }
@@ -41,7 +43,8 @@ class Upsert implements Command {
   async run(m: UpsertModel, r: UpsertReal): Promise<void> {
     const k = this.slot % m.records.length;
     const model = m.records[k]!;
-    const attributes = { ...sampleAttributes(r.co.attributes, r.c.runId), [r.free]: tagged(this.text, r.c.runId) };
+    const text = r.free === undefined ? undefined : tagged(this.text, r.c.runId);
+    const attributes = { ...sampleAttributes(r.co.attributes, r.c.runId), ...(r.free !== undefined ? { [r.free]: text } : {}) };
     const e = r.c.expect(await r.c.api.post(`/${r.co.apiName}/_upsert`, freshUpsertBody(r.c, r.co, r.keys[k], attributes)));
     if (model.archived && e.response.status >= 400) { e.rejected(); return; }
     e.success().body('envelopes/upsert');
@@ -50,12 +53,12 @@ class Upsert implements Command {
       archiveAfter(r.c, r.co, id);
       e.fail(`data.id ${model.id} (the record match value #${this.slot} names)`, `data.id ${show(id)}: a second record`, 'custom-object.upsert.updates-match');
     }
-    expectText(e, r.free, attributes[r.free] as string);
+    expectText(e, r.free, text);
     // an archived record the upsert brought back (same id) is archived again after the check
     if (model.archived && id === model.id) archiveAfter(r.c, r.co, id);
-    Object.assign(model, { id, text: attributes[r.free], archived: false });
+    Object.assign(model, { id, text, archived: false });
   }
-  toString(): string { return `upsert match value #${this.slot} with ${JSON.stringify(this.text)}`; }
+  toString(): string { return `upsert match value #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`; }
 }
 
 class Patch implements Command {
@@ -64,14 +67,16 @@ class Patch implements Command {
   async run(m: UpsertModel, r: UpsertReal): Promise<void> {
     const made = m.records.filter((x) => x.id !== undefined);
     const model = made[this.slot % made.length]!;
-    const text = tagged(this.text, r.c.runId);
-    const e = r.c.expect(await r.c.api.patch(`/${r.co.apiName}/${model.id}`, { attributes: { [r.free]: text } }));
+    // without a free-text attribute, the samples as given (writing them again is still a patch)
+    const text = r.free === undefined ? undefined : tagged(this.text, r.c.runId);
+    const attributes = r.free === undefined ? withoutMatchField(r) : { [r.free]: text };
+    const e = r.c.expect(await r.c.api.patch(`/${r.co.apiName}/${model.id}`, { attributes }));
     if (model.archived && e.response.status >= 400) { e.rejected(); return; }
     e.success('custom-object.patch.record');
     expectText(e, r.free, text);
-    model.text = text;
+    if (text !== undefined) model.text = text;
   }
-  toString(): string { return `patch record #${this.slot} with ${JSON.stringify(this.text)}`; }
+  toString(): string { return `patch record #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`; }
 }
 
 class Archive implements Command {
@@ -88,8 +93,18 @@ class Archive implements Command {
   toString(): string { return `archive record #${this.slot}`; }
 }
 
-/** Sequences of at most `max` upserts (over three match values), patches and archives; `text` gives the written values. */
-export function upsertCommands(max: number, text: fc.Arbitrary<string>): fc.Arbitrary<Iterable<Command>> {
+function withoutMatchField(r: UpsertReal): Record<string, unknown> {
+  const out = sampleAttributes(r.co.attributes, r.c.runId);
+  delete out[r.co.matchField];
+  return out;
+}
+
+/**
+ * Sequences of at most `max` upserts (over three match values), patches and archives; `text` gives
+ * the values written to the free-text attribute (undefined: there is none, and no value is drawn).
+ */
+export function upsertCommands(max: number, values: fc.Arbitrary<string> | undefined): fc.Arbitrary<Iterable<Command>> {
+  const text = values ?? fc.constant('');
   const slot = fc.nat({ max: 2 });
   const upsert = fc.tuple(slot, text).map(([s, t]) => new Upsert(s, t));
   return fc.commands([
@@ -101,7 +116,7 @@ export function upsertCommands(max: number, text: fc.Arbitrary<string>): fc.Arbi
 }
 
 /** Runs one sequence with three fresh match values of the run. */
-export async function runUpsertSequence(c: CheckContext, co: CustomObjectFixture, free: string, commands: Iterable<Command>): Promise<void> {
+export async function runUpsertSequence(c: CheckContext, co: CustomObjectFixture, free: string | undefined, commands: Iterable<Command>): Promise<void> {
   const keys = [0, 1, 2].map(() => matchValue(c.faker, c.runId));
   await fc.asyncModelRun(() => ({ model: { records: keys.map(() => ({ archived: false })) }, real: { c, co, free, keys } }), [...commands]);
 }
