@@ -86,7 +86,7 @@ function blockedHtml(steps: readonly Blocker[]): string {
   const rows = steps.map((b) => {
     const level = b.checks.some((k) => k.level === 'MUST') ? 'MUST' : 'SHOULD';
     const ids = [...new Set(b.checks.map((k) => k.id))];
-    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}"><strong>${e(b.step)}</strong> answered ${e(b.answer)}${b.fixture ? ` (fixtures <code>${e(b.fixture)}</code>)` : ''}: <strong>${plural(b.checks.length, 'check')}</strong> blocked <span class="ep">${e(ids.join(', '))}</span><div class="why">${e(unblockLine(b))}</div></li>`;
+    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}">${e(unblockLine(b)).replace(/`([^`]+)`/g, '<code>$1</code>')}<details><summary class="n">the ${plural(ids.length, 'rule')} not tested</summary><span class="id">${e(ids.join(', '))}</span></details></li>`;
   }).join('');
   return `<section id="blocked" data-holds><h3>Set-up steps that blocked checks (${steps.length})</h3><p class="n">Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul class="steps">${rows}</ul></section>`;
 }
