@@ -101,6 +101,18 @@ describe('escaping', () => {
   });
 });
 
+describe('summary.md size', () => {
+  it('gives the first 50 deviations their exchange and curl line, and says where the others are', () => {
+    const evidence = [{ request: { method: 'GET', url: 'http://s/x', headers: {} }, response: { status: 500, headers: {}, text: 'y'.repeat(5000) }, ms: 1, rateLimitRetries: 0, curl: "curl -sS -i 'http://s/x'" }];
+    const many = Array.from({ length: 60 }, (_, i) => check(`r.${String(i).padStart(2, '0')}`, 'failed', { expected: 'e', actual: 'a', evidence }));
+    const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }));
+    expect(md.match(/<details>/g)).toHaveLength(50);
+    expect(md).toContain('The exchanges of the deviations past the first 50 are in conformance.json and report.html.');
+    // bodies cut at 2000 characters in the summary
+    expect(md).toContain(`${'y'.repeat(2000)}\n  …[3000 more characters in conformance.json]`);
+  });
+});
+
 describe('the console', () => {
   it('a TTY gets one progress line redrawn in place, erased before normal lines', () => {
     const out: string[] = [];

@@ -51,14 +51,15 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push(`### Deviations (${devs.length})`);
   out.push('');
   if (devs.length === 0) out.push('None.');
-  for (const d of devs) {
+  devs.forEach((d, i) => {
     out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`);
     if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
     else out.push(`  - ${md(d.message)}`);
     out.push(`  - spec: ${md(d.section)}`);
     if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
-    out.push(...reproducer(d));
-  }
+    if (i < MAX_REPRODUCERS) out.push(...reproducer(d));
+  });
+  if (devs.length > MAX_REPRODUCERS) out.push('', `The exchanges of the deviations past the first ${MAX_REPRODUCERS} are in conformance.json and report.html.`);
   if (c.skipped.length > 0) {
     out.push('', `### Skipped (${c.skipped.length})`, '');
     for (const k of c.skipped) out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
@@ -70,8 +71,12 @@ export function summaryMarkdown(report: ConformanceReport): string {
   return out.join('\n') + '\n';
 }
 
-/** Summary bodies are cut here: $GITHUB_STEP_SUMMARY takes at most 1 MiB, and conformance.json has it all. */
+/**
+ * Summary bodies are cut here, and only the first deviations get their exchange: GitHub takes at
+ * most 1 MiB of $GITHUB_STEP_SUMMARY, and conformance.json and report.html have it all.
+ */
 const MAX_BODY_CHARS = 2000;
+const MAX_REPRODUCERS = 50;
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */
 function fence(text: string): string {
