@@ -36,7 +36,7 @@ export function responseText(ex: ReportExchange, maxBody = Infinity): string {
 /** `POST /api/v2/public/contact → HTTP 200`: one line naming the exchange. */
 export function exchangeLine(ex: ReportExchange): string {
   let path = ex.request.url;
-  try { path = new URL(ex.request.url).pathname + new URL(ex.request.url).search; } catch { /* not absolute: keep it */ }
+  try { const u = new URL(ex.request.url); path = u.pathname + u.search; } catch { /* not absolute: keep it */ }
   return `${ex.request.method} ${path} → ${ex.response ? `HTTP ${ex.response.status}` : 'no response'}`;
 }
 
