@@ -9,6 +9,7 @@ import { redactorFor } from '../evidence/redactor-for.js';
 import { fakerFor } from '../../fixtures/faker.js';
 import { Conformance } from './expect-conform.js';
 import type { BlockedBy, Observation } from './meta.js';
+import { operationOf, type Finding, type FindingScope } from './finding.js';
 import { fixtureOfStep } from './step-fixtures.js';
 import { SetupFailure } from './non-conformance.js';
 import { TransportFailure } from '../http/exchange.js';
@@ -64,6 +65,8 @@ export interface ContextParts {
   /** when each request was issued and answered (performance.now(), ms): the check's chain of dependent requests */
   spans: RequestSpan[];
   observations: Observation[];
+  /** rules of other checks that the check's exchanges broke (one cause, one finding) */
+  findings: Finding[];
   cleanups: Array<() => Promise<unknown>>;
 }
 
@@ -134,6 +137,10 @@ export function makeContext(p: ContextParts): CheckContext {
       }
     }
   });
+  const scope: FindingScope = {
+    own: p.rule,
+    found: (violation, ex) => p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
+  };
   let faker: Faker | undefined;
   return {
     rule: p.rule,
@@ -146,7 +153,7 @@ export function makeContext(p: ContextParts): CheckContext {
       return faker;
     },
     api,
-    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule),
+    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, scope),
     last() {
       const ex = p.exchanges.at(-1);
       if (!ex) throw new Error('no exchange yet');
@@ -168,7 +175,7 @@ export function makeContext(p: ContextParts): CheckContext {
       const status = ex.response?.status;
       if (status === undefined) throw new TransportFailure(ex);
       if (status < 200 || status > 299) block(what, answerOf(ex), ex);
-      return new Conformance(ex, p.rule);
+      return new Conformance(ex, p.rule, scope);
     },
     block: (step, answer, ex) => block(step, answer, ex),
     skip: (reason) => p.skip(reason),

@@ -6,20 +6,28 @@ import { recordViolations } from './record-violations.js';
 import { recordOf, type ApiRecord } from '../steps/record.js';
 import { NonConformance } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
+import { bodyShape, envelopeProblem } from './body-shape.js';
+import type { FindingScope } from './finding.js';
+import type { Violation } from './meta.js';
 
 /**
- * Expectations on one exchange, each tagged with the rule it enforces. The first broken
- * expectation throws a NonConformance carrying the rule, what was expected and what came back.
- * The exchange itself is in the check's evidence log.
+ * Expectations on one exchange, each tagged with the rule it enforces. A broken expectation of the
+ * check's own rule throws a NonConformance carrying the rule, what was expected and what came back.
+ * A rule of another check met on the way (the envelope, the error body, a value shape) is handed to
+ * the scope as a finding, recorded once under that rule, and the check goes on if it still can
+ * read what it needs (one cause, one finding). The exchange itself is in the check's evidence log.
  */
 export class Conformance {
   readonly response: ExchangeResponse;
 
-  constructor(readonly exchange: Exchange, private readonly rule: RuleId) {
+  constructor(readonly exchange: Exchange, private readonly rule: RuleId, private readonly scope?: FindingScope) {
     this.response = responseOf(exchange);
   }
 
-  /** Fails the check under `rule` (default: the check's rule). */
+  /**
+   * Fails the check under `rule` (default: the check's rule). Under a rule other than the check's
+   * own, the runner files it as a finding of that rule and the check as blocked (lib/runner/run-check.ts).
+   */
   fail(expected: string, actual: string, rule: RuleId = this.rule): never {
     throw new NonConformance({ rule, expected, actual }, this.exchange);
   }
@@ -49,21 +57,27 @@ export class Conformance {
 
   /** The error body rules, on any error status. */
   errorBody(): this {
-    const v = errorBodyViolations(this.response)[0];
-    if (v) throw new NonConformance(v, this.exchange);
+    for (const v of errorBodyViolations(this.response)) this.met(v);
     return this;
   }
 
-  /** The error body's code (checked after `rejected()`). */
+  /**
+   * The error body's code (checked after `rejected()`). A body whose code cannot be read leaves the
+   * rule untested: the error body's own rule has the finding, the check is blocked.
+   */
   code(expected: string, rule: RuleId = this.rule): this {
-    const actual = (this.response.json as { code?: unknown } | undefined)?.code;
+    const body = this.response.json;
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code')) {
+      this.met({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: bodyShape(this.response) }, true);
+    }
+    const actual = (body as { code?: unknown }).code;
     if (actual !== expected) this.fail(`error code ${expected}`, `code ${JSON.stringify(actual)}`, rule);
     return this;
   }
 
   /** The body validates against a schema of lib/schemas. */
   body(schema: SchemaId, rule: RuleId = this.rule): this {
-    if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, `${this.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON'}`, rule);
+    if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, bodyShape(this.response), rule);
     const problems = validate(schema, this.response.json);
     if (problems.length > 0) {
       const shown = problems.slice(0, 8).map((p) => `${p.path || '/'} ${p.message}`).join('; ');
@@ -77,22 +91,36 @@ export class Conformance {
    * kind's attribute types, each problem under its own rule.
    */
   record(kind: RecordKind): this {
-    if (this.response.json === undefined) this.fail(`{ data: ${kind} record }`, this.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON', 'record.envelope');
-    const v = recordViolations(kind, this.response.json)[0];
-    if (v) throw new NonConformance(v, this.exchange);
+    this.data(); // without { data: record } nothing else can be read
+    const found = recordViolations(kind, this.response.json);
+    // the check's own rule first: it fails the check; the others are findings of their own rules
+    for (const v of [...found.filter((x) => x.rule === this.own), ...found.filter((x) => x.rule !== this.own)]) this.met(v);
     return this;
   }
 
   /** The record of a `{ data: record }` body; a body without one breaks record.envelope. */
   data(): ApiRecord {
     const r = recordOf(this.response.json);
-    if (!r) this.fail('{ data: record } with id and attributes', `body ${this.response.text.slice(0, 200) || '(empty)'}`, 'record.envelope');
-    return r;
+    if (!r) this.met({ rule: 'record.envelope', expected: '{ data: record } with id and attributes', actual: envelopeProblem(this.response) }, true);
+    return r as ApiRecord;
   }
 
   /** The parsed JSON body, typed loosely: checks read fields and assert on them. */
   json<T = unknown>(): T {
     return this.response.json as T;
+  }
+
+  private get own(): string {
+    return this.scope?.own ?? this.rule;
+  }
+
+  /**
+   * A broken rule met: the check's own fails it; another is a finding, and `unreadable` says the
+   * check cannot go on without what it broke (the runner then blocks the check on that finding).
+   */
+  private met(v: Violation, unreadable = false): void {
+    if (v.rule === this.own || !this.scope || unreadable) throw new NonConformance(v, this.exchange);
+    this.scope.found(v, this.exchange);
   }
 }
 

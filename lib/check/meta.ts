@@ -26,6 +26,8 @@ export interface BlockedBy {
   answer: string;
   /** the fixtures key whose value the step used, when it used one */
   fixture?: string;
+  /** the rule the step's answer broke, when that is why the check could not go on (a finding of it) */
+  rule?: RuleId;
 }
 
 /** One answered request to what the observed-contract tables need. */

@@ -22,6 +22,7 @@ import { newRunId } from './run-id.js';
 import { assertOnlyMatches, listChecks } from './list.js';
 import { loadChecks, SuiteLoadError } from '../runner/registry.js';
 import { runChecks } from '../runner/run-checks.js';
+import { findingResults } from '../runner/finding-results.js';
 import { Phases } from '../runner/phases.js';
 import { RequestBudget } from '../http/request-budget.js';
 import { selectChecks } from '../select/selection.js';
@@ -115,7 +116,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       process.off('unhandledRejection', onStray);
     }
     if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
-    reporter.finish(runs);
+    reporter.finish(runs, findingResults(runs, target.seed, redactor));
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });

@@ -40,6 +40,11 @@ export interface CheckResult {
   requests?: number;
   /** its longest run of dependent requests (each sent once the one before was answered) */
   chain?: number;
+  /**
+   * a deviation met by other checks on the way (not a check of its own): how many exchanges showed
+   * it, and the checks they were in. Reported once, under the rule it broke.
+   */
+  finding?: { exchanges: number; checks: string[] };
   /** a failed check whose rule is in the --baseline: a known deviation, it does not fail the gate */
   baselined?: boolean;
 }

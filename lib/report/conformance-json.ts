@@ -7,6 +7,7 @@ import { certificateOf, type Certificate } from './certificate.js';
 import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';
 import { blockers, type Blocker } from './groups.js';
+import { rootCauses, type RootCause } from './root-causes.js';
 import type { RunPhases } from '../runner/phases.js';
 
 export interface RunInfo {
@@ -50,6 +51,8 @@ export interface ConformanceReport {
   summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; shouldFailed: number; mustBlocked: number };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
   certificate: Certificate;
+  /** each rule broken at one operation in one way, once, with how many exchanges and checks met it */
+  rootCauses: RootCause[];
   /** the set-up steps that blocked checks, each once, with the checks it blocked */
   blockers: Blocker[];
   checks: CheckResult[];
@@ -74,6 +77,7 @@ export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, 
   const s = summarise(checks);
   return {
     summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
+    rootCauses: rootCauses(checks),
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
     certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt }),

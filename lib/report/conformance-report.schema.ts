@@ -7,7 +7,7 @@ const str = { type: 'string' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
 const headers = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const score = { type: 'object', required: ['passed', 'failed', 'blocked', 'total'], properties: { passed: int, failed: int, blocked: int, total: int } } as const;
-const blockedBy = { type: 'object', required: ['step', 'answer'], properties: { step: str, answer: str, fixture: str } } as const;
+const blockedBy = { type: 'object', required: ['step', 'answer'], properties: { step: str, answer: str, fixture: str, rule: str } } as const;
 
 export const CONFORMANCE_REPORT_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -44,6 +44,14 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       },
     },
+    // each rule broken at one operation in one way, once, with what it took down
+    rootCauses: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['rule', 'level', 'operation', 'expected', 'actual', 'exchanges', 'checks', 'blocked'],
+        properties: { rule: str, level: str, operation: str, expected: str, actual: str, exchanges: int, checks: int, blocked: int, baselined: { type: 'boolean' } },
+      },
+    },
     // each set-up step that blocked checks, once: one cause, one finding
     blockers: {
       type: 'array',
@@ -77,6 +85,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         observations: { type: 'array' },
         blockedBy,
         baselined: { type: 'boolean' },
+        finding: { type: 'object', required: ['exchanges', 'checks'], properties: { exchanges: int, checks: { type: 'array', items: str } } },
         durationMs: { type: 'number', minimum: 0 },
         requests: int, chain: int,
         failedExchange: int,

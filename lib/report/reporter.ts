@@ -45,9 +45,10 @@ export class ConformanceReporter implements RunEvents {
   }
 
   /** The run's results, in the registry's order (files by name, checks as written). */
-  finish(runs: readonly CheckRun[]): void {
+  finish(runs: readonly CheckRun[], findings: readonly CheckResult[] = []): void {
     this.live?.clear();
-    this.results = runs.map((r) => r.result);
+    // the causes checks met beyond their own rule, each once under the rule it broke
+    this.results = [...runs.map((r) => r.result), ...findings];
     this.chain = runChainOf(runs);
   }
 }

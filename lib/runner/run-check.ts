@@ -1,16 +1,16 @@
 import type { Exchange } from '../http/exchange.js';
-import { pathUnderBase, TransportFailure } from '../http/exchange.js';
+import { TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
 import { reportExchange } from '../evidence/truncate.js';
-import { makeContext, type RequestSpan } from '../check/context.js';
+import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
+import { operationOf, type Finding } from '../check/finding.js';
 import { heldRecords } from '../steps/record-lock.js';
 import { chainOf } from './chain.js';
 import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
 import { RULES } from '../rules/catalogue.js';
-import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import type { CheckResult } from '../report/check-result.js';
 import { curlCommand } from '../report/curl.js';
 import { rerunCommand } from '../report/rerun.js';
@@ -36,6 +36,8 @@ export interface CheckRun {
   /** every request it sent (redacted), and when: for `--har` */
   exchanges: Exchange[];
   spans: RequestSpan[];
+  /** rules of other checks its exchanges broke: reported once per cause (lib/runner/root-causes.ts) */
+  findings: Finding[];
 }
 
 /** Thrown by `c.skip`, `c.need`, `c.needKey` and --read-only: the check did not run, and says why. */
@@ -59,10 +61,11 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   const exchanges: Exchange[] = [];
   const spans: RequestSpan[] = [];
   const observations: Observation[] = [];
+  const findings: Finding[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const c = makeContext({
     rule: def.rule, target, seedName: `${def.rule}:${def.title}`, budget: run.budget, priority,
-    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, spans, observations, cleanups,
+    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, spans, observations, findings, cleanups,
   });
 
   let status: CheckResult['status'] = 'passed';
@@ -74,8 +77,6 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   let failedAt: number | undefined;
   try {
     await withTimeout(def.body(c), run.checkTimeoutMs);
-    const bare = bareRateLimitAnswer(exchanges);
-    if (bare) throw bare;
   } catch (err) {
     if (err instanceof CheckSkipped) {
       status = 'skipped';
@@ -84,16 +85,23 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       evidence = [...exchanges];
       const at = err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure ? err.exchange : undefined;
       failedAt = at ? evidence.lastIndexOf(at) : undefined;
-      // A check that failed after meeting a 429 without the error body (retries exhausted, say)
-      // names that deviation too: its own failure may only be the rate limiter's doing.
-      const found = [violationOf(err), violationOf(bareRateLimitAnswer(exchanges))].filter((v) => v !== undefined);
-      violations = found.filter((v, i) => found.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
-      // blocked only when nothing else was found: a bare 429 met on the way is a deviation of its own
-      if (violations.length === 0 && err instanceof SetupFailure) blocked = err.blockedBy;
-      if (violations.length === 0 && err instanceof TransportFailure) blocked = transportBlock(err.exchange, target.baseUrl);
+      if (err instanceof NonConformance && err.violation.rule !== def.rule) {
+        // another check's rule, broken where this check needed it: a finding of that rule, and this
+        // check could not judge its own (one cause, one finding, under the rule it broke)
+        const v = err.violation;
+        const where = err.exchange ? operationOf(err.exchange, target.baseUrl) : def.endpoint;
+        if (err.exchange) findings.push({ violation: v, operation: where, exchange: err.exchange });
+        blocked = { step: where, answer: `${err.exchange ? answerOf(err.exchange) : 'an answer'} that breaks ${v.rule}: ${v.actual}`, rule: v.rule };
+      } else if (err instanceof NonConformance) {
+        violations = [err.violation];
+      } else if (err instanceof SetupFailure) {
+        blocked = err.blockedBy;
+      } else if (err instanceof TransportFailure) {
+        blocked = transportBlock(err.exchange, target.baseUrl);
+      }
       status = blocked ? 'blocked' : 'failed';
       const v = violations[0];
-      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : err instanceof Error ? err.message : String(err);
+      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err);
     }
   } finally {
     for (const clean of cleanups.reverse()) {
@@ -101,6 +109,11 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     }
   }
 
+  for (const ex of bareRateLimitAnswers(exchanges)) {
+    const v = errorBodyViolations(ex.response!)[0]!;
+    if (v.rule === def.rule && status === 'passed') { status = 'failed'; violations = [v]; message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`; }
+    else findings.push({ violation: v, operation: operationOf(ex, target.baseUrl), exchange: ex });
+  }
   const rule = RULES[def.rule];
   const first = status === 'failed' ? violations[0] : undefined;
   const result: CheckResult = {
@@ -122,7 +135,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     traffic: trafficOf(exchanges, target.baseUrl),
     unanswered: exchanges.filter((ex) => ex.response === undefined).length,
     held: heldRecords(c),
-    exchanges, spans,
+    exchanges, spans, findings,
   };
 }
 
@@ -143,13 +156,12 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
  * The client retries a 429 out of sight of the check, so the check's own expectations never meet it;
  * but a 429 is an error response like any other and must carry the error body.
  */
-function bareRateLimitAnswer(exchanges: readonly Exchange[]): NonConformance | undefined {
-  for (const ex of exchanges) {
-    if (ex.response?.status !== 429) continue;
-    const v = errorBodyViolations(ex.response)[0];
-    if (v) return new NonConformance(v, ex);
-  }
-  return undefined;
+function bareRateLimitAnswers(exchanges: readonly Exchange[]): Exchange[] {
+  return exchanges.filter((ex) => ex.response?.status === 429 && errorBodyViolations(ex.response).length > 0);
+}
+
+function blockedMessage(b: BlockedBy): string {
+  return `blocked: ${b.step} answered ${b.answer}${b.fixture ? ` (with fixtures \`${b.fixture}\`)` : ''}`;
 }
 
 /** A request that got no answer blocks the check: the step is that request's operation. */
@@ -158,11 +170,6 @@ function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
     step: operationOf(ex, baseUrl),
     answer: `connection failed: ${ex.transportError ?? 'no response'}`,
   };
-}
-
-/** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
-function operationOf(ex: Exchange, baseUrl: string): string {
-  return statedEndpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ?? `${ex.request.method} (unstated route)`;
 }
 
 function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
@@ -179,6 +186,3 @@ function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
   });
 }
 
-function violationOf(err: unknown): Violation | undefined {
-  return err instanceof NonConformance ? err.violation : undefined;
-}

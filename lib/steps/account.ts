@@ -16,7 +16,7 @@ export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 
 export async function createAccount(c: CheckContext, o: { attributes?: Record<string, unknown>; auth?: OrgKey } = {}): Promise<ApiRecord> {
   const auth = o.auth ?? 'apiKey';
   const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: o.attributes ?? {} }), { auth });
-  const record = setupRecord(c, ex, 'POST /account', 'account.create checks');
+  const record = setupRecord(c, ex, 'POST /account');
   archiveAfter(c, record.id, auth);
   return record;
 }

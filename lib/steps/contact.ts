@@ -10,7 +10,7 @@ export function contactStage(c: CheckContext): string {
 /** Creates a contact this check owns; a failed create blocks the check (the create has its own checks). */
 export async function createContact(c: CheckContext, attributes: ContactCreateAttributes = {}, auth: OrgKey = 'apiKey'): Promise<ApiRecord> {
   const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes });
-  return setupRecord(c, await c.api.post('/contact', body, { auth }), 'POST /contact', 'contact.create checks');
+  return setupRecord(c, await c.api.post('/contact', body, { auth }), 'POST /contact');
 }
 
 /** Reads a contact back; a read that fails is a deviation of the check's own rule (the effect cannot be seen). */

@@ -147,7 +147,7 @@ export async function upsertRecord(
   auth: OrgKey = 'apiKey',
 ): Promise<{ ex: Exchange; record: ApiRecord; body: UpsertBody }> {
   const ex = await upsert(c, co, body, auth);
-  const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert', 'the custom-object.upsert checks');
+  const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert');
   archiveAfter(c, co, record.id, auth);
   return { ex, record, body };
 }

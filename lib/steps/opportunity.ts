@@ -35,7 +35,7 @@ export function stageOf(record: ApiRecord): StageValue | undefined {
  */
 export async function createOpportunity(c: CheckContext, accountId: string): Promise<ApiRecord> {
   const body = opportunityCreateBody(c.faker, { runId: c.runId, stage: opportunityStage(c), accountId });
-  return setupRecord(c, await c.api.post('/opportunity', body), 'POST /opportunity', 'opportunity.create checks');
+  return setupRecord(c, await c.api.post('/opportunity', body), 'POST /opportunity');
 }
 
 /**

@@ -8,10 +8,10 @@ import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, typ
 import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf } from './phone-item.js';
-import { recordOf, show, valueOf } from './record.js';
+import { show, valueOf } from './record.js';
 import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
 import { takeTask } from './task.js';
-import { throughUnstatedRoute } from './unstated-route.js';
+import { throughUnstatedRecordRead, throughUnstatedRoute } from './unstated-route.js';
 
 /**
  * The writes on organization A's records that a caller must be refused, each with the read that
@@ -94,11 +94,6 @@ function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
   };
 }
 
-function archivedAt(body: unknown): unknown {
-  const r = recordOf(body);
-  return r ? valueOf(r, 'archived_at') : undefined;
-}
-
 function customObjectSecrets(kept: KeptRecord): unknown[] {
   return kept.unique;
 }
@@ -158,8 +153,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     request: (account) => ({ method: 'DELETE', path: `/account/${account.id}` }),
     secrets: (account) => [valueOf(account, 'display_name')],
     unchanged: async (c, account, e) => {
-      await throughUnstatedRoute(c, `/account/${account.id}`, 'the account is not archived', (ex) => {
-        const archived = archivedAt(ex.response?.json);
+      await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the account is not archived', (after) => {
+        const archived = valueOf(after, 'archived_at');
         if (archived !== null && archived !== undefined) e.fail('archived_at null (not archived)', `archived_at ${show(archived)}`);
       });
     },
@@ -172,9 +167,9 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     // the domain name is in the path, so an answer may name it without leaking anything
     secrets: () => [],
     unchanged: async (c, { accountId, domain }, e) => {
-      await throughUnstatedRoute(c, `/account/${accountId}`, 'the domain is still linked', (ex) => {
-        const after = recordOf(ex.response?.json);
-        const names = after ? domainNames(after) : [];
+      // a read that is not { data: record } says nothing of the domain: never taken for "no domains"
+      await throughUnstatedRecordRead(c, `/account/${accountId}`, 'the domain is still linked', (after) => {
+        const names = domainNames(after);
         if (!names.includes(domain.toLowerCase())) e.fail(`domains still listing ${domain}`, `domains ${show(names)}`);
       });
     },
@@ -217,9 +212,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     // nothing of the fixture task is known to look for: the spec states no task read
     secrets: () => [],
     unchanged: async (c, { task, disposition }, e, r) => {
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
-        const after = recordOf(ex.response?.json);
-        if (after && valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
+      await throughUnstatedRecordRead(c, `/task/${task}`, 'the task kept its disposition', (after) => {
+        if (valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
       });
     },
   }),
@@ -228,16 +222,19 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
     setUp: async (c) => {
       const task = await takeTask(c);
-      let before: unknown;
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex.response?.json); });
+      let before: { archived: unknown } | undefined;
+      await throughUnstatedRecordRead(c, `/task/${task}`, 'the task\'s archived_at before', (r) => { before = { archived: valueOf(r, 'archived_at') }; });
       return { task, before };
     },
     request: ({ task }) => ({ method: 'DELETE', path: `/task/${task}` }),
     secrets: () => [],
     unchanged: async (c, { task, before }, e) => {
-      await throughUnstatedRoute(c, `/task/${task}`, 'the task is not archived', (ex) => {
-        const after = archivedAt(ex.response?.json);
-        if ((after ?? null) !== (before ?? null)) e.fail(`archived_at unchanged (${show(before ?? null)})`, `archived_at ${show(after)}`);
+      // compared only when both reads gave a record: an unreadable read is no evidence either way
+      if (before === undefined) return;
+      const was = before.archived ?? null;
+      await throughUnstatedRecordRead(c, `/task/${task}`, 'the task is not archived', (r) => {
+        const after = valueOf(r, 'archived_at') ?? null;
+        if (after !== was) e.fail(`archived_at unchanged (${show(was)})`, `archived_at ${show(after)}`);
       });
     },
   }),

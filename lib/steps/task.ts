@@ -31,5 +31,5 @@ export function taskToArchive(c: CheckContext): string {
 /** PATCH /task/{id} as a step the check depends on (a non-2xx answer blocks the check). */
 export async function patchTaskStep(c: CheckContext, id: string, attributes: Record<string, unknown>): Promise<{ ex: Exchange; record: ApiRecord }> {
   const ex = await c.api.patch(`/task/${id}`, { attributes });
-  return { ex, record: setupRecord(c, ex, 'PATCH /task/{task_id}', 'the task.patch.record checks') };
+  return { ex, record: setupRecord(c, ex, 'PATCH /task/{task_id}') };
 }

@@ -38,6 +38,7 @@ import errorDetailsNoCode from './error-details-no-code.js';
 import errorMessageMissing from './error-message-missing.js';
 import errorStatusCodeMismatch from './error-status-code-mismatch.js';
 import exactlyOneTargetNotEnforced from './exactly-one-target-not-enforced.js';
+import dataWrapperDropped from './data-wrapper-dropped.js';
 import getRecordNotEnveloped from './get-record-not-enveloped.js';
 import htmlEscaped from './html-escaped.js';
 import inlineRelationshipsAccepted from './inline-relationships-accepted.js';
@@ -165,6 +166,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   errorMessageMissing,
   errorStatusCodeMismatch,
   exactlyOneTargetNotEnforced,
+  dataWrapperDropped,
   getRecordNotEnveloped,
   htmlEscaped,
   inlineRelationshipsAccepted,

@@ -1,0 +1,28 @@
+import type { Exchange } from '../http/exchange.js';
+import { pathUnderBase } from '../http/exchange.js';
+import { statedEndpointOf } from '../rules/stated-endpoints.js';
+import type { Violation } from './meta.js';
+
+/**
+ * A rule an exchange broke that is not the rule of the check that met it: an envelope, content
+ * type, error body or value shape problem met on the way. It is recorded once per cause under the
+ * rule it broke (lib/runner/root-causes.ts), never as a failure of the check's own rule.
+ */
+export interface Finding {
+  violation: Violation;
+  /** the operation of the exchange, as the spec writes it, or `METHOD (unstated route)` */
+  operation: string;
+  exchange: Exchange;
+}
+
+/** Where the checks of one check's expectations send what they find beyond its own rule. */
+export interface FindingScope {
+  /** the rule of the check: a violation of it fails the check */
+  own: string;
+  found(v: Violation, ex: Exchange): void;
+}
+
+/** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
+export function operationOf(ex: Exchange, baseUrl: string): string {
+  return statedEndpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ?? `${ex.request.method} (unstated route)`;
+}

@@ -1,0 +1,53 @@
+import type { CheckResult } from './check-result.js';
+import type { Level } from '../rules/rule.js';
+
+/** One cause: a rule broken at one operation in one way, with everything it took down. */
+export interface RootCause {
+  rule: string;
+  level: Level;
+  operation: string;
+  expected: string;
+  actual: string;
+  /** exchanges and checks it was seen in (the failed check itself, or the checks that met it on the way) */
+  exchanges: number;
+  checks: number;
+  /** checks that could not judge their own rule because of it */
+  blocked: number;
+  /** a deviation of a check's baseline entry: known, not new */
+  baselined?: boolean;
+}
+
+/** The key of a cause: uuids and timestamps in the message vary from request to request, the cause does not. */
+export function causeKey(rule: string, operation: string, actual: string): string {
+  const shape = actual
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{uuid}')
+    .replace(/\d{4}-\d\d-\d\dT[0-9:.,]+(?:Z|[+-]\d\d:?\d\d)?/g, '{timestamp}');
+  return JSON.stringify([rule, operation, shape]);
+}
+
+/**
+ * The root-cause view every report leads with: rule broken × operation × problem → occurrences,
+ * MUST before SHOULD, most checks first. Built from the checks alone, so merged shards get it too.
+ */
+export function rootCauses(checks: readonly CheckResult[]): RootCause[] {
+  const m = new Map<string, RootCause>();
+  for (const c of checks) {
+    if (c.status !== 'failed') continue;
+    const actual = c.actual ?? c.message;
+    const key = causeKey(c.id, c.endpoint, actual);
+    const cause = m.get(key) ?? {
+      rule: c.id, level: c.level, operation: c.endpoint, expected: c.expected ?? '', actual, exchanges: 0, checks: 0, blocked: 0,
+      ...(c.baselined ? { baselined: true } : {}),
+    };
+    cause.exchanges += c.finding?.exchanges ?? 1;
+    cause.checks += c.finding?.checks.length ?? 1;
+    m.set(key, cause);
+  }
+  const causes = [...m.values()];
+  for (const c of checks) {
+    if (c.status !== 'blocked' || c.blockedBy?.rule === undefined) continue;
+    const cause = causes.find((x) => x.rule === c.blockedBy?.rule && x.operation === c.blockedBy.step);
+    if (cause) cause.blocked += 1;
+  }
+  return causes.sort((a, b) => (a.level === b.level ? b.checks + b.blocked - (a.checks + a.blocked) : a.level === 'MUST' ? -1 : 1));
+}
