@@ -1,5 +1,5 @@
 import { check, describe } from '../lib/check/check.js';
-import { contactStage, createContact } from '../lib/steps/contact.js';
+import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show } from '../lib/steps/record.js';
 import { tagged } from '../fixtures/tag.js';
 import { contactCreateBody } from '../fixtures/contact.js';
@@ -27,7 +27,7 @@ const READ_ONLY: Refusal = {
 const CREATES_AND_UPSERT: CheckCase[] = [
   {
     endpoint: 'POST /contact', what: 'a valid contact create',
-    run: async (c) => { await sendRefused(c, READ_ONLY, { method: 'POST', path: '/contact', json: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }) }); },
+    run: async (c) => { await sendRefused(c, READ_ONLY, { method: 'POST', path: '/contact', json: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }) }); },
   },
   {
     endpoint: 'POST /account', what: 'a valid account create',

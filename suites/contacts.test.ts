@@ -1,21 +1,21 @@
 import { check, endpoint } from '../lib/check/check.js';
-import { createContact, contactStage, readContact } from '../lib/steps/contact.js';
+import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../fixtures/contact.js';
 
 endpoint('POST /contact', () => {
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
     c.expect(ex).status(201);
   });
 
   check('record.contact.attributes', 'the created contact is { data: contact record } with the spec\'s value types', async (c) => {
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
     c.expect(ex).success().record('contact');
   });
 
   check('contact.create.stage-required', 'a create without stage is rejected with the error body', async (c) => {
-    const ex = await c.api.post('/contact', withoutStage(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId })));
+    const ex = await c.api.post('/contact', withoutStage(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) })));
     const e = c.expect(ex).rejected();
     // field_required_missing fits, but so does request_validation_failed: the spec does not say
     // which a missing stage gets, so the code is observed, not asserted
@@ -24,7 +24,7 @@ endpoint('POST /contact', () => {
 
   check('write.stage-by-name', 'a stage given as its api_name is resolved to that option', async (c) => {
     const stage = contactStage(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage, runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c) }));
     const e = c.expect(ex).success();
     const got = (valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined)?.api_name;
     if (got !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(e.data().attributes['stage'])}`);
@@ -33,7 +33,7 @@ endpoint('POST /contact', () => {
   check('write.stage-by-name', 'a stage given as its display name is resolved to that option', async (c) => {
     const stage = contactStage(c);
     const display = c.need(c.fixtures.contact?.stageDisplayName, 'contact.stageDisplayName');
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: display, runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: display, runId: c.runId, required: requiredCreateAttributes(c) }));
     const e = c.expect(ex).success();
     const got = valueOf(e.data(), 'stage') as { api_name?: unknown; display_name?: unknown } | undefined;
     if (got?.api_name !== stage || got.display_name !== display) e.fail(`stage { api_name: ${show(stage)}, display_name: ${show(display)} }`, `stage ${show(got)}`);
@@ -41,7 +41,7 @@ endpoint('POST /contact', () => {
 
   check('write.stage-enveloped', 'a stage given as { value_type: select, value: { api_name } } is resolved', async (c) => {
     const stage = contactStage(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { api_name: stage }), runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { api_name: stage }), runId: c.runId, required: requiredCreateAttributes(c) }));
     const e = c.expect(ex).success();
     const got = valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined;
     if (got?.api_name !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(got)}`);
@@ -51,14 +51,14 @@ endpoint('POST /contact', () => {
     const first = await createContact(c);
     const stage = valueOf(first, 'stage') as { id?: unknown; api_name?: unknown } | undefined;
     const id = c.need(typeof stage?.id === 'string' ? stage.id : undefined, 'contact.stage (a created contact showed no stage id)');
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { id }), runId: c.runId }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { id }), runId: c.runId, required: requiredCreateAttributes(c) }));
     const e = c.expect(ex).success();
     const got = valueOf(e.data(), 'stage') as { id?: unknown } | undefined;
     if (got?.id !== id) e.fail(`stage.value.id ${show(id)}`, `stage ${show(got)}`);
   });
 
   check('write.raw-value', 'string attributes written raw read back as written', async (c) => {
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
     const ex = await c.api.post('/contact', body);
     const e = c.expect(ex).success();
     const r = e.data();
@@ -70,7 +70,7 @@ endpoint('POST /contact', () => {
   check('write.enveloped-value', 'attributes written as { value_type, value } read back as written', async (c) => {
     const first = c.faker.person.firstName();
     const email = c.faker.internet.email({ provider: 'example.com' }).toLowerCase();
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes: { first_name: enveloped('string', first), primary_email: enveloped('email', email) } });
+    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { first_name: enveloped('string', first), primary_email: enveloped('email', email) } });
     const ex = await c.api.post('/contact', body);
     const e = c.expect(ex).success();
     const r = e.data();
@@ -89,7 +89,7 @@ endpoint('POST /contact', () => {
 
   check('contact.display-name.not-writable', 'a display_name sent on create is not stored', async (c) => {
     const sent = `Not derivable ${c.faker.string.alphanumeric(8)}`;
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes: { display_name: sent } }));
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { display_name: sent } }));
     const e = c.expect(ex);
     if (e.response.status >= 400) { e.rejected(); return; }
     e.success();
@@ -99,14 +99,14 @@ endpoint('POST /contact', () => {
 
   check('contact.unknown-field', 'an unknown attribute is rejected as unknown_field, naming it', async (c) => {
     const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
-    const ex = await c.api.post('/contact', withUnknownField(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), name));
+    const ex = await c.api.post('/contact', withUnknownField(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), name));
     const e = c.expect(ex).rejected().code('unknown_field');
     const details = (e.json() as { details?: unknown }).details;
     if (!JSON.stringify(details ?? null).includes(name)) e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
   });
 
   check('contact.no-inline-relationships', 'a create body with a relationships block is rejected', async (c) => {
-    const body = { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), relationships: { accounts: [] } };
+    const body = { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), relationships: { accounts: [] } };
     c.expect(await c.api.post('/contact', body)).rejected();
   });
 });

@@ -11,7 +11,7 @@ import { otherLabels, phoneContact } from '../lib/steps/phone-item.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from '../lib/generated/arbitraries.js';
-import { contactStage, createContact } from '../lib/steps/contact.js';
+import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
 import { recordOf, show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
@@ -119,7 +119,7 @@ endpoint('POST /contact', () => {
     const noStage = fc.constant<Mutation>({ what: 'no stage', apply: (b) => ({ attributes: Object.fromEntries(Object.entries(b.attributes).filter(([k]) => k !== 'stage')) }) });
     const input = fc.record({ writes: attributeWrites(CONTACT_WRITABLE.filter((a) => a.name !== 'last_name')), mutation: fc.oneof(MUTATIONS, noStage) });
     await holdsForAll(c, 'contact create mutation', input, async ({ writes, mutation }) => {
-      const valid = contactCreateBody(c.faker, { stage, runId: c.runId, attributes: body(writes.filter((w) => !w.value.edge)).attributes });
+      const valid = contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c), attributes: body(writes.filter((w) => !w.value.edge)).attributes });
       expectRefused(c, await c.api.post('/contact', mutation.apply(valid)), mutation.what);
     });
   });

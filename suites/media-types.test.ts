@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
@@ -20,7 +20,7 @@ function expectJson(c: CheckContext, ex: Exchange): void {
 describe('Media types › JSON responses', () => {
   const samples: Array<{ endpoint: string; what: string; send: (c: CheckContext) => Promise<Exchange> }> = [
     { endpoint: 'POST /contact', what: 'a 201 contact create', send: async (c) => {
-      const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }));
+      const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
       c.expect(ex).status(201, 'contact.create.status-201');
       return ex;
     } },
@@ -42,7 +42,7 @@ describe('Media types › JSON responses', () => {
       return ex;
     } },
     { endpoint: 'POST /contact', what: 'a 4xx for a create without stage', send: async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
       delete body.attributes.stage;
       const ex = await c.api.post('/contact', body);
       const s = ex.response?.status ?? 0;
@@ -70,7 +70,7 @@ describe('Media types › unsupported request type', () => {
   ] as const;
   for (const [type, encode] of types) {
     check('media.unsupported-type-415', `POST /contact with a body sent as ${type} answers 415 with the error body`, async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
       c.expect(await c.api.send('POST', '/contact', { body: encode(body), contentType: type })).status(415).errorBody();
     }, { endpoint: 'POST /contact' });
   }
@@ -113,7 +113,7 @@ describe('Media types › malformed JSON', () => {
 describe('Media types › not acceptable', () => {
   const sends: Array<[string, string, (c: CheckContext) => Promise<Exchange>]> = [
     ['GET /contact/{contact_id}', 'GET /contact/{contact_id}', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`, { headers: { accept: 'text/html' } })],
-    ['POST /contact', 'POST /contact', (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), { headers: { accept: 'text/html' } })],
+    ['POST /contact', 'POST /contact', (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), { headers: { accept: 'text/html' } })],
   ];
   for (const [endpoint, what, send] of sends) {
     check('media.json-responses', `${what} accepting only text/html: a 406 carries the error body, a success is JSON (RFC 9110 lets the server do either)`, async (c) => {

@@ -5,7 +5,7 @@ import type { RuleId } from '../lib/rules/catalogue.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
-import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, type ApiRecord } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
@@ -30,7 +30,7 @@ interface Producer {
 
 const PRODUCERS: Producer[] = [
   { endpoint: 'POST /contact', kind: 'contact', recordType: () => 'contact',
-    send: (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId })) },
+    send: (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) })) },
   { endpoint: 'GET /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
     send: async (c) => c.api.get(`/contact/${(await createContact(c)).id}`) },
   { endpoint: 'PATCH /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
@@ -161,7 +161,7 @@ describe('Records › organization', () => {
   check('record.organization-scoped', 'a contact created by another organization carries a different organization_id', async (c) => {
     c.needKey('otherOrgApiKey');
     const mine = await createContact(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), { auth: 'otherOrgApiKey' });
+    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), { auth: 'otherOrgApiKey' });
     const status = ex.response?.status ?? 0;
     if (status >= 400 && status <= 499) c.need(undefined, `contact.stage (POST /contact with otherOrgApiKey answered ${status}: the stage may not exist in the other organization)`);
     const theirs = c.setup(ex, 'POST /contact (otherOrgApiKey)').data();

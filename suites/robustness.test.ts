@@ -1,7 +1,7 @@
 import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactStage, createContact, readContact } from '../lib/steps/contact.js';
+import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { matchValue } from '../fixtures/custom-object.js';
@@ -66,7 +66,7 @@ type Mode = 'create' | 'patch';
 
 /** A contact body: on create the valid attributes plus the hostile ones, on patch the hostile ones alone. */
 const attrs = (c: CheckContext, mode: Mode, hostile: Record<string, unknown>) =>
-  ({ attributes: { ...(mode === 'create' ? contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }).attributes : {}), ...hostile } });
+  ({ attributes: { ...(mode === 'create' ? contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }).attributes : {}), ...hostile } });
 
 /** Hostile contact bodies, each sent on create and on patch. */
 const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> = [
@@ -143,7 +143,7 @@ const ROUND_TRIP: ReadonlyArray<[string, string]> = [
 describe('Robustness › round trip', () => {
   for (const [what, text] of ROUND_TRIP) {
     check('robustness.round-trip', `${what} in first_name and title reads back exactly, on create and on GET`, async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes: { first_name: text, title: `${text} (title)` } });
+      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { first_name: text, title: `${text} (title)` } });
       const e = c.expect(await c.api.post('/contact', body)).success();
       const created = e.data();
       for (const read of [created, await readContact(c, created.id)]) {

@@ -4,7 +4,7 @@ import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { validate, type RecordKind, type ValueTypeName } from '../lib/schemas/index.js';
-import { contactStage } from '../lib/steps/contact.js';
+import { contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { createAccount } from '../lib/steps/account.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { show, type TypedValue } from '../lib/steps/record.js';
@@ -138,7 +138,7 @@ async function write(c: CheckContext, w: Written): Promise<Exchange> {
   const extra = (): Record<string, unknown> => (w.value ? { [w.attribute]: w.value(c) } : {});
   switch (w.kind) {
     case 'contact':
-      return c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes: extra() }));
+      return c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: extra() }));
     case 'account':
       // a 2xx create is archived after the check by the harness (lib/safety)
       return c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: extra() }));

@@ -2,7 +2,7 @@ import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createAccount } from '../lib/steps/account.js';
-import { createContact, contactStage, readContact } from '../lib/steps/contact.js';
+import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { archiveIfCreated, customObject, envelopedAttribute, freshUpsertBody, patchAttributes, upsertRecord } from '../lib/steps/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId } from '../lib/steps/opportunity.js';
@@ -29,7 +29,7 @@ interface TopLevelCase {
 }
 
 const TOP_LEVEL: readonly TopLevelCase[] = [
-  { endpoint: 'POST /contact', send: (c) => c.api.post('/contact', { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId }), ...EXTRA }) },
+  { endpoint: 'POST /contact', send: (c) => c.api.post('/contact', { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), ...EXTRA }) },
   {
     endpoint: 'PATCH /contact/{contact_id}',
     send: async (c) => {

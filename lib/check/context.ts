@@ -76,12 +76,8 @@ export interface RequestSpan {
   end: number;
 }
 
-/** What an answer was, in a blocked check's words: `HTTP 422 (field_value_invalid)`. */
-export function answerOf(ex: Exchange): string {
-  if (!ex.response) return `connection failed: ${ex.transportError ?? 'no response'}`;
-  const code = (ex.response.json as { code?: unknown } | undefined)?.code;
-  return `HTTP ${ex.response.status}${typeof code === 'string' ? ` (${code})` : ''}`;
-}
+export { answerOf } from './answer.js';
+import { answerOf } from './answer.js';
 
 function block(step: string, answer: string, ex?: Exchange): never {
   const fixture = fixtureOfStep(step);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
-import { contactStage } from '../steps/contact.js';
+import { contactStage, requiredCreateAttributes } from '../steps/contact.js';
 import { opportunityStage } from '../steps/opportunity.js';
 import { relationshipName } from '../steps/relationship.js';
 import { show, valueOf } from '../steps/record.js';
@@ -52,7 +52,7 @@ function expectAttributes(e: Conformance, attrs: Record<string, string>, what: s
 class CreateContact implements Command {
   check(): boolean { return true; }
   async run(m: Model, r: Real): Promise<void> {
-    const body = contactCreateBody(r.c.faker, { stage: contactStage(r.c), runId: r.c.runId });
+    const body = contactCreateBody(r.c.faker, { stage: contactStage(r.c), runId: r.c.runId, required: requiredCreateAttributes(r.c) });
     const e = r.c.expect(await r.c.api.post('/contact', body)).success();
     const attrs = Object.fromEntries(STRING_ATTRIBUTES.map((n) => [n, String(body.attributes[n])]));
     expectAttributes(e, attrs, 'in the create answer');

@@ -12,6 +12,9 @@ import { domainNames } from '../steps/account.js';
 import { answerOf } from '../check/context.js';
 import { matchValue, sampleAttributes, upsertBody } from '../../fixtures/custom-object.js';
 import { erroredFields } from './errored-fields.js';
+import { requiredOnCreate } from './required-fields.js';
+import { SPEC_CONTACT_FIELDS } from '../check/workspace-required.js';
+import { tagged } from '../../fixtures/tag.js';
 import type { Preflight } from './preflight.js';
 
 const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
@@ -131,6 +134,22 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
           preflight.customObject = { blockedBy: { step: UPSERT_STEP, answer: answerOf(ex), fixture: 'customObject' } };
         }
       }
+    },
+    async () => {
+      // "A workspace may configure additional required create fields": the ones the fixtures do not give
+      const ex = await api.get('/_schema/contact');
+      const s = ex.response?.status;
+      if (s === undefined || s < 200 || s > 299) return;
+      const given = f.contact?.createAttributes ?? {};
+      const required = requiredOnCreate(ex.response?.json).filter((a) => !SPEC_CONTACT_FIELDS.has(a.name) && !(a.name in given));
+      if (required.length === 0) return;
+      const filled: Record<string, string> = {};
+      const unfilled: string[] = [];
+      for (const a of required) {
+        if (a.valueType === 'string' || a.valueType === 'long_text') filled[a.name] = tagged(`Conformance ${faker.word.noun()}`, target.runId);
+        else unfilled.push(a.valueType !== undefined ? `${a.name} (${a.valueType})` : a.name);
+      }
+      preflight.contactRequired = { filled, unfilled };
     },
   ];
   const findings = sections.map(() => findingsOf(target.baseUrl));

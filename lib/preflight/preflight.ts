@@ -15,4 +15,10 @@ export interface Preflight {
    * Absent: not checked (no customObject fixture, or --read-only).
    */
   customObject?: { valueTypes: Record<string, string> } | { blockedBy: BlockedBy };
+  /**
+   * What GET /_schema/contact marks `is_required_on_create` beyond the spec's own fields and the
+   * fixtures' `contact.createAttributes`: the free-text ones, filled with a tagged value, and the
+   * others, which only the user can give (their contact creates will be blocked naming the key).
+   */
+  contactRequired?: { filled: Record<string, string>; unfilled: string[] };
 }

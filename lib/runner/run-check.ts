@@ -5,6 +5,7 @@ import type { Redactor } from '../evidence/redact.js';
 import { reportExchange } from '../evidence/truncate.js';
 import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
+import { workspaceRequiredBlock } from '../check/workspace-required.js';
 import { heldRecords } from '../steps/record-lock.js';
 import { chainOf } from './chain.js';
 import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
@@ -85,7 +86,11 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       evidence = [...exchanges];
       const at = err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure ? err.exchange : undefined;
       failedAt = at ? evidence.lastIndexOf(at) : undefined;
-      if (err instanceof NonConformance && err.violation.rule !== def.rule) {
+      const workspace = at ? workspaceRequiredBlock(at) : undefined;
+      if (workspace && (err instanceof NonConformance || err instanceof SetupFailure)) {
+        // refused for a create field the user's workspace requires and the fixtures do not give
+        blocked = workspace;
+      } else if (err instanceof NonConformance && err.violation.rule !== def.rule) {
         // another check's rule, broken where this check needed it: a finding of that rule, and this
         // check could not judge its own (one cause, one finding, under the rule it broke)
         const v = err.violation;

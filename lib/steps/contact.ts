@@ -7,9 +7,21 @@ export function contactStage(c: CheckContext): string {
   return c.need(c.fixtures.contact?.stage, 'contact.stage');
 }
 
+/**
+ * The attributes the workspace requires on contact create beyond the spec's own (fixtures
+ * `contact.createAttributes`, sent as given), plus the free-text ones GET /_schema/contact marked
+ * `is_required_on_create` that the fixtures check filled with a tagged value. Organization B is
+ * another workspace: its own are `otherOrg.contact.createAttributes`.
+ */
+export function requiredCreateAttributes(c: CheckContext, org: OrgKey = 'apiKey'): Record<string, unknown> {
+  if (org === 'otherOrgApiKey') return { ...c.fixtures.otherOrg?.contact?.createAttributes };
+  return { ...c.target.preflight?.contactRequired?.filled, ...c.fixtures.contact?.createAttributes };
+}
+
 /** Creates a contact this check owns; a failed create blocks the check (the create has its own checks). */
 export async function createContact(c: CheckContext, attributes: ContactCreateAttributes = {}, auth: OrgKey = 'apiKey'): Promise<ApiRecord> {
-  const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, attributes });
+  const stage = auth === 'otherOrgApiKey' ? c.fixtures.otherOrg?.contact?.stage ?? contactStage(c) : contactStage(c);
+  const body = contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c, auth), attributes });
   return setupRecord(c, await c.api.post('/contact', body, { auth }), 'POST /contact');
 }
 

@@ -1,6 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import { tagged } from '../../fixtures/tag.js';
-import { contactStage } from './contact.js';
+import { requiredCreateAttributes, contactStage } from './contact.js';
 import { holdRecord } from './record-lock.js';
 import { itemsOf, recordOf, setupRecord, show, type ApiRecord } from './record.js';
 
@@ -52,7 +52,7 @@ export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
   const created = await c.api.post('/contact', {
     attributes: {
       first_name: c.faker.person.firstName(), last_name: tagged(c.faker.person.lastName(), c.runId),
-      stage: contactStage(c), contact_phone_numbers: numbers,
+      ...requiredCreateAttributes(c), stage: contactStage(c), contact_phone_numbers: numbers,
     },
   });
   const status = created.response?.status ?? 0;

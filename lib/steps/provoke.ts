@@ -1,3 +1,4 @@
+import { requiredCreateAttributes } from './contact.js';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
@@ -17,7 +18,7 @@ export const PROVOCATIONS: readonly Provocation[] = [
   {
     what: 'an unknown attribute on contact create',
     // with the fixtures' stage when there is one (the unknown attribute is then the only problem); never a guessed one
-    send: (c) => c.api.post('/contact', { attributes: { ...contactCreateBody(c.faker, { stage: c.fixtures.contact?.stage, runId: c.runId }).attributes, zz_conformance_unknown: 'x' } }),
+    send: (c) => c.api.post('/contact', { attributes: { ...contactCreateBody(c.faker, { stage: c.fixtures.contact?.stage, runId: c.runId, required: requiredCreateAttributes(c) }).attributes, zz_conformance_unknown: 'x' } }),
   },
   { what: 'a malformed JSON body', send: (c) => c.api.send('POST', '/contact', { body: '{"attributes": {', contentType: 'application/json' }) },
   { what: 'a task patch with empty attributes', send: (c) => c.api.patch(`/task/${c.fixtures.taskIds?.[0] ?? randomUUID()}`, { attributes: {} }) },

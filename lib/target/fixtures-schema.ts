@@ -15,7 +15,7 @@ export const FIXTURES_SCHEMA = {
     apiKey: str,
     otherOrgApiKey: str,
     readOnlyApiKey: str,
-    contact: { type: 'object', additionalProperties: false, properties: { stage: str, otherStage: str, stageDisplayName: str } },
+    contact: { type: 'object', additionalProperties: false, properties: { stage: str, otherStage: str, stageDisplayName: str, createAttributes: { type: 'object' } } },
     opportunity: { type: 'object', additionalProperties: false, properties: { stageId: uuid, stageSelectListId: uuid, sharedStageName: str } },
     account: { type: 'object', additionalProperties: false, properties: { stage: str } },
     taskIds: { type: 'array', items: uuid },
@@ -27,6 +27,14 @@ export const FIXTURES_SCHEMA = {
     customObject: {
       type: 'object', additionalProperties: false,
       properties: { apiName: { type: 'string', pattern: '^cus_obj__' }, matchField: str, attributes: { type: 'object' } },
+    },
+    // organization B (--other-org-api-key) is another workspace: its stages and required fields are its own
+    otherOrg: {
+      type: 'object', additionalProperties: false,
+      properties: {
+        contact: { type: 'object', additionalProperties: false, properties: { stage: str, createAttributes: { type: 'object' } } },
+        opportunity: { type: 'object', additionalProperties: false, properties: { stageId: uuid } },
+      },
     },
     relationships: {
       type: 'object', additionalProperties: false,

@@ -16,6 +16,18 @@ export interface Fixtures {
     otherStage?: string;
     /** the display name of `stage`, to create a contact by display name */
     stageDisplayName?: string;
+    /**
+     * attributes the workspace requires on contact create beyond stage ("A workspace may configure
+     * additional required create fields"): api_name → raw value, sent as given on every contact the
+     * suite creates
+     */
+    createAttributes?: Record<string, unknown>;
+  };
+  /** organization B's own workspace values (its stages and options are not organization A's) */
+  otherOrg?: {
+    contact?: { stage?: string; createAttributes?: Record<string, unknown> };
+    /** uuid of an opportunity stage option of organization B's workspace */
+    opportunity?: { stageId?: string };
   };
   opportunity?: {
     /** uuid of an opportunity stage option */
