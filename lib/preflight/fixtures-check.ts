@@ -16,6 +16,8 @@ import { requiredOnCreate } from './required-fields.js';
 import { SPEC_CONTACT_FIELDS } from '../check/workspace-required.js';
 import { tagged } from '../../fixtures/tag.js';
 import type { Preflight } from './preflight.js';
+import { recordViolations } from '../check/record-violations.js';
+import type { RecordKind } from '../schemas/index.js';
 
 const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
 
@@ -69,7 +71,9 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     async (found) => {
       if (f.contactWithPhoneNumbersId !== undefined) {
         const ex = await api.get(`/contact/${f.contactWithPhoneNumbersId}`);
-        const contact = okRecord(ex);
+        // a contact whose shape breaks the spec is the server's deviation, which the checks report:
+        // only a contact as the spec shapes it can show that the user named the wrong one
+        const contact = conformingRecord(ex, 'contact');
         if (ex.response?.status === 404) found.missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
         else if (contact && !phonePair(contact)) {
           found.mistakes.push(`fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`);
@@ -80,7 +84,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
       // only the first task is used (every task check writes it, taking turns)
       const task = f.taskIds?.[0];
       if (task !== undefined) {
-        const read = okRecord(await api.get(`/task/${task}`), task);
+        const read = conformingRecord(await api.get(`/task/${task}`), 'task', task);
         const archived = read ? valueOf(read, 'archived_at') : undefined;
         if (archived !== null && archived !== undefined) {
           found.mistakes.push(`fixtures: taskIds[0]: task ${task} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`);
@@ -102,7 +106,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
       const domains = f.accountWithDomains;
       if (domains?.id !== undefined && domains.primaryDomain !== undefined) {
         // the account read is not a stated route: only an answer showing the account can tell
-        const account = okRecord(await api.get(`/account/${domains.id}`), domains.id);
+        const account = conformingRecord(await api.get(`/account/${domains.id}`), 'account', domains.id);
         if (account && !domainNames(account).includes(domains.primaryDomain.toLowerCase())) {
           found.mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
         } else if (account) found.checked.push('accountWithDomains');
@@ -185,6 +189,16 @@ function okRecord(ex: Exchange, id?: string): ApiRecord | undefined {
   if (s === undefined || s < 200 || s > 299) return undefined;
   const r = recordOf(ex.response?.json);
   return r && (id === undefined || r.id === id) ? r : undefined;
+}
+
+/**
+ * `okRecord`, and only when the record breaks none of the spec's shapes: the fixtures check blames
+ * a fixture only on an answer that conforms and lacks what the fixture claims. A record of another
+ * shape goes on to the checks, which report the deviation under the rule it breaks (exit 1).
+ */
+function conformingRecord(ex: Exchange, kind: RecordKind, id?: string): ApiRecord | undefined {
+  const r = okRecord(ex, id);
+  return r && recordViolations(kind, ex.response?.json).length === 0 ? r : undefined;
 }
 
 function valueTypesOf(record: ApiRecord, names: readonly string[]): Record<string, string> {

@@ -16,6 +16,7 @@ import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
 import contactPatchFromCreated from './contact-patch-from-created.js';
 import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
+import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
@@ -167,6 +168,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   errorStatusCodeMismatch,
   exactlyOneTargetNotEnforced,
   dataWrapperDropped,
+  phoneItemIsPrimaryString,
   getRecordNotEnveloped,
   htmlEscaped,
   inlineRelationshipsAccepted,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCli } from './support/cli.js';
+
+interface Check {
+  id: string;
+  title: string;
+  status: string;
+  message: string;
+  endpoint: string;
+  blockedBy?: { step: string; answer: string; rule?: string; fixture?: string };
+  finding?: { exchanges: number; checks: string[] };
+}
+interface Report {
+  checks: Check[];
+  rootCauses: Array<{ rule: string; operation: string; checks: number; blocked: number }>;
+}
+
+async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; report?: Report }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cause-'));
+  const r = await runCli([...args, '--report-dir', dir]);
+  let report: Report | undefined;
+  try { report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report; } catch { /* exit 2 writes none */ }
+  return { ...r, ...(report ? { report } : {}) };
+}
+
+const failedIds = (r: Report) => [...new Set(r.checks.filter((c) => c.status === 'failed').map((c) => c.id))].sort();
+const shown = (r: Report) => r.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.title}: ${c.message}`).join('\n');
+
+/**
+ * One cause, one finding, under the rule it broke (issue: verdicts that hold on every legal server).
+ * Each case is a reference fault with one cause; the suite must file it under that cause's rule only.
+ */
+describe('one cause, one finding', () => {
+  it('a server that drops the { data } wrapper everywhere fails record.envelope, not the rules of every check that read a record', async () => {
+    const { code, report } = await run(['--fault', 'data-wrapper-dropped']);
+    expect(code).toBe(1);
+    const failed = failedIds(report!);
+    expect(failed, shown(report!)).toContain('record.envelope');
+    // the upsert's answer also lost its `meta`, a second deviation of its own; nothing else may fail
+    expect(failed.filter((id) => id !== 'record.envelope' && id !== 'custom-object.upsert.creates'), shown(report!)).toEqual([]);
+    for (const prefix of ['auth.', 'isolation.', 'value.', 'media.', 'robustness.']) {
+      expect(failed.filter((id) => id.startsWith(prefix))).toEqual([]);
+    }
+    // one failed result per operation whose answer lost the wrapper, never one per check that met it
+    const envelope = report!.checks.filter((c) => c.id === 'record.envelope' && c.status === 'failed');
+    const operations = envelope.map((c) => c.endpoint);
+    expect(new Set(operations).size).toBe(operations.length);
+    // checks that needed a record are blocked on that finding, naming its rule
+    const onIt = report!.checks.filter((c) => c.status === 'blocked' && c.blockedBy?.rule === 'record.envelope');
+    expect(onIt.length).toBeGreaterThan(20);
+    const cause = report!.rootCauses.find((x) => x.rule === 'record.envelope' && x.operation === 'POST /contact');
+    expect(cause?.blocked).toBeGreaterThan(10);
+  });
+
+  it('a read-back the check cannot read blocks the check on it; it is never taken for an empty value', async () => {
+    // GETs answer the bare record: what a refused write left behind cannot be read back
+    const { report } = await run(['--fault', 'get-record-not-enveloped', '--only', 'auth.forbidden-403,isolation.other-organization']);
+    expect(failedIds(report!).filter((id) => id.startsWith('auth.') || id.startsWith('isolation.')), shown(report!)).toEqual([]);
+    const blocked = report!.checks.filter((c) => c.status === 'blocked');
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const c of blocked) expect(c.blockedBy, `${c.id}: ${c.title}`).toMatchObject({ rule: 'record.envelope' });
+    // the finding itself is reported once per operation, under record.envelope
+    expect(report!.checks.filter((c) => c.id === 'record.envelope' && c.finding !== undefined).length).toBeGreaterThan(0);
+  });
+
+  it('a fixture record whose shape breaks the spec is the server\'s deviation (exit 1), not the user\'s mistake (exit 2)', async () => {
+    const { code, stderr, report } = await run(['--fault', 'phone-item-is-primary-string']);
+    expect(stderr).not.toContain('contactWithPhoneNumbersId');
+    expect(code).toBe(1);
+    expect(failedIds(report!)).toEqual(['value.shape']);
+    const phone = report!.checks.filter((c) => c.status === 'blocked' && c.blockedBy?.step === 'GET /contact/{contact_id}');
+    for (const c of phone) expect(c.blockedBy?.rule).toBe('value.shape');
+  });
+});
