@@ -9,9 +9,9 @@ import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf } from './phone-item.js';
 import { show, valueOf } from './record.js';
-import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
+import { contactAccountIds, relationshipName } from './relationship.js';
 import { takeTask } from './task.js';
-import { throughUnstatedRecordRead, throughUnstatedRoute } from './unstated-route.js';
+import { throughUnstatedPage, throughUnstatedRecordRead } from './unstated-route.js';
 
 /**
  * The writes on organization A's records that a caller must be refused, each with the read that
@@ -186,8 +186,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     request: ({ api, contact, opportunity }) => ({ method: 'POST', path: `/opportunity/${opportunity.id}/relationship/${api}`, json: { related_record_id: contact.id } }),
     secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
     unchanged: async (c, { api, contact, opportunity }, e) => {
-      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ex) => {
-        if (relatedIds(ex.response?.json).includes(contact.id)) e.fail(`no edge to contact ${contact.id}`, 'the opportunity\'s contacts list it');
+      await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ids) => {
+        if (ids.includes(contact.id)) e.fail(`no edge to contact ${contact.id}`, 'the opportunity\'s contacts list it');
       });
     },
   }),
@@ -198,8 +198,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     request: ({ api, contact, opportunity }) => ({ method: 'DELETE', path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}` }),
     secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
     unchanged: async (c, { api, contact, opportunity }, e) => {
-      await throughUnstatedRoute(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (ex) => {
-        const items = relatedIds(ex.response?.json);
+      await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (items) => {
         if (!items.includes(contact.id)) e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(items)}`);
       });
     },

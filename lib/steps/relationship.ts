@@ -1,3 +1,4 @@
+import { jsonShape } from '../check/body-shape.js';
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Fixtures } from '../target/fixtures.js';
@@ -44,5 +45,9 @@ export function relatedIds(body: unknown): unknown[] {
 
 /** The accounts a contact is linked to, read with the stated route; a failed read breaks the check's own rule. */
 export async function contactAccountIds(c: CheckContext, contactId: string, auth: OrgKey = 'apiKey'): Promise<unknown[]> {
-  return relatedIds(c.expect(await readContactAccounts(c, contactId, auth)).success().json());
+  const e = c.expect(await readContactAccounts(c, contactId, auth)).success();
+  // a page without items says nothing about the edges: a finding of the page's rule, never "no accounts"
+  const items = (e.json() as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) e.fail('a page { count, next_cursor, parent, api_name, items: [relationship item] }', jsonShape(e.json()), 'contact.accounts.page');
+  return relatedIds(e.json());
 }

@@ -2,6 +2,7 @@ import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import type { Exchange } from '../http/exchange.js';
 import { recordOf, type ApiRecord } from './record.js';
+import { relatedIds } from './relationship.js';
 
 /**
  * Some effects the spec states can only be seen through a route it does not state (an archived
@@ -30,6 +31,19 @@ export async function throughUnstatedRecordRead(c: CheckContext, path: string, e
     const record = recordOf(ex.response?.json);
     if (record && path.endsWith(`/${record.id}`)) { verify(record, c.expect(ex)); return; }
     c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`);
+  });
+}
+
+/**
+ * `throughUnstatedRoute` for a relationship page read: `verify` gets the related_record_ids of its
+ * items. An answer without an `items` array says nothing about the edges: recorded, never taken for
+ * an empty page.
+ */
+export async function throughUnstatedPage(c: CheckContext, path: string, effect: string, verify: (ids: unknown[], e: Conformance) => void): Promise<void> {
+  await throughUnstatedRoute(c, path, effect, (ex) => {
+    const items = (ex.response?.json as { items?: unknown } | undefined)?.items;
+    if (Array.isArray(items)) { verify(relatedIds(ex.response?.json), c.expect(ex)); return; }
+    c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without an items array`);
   });
 }
 
