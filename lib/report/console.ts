@@ -3,6 +3,7 @@ import { summarise } from './check-result.js';
 import { blockers, unblockLine } from './groups.js';
 import { verdictOf } from './certificate.js';
 import { failingExchange } from './exchange-text.js';
+import { causeLine, rootCauses } from './root-causes.js';
 
 /**
  * The end of a run on the console: each failed check with its rule, the exchange it failed on and the
@@ -11,6 +12,13 @@ import { failingExchange } from './exchange-text.js';
  */
 export function printOutcome(results: readonly CheckResult[], print: (line: string) => void): void {
   const failed = results.filter((r) => r.status === 'failed');
+  const causes = rootCauses(results);
+  if (causes.length > 0) {
+    print('');
+    print('Root causes (a rule broken at one operation, in one way; what each took down):');
+    for (const cause of causes.slice(0, 20)) print(`  ✗ ${causeLine(cause)}`);
+    if (causes.length > 20) print(`  … and ${causes.length - 20} more (conformance.json rootCauses)`);
+  }
   if (failed.length > 0) {
     print('');
     print('Deviations:');

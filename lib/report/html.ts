@@ -1,6 +1,7 @@
 import type { CheckResult } from './check-result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
+import type { RootCause } from './root-causes.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
@@ -146,6 +147,15 @@ ${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${gr
  * A search box filters by rule id, endpoint or text, and keeps its query in the URL's hash.
  * Every server-supplied string is escaped.
  */
+/** The root-cause view: rule × operation × problem, with the checks each failed and blocked. */
+function rootCausesHtml(causes: readonly RootCause[]): string {
+  if (causes.length === 0) return '';
+  const rows = causes.map((x) => `<tr><td>${e(x.level)}</td><td><code>${e(x.rule)}</code></td><td><code>${e(x.operation)}</code></td>`
+    + `<td class="num">${x.checks}</td><td class="num">${x.blocked}</td><td>${e(x.actual)}</td></tr>`).join('');
+  return `<h3>Root causes (${causes.length})</h3><p>Each a rule broken at one operation, in one way, with the checks it failed and blocked.</p>`
+    + `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operation</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 export function reportHtml(report: ConformanceReport): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
@@ -170,7 +180,7 @@ export function reportHtml(report: ConformanceReport): string {
 ${bar}
 <main>
 <section id="fix"><h2>What to fix</h2>
-${nothing}${blockedHtml(steps)}
+${nothing}${rootCausesHtml(report.rootCauses)}${blockedHtml(steps)}
 ${must}
 ${should}
 </section>

@@ -51,3 +51,10 @@ export function rootCauses(checks: readonly CheckResult[]): RootCause[] {
   }
   return causes.sort((a, b) => (a.level === b.level ? b.checks + b.blocked - (a.checks + a.blocked) : a.level === 'MUST' ? -1 : 1));
 }
+
+/** One line for a cause: `[MUST] record.envelope · POST /contact · 1 check failed, 83 blocked: …`. */
+export function causeLine(c: RootCause, maxActual = 160): string {
+  const took = [`${c.checks} check${c.checks === 1 ? '' : 's'} failed`, ...(c.blocked > 0 ? [`${c.blocked} blocked`] : [])].join(', ');
+  const actual = c.actual.length > maxActual ? `${c.actual.slice(0, maxActual)}…` : c.actual;
+  return `[${c.level}] ${c.rule} · ${c.operation} · ${took}${c.baselined ? ' (known)' : ''}: ${actual}`;
+}

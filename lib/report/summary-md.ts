@@ -3,6 +3,7 @@ import { blockers, deviations, groupCounts, groupMark, unblockLine } from './gro
 import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
 import type { CheckResult } from './check-result.js';
+import { causeLine } from './root-causes.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
@@ -27,6 +28,13 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
+  if (report.rootCauses.length > 0) {
+    out.push(`### Root causes (${report.rootCauses.length})`, '');
+    out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');
+    for (const cause of report.rootCauses.slice(0, 20)) out.push(`- ${md(causeLine(cause))}`);
+    if (report.rootCauses.length > 20) out.push(`- … and ${report.rootCauses.length - 20} more in conformance.json`);
+    out.push('');
+  }
   const steps = blockers(report.checks);
   if (steps.length > 0) {
     out.push(`**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`);
