@@ -74,4 +74,17 @@ describe('one cause, one finding', () => {
     const phone = report!.checks.filter((c) => c.status === 'blocked' && c.blockedBy?.step === 'GET /contact/{contact_id}');
     for (const c of phone) expect(c.blockedBy?.rule).toBe('value.shape');
   });
+
+  it('a baseline written from a run makes that same run pass the gate, the checks its known deviations blocked included', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-baseline-'));
+    const file = path.join(dir, 'baseline.json');
+    const first = await run(['--fault', 'data-wrapper-dropped', '--seed', '7', '--write-baseline', file]);
+    expect(first.code).toBe(1);
+    const second = await run(['--fault', 'data-wrapper-dropped', '--seed', '7', '--baseline', file]);
+    expect(second.stdout).toContain('gate: passes');
+    expect(second.code).toBe(0);
+    const blocked = second.report!.checks.filter((c) => c.status === 'blocked');
+    expect(blocked.length).toBeGreaterThan(20);
+    expect(blocked.filter((c) => !(c as { baselined?: boolean }).baselined).map((c) => `${c.id}: ${c.title}`)).toEqual([]);
+  });
 });

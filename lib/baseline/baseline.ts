@@ -107,8 +107,13 @@ export interface GateOptions {
  */
 export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline, file: string, o: GateOptions): { checks: CheckResult[]; outcome: BaselineOutcome } {
   const byRule = new Map(baseline.deviations.map((d) => [d.rule, d]));
-  const marked = checks.map((c) => (c.status === 'failed' && byRule.has(c.id) ? { ...c, baselined: true } : c));
-  const known = [...new Set(marked.filter((c) => c.baselined).map((c) => c.id))].sort();
+  const failedKnown = checks.map((c) => (c.status === 'failed' && byRule.has(c.id) ? { ...c, baselined: true } : c));
+  // a check blocked only by a known deviation (the step broke a baselined rule, or the step is an
+  // operation whose own baselined check failed) is known too: the baseline can make its own run pass
+  const knownSteps = new Set(failedKnown.filter((c) => c.baselined).map((c) => c.endpoint));
+  const marked = failedKnown.map((c) => (c.status === 'blocked' && c.blockedBy
+    && ((c.blockedBy.rule !== undefined && byRule.has(c.blockedBy.rule)) || knownSteps.has(c.blockedBy.step)) ? { ...c, baselined: true } : c));
+  const known = [...new Set(marked.filter((c) => c.baselined && c.status === 'failed').map((c) => c.id))].sort();
   const stale: BaselineOutcome['stale'] = [];
   const expired: BaselineOutcome['expired'] = [];
   for (const d of baseline.deviations) {
@@ -130,12 +135,12 @@ function describe(d: BaselineEntry): { rule: string; reason: string; ticket?: st
 
 /**
  * The gate: 1 when a MUST-level check failed outside the baseline, a MUST-level check was blocked
- * (the run is incomplete: a gate must not pass what it could not test; a baseline excuses
- * deviations, not untested rules), or a baseline entry rotted; else 0.
+ * (the run is incomplete: a gate must not pass what it could not test) other than by a known
+ * deviation, or a baseline entry rotted; else 0.
  */
 export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOutcome): 0 | 1 {
   const fresh = checks.some((c) => c.status === 'failed' && c.level === 'MUST' && !c.baselined);
-  const untested = checks.some((c) => c.status === 'blocked' && c.level === 'MUST');
+  const untested = checks.some((c) => c.status === 'blocked' && c.level === 'MUST' && !c.baselined);
   const rotted = outcome !== undefined && (outcome.stale.length > 0 || outcome.expired.length > 0);
   return fresh || untested || rotted ? 1 : 0;
 }
