@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { redactorFor } from '../evidence/redactor-for.js';
@@ -32,11 +31,8 @@ import { selectsEverything } from '../select/selection.js';
 /** A check still running after this long fails (each request also has its own --timeout). */
 const CHECK_TIMEOUT_MS = 180_000;
 
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-export function suiteVersion(): string {
-  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-}
+export { PACKAGE_ROOT, suiteVersion } from '../config/suite-version.js';
+import { suiteVersion } from '../config/suite-version.js';
 
 /** `npx conformance`: resolve the target, probe it, run the checks, write the report. Returns the exit status. */
 export async function runConformance(args: RunArgs, rawPrint: (line: string) => void, cwd: string = process.cwd()): Promise<number> {

@@ -1,3 +1,5 @@
+import { fnv1a } from '../util/fnv1a.js';
+import { suiteVersion } from './suite-version.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
@@ -61,7 +63,11 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
     throw new RunCannotStart(`--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`);
   }
   const seedText = pick('seed');
-  const seed = seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
+  // deterministic by default: the same suite version against the same server sends the same inputs,
+  // so a deviation found once is found again (--explore draws new ones; --seed repeats any run)
+  const explore = truthy(pick('explore'));
+  if (explore && seedText !== undefined) throw new RunCannotStart('--explore and --seed exclude each other: --seed repeats a run, --explore draws a new seed');
+  const seed = seedText !== undefined ? Number(seedText) : explore ? Math.floor(Math.random() * 2 ** 31) : fnv1a(`public-records-api-conformance@${suiteVersion()}`) & 0x7fffffff;
   if (!Number.isSafeInteger(seed)) throw new RunCannotStart(`--seed must be an integer; got ${JSON.stringify(seedText)}`);
   const timeoutMs = Number(pick('timeoutMs'));
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RunCannotStart(`--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`);

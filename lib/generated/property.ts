@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../check/context.js';
 import { NonConformance } from '../check/non-conformance.js';
+import { fnv1a } from '../util/fnv1a.js';
 import { rerunCommand } from '../report/rerun.js';
 
 /** How many more runs than --cases shrinking may take: each run sends requests, so it is bounded. */
@@ -50,7 +51,5 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
 
 /** A 31-bit seed from the run's seed and a name (FNV-1a), as faker's per-check seed is made. */
 function seedOf(seed: number, name: string): number {
-  let h = 2166136261 ^ (seed >>> 0);
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
-  return (h >>> 0) & 0x7fffffff;
+  return fnv1a(name, seed) & 0x7fffffff;
 }
