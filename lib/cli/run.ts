@@ -18,6 +18,7 @@ import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
 import { checkFixtures } from '../preflight/fixtures-check.js';
 import { newRunId } from './run-id.js';
+import { rerunTarget } from './rerun-target.js';
 import { assertOnlyMatches, listChecks } from './list.js';
 import { loadChecks, SuiteLoadError } from '../runner/registry.js';
 import { runChecks } from '../runner/run-checks.js';
@@ -73,6 +74,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       target = { ...common, baseUrl: config.baseUrl, keys, fixtures: config.fixtures, embedded: false };
       print(`target: ${config.baseUrl}`);
     }
+    target.rerun = rerunTarget(config, args, target, cwd);
     const redactor = redactorFor(target.keys);
     useRunRedactor(redactor);
     phases.end('referenceStartMs');
@@ -115,7 +117,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       process.off('unhandledRejection', onStray);
     }
     if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
-    reporter.finish(runs, findingResults(runs, target.seed, redactor));
+    reporter.finish(runs, findingResults(runs, target.seed, redactor, target.rerun));
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });

@@ -45,7 +45,7 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   throw new NonConformance({
     rule: v.rule,
     expected: v.expected,
-    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed)}`,
+    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed, c.target.rerun)}`,
   }, err.exchange);
 }
 

@@ -1,11 +1,26 @@
 /**
  * The command that runs one rule's checks again with the same generated data: faker and fast-check
  * are seeded from the run's seed and the check's name, so `--seed` repeats every value the check
- * sent. The target options (base URL, fixtures, keys) are the user's own and are not repeated here.
+ * sent. `target` holds the flags that reach the same server (base URL, fixtures file, the keys as
+ * the variables the suite reads them from, the embedded server's faults), already quoted for a
+ * POSIX shell; the report goes to a folder of its own, so a rerun never overwrites the run's report.
  */
-export function rerunCommand(rule: string, seed: number): string {
-  return `npx conformance --only ${rule} --seed ${seed}`;
+export function rerunCommand(rule: string, seed: number, target: RerunTarget = { args: '', reportDir: 'conformance-report' }): string {
+  const dir = `${target.reportDir.replace(/\/+$/, '')}/rerun-${rule.replace(/[^a-z0-9.-]/gi, '_')}`;
+  return ['npx conformance', target.args, `--only ${rule} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`].filter(Boolean).join(' ');
+}
+
+/** What a rerun needs to reach the same server and write beside the run's report. */
+export interface RerunTarget {
+  /** shell-ready flags: `--base-url '…' --fixtures '…' --api-key "$CONFORMANCE_API_KEY"` */
+  args: string;
+  /** the run's report folder, as the user would type it (relative to where they ran it) */
+  reportDir: string;
 }
 
 /** The words every report puts after the rerun command. */
-export const RERUN_NOTE = 'with the same base URL, fixtures and keys';
+export const RERUN_NOTE = 'in the folder the run was started from, with the key variables set';
+
+export function quoteIfNeeded(s: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}

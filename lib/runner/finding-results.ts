@@ -2,7 +2,7 @@ import type { Finding } from '../check/finding.js';
 import type { CheckResult } from '../report/check-result.js';
 import { causeKey } from '../report/root-causes.js';
 import { curlCommand } from '../report/curl.js';
-import { rerunCommand } from '../report/rerun.js';
+import { rerunCommand, type RerunTarget } from '../report/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
@@ -14,7 +14,7 @@ import type { CheckRun } from './run-check.js';
  * gate, the baseline and every report see it there, once. A cause the rule's own check already
  * failed on is not repeated.
  */
-export function findingResults(runs: readonly CheckRun[], seed: number, redactor: Redactor): CheckResult[] {
+export function findingResults(runs: readonly CheckRun[], seed: number, redactor: Redactor, rerun?: RerunTarget): CheckResult[] {
   const own = new Set(runs.filter((r) => r.result.status === 'failed').flatMap((r) =>
     (r.result.violations ?? []).map((v) => causeKey(v.rule, r.result.endpoint, v.actual))));
   const causes = new Map<string, { finding: Finding; runs: CheckRun[]; exchanges: number }>();
@@ -38,7 +38,7 @@ export function findingResults(runs: readonly CheckRun[], seed: number, redactor
       endpoint: finding.operation, message: `[${v.rule}] expected ${v.expected}; got ${v.actual}`,
       group: home, section: rule.section, quote: rule.quote, expected: v.expected, actual: v.actual, violations: [v],
       evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }], failedExchange: 0,
-      rerun: rerunCommand(first.id, seed),
+      rerun: rerunCommand(first.id, seed, rerun),
       finding: { exchanges, checks: seenIn.map((r) => `${r.result.id}: ${r.result.title}`) },
     };
     return redactor.value(result);

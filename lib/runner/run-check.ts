@@ -128,7 +128,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     ...(violations.length > 0 ? { violations } : {}),
     ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
     ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
-    ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed) } : {}),
+    ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed, target.rerun) } : {}),
     ...(observations.length > 0 ? { observations } : {}),
     ...(blocked ? { blockedBy: blocked } : {}),
     durationMs: Math.round(performance.now() - started),

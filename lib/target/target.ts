@@ -1,5 +1,6 @@
 import type { Fixtures } from './fixtures.js';
 import type { Preflight } from '../preflight/preflight.js';
+import type { RerunTarget } from '../report/rerun.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {
@@ -46,5 +47,7 @@ export interface Target {
   ledgerFile?: string;
   /** what the fixtures check found before the checks ran */
   preflight?: Preflight;
+  /** what a failed check's rerun command needs to reach this server again (lib/report/rerun.ts) */
+  rerun?: RerunTarget;
 }
 
