@@ -73,8 +73,14 @@ export function summaryMarkdown(report: ConformanceReport): string {
     for (const k of c.skipped) out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
   }
   if (report.leftovers.length > 0) {
-    out.push('', `### Leftovers (${report.leftovers.length})`, '', 'Records the run created that the API gives no way to archive:', '');
+    // counted by type, the ids folded: a clean summary should fit a screen
+    const byType = new Map<string, number>();
+    for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
+    const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
+    out.push('', `### Leftovers (${report.leftovers.length})`, '', `Records the run created that the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`:`, '');
+    out.push('<details><summary>their ids</summary>', '');
     for (const l of report.leftovers) out.push(`- ${md(l.type)} \`${md(l.id)}\` (${md(l.createdAt)})`);
+    out.push('', '</details>');
   }
   return out.join('\n') + '\n';
 }
@@ -102,9 +108,10 @@ function reproducer(d: CheckResult): string[] {
   const ex = failingExchange(d);
   if (!ex) return [];
   const out = [`  <details><summary>${md(exchangeLine(ex))}: the exchange and a curl command that sends it again</summary>`];
-  out.push(...codeBlock('http', `${requestText(ex, MAX_BODY_CHARS)}\n\n${responseText(ex, MAX_BODY_CHARS)}`));
+  // the command first: it is what a reader copies; the bodies after it are the evidence
   if (ex.curl && ex.curl.length <= MAX_BODY_CHARS * 2) out.push(...codeBlock('sh', ex.curl));
   else if (ex.curl) out.push('', `  The curl command (${ex.curl.length} characters) is in conformance.json.`);
+  out.push(...codeBlock('http', `${requestText(ex, MAX_BODY_CHARS)}\n\n${responseText(ex, MAX_BODY_CHARS)}`));
   out.push('', '  </details>');
   return out;
 }
