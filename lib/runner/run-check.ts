@@ -106,7 +106,9 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       }
       status = blocked ? 'blocked' : 'failed';
       const v = violations[0];
-      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err);
+      // a set-up or transport failure says it in its own words; a finding's block in the step's
+      const own = !workspace && (err instanceof SetupFailure || err instanceof TransportFailure) ? err.message : undefined;
+      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : own ?? (blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err));
     }
   } finally {
     for (const clean of cleanups.reverse()) {
