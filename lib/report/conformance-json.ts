@@ -17,6 +17,8 @@ export interface RunInfo {
   startedAt: string;
   durationMs: number;
   suiteVersion: string;
+  /** `strict` (--strict): failures under strict-reading rules fail the run; absent: the default reading */
+  reading?: 'strict';
   /** `--shard i/n`: this report covers only part of the suite files (`npx conformance merge` joins them) */
   shard?: { index: number; count: number };
   /** `--only` / `--skip` / `--level`, when the run did not register every check */
@@ -76,7 +78,7 @@ export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, 
     summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
-    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt }),
+    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt, strict: run.reading === 'strict' }),
     checks: [...checks],
     observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
     observed,

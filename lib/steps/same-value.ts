@@ -1,3 +1,4 @@
+import { sameInstant } from '../schemas/instant.js';
 import type { TypedValue } from './record.js';
 
 const OPTION_TYPES = new Set(['select', 'contact_stage', 'account_stage', 'opportunity_stage']);
@@ -6,7 +7,7 @@ const OPTION_TYPES = new Set(['select', 'contact_stage', 'account_stage', 'oppor
  * Does an attribute read back hold the value written? The write is raw or enveloped
  * (`{ value_type, value }`); the read is a typed value or an array of them. Where the spec leaves
  * the representation open, the same meaning is the same value: a timestamp is compared as an
- * instant (`Z` or `+00:00`, with or without milliseconds), a currency amount as a decimal number,
+ * ISO 8601 instant at the coarser precision of the two (lib/schemas/instant.ts), a currency amount as a decimal number,
  * a select or stage written as a string matches the option's api_name or display name ("A string is
  * taken as a stage api_name or display name"), and an object is compared on the keys that were sent.
  */
@@ -28,8 +29,7 @@ function unwrap(sent: unknown): unknown {
 
 function sameAs(sent: unknown, read: unknown, valueType: string): boolean {
   if (valueType === 'timestamp' && typeof sent === 'string' && typeof read === 'string') {
-    const [a, b] = [Date.parse(sent), Date.parse(read)];
-    return !Number.isNaN(a) && a === b;
+    return sameInstant(sent, read);
   }
   if (valueType === 'currency' && read !== null && typeof read === 'object') {
     const amount = (read as { amount?: unknown }).amount;

@@ -54,6 +54,15 @@ export const ERROR_RULES = {
     summary: 'the error body\'s code is one of the codes the spec lists',
     endpoints: EVERY,
   },
+  'error.code-listed-no-fit': {
+    level: 'MUST', section: 'Errors',
+    quote: '| code | string | machine-readable code from the list below |',
+    summary: 'a 403, 405 or 406, which no listed code names, still carries a code from the list',
+    endpoints: EVERY,
+    reading: 'strict',
+    otherReading: 'the list covers the statuses it names codes for; a status no listed code fits (403 forbidden, 405 '
+      + 'method not allowed, 406 not acceptable) may carry a code of the server\'s own',
+  },
   'error.details-discriminated': {
     level: 'MUST', section: 'Errors',
     quote: '| details | object or null | optional; shape depends on `code`, discriminated by the `code` inside details |',
