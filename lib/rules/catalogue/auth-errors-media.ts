@@ -96,6 +96,15 @@ export const MEDIA_RULES = {
     summary: 'a body sent as a type other than application/json is answered 415 with the error body',
     endpoints: EVERY,
   },
+  'media.text-plain-json-415': {
+    level: 'MUST', section: 'Errors',
+    quote: 'All requests and responses use `application/json`. … Status codes documented per operation: … 415 unsupported media type …',
+    summary: 'valid JSON sent with Content-Type text/plain is answered 415 with the error body and changes nothing',
+    endpoints: EVERY,
+    reading: 'strict',
+    otherReading: 'a server may read a body that is valid JSON as JSON whatever its label; 415 is then for bodies it '
+      + 'cannot read as JSON',
+  },
   'media.malformed-json': {
     level: 'MUST', section: 'Errors',
     quote: '| request_validation_failed | request body or parameters fail validation |',
