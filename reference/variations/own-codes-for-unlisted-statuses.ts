@@ -8,7 +8,7 @@ export default defineVariation({
   id: 'own-codes-for-unlisted-statuses',
   description: '403, 405 and 406 carry codes of the server\'s own (`forbidden`, `method_not_allowed`, `not_acceptable`).',
   quote: '| code | string | machine-readable code from the list below |',
-  affects: ['error.*', 'authorization.*', 'http.*', 'media.*', 'auth.*'],
+  affects: ['error.*', 'auth.*', 'http.*', 'media.*', 'meeting.*'],
   apply: (state) => {
     mapReplies(state, (reply) => {
       const code = OWN[reply.status];

@@ -18,6 +18,9 @@ import type { Rule } from '../../lib/rules/rule.js';
 export interface ReportCheck {
   id: string;
   status: 'passed' | 'failed' | 'skipped' | 'blocked';
+  level?: 'MUST' | 'SHOULD';
+  /** a failure under a strict-reading rule: not fatal without --strict */
+  reading?: 'strict';
   title: string;
   message: string;
   blockedBy?: { step: string; answer: string; fixture?: string };
