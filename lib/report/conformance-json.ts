@@ -49,7 +49,7 @@ export interface Leftover {
 
 /** conformance.json; its JSON schema is lib/report/conformance-report.schema.ts. */
 export interface ConformanceReport {
-  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; shouldFailed: number; mustBlocked: number };
+  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; strictFailed?: number; shouldFailed: number; mustBlocked: number };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
   certificate: Certificate;
   /** the set-up steps that blocked checks, each once, with the checks it blocked */
@@ -75,7 +75,7 @@ export function trafficCounts(traffic: readonly Traffic[], unanswered = 0): { re
 export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract, leftovers: readonly Leftover[] = []): ConformanceReport {
   const s = summarise(checks);
   return {
-    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
+    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, strictFailed: s.strictFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
     certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt, strict: run.reading === 'strict' }),
