@@ -13,6 +13,7 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
 import pageSizeClamped from './page-size-clamped.js';
 import stringsNfc from './strings-nfc.js';
@@ -44,6 +45,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
   pageSizeClamped,
   stringsNfc,
