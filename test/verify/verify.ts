@@ -55,7 +55,7 @@ await inPool(jobs, concurrency, async (job) => {
 });
 
 const ordered = faults.map((f) => outcomes.find((o) => o.id === f.id)).filter((o): o is FaultOutcome => o !== undefined);
-console.log(formatTable(ordered, alternate));
+if (!variationsOnly) console.log(formatTable(ordered, alternate));
 const missed = ordered.filter((o) => !o.detected);
 if (missed.length > 0) {
   console.log('\nmissed:');
