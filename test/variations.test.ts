@@ -6,6 +6,7 @@ import { checkVariation, problemsOf, type VariationOutcome } from './verify/vari
 import { compatibleVariations, resolveVariations, VARIATIONS } from '../reference/variations/registry.js';
 import { startReferenceServer } from '../reference/index.js';
 import { RULES } from '../lib/rules/catalogue.js';
+import { runCli } from './support/cli.js';
 
 /**
  * The legal-variation matrix: each variation makes a choice the spec leaves open the other way
@@ -48,6 +49,13 @@ describe('the variation registry', () => {
     for (const v of kept) for (const other of v.conflicts ?? []) expect(kept.some((k) => k.id === other), `${v.id} and ${other}`).toBe(false);
     expect(kept.length).toBeGreaterThan(VARIATIONS.length / 2);
   });
+
+  it('serve --list-variations prints each variation with the spec\'s words, and sends nothing', async () => {
+    const r = await runCli(['serve', '--list-variations']);
+    expect(r.code).toBe(0);
+    for (const v of VARIATIONS) expect(r.stdout).toContain(`${v.id}\n  ${v.description}\n  spec: ${v.quote}`);
+    expect(r.stdout).toContain(`${VARIATIONS.length} variations`);
+  }, 60_000);
 
   it('refuses an unknown variation name, listing the known ones', async () => {
     expect(() => resolveVariations(['no-such-variation'])).toThrow(/Unknown variation "no-such-variation". Known variations: .*delete-204/);
