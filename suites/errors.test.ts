@@ -56,7 +56,7 @@ describe('Errors › statuses no listed code names', () => {
 });
 
 describe('Errors › request_validation_failed', () => {
-  check('error.request-validation-details', 'every request_validation_failed the suite provokes carries { loc, type, all_errors, code }', async (c) => {
+  check('error.request-validation-details', 'every request_validation_failed the suite provokes with details carries { loc, type, all_errors, code }', async (c) => {
     let seen = 0;
     for (const p of PROVOCATIONS) {
       const ex = await p.send(c);

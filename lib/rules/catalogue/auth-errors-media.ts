@@ -72,7 +72,7 @@ export const ERROR_RULES = {
   'error.request-validation-details': {
     level: 'MUST', section: 'Errors',
     quote: '`details` for `request_validation_failed`: `{ loc: array, type: string, all_errors: array, code: "request_validation_failed" }`.',
-    summary: 'a request_validation_failed error carries details { loc, type, all_errors, code }',
+    summary: 'a request_validation_failed error whose details is an object carries { loc, type, all_errors, code } (details may be null or absent: "object or null; optional")',
     endpoints: EVERY,
   },
   'error.record-not-found': {
