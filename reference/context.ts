@@ -17,6 +17,8 @@ export interface Context {
   params: Record<string, string>;
   /** flags of the active faults that hook into handlers (faults/); empty on a conforming server */
   faults: ReadonlySet<string>;
+  /** flags of the active legal variations that hook into handlers (variations/) */
+  variations: ReadonlySet<string>;
   query: URLSearchParams;
   /** the parsed JSON object, or undefined when the request had no body */
   body: Record<string, unknown> | undefined;

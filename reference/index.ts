@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Fixtures } from '../lib/target/fixtures.js';
 import { Clock } from './clock.js';
 import { resolveFaults } from './faults/registry.js';
+import { resolveVariations } from './variations/registry.js';
 import { buildFixtures } from './fixtures.js';
 import type { User } from './model.js';
 import { resolveOptions, type ReferenceKeys, type ReferenceOptions } from './options.js';
@@ -15,6 +16,7 @@ import { Store } from './store.js';
 
 export type { ReferenceKeys, ReferenceOptions } from './options.js';
 export { knownFaultIds } from './faults/registry.js';
+export { knownVariationIds } from './variations/registry.js';
 
 export interface RunningReference {
   baseUrl: string;
@@ -40,6 +42,7 @@ function urlHost(host: string): string {
 export async function startReferenceServer(options?: ReferenceOptions): Promise<RunningReference> {
   const resolved = resolveOptions(options);
   const faults = resolveFaults(resolved.faults);
+  const variations = resolveVariations(resolved.variations);
   const store = new Store();
   const clock = new Clock();
   const orgA = newOrg('Org A');
@@ -66,8 +69,11 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     responseMappers: [],
     requestHooks: [],
     faults: new Set(),
+    variations: new Set(),
     requestCount: 0,
   };
+  // variations first: a fault then bends the server as it would that choice
+  for (const variation of variations) variation.apply(state);
   for (const fault of faults) fault.apply(state);
 
   const server = createReferenceHttpServer(state);

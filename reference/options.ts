@@ -17,6 +17,8 @@ export interface ReferenceOptions {
   profile?: 'default' | 'alternate';
   /** named deviations from the spec, see reference/faults/ */
   faults?: string[];
+  /** legal choices where the spec leaves one open, made the other way; see reference/variations/ */
+  variations?: string[];
   /** every Nth request is answered 429, unprocessed */
   rateLimitEvery?: number;
   /** the Retry-After of those 429s; default 1 */
@@ -36,6 +38,7 @@ export interface ResolvedOptions {
   statedRoutesOnly: boolean;
   profile: 'default' | 'alternate';
   faults: readonly string[];
+  variations: readonly string[];
   rateLimitEvery: number;
   retryAfterSeconds: number;
   latencyMs: number;
@@ -54,6 +57,7 @@ export function resolveOptions(options: ReferenceOptions = {}): ResolvedOptions 
     statedRoutesOnly: options.statedRoutesOnly ?? false,
     profile: options.profile ?? 'default',
     faults: [...(options.faults ?? [])],
+    variations: [...(options.variations ?? [])],
     rateLimitEvery: options.rateLimitEvery ?? 0,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
     latencyMs: options.latencyMs ?? 0,

@@ -1,5 +1,5 @@
 import { apiError } from './errors.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Profile } from './profile.js';
+import { DEFAULT_PAGE_SIZE, type Profile } from './profile.js';
 
 export interface PageRequest {
   offset: number;
@@ -11,13 +11,13 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
   const rawSize = query.get('page_size');
   let pageSize = DEFAULT_PAGE_SIZE;
   if (rawSize !== null) {
-    const limits = { field: 'page_size', minimum: 1, maximum: MAX_PAGE_SIZE, value: rawSize };
+    const limits = { field: 'page_size', minimum: 1, maximum: profile.maxPageSize, value: rawSize };
     if (!/^[+-]?\d+$/.test(rawSize.trim())) throw apiError(400, 'limit_out_of_range', 'page_size must be an integer', limits);
     pageSize = Number(rawSize);
     if (pageSize < 1) throw apiError(400, 'limit_out_of_range', 'page_size must be at least 1', limits);
-    if (pageSize > MAX_PAGE_SIZE) {
-      if (!profile.clampPageSize) throw apiError(400, 'limit_out_of_range', `page_size must be at most ${MAX_PAGE_SIZE}`, limits);
-      pageSize = MAX_PAGE_SIZE;
+    if (pageSize > profile.maxPageSize) {
+      if (!profile.clampPageSize) throw apiError(400, 'limit_out_of_range', `page_size must be at most ${profile.maxPageSize}`, limits);
+      pageSize = profile.maxPageSize;
     }
   }
   // an absent or empty cursor means the first page

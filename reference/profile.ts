@@ -19,6 +19,8 @@ export interface Profile {
   decodeCursor(text: string): number | undefined;
   /** page_size above the maximum: reject (limit_out_of_range) or clamp */
   clampPageSize: boolean;
+  /** the largest page_size served (the spec states only the default, 50, and the minimum, 1) */
+  maxPageSize: number;
   transcriptFormat: string;
   /** a workspace-defined attribute added to every record type */
   extraAttribute: { name: string; value_type: 'number' } | undefined;
@@ -77,6 +79,7 @@ export const defaultProfile: Profile = {
   encodeCursor: (offset) => Buffer.from(`o:${offset}`).toString('base64url'),
   decodeCursor: decodeBase64UrlOffset,
   clampPageSize: false,
+  maxPageSize: MAX_PAGE_SIZE,
   transcriptFormat: 'vtt',
   extraAttribute: undefined,
   orderItems: (items) => [...items],
@@ -93,6 +96,7 @@ export const alternateProfile: Profile = {
   encodeCursor: (offset) => `pg_${offset.toString(16).padStart(8, '0')}`,
   decodeCursor: (text) => (/^pg_[0-9a-f]{8}$/.test(text) ? parseInt(text.slice(3), 16) : undefined),
   clampPageSize: true,
+  maxPageSize: MAX_PAGE_SIZE,
   transcriptFormat: 'text/plain',
   extraAttribute: { name: 'x_workspace_score', value_type: 'number' },
   orderItems: (items) => [...items].reverse(),

@@ -28,6 +28,8 @@ export interface ServerState {
   requestHooks: RequestHook[];
   /** flags of the faults that need a small hook inside a handler; see faults/ (empty when none) */
   faults: Set<string>;
+  /** flags of the legal variations that hook into handlers (variations/); empty in the default profile */
+  variations: Set<string>;
   requestCount: number;
 }
 
@@ -74,6 +76,7 @@ async function process(state: ServerState, req: IncomingMessage, info: RequestIn
     path: info.path,
     params,
     faults: state.faults,
+    variations: state.variations,
     query: new URL(req.url ?? '/', 'http://reference.invalid').searchParams,
     body,
   };

@@ -11,6 +11,8 @@ export interface WriteEnv {
   org: Org;
   store: Store;
   profile: Profile;
+  /** the legal variations in force (variations/); absent or empty in the default profile */
+  variations?: ReadonlySet<string>;
 }
 
 /** Strings longer than this (UTF-8 bytes) are refused with field_value_invalid. */
@@ -76,8 +78,13 @@ function parseItem(def: AttributeDef, raw: unknown, env: WriteEnv, loc: Loc): un
 
 function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): unknown {
   switch (def.type) {
-    case 'string': case 'long_text': case 'rich_text':
-      return checkedString(def, value, loc);
+    case 'string': case 'long_text': case 'rich_text': {
+      const text = checkedString(def, value, loc);
+      // variation empty-string-clears: "" is stored as no value
+      if (text === '' && env.variations?.has('empty-string-clears')) return null;
+      // variation strings-nfc: text is stored in Unicode normalisation form C
+      return env.variations?.has('strings-nfc') ? text.normalize('NFC') : text;
+    }
     case 'url': {
       const text = checkedString(def, value, loc);
       if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw valueInvalid(def.name, 'not an http(s) URL');

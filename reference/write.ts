@@ -26,6 +26,14 @@ export function attributesOfBody(
   return attributes;
 }
 
+/** variation empty-patch-refused: a patch with no attribute is a 422, as the spec states for tasks. */
+export function refuseEmptyPatch(ctx: Context, attributes: Record<string, unknown>): Record<string, unknown> {
+  if (ctx.variations.has('empty-patch-refused') && Object.keys(attributes).length === 0) {
+    throw validationError([{ loc: ['body', 'attributes'], type: 'too_short', msg: 'attributes must set at least one field' }], 422);
+  }
+  return attributes;
+}
+
 /** Check names, writability, types and values of written attributes; returns stored values. */
 export function parseAttributes(
   ctx: Context,

@@ -47,6 +47,16 @@ endpoint('DELETE /account/{account_id}', () => {
       if (archivedAt === null || archivedAt === undefined) e.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
     });
   });
+
+  check('account.domain.last-primary-of-several', 'deleting the only primary domain while another domain remains is refused, not answered by promoting the other', async (c) => {
+    const account = await accountWithDomains(c);
+    const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+    const promoted = await promotedAnother(c, first, account.id);
+    if (promoted) {
+      c.expect(first).fail('the only primary domain refused with cannot_remove_last_primary while other domains remain',
+        `HTTP ${first.response?.status ?? '?'}, and ${show(promoted)} was made primary in its place`);
+    }
+  });
 });
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
@@ -80,6 +90,9 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
   check('account.domain.last-primary', 'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays', async (c) => {
     const account = await accountWithDomains(c);
     const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+    // another domain made primary in its place: allowed by the default reading, judged by the strict check below
+    const promoted = await promotedAnother(c, first, account.id);
+    if (promoted) { c.observe('last-primary', `removing the primary domain made ${show(promoted)} primary in its place`); return; }
     c.expect(first).rejected().code('cannot_remove_last_primary');
     // Had the first DELETE removed it anyway, a second one would find nothing (another code, or 2xx).
     const again = await c.api.delete(domainPath(account.id, account.primaryDomain));
@@ -90,3 +103,18 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     });
   });
 });
+
+/**
+ * The domain made primary when a removal of the primary one succeeded while another domain was left:
+ * "the last primary item" read as the last item that could be primary. That is one reading of two,
+ * so only the strict rule's check fails it; a removal that leaves no primary breaks both readings.
+ */
+async function promotedAnother(c: CheckContext, ex: Exchange, accountId: string): Promise<string | undefined> {
+  const status = ex.response?.status ?? 0;
+  if (status < 200 || status > 299) return undefined;
+  let after = recordOf(ex.response?.json);
+  if (!after || after.id !== accountId) {
+    await throughUnstatedRecordRead(c, `/account/${accountId}`, 'the domains after the primary one was removed', (r) => { after = r; });
+  }
+  return after ? domainsOf(after).find((d) => d.is_primary === true)?.domain_name : undefined;
+}

@@ -33,8 +33,30 @@ describe('Errors › the error body', () => {
   }
 });
 
+describe('Errors › statuses no listed code names', () => {
+  // 403, 405 and 406 have no listed code of their own; that the list binds them too is the strict
+  // reading (error.code-listed-no-fit). A write to the read-only meeting and an Accept of text/html
+  // are the requests any server may answer so; which status they get is its own choice.
+  const requests = [
+    ['a DELETE of a meeting (a read-only resource)', (c: CheckContext) => c.api.delete(`/meeting/${c.fixtures.meetingId ?? randomUUID()}`)],
+    ['a read accepting only text/html', (c: CheckContext) => c.api.get(`/contact/${randomUUID()}`, { headers: { accept: 'text/html' } })],
+  ] as const;
+  for (const [what, send] of requests) {
+    check('error.code-listed-no-fit', `the error answering ${what}, when a 403, 405 or 406, carries a listed code`, async (c) => {
+      const ex = await send(c);
+      const e = c.expect(ex);
+      if (![403, 405, 406].includes(e.response.status)) {
+        c.observe('no-fitting-code', `${what} answered HTTP ${e.response.status}, a status with a listed code, so there was nothing to judge`);
+        return;
+      }
+      const v = errorBodyViolations(e.response).find((x) => x.rule === 'error.code-listed-no-fit');
+      if (v) throw new NonConformance(v, ex);
+    }, { endpoint: 'errors' });
+  }
+});
+
 describe('Errors › request_validation_failed', () => {
-  check('error.request-validation-details', 'every request_validation_failed the suite provokes carries { loc, type, all_errors, code }', async (c) => {
+  check('error.request-validation-details', 'every request_validation_failed the suite provokes with details carries { loc, type, all_errors, code }', async (c) => {
     let seen = 0;
     for (const p of PROVOCATIONS) {
       const ex = await p.send(c);

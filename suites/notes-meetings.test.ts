@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { instantMs } from '../lib/schemas/instant.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { show, valueOf } from '../lib/steps/record.js';
@@ -84,7 +85,7 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     const e = c.expect(await c.api.get(`/meeting/${id}/transcript`)).success().body('envelopes/transcript', 'meeting.transcript');
     const receivedAt = Date.now();
     const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
-    const expires = Date.parse(raw);
+    const expires = instantMs(raw);
     if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);
     if (expires <= sentAt) e.fail(`data.expires_at later than the request's start (${new Date(sentAt).toISOString()})`, `data.expires_at ${raw}`);
     c.observe('transcript-link', `the transcript link was valid for ${Math.round((expires - receivedAt) / 1000)} s after it arrived (expires_at ${raw})`);

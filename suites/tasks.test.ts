@@ -68,13 +68,16 @@ endpoint('PATCH /task/{task_id}', () => {
     const disposition = taskDisposition(c.faker, c.runId);
     const first = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ disposition }))).success();
     if (valueOf(first.data(), 'disposition') !== disposition) first.fail(`disposition ${show(disposition)}`, `disposition ${show(first.data().attributes['disposition'])}`);
-    // a second patch of a stated status value shows the stored record through a stated route
-    const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
-    const kept = valueOf(e.data(), 'disposition');
-    if (kept !== disposition) e.fail(`disposition ${show(disposition)} kept from the previous patch`, `disposition ${show(kept)}`);
     await throughUnstatedRecordRead(c, `/task/${id}`, 'the patched disposition on a task read', (r, read) => {
       if (valueOf(r, 'disposition') !== disposition) read.fail(`disposition ${show(disposition)}`, `disposition ${show(r.attributes['disposition'])}`);
     });
+    // a second patch of a stated status value shows the stored record through a stated route; but
+    // completing a task has "other effects stated nowhere", so a disposition it changed is recorded
+    const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
+    const kept = valueOf(e.data(), 'disposition');
+    if (kept !== disposition) {
+      c.observe('task-completion', `completing the task changed its disposition from ${show(disposition)} to ${show(kept)} (other effects of completing are stated nowhere)`);
+    }
   });
 
   check('record.task.attributes', 'a patched task is { data: task record } with the spec\'s value types', async (c) => {

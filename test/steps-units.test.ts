@@ -58,3 +58,12 @@ describe('sameTypedValue: a value read back holds the value written', () => {
     expect(sameTypedValue('x', undefined)).toBe(false);
   });
 });
+
+describe('sameTypedValue: multi-valued items in any order', () => {
+  it('matches the items written whatever order they read back in, and no other set', () => {
+    const read = [{ value: 'https://b.example', value_type: 'url' }, { value: 'https://a.example', value_type: 'url' }];
+    expect(sameTypedValue(['https://a.example', 'https://b.example'], read)).toBe(true);
+    expect(sameTypedValue(['https://a.example', 'https://a.example'], read)).toBe(false);
+    expect(sameTypedValue(['https://a.example'], read)).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { isRetiredRule, RETIRED_RULES } from '../rules/retired.js';
 import { isRuleId } from '../rules/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
-import type { CheckResult } from '../report/check-result.js';
+import { failsRun, type CheckResult } from '../report/check-result.js';
 
 /** One known deviation: a rule whose failed checks do not fail the gate, until it passes or expires. */
 export interface BaselineEntry {
@@ -138,18 +138,18 @@ function describe(d: BaselineEntry): { rule: string; reason: string; ticket?: st
  * (the run is incomplete: a gate must not pass what it could not test) other than by a known
  * deviation, or a baseline entry rotted; else 0.
  */
-export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOutcome): 0 | 1 {
-  const fresh = checks.some((c) => c.status === 'failed' && c.level === 'MUST' && !c.baselined);
+export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOutcome, strict = false): 0 | 1 {
+  const fresh = checks.some((c) => failsRun(c, strict) && !c.baselined);
   const untested = checks.some((c) => c.status === 'blocked' && c.level === 'MUST' && !c.baselined);
   const rotted = outcome !== undefined && (outcome.stale.length > 0 || outcome.expired.length > 0);
   return fresh || untested || rotted ? 1 : 0;
 }
 
 /** The console lines of the gate: what the baseline excused, and each rotted entry with what to do. */
-export function gateLines(checks: readonly CheckResult[], outcome: BaselineOutcome | undefined): string[] {
+export function gateLines(checks: readonly CheckResult[], outcome: BaselineOutcome | undefined, strict = false): string[] {
   if (!outcome) return [];
   const lines: string[] = [];
-  const newMust = [...new Set(checks.filter((c) => c.status === 'failed' && c.level === 'MUST' && !c.baselined).map((c) => c.id))];
+  const newMust = [...new Set(checks.filter((c) => failsRun(c, strict) && !c.baselined).map((c) => c.id))];
   lines.push(`baseline ${outcome.file}: ${outcome.known.length} known deviation${outcome.known.length === 1 ? '' : 's'} excused${newMust.length ? `; new MUST-level deviations: ${newMust.join(', ')}` : ''}`);
   for (const s of outcome.stale) {
     if (s.retired !== undefined) { lines.push(`baseline entry ${s.rule} names a retired rule (${s.retired}). Remove it from ${outcome.file}.`); continue; }
@@ -159,7 +159,7 @@ export function gateLines(checks: readonly CheckResult[], outcome: BaselineOutco
     lines.push(`baseline entry ${e.rule} expired on ${e.expires}${e.ticket ? ` (${e.ticket})` : ''}. Remove it from ${outcome.file} or renew it with a later expires date.`);
   }
   if (outcome.staleNotJudged) lines.push('baseline: a shard sees only part of the checks; stale entries are judged by `npx conformance merge --baseline`.');
-  lines.push(`gate: ${gateStatus(checks, outcome) === 0 ? 'passes' : 'fails'}`);
+  lines.push(`gate: ${gateStatus(checks, outcome, strict) === 0 ? 'passes' : 'fails'}`);
   return lines;
 }
 

@@ -7,11 +7,15 @@ export interface Gate {
   baseline?: { data: Baseline; shownAs: string };
   writeBaseline?: string;
   today: string;
+  /** --strict: failures under strict-reading rules fail the run too */
+  strict: boolean;
 }
 
 /** Loads and validates the baseline up front: an invalid one is an exit 2 before any request. */
-export function prepareGate(o: { baseline?: string; writeBaseline?: string }, cwd: string, now: Date = new Date()): Gate {
-  const gate: Gate = { today: todayUtc(now) };
+export function prepareGate(
+  o: { baseline?: string; writeBaseline?: string; strict?: boolean }, cwd: string, now: Date = new Date(),
+): Gate {
+  const gate: Gate = { today: todayUtc(now), strict: o.strict ?? false };
   if (o.baseline !== undefined) {
     const shownAs = shown(o.baseline, cwd);
     gate.baseline = { data: loadBaseline(o.baseline, shownAs), shownAs };
@@ -42,14 +46,14 @@ export function settleGate(checks: readonly CheckResult[], gate: Gate, cwd: stri
     marked = applied.checks;
     outcome = applied.outcome;
   }
-  const lines = gateLines(marked, outcome);
+  const lines = gateLines(marked, outcome, gate.strict);
   if (gate.writeBaseline !== undefined) {
     const written = baselineOf(checks, gate.baseline?.data, gate.today);
     writeBaselineFile(gate.writeBaseline, written);
     const n = written.deviations.length;
     lines.push(`baseline written: ${shown(gate.writeBaseline, cwd)} (${n} deviation${n === 1 ? '' : 's'})`);
   }
-  return { checks: marked, ...(outcome ? { outcome } : {}), status: gateStatus(marked, outcome), lines };
+  return { checks: marked, ...(outcome ? { outcome } : {}), status: gateStatus(marked, outcome, gate.strict), lines };
 }
 
 /** A path as the console shows it: relative to the working directory when inside it, else absolute. */

@@ -8,6 +8,7 @@ const REFERENCE_FLAGS = {
   profile: { type: 'string' },
   'stated-routes-only': { type: 'boolean' },
   fault: { type: 'string', multiple: true },
+  variation: { type: 'string', multiple: true },
   'rate-limit-every': { type: 'string' },
   'latency-ms': { type: 'string' },
   'sparse-fixtures': { type: 'boolean' },
@@ -25,6 +26,8 @@ export interface ReferenceFlags {
   profile?: 'default' | 'alternate';
   statedRoutesOnly?: boolean;
   faults?: string[];
+  /** legal variations (reference/variations/) */
+  variations?: string[];
   rateLimitEvery?: number;
   latencyMs?: number;
   /** hand out (and run with) the sparse fixtures: what a typical user writes */
@@ -84,12 +87,14 @@ export function parseMergeArgs(argv: string[]): MergeArgs {
   return { dirs: parsed.positionals, settings, help: v['help'] === true };
 }
 
-export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean } {
-  const parsed = parse(argv, { ...REFERENCE_FLAGS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
+export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean; listVariations: boolean } {
+  const parsed = parse(argv, {
+    ...REFERENCE_FLAGS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' }, 'list-variations': { type: 'boolean' },
+  });
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const port = v['port'] === undefined ? 0 : Number(v['port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RunCannotStart(`--port must be a port number; got ${JSON.stringify(v['port'])}`);
-  return { port, reference: referenceFlags(v), help: v['help'] === true };
+  return { port, reference: referenceFlags(v), help: v['help'] === true, listVariations: v['list-variations'] === true };
 }
 
 function referenceFlags(v: Record<string, string | boolean | string[] | undefined>): ReferenceFlags {
@@ -101,6 +106,7 @@ function referenceFlags(v: Record<string, string | boolean | string[] | undefine
   }
   if (v['stated-routes-only'] === true) out.statedRoutesOnly = true;
   if (Array.isArray(v['fault'])) out.faults = v['fault'];
+  if (Array.isArray(v['variation'])) out.variations = v['variation'];
   if (v['sparse-fixtures'] === true) out.fixtures = 'sparse';
   for (const [flag, key] of [['rate-limit-every', 'rateLimitEvery'], ['latency-ms', 'latencyMs']] as const) {
     const raw = v[flag];

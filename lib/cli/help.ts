@@ -22,6 +22,7 @@ export function helpText(): string {
     '  --profile default|alternate       alternate: a conforming server that chose differently where the spec is silent',
     '  --stated-routes-only              serve only the routes the spec states',
     '  --fault NAME                      inject one deviation (repeatable)',
+    '  --variation NAME                  make one legal choice the default does not (repeatable; serve --list-variations)',
     '  --rate-limit-every N              answer every Nth request 429',
     '  --latency-ms N                    delay every response',
     '  --sparse-fixtures                 hand out (serve) and run with the sparse fixtures a typical user writes',

@@ -6,7 +6,7 @@ import { cleanupCommand } from './cleanup.js';
 import { diffCommand } from './diff-command.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
-import { serve } from './serve.js';
+import { listVariations, serve } from './serve.js';
 import { printRules } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
 
@@ -19,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') {
       const a = parseServeArgs(rest);
       if (a.help) { print(helpText()); return 0; }
+      if (a.listVariations) { listVariations(print); return 0; }
       return await serve(a.port, a.reference, print);
     }
     if (command === 'merge') {

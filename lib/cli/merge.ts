@@ -43,6 +43,8 @@ export async function mergeReports(args: MergeArgs, print: (line: string) => voi
   const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
   checkShardSet(shards);
   shards.sort((a, b) => a.shard.index - b.shard.index);
+  // the shards ran under one reading (checkShardSet compares their runs); --strict came with them
+  gate.strict = shards.some((s) => s.report.run.reading === 'strict');
 
   // a shard's own baseline marks are dropped: the merge judges the baseline over the whole run
   const checks: CheckResult[] = shards.flatMap((s) => s.report.checks.map((c) => { const { baselined: _, ...rest } = c; return rest; }));
@@ -53,7 +55,7 @@ export async function mergeReports(args: MergeArgs, print: (line: string) => voi
   mergeLedgers(shards.map((s) => path.resolve(cwd, s.dir)), reportDir);
 
   print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
-  printOutcome(settled.checks, print);
+  printOutcome(settled.checks, print, gate.strict);
   print(`report: ${path.relative(cwd, reportDir) || reportDir}`);
   for (const line of settled.lines) print(line);
   return settled.status;

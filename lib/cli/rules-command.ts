@@ -1,4 +1,5 @@
 import { RULES } from '../rules/catalogue.js';
+import type { Rule } from '../rules/rule.js';
 import { OPEN_POINTS } from '../rules/open-points.js';
 import { checksByRule } from '../rules/check-index.js';
 import { RETIRED_RULES } from '../rules/retired.js';
@@ -12,6 +13,8 @@ export function printRules(print: (line: string) => void): void {
     const n = counts.get(id) ?? 0;
     print(`${r.level.padEnd(6)} ${id.padEnd(46)} ${String(n).padStart(2)} check${n === 1 ? ' ' : 's'}  ${r.summary}`);
     print(`       § ${r.section}: "${r.quote}"`);
+    const rule = r as Rule;
+    if (rule.reading === 'strict') print(`       strict reading (fatal only with --strict); the other reading: ${rule.otherReading ?? ''}`);
   }
   print('');
   print('Not asserted (the spec says "not shown", or leaves the choice to the server):');

@@ -129,6 +129,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     const report = conformanceReport(settled.checks, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
       startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), suiteVersion: suiteVersion(),
+      ...(config.strict ? { reading: 'strict' as const } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
@@ -140,7 +141,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
-    printOutcome(reporter.results, print);
+    printOutcome(reporter.results, print, config.strict);
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);

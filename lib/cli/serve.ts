@@ -1,4 +1,5 @@
 import { startReferenceServer } from '../../reference/index.js';
+import { VARIATIONS } from '../../reference/variations/registry.js';
 import type { ReferenceFlags } from './args.js';
 
 /**
@@ -23,4 +24,14 @@ export async function serve(port: number, flags: ReferenceFlags, print: (line: s
   });
   await ref.close();
   return 0;
+}
+
+/** `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it. */
+export function listVariations(print: (line: string) => void): void {
+  for (const v of VARIATIONS) {
+    print(`${v.id}`);
+    print(`  ${v.description}`);
+    print(`  spec: ${v.quote}`);
+  }
+  print(`${VARIATIONS.length} variations; combine them with --variation NAME (repeatable)`);
 }

@@ -29,6 +29,8 @@ export interface RunConfig {
   writeBaseline?: string;
   shard?: { index: number; count: number };
   readOnly: boolean;
+  /** failures under strict-reading rules fail the run too (--strict) */
+  strict: boolean;
   concurrency: number;
   /** --cases: generated cases per generated check */
   cases: number;
@@ -82,6 +84,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
     seed, timeoutMs, fixtures: f, warnings: loaded.warnings,
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
+    strict: truthy(pick('strict')),
     concurrency,
     cases: positiveInteger('cases', pick('cases')),
   };

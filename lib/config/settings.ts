@@ -36,6 +36,7 @@ export const SETTINGS = {
   concurrency: { flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '8', doc: 'cap on requests in flight' },
   maxRequests: { flag: 'max-requests', env: 'CONFORMANCE_MAX_REQUESTS', doc: 'safety cap on the requests a run sends; past it, checks fail as blocked' },
   cases: { flag: 'cases', env: 'CONFORMANCE_CASES', default: '10', doc: 'generated cases per generated check (fast-check; `--seed N --only generated.…` repeats them)' },
+  strict: { flag: 'strict', env: 'CONFORMANCE_STRICT', kind: 'boolean', doc: 'a failure under a rule that rests on one reading of a sentence with two (`reading: "strict"`) fails the run too; without it they are reported apart and do not' },
   har: { flag: 'har', env: 'CONFORMANCE_HAR', doc: 'also write every request the checks sent, keys redacted, to this HTTP Archive (HAR) file' },
 } as const satisfies Record<string, Setting>;
 

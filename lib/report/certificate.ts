@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckResult } from './check-result.js';
+import { failsRun, type CheckResult } from './check-result.js';
 
 export const SPEC_VERSION = 'v2';
 
@@ -22,6 +22,13 @@ export interface Certificate {
   target: string;
   date: string;
   verdict: Verdict;
+  /**
+   * the reading the verdict was issued under: `default` (failures under strict-reading rules are
+   * reported, not counted against it) or `strict` (--strict: they are)
+   */
+  reading: 'default' | 'strict';
+  /** failed checks under strict-reading rules (`reading: "strict"`), counted apart from `must` */
+  strictFailed: number;
   /** checks of the level: passed, failed, blocked (not tested: a set-up step failed), and all of them */
   must: { passed: number; failed: number; blocked: number; total: number };
   should: { passed: number; failed: number; blocked: number; total: number };
@@ -42,18 +49,23 @@ export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'ti
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
-export function certificateOf(checks: readonly CheckResult[], o: { suiteVersion: string; target: string; date: string }): Certificate {
+export function certificateOf(
+  checks: readonly CheckResult[], o: { suiteVersion: string; target: string; date: string; strict?: boolean },
+): Certificate {
   const score = (level: CheckResult['level']) => {
     const own = checks.filter((c) => c.level === level);
     const n = (s: CheckResult['status']) => own.filter((c) => c.status === s).length;
-    return { passed: n('passed'), failed: n('failed'), blocked: n('blocked'), total: own.length };
+    const failed = own.filter((c) => c.status === 'failed' && c.reading !== 'strict').length;
+    return { passed: n('passed'), failed, blocked: n('blocked'), total: own.length };
   };
   return {
     suiteVersion: o.suiteVersion,
     specVersion: SPEC_VERSION,
     target: o.target,
     date: o.date,
-    verdict: verdictOf(checks),
+    verdict: verdictOf(checks, o.strict ?? false),
+    reading: o.strict === true ? 'strict' : 'default',
+    strictFailed: checks.filter((c) => c.status === 'failed' && c.reading === 'strict').length,
     must: score('MUST'),
     should: score('SHOULD'),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
@@ -61,8 +73,8 @@ export function certificateOf(checks: readonly CheckResult[], o: { suiteVersion:
   };
 }
 
-export function verdictOf(checks: readonly Pick<CheckResult, 'level' | 'status'>[]): Verdict {
-  if (checks.some((c) => c.level === 'MUST' && c.status === 'failed')) return 'does not conform';
+export function verdictOf(checks: readonly Pick<CheckResult, 'level' | 'status' | 'reading'>[], strict = false): Verdict {
+  if (checks.some((c) => failsRun(c, strict))) return 'does not conform';
   if (checks.some((c) => c.level === 'MUST' && c.status === 'blocked')) return 'incomplete';
   return 'conforms';
 }

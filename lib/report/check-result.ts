@@ -46,6 +46,11 @@ export interface CheckResult {
    */
   finding?: { exchanges: number; checks: string[] };
   /**
+   * a failed check whose every broken rule rests on one reading of two (lib/rules/reading.ts):
+   * reported apart, and fatal only under --strict
+   */
+  reading?: 'strict';
+  /**
    * a failed check whose rule is in the --baseline (a known deviation), or a check blocked only by
    * one: it does not fail the gate
    */
@@ -58,8 +63,10 @@ export interface Summary {
   skipped: number;
   blocked: number;
   total: number;
-  /** failed checks at MUST level: any makes the run exit 1 */
+  /** failed checks at MUST level, strict-reading ones apart: any makes the run exit 1 */
   mustFailed: number;
+  /** failed checks under a strict reading only (`reading: "strict"`): exit 1 only with --strict */
+  strictFailed: number;
   shouldFailed: number;
   /** blocked checks at MUST level: with no MUST failure, the verdict is `incomplete` (exit 1) */
   mustBlocked: number;
@@ -73,8 +80,14 @@ export function summarise(checks: readonly CheckResult[]): Summary {
     skipped: count((c) => c.status === 'skipped'),
     blocked: count((c) => c.status === 'blocked'),
     total: checks.length,
-    mustFailed: count((c) => c.status === 'failed' && c.level === 'MUST'),
+    mustFailed: count((c) => c.status === 'failed' && c.level === 'MUST' && c.reading !== 'strict'),
+    strictFailed: count((c) => c.status === 'failed' && c.reading === 'strict'),
     shouldFailed: count((c) => c.status === 'failed' && c.level === 'SHOULD'),
     mustBlocked: count((c) => c.status === 'blocked' && c.level === 'MUST'),
   };
+}
+
+/** A failed check that fails the run: MUST level, and under --strict also the strict-reading ones. */
+export function failsRun(c: Pick<CheckResult, 'level' | 'status' | 'reading'>, strict: boolean): boolean {
+  return c.status === 'failed' && c.level === 'MUST' && (strict || c.reading !== 'strict');
 }

@@ -18,6 +18,8 @@ export interface RunInfo {
   startedAt: string;
   durationMs: number;
   suiteVersion: string;
+  /** `strict` (--strict): failures under strict-reading rules fail the run; absent: the default reading */
+  reading?: 'strict';
   /** `--shard i/n`: this report covers only part of the suite files (`npx conformance merge` joins them) */
   shard?: { index: number; count: number };
   /** `--only` / `--skip` / `--level`, when the run did not register every check */
@@ -48,7 +50,7 @@ export interface Leftover {
 
 /** conformance.json; its JSON schema is lib/report/conformance-report.schema.ts. */
 export interface ConformanceReport {
-  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; shouldFailed: number; mustBlocked: number };
+  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; strictFailed?: number; shouldFailed: number; mustBlocked: number };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
   certificate: Certificate;
   /** each rule broken at one operation in one way, once, with how many exchanges and checks met it */
@@ -76,11 +78,11 @@ export function trafficCounts(traffic: readonly Traffic[], unanswered = 0): { re
 export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract, leftovers: readonly Leftover[] = []): ConformanceReport {
   const s = summarise(checks);
   return {
-    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
+    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, strictFailed: s.strictFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
     rootCauses: rootCauses(checks),
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
-    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt }),
+    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt, strict: run.reading === 'strict' }),
     checks: [...checks],
     observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
     observed,

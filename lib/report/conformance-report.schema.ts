@@ -19,7 +19,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
     summary: {
       type: 'object',
       required: ['passed', 'failed', 'skipped', 'blocked', 'total'],
-      properties: { passed: int, failed: int, skipped: int, blocked: int, total: int, mustFailed: int, shouldFailed: int, mustBlocked: int },
+      properties: { passed: int, failed: int, skipped: int, blocked: int, total: int, mustFailed: int, strictFailed: int, shouldFailed: int, mustBlocked: int },
     },
     run: {
       type: 'object',
@@ -27,6 +27,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
+        reading: { const: 'strict' },
         requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
         chain: int,
         concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
@@ -39,6 +40,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         suiteVersion: str, specVersion: { const: 'v2' }, target: str, date: { type: 'string', format: 'date-time' },
         verdict: { enum: ['conforms', 'does not conform', 'incomplete'] },
+        reading: { enum: ['default', 'strict'] }, strictFailed: int,
         must: score, should: score,
         skipped: { type: 'array', items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } } },
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
@@ -79,7 +81,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         id: str, level: { enum: ['MUST', 'SHOULD'] }, status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
         title: str, endpoint: str, message: str, group: str, section: str, quote: str,
-        expected: str, actual: str,
+        expected: str, actual: str, reading: { const: 'strict' },
         violations: { type: 'array', items: { type: 'object', required: ['rule', 'expected', 'actual'], properties: { rule: str, expected: str, actual: str } } },
         evidence: { type: 'array', items: { $ref: '#/$defs/exchange' } },
         observations: { type: 'array' },

@@ -10,8 +10,9 @@ import { causeLine, rootCauses } from './root-causes.js';
  * command that reruns it, then the set-up
  * steps that blocked checks (one line each, saying what to fix), then the counts and the verdict.
  */
-export function printOutcome(results: readonly CheckResult[], print: (line: string) => void): void {
-  const failed = results.filter((r) => r.status === 'failed');
+export function printOutcome(results: readonly CheckResult[], print: (line: string) => void, strict = false): void {
+  const failed = results.filter((r) => r.status === 'failed' && r.reading !== 'strict');
+  const strictFailed = results.filter((r) => r.status === 'failed' && r.reading === 'strict');
   const causes = rootCauses(results);
   if (causes.length > 0) {
     print('');
@@ -31,6 +32,14 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
       if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
     }
   }
+  if (strictFailed.length > 0) {
+    print('');
+    print(`Deviations under a strict reading (the spec's sentence has another reasonable reading; ${strict ? 'they fail the run: --strict' : 'they do not fail the run without --strict'}):`);
+    for (const r of [...strictFailed].sort((a, b) => a.id.localeCompare(b.id))) {
+      print(`  ~ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`);
+      print(`      ${r.message}`);
+    }
+  }
   const steps = blockers(results);
   if (steps.length > 0) {
     print('');
@@ -39,14 +48,17 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   }
   const s = summarise(results);
   print('');
-  print(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`);
-  const verdict = verdictOf(results);
+  const strictPart = s.strictFailed > 0 ? ` (${s.strictFailed} under a strict reading)` : '';
+  print(`${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`);
+  const verdict = verdictOf(results, strict);
   if (verdict === 'does not conform') {
-    print(`verdict: does not conform (${s.mustFailed} MUST-level deviation${s.mustFailed === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`);
+    const must = s.mustFailed + (strict ? s.strictFailed : 0);
+    print(`verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`);
   } else if (verdict === 'incomplete') {
     print(`verdict: incomplete (no MUST-level deviation, but ${s.mustBlocked} MUST-level check${s.mustBlocked === 1 ? '' : 's'} could not run: fix the blocking step${steps.length === 1 ? '' : 's'} above)`);
   } else {
-    print(`verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''})`);
+    const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
+    print(`verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''}${apart})`);
   }
 }
 

@@ -73,13 +73,15 @@ function ruleHtml(rule: string, checks: CheckResult[]): string {
     + `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`;
 }
 
-function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'): string {
-  const failed = checks.filter((c) => c.status === 'failed' && c.level === level);
+function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD' | 'strict'): string {
+  // failures under a strict reading have a section of their own, whatever their level
+  const failed = checks.filter((c) => c.status === 'failed' && (level === 'strict' ? c.reading === 'strict' : c.level === level && c.reading !== 'strict'));
   if (failed.length === 0) return '';
   const rules = new Map<string, CheckResult[]>();
   for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
   const rows = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([rule, list]) => ruleHtml(rule, list)).join('\n');
-  return `<section id="${level.toLowerCase()}" data-holds><h3>${level} deviations: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}</h3>\n${rows}</section>`;
+  const title = level === 'strict' ? 'Deviations under a strict reading (the sentence has another reasonable reading; fatal only with --strict)' : `${level} deviations`;
+  return `<section id="${level.toLowerCase()}" data-holds><h3>${title}: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}</h3>\n${rows}</section>`;
 }
 
 function blockedHtml(steps: readonly Blocker[]): string {
@@ -161,7 +163,8 @@ export function reportHtml(report: ConformanceReport): string {
   const steps = blockers(report.checks);
   const must = deviationsHtml(report.checks, 'MUST');
   const should = deviationsHtml(report.checks, 'SHOULD');
-  const nothing = !must && !should && steps.length === 0 ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>' : '';
+  const strict = deviationsHtml(report.checks, 'strict');
+  const nothing = !must && !should && !strict && steps.length === 0 ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>' : '';
   const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
   const bar = `<div id="bar"><input id="q" type="search" placeholder="filter by rule id, endpoint or text" aria-label="filter by rule id, endpoint or text">`
     + `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
@@ -183,6 +186,7 @@ ${bar}
 ${nothing}${rootCausesHtml(report.rootCauses)}${blockedHtml(steps)}
 ${must}
 ${should}
+${strict}
 </section>
 ${observedHtml(report)}
 ${allChecksHtml(report)}

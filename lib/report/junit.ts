@@ -46,7 +46,7 @@ export function junitXml(report: ConformanceReport): string {
           expectedVsActual(c),
           ...(c.evidence ?? []).map((ex) => `${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`),
         ].join('\n');
-        lines.push(`      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(c.level)}">${xmlText(detail)}</failure>`);
+        lines.push(`      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(c.reading === 'strict' ? `${c.level} (strict reading)` : c.level)}">${xmlText(detail)}</failure>`);
       }
       lines.push('    </testcase>');
     }

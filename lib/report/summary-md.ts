@@ -26,7 +26,8 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
   out.push('');
-  out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
+  const reading = c.reading === 'strict' ? ' · judged under --strict' : c.strictFailed > 0 ? ` · ${c.strictFailed} failed under a strict reading (not counted)` : '';
+  out.push(`MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
   if (report.rootCauses.length > 0) {
     out.push(`### Root causes (${report.rootCauses.length})`, '');
@@ -55,7 +56,9 @@ export function summaryMarkdown(report: ConformanceReport): string {
     }
     out.push('');
   }
-  const devs = deviations(report.checks);
+  const all = deviations(report.checks);
+  const devs = all.filter((d) => d.reading !== 'strict');
+  const strict = all.filter((d) => d.reading === 'strict');
   out.push(`### Deviations (${devs.length})`);
   out.push('');
   if (devs.length === 0) out.push('None.');
@@ -68,6 +71,11 @@ export function summaryMarkdown(report: ConformanceReport): string {
     if (i < MAX_REPRODUCERS) out.push(...reproducer(d));
   });
   if (devs.length > MAX_REPRODUCERS) out.push('', `The exchanges of the deviations past the first ${MAX_REPRODUCERS} are in conformance.json and report.html.`);
+  if (strict.length > 0) {
+    const fatal = c.reading === 'strict' ? 'this run was judged under --strict, so they count against it' : 'they do not fail the run without --strict';
+    out.push('', `### Deviations under a strict reading (${strict.length})`, '', `The spec's sentence has another reasonable reading (see each rule's catalogue entry); ${fatal}.`, '');
+    for (const d of strict) out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
+  }
   if (c.skipped.length > 0) {
     out.push('', `### Skipped (${c.skipped.length})`, '');
     for (const k of c.skipped) out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
@@ -120,4 +128,8 @@ function reproducer(d: CheckResult): string[] {
 function lowered(report: ConformanceReport): string {
   const c = report.run.concurrency;
   return c && c.lowest < c.configured ? `; concurrency ${c.configured} → ${c.lowest}, settled at ${c.settled}` : '';
+}
+
+function expectedVsActualText(d: { expected?: string; actual?: string; message: string }): string {
+  return d.expected !== undefined ? `expected ${d.expected}; got ${d.actual ?? '?'}` : d.message;
 }

@@ -17,6 +17,14 @@ export interface Rule {
   quote: string;
   summary: string;
   endpoints: readonly string[];
+  /**
+   * 'strict': the rule rests on one reading of a sentence that has another reasonable one
+   * (`otherReading`). A failure under it stays `failed`, marked `reading: "strict"`, reported and
+   * counted apart, and fails the run only with --strict.
+   */
+  reading?: 'strict';
+  /** the other reading, under which a server may do what this rule refuses */
+  otherReading?: string;
 }
 
 /** A point the spec leaves open ("not shown"): listed so users see what the suite will not assert. */

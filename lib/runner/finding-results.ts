@@ -6,6 +6,7 @@ import { rerunCommand, type RerunTarget } from '../report/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../evidence/redact.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
+import { strictOnly } from '../rules/reading.js';
 import type { CheckRun } from './run-check.js';
 
 /**
@@ -40,6 +41,7 @@ export function findingResults(runs: readonly CheckRun[], seed: number, redactor
       evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }], failedExchange: 0,
       rerun: rerunCommand(first.id, seed, rerun),
       finding: { exchanges, checks: seenIn.map((r) => `${r.result.id}: ${r.result.title}`) },
+      ...(strictOnly(v.rule, [v]) ? { reading: 'strict' as const } : {}),
     };
     return redactor.value(result);
   });

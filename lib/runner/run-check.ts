@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
+import { strictOnly } from '../rules/reading.js';
 import { TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
@@ -128,6 +129,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     group: def.group, section: rule.section, quote: rule.quote,
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(violations.length > 0 ? { violations } : {}),
+    ...(status === 'failed' && strictOnly(def.rule, violations) ? { reading: 'strict' as const } : {}),
     ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
     ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
     ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed, target.rerun) } : {}),

@@ -1,3 +1,4 @@
+import { sameInstant } from '../schemas/instant.js';
 import type { TypedValue } from './record.js';
 
 const OPTION_TYPES = new Set(['select', 'contact_stage', 'account_stage', 'opportunity_stage']);
@@ -6,14 +7,23 @@ const OPTION_TYPES = new Set(['select', 'contact_stage', 'account_stage', 'oppor
  * Does an attribute read back hold the value written? The write is raw or enveloped
  * (`{ value_type, value }`); the read is a typed value or an array of them. Where the spec leaves
  * the representation open, the same meaning is the same value: a timestamp is compared as an
- * instant (`Z` or `+00:00`, with or without milliseconds), a currency amount as a decimal number,
+ * ISO 8601 instant at the coarser precision of the two (lib/schemas/instant.ts), a currency amount as a decimal number,
  * a select or stage written as a string matches the option's api_name or display name ("A string is
- * taken as a stage api_name or display name"), and an object is compared on the keys that were sent.
+ * taken as a stage api_name or display name"), an object is compared on the keys that were sent, and
+ * the items of a multi-valued attribute in any order (none is stated).
  */
 export function sameTypedValue(sent: unknown, read: TypedValue | TypedValue[] | undefined): boolean {
   const raw = unwrap(sent);
   if (Array.isArray(read)) {
-    return Array.isArray(raw) && raw.length === read.length && raw.every((v, i) => sameTypedValue(v, read[i]));
+    // multi-valued items are compared as a multiset: the spec states no order for them
+    if (!Array.isArray(raw) || raw.length !== read.length) return false;
+    const unmatched = [...read];
+    return raw.every((v) => {
+      const at = unmatched.findIndex((r) => sameTypedValue(v, r));
+      if (at < 0) return false;
+      unmatched.splice(at, 1);
+      return true;
+    });
   }
   if (!read) return raw === undefined;
   return sameAs(raw, read.value, read.value_type);
@@ -28,8 +38,7 @@ function unwrap(sent: unknown): unknown {
 
 function sameAs(sent: unknown, read: unknown, valueType: string): boolean {
   if (valueType === 'timestamp' && typeof sent === 'string' && typeof read === 'string') {
-    const [a, b] = [Date.parse(sent), Date.parse(read)];
-    return !Number.isNaN(a) && a === b;
+    return sameInstant(sent, read);
   }
   if (valueType === 'currency' && read !== null && typeof read === 'object') {
     const amount = (read as { amount?: unknown }).amount;

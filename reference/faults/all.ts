@@ -18,6 +18,8 @@ import contactPatchFromCreated from './contact-patch-from-created.js';
 import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
 import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
+import primaryDomainPromoted from './primary-domain-promoted.js';
+import unlistedStatusOwnCode from './unlisted-status-own-code.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchLost from './contact-patch-lost.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
@@ -128,6 +130,8 @@ import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
+  primaryDomainPromoted,
+  unlistedStatusOwnCode,
   accountCreateBareRecord,
   accountDeleteNotArchived,
   accountStageTypedSelect,

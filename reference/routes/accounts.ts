@@ -30,6 +30,13 @@ function removeDomain(ctx: Context): Reply {
   const domains = (record.attrs['domains'] ?? []) as DomainItem[];
   const domain = domains.find((d) => d.domain_name.toLowerCase() === name.toLowerCase());
   if (!domain) throw apiError(404, 'record_not_found', `No domain ${name} on this account`, { record_type: 'account_domain', domain_name: name });
+  const rest = domains.filter((d) => d !== domain);
+  // variation domain-delete-promotes-next: the next domain becomes primary; only the last domain stays
+  if (domain.is_primary && ctx.variations.has('domain-delete-promotes-next') && rest.length > 0) {
+    if (!rest.some((d) => d.is_primary) && rest[0]) rest[0] = { ...rest[0], is_primary: true };
+    applyPatch(ctx, record, { domains: rest });
+    return deletedReply(ctx, single(record, ctx));
+  }
   if (domain.is_primary && !domains.some((d) => d !== domain && d.is_primary)) {
     throw apiError(409, 'cannot_remove_last_primary', `${name} is the primary domain`, { field: 'domains', domain_name: name });
   }

@@ -7,7 +7,9 @@ import type { Reply } from '../respond.js';
 /** The record of this type in the caller's org; another org's record is "not found" too. */
 export function findRecord(ctx: Context, type: string, id: string | undefined): StoredRecord {
   const record = id === undefined ? undefined : ctx.store.get(ctx.org.id, type, id);
-  if (!record) throw apiError(404, 'record_not_found', `No ${type} with id ${id ?? ''}`, { record_type: type, record_id: id ?? null });
+  // variation archived-not-addressable: an archived record answers as a missing one
+  const gone = record?.attrs['archived_at'] != null && ctx.variations.has('archived-not-addressable');
+  if (!record || gone) throw apiError(404, 'record_not_found', `No ${type} with id ${id ?? ''}`, { record_type: type, record_id: id ?? null });
   return record;
 }
 

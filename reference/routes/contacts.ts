@@ -4,7 +4,7 @@ import { parseLabels, type ChannelItem } from '../items.js';
 import type { StoredRecord } from '../model.js';
 import type { Reply } from '../respond.js';
 import { route, type Route } from '../router.js';
-import { applyPatch, attributesOfBody, newRecord, parseAttributes } from '../write.js';
+import { applyPatch, attributesOfBody, refuseEmptyPatch, newRecord, parseAttributes } from '../write.js';
 import { findRecord, param, recordReply } from './common.js';
 
 /** display_name is derived: first and last name, skipping empty parts. */
@@ -31,7 +31,7 @@ function getContact(ctx: Context): Reply {
 
 function patchContact(ctx: Context): Reply {
   const record = findRecord(ctx, 'contact', param(ctx, 'contact_id'));
-  const parsed = parseAttributes(ctx, 'contact', attributesOfBody(ctx.body), 'update');
+  const parsed = parseAttributes(ctx, 'contact', refuseEmptyPatch(ctx, attributesOfBody(ctx.body)), 'update');
   applyPatch(ctx, record, parsed);
   deriveDisplayName(record);
   return recordReply(ctx, record);

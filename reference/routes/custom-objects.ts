@@ -5,7 +5,7 @@ import { single } from '../render.js';
 import type { Reply } from '../respond.js';
 import { route, type Route } from '../router.js';
 import { isObject, parseAttribute } from '../values.js';
-import { applyPatch, archive, attributesOfBody, newRecord, parseAttributes } from '../write.js';
+import { applyPatch, archive, attributesOfBody, refuseEmptyPatch, newRecord, parseAttributes } from '../write.js';
 import { deletedReply, findRecord, param, recordReply } from './common.js';
 import { readRelationship } from './relationships.js';
 
@@ -51,11 +51,13 @@ function upsert(ctx: Context): Reply {
   // fault upsert-duplicates: every upsert creates, never matching an existing record
   const existing = ctx.faults.has('upsert-duplicates') ? undefined : ctx.store
     .list(ctx.org.id, type)
-    .find((r) => r.attrs['archived_at'] == null && JSON.stringify(r.attrs[field]) === JSON.stringify(stored));
+    // variation upsert-updates-archived: an archived record's match value still finds it
+    .find((r) => (r.attrs['archived_at'] == null || ctx.variations.has('upsert-updates-archived')) && JSON.stringify(r.attrs[field]) === JSON.stringify(stored));
   const meta = { matched_on: { field, value } };
   if (existing) {
     applyPatch(ctx, existing, parseAttributes(ctx, type, attributes, 'update'));
-    return { status: 200, body: { ...single(existing, ctx), meta } };
+    // variation upsert-update-201: an upsert answers 201 whether it created or updated
+    return { status: ctx.variations.has('upsert-update-201') ? 201 : 200, body: { ...single(existing, ctx), meta } };
   }
   const parsed = parseAttributes(ctx, type, attributes, 'create');
   const record = ctx.store.insert(newRecord(ctx, type, { ...parsed, [field]: stored }));
@@ -68,7 +70,7 @@ function getRecord(ctx: Context): Reply {
 
 function patchRecord(ctx: Context): Reply {
   const record = findRecord(ctx, objectType(ctx), param(ctx, 'record_id'));
-  applyPatch(ctx, record, parseAttributes(ctx, record.type, attributesOfBody(ctx.body), 'update'));
+  applyPatch(ctx, record, parseAttributes(ctx, record.type, refuseEmptyPatch(ctx, attributesOfBody(ctx.body)), 'update'));
   return recordReply(ctx, record);
 }
 

@@ -27,6 +27,8 @@ function patchTask(ctx: Context): Reply {
   if (isCompleted && !wasCompleted) {
     record.attrs['completed_at'] = record.updatedAt;
     record.attrs['completed_by_user_id'] = userRef(ctx.user);
+    // variation task-complete-sets-more: completing also sets a disposition the patch did not send
+    if (ctx.variations.has('task-complete-sets-more') && !('disposition' in parsed)) record.attrs['disposition'] = 'done';
   } else if (!isCompleted && wasCompleted) {
     record.attrs['completed_at'] = null;
     record.attrs['completed_by_user_id'] = null;

@@ -1,25 +1,34 @@
 import { parseArgs } from 'node:util';
 import { FAULTS } from '../../reference/faults/registry.js';
 import { DEFAULT_CONCURRENCY, detectFault, formatTable, inPool, runSuite, type FaultOutcome } from './detect.js';
+import { VARIATIONS } from '../../reference/variations/registry.js';
+import { checkAllTogether, checkVariation, variationScore, type VariationOutcome } from './variations.js';
 
 /**
  * `npm run verify [-- [--concurrency N] [fault-id ...]]`: runs the suite against the reference
  * server once per fault (and once in the alternate profile), then prints which faults it
- * detected. Exit 0 when every fault was detected and the alternate profile passed, else 1.
+ * detected; then once per legal variation and once with all compatible variations together, and
+ * prints `legal variations: P/N passed`. Exit 0 when every fault was detected, the alternate
+ * profile passed and every variation run passed, else 1. Naming faults runs only those (no variations);
+ * `--variations` runs only the variation matrix.
  */
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { concurrency: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { concurrency: { type: 'string' }, variations: { type: 'boolean' } } });
 const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
 const unknown = positionals.filter((id) => !FAULTS.some((f) => f.id === id));
 if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1) {
   console.error(unknown.length > 0 ? `unknown fault(s): ${unknown.join(', ')}` : '--concurrency must be a positive integer');
   process.exit(2);
 }
-const faults = positionals.length > 0 ? FAULTS.filter((f) => positionals.includes(f.id)) : FAULTS;
+const variationsOnly = values.variations === true;
+const faults = variationsOnly ? [] : positionals.length > 0 ? FAULTS.filter((f) => positionals.includes(f.id)) : FAULTS;
 
 const started = Date.now();
 let done = 0;
-type Job = { kind: 'fault'; fault: (typeof FAULTS)[number] } | { kind: 'alternate' };
-const jobs: Job[] = [{ kind: 'alternate' }, ...faults.map((fault): Job => ({ kind: 'fault', fault }))];
+type Job = { kind: 'fault'; fault: (typeof FAULTS)[number] } | { kind: 'alternate' }
+  | { kind: 'variation'; variation: (typeof VARIATIONS)[number] } | { kind: 'together' };
+const variationJobs: Job[] = positionals.length > 0 ? [] : [{ kind: 'together' }, ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation }))];
+const jobs: Job[] = [...(variationsOnly ? [] : [{ kind: 'alternate' } as Job]), ...variationJobs, ...faults.map((fault): Job => ({ kind: 'fault', fault }))];
+const variationOutcomes: VariationOutcome[] = [];
 const outcomes: FaultOutcome[] = [];
 let alternate: number | string = 'no run';
 const alternateLines: string[] = [];
@@ -33,6 +42,12 @@ await inPool(jobs, concurrency, async (job) => {
     console.error(`[alternate] exit ${String(run.code)}, ${failed.length} failed (${(run.ms / 1000).toFixed(1)}s)`);
     return;
   }
+  if (job.kind === 'variation' || job.kind === 'together') {
+    const o = job.kind === 'variation' ? await checkVariation(job.variation) : await checkAllTogether();
+    variationOutcomes.push(o);
+    console.error(`[variation] ${o.id}: ${o.passed ? 'passed' : 'FAILED'} (${(o.ms / 1000).toFixed(1)}s)`);
+    return;
+  }
   const outcome = await detectFault(job.fault);
   outcomes.push(outcome);
   done += 1;
@@ -40,12 +55,17 @@ await inPool(jobs, concurrency, async (job) => {
 });
 
 const ordered = faults.map((f) => outcomes.find((o) => o.id === f.id)).filter((o): o is FaultOutcome => o !== undefined);
-console.log(formatTable(ordered, alternate));
+if (!variationsOnly) console.log(formatTable(ordered, alternate));
 const missed = ordered.filter((o) => !o.detected);
 if (missed.length > 0) {
   console.log('\nmissed:');
   for (const o of missed) console.log(`  ${o.id} (breaks ${o.breaks.join(', ')}): exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`);
 }
 if (alternateLines.length > 0) console.log(`\nalternate profile failures:\n${alternateLines.join('\n')}`);
+const variationsFailed = variationOutcomes.filter((o) => !o.passed);
+if (variationOutcomes.length > 0) {
+  for (const o of variationsFailed) console.log(`\nvariation ${o.id} failed (exit ${String(o.code)}):\n${o.problems.map((p) => `  ${p}`).join('\n')}`);
+  console.log(`\n${variationScore(variationOutcomes)}`);
+}
 console.log(`\ntook ${((Date.now() - started) / 1000).toFixed(0)}s with ${concurrency} runs at a time`);
-process.exitCode = missed.length === 0 && String(alternate) === '0' ? 0 : 1;
+process.exitCode = missed.length === 0 && (variationsOnly || String(alternate) === '0') && variationsFailed.length === 0 ? 0 : 1;

@@ -25,6 +25,15 @@ export const ACCOUNT_RULES = {
     summary: 'deleting the only primary domain is rejected with code cannot_remove_last_primary and the domain stays',
     endpoints: ['DELETE /account/{account_id}/attribute/domains/{domain_name}'],
   },
+  'account.domain.last-primary-of-several': {
+    level: 'MUST', section: 'Errors',
+    quote: '| cannot_remove_last_primary | the last primary item of a multi-valued attribute cannot be removed |',
+    summary: 'the only primary domain cannot be removed even while other domains remain (none is promoted in its place)',
+    endpoints: ['DELETE /account/{account_id}/attribute/domains/{domain_name}'],
+    reading: 'strict',
+    otherReading: '"the last primary item" is the last item that could be primary: while other domains remain, the '
+      + 'server may remove the primary one and make another primary',
+  },
 } as const satisfies Record<string, Rule>;
 
 export const OPPORTUNITY_RULES = {

@@ -54,6 +54,15 @@ export const ERROR_RULES = {
     summary: 'the error body\'s code is one of the codes the spec lists',
     endpoints: EVERY,
   },
+  'error.code-listed-no-fit': {
+    level: 'MUST', section: 'Errors',
+    quote: '| code | string | machine-readable code from the list below |',
+    summary: 'a 403, 405 or 406, which no listed code names, still carries a code from the list',
+    endpoints: EVERY,
+    reading: 'strict',
+    otherReading: 'the list covers the statuses it names codes for; a status no listed code fits (403 forbidden, 405 '
+      + 'method not allowed, 406 not acceptable) may carry a code of the server\'s own',
+  },
   'error.details-discriminated': {
     level: 'MUST', section: 'Errors',
     quote: '| details | object or null | optional; shape depends on `code`, discriminated by the `code` inside details |',
@@ -63,7 +72,7 @@ export const ERROR_RULES = {
   'error.request-validation-details': {
     level: 'MUST', section: 'Errors',
     quote: '`details` for `request_validation_failed`: `{ loc: array, type: string, all_errors: array, code: "request_validation_failed" }`.',
-    summary: 'a request_validation_failed error carries details { loc, type, all_errors, code }',
+    summary: 'a request_validation_failed error whose details is an object carries { loc, type, all_errors, code } (details may be null or absent: "object or null; optional")',
     endpoints: EVERY,
   },
   'error.record-not-found': {
@@ -86,6 +95,15 @@ export const MEDIA_RULES = {
     quote: 'Status codes documented per operation: … 415 unsupported media type …',
     summary: 'a body sent as a type other than application/json is answered 415 with the error body',
     endpoints: EVERY,
+  },
+  'media.text-plain-json-415': {
+    level: 'MUST', section: 'Errors',
+    quote: 'All requests and responses use `application/json`. … Status codes documented per operation: … 415 unsupported media type …',
+    summary: 'valid JSON sent with Content-Type text/plain is answered 415 with the error body and changes nothing',
+    endpoints: EVERY,
+    reading: 'strict',
+    otherReading: 'a server may read a body that is valid JSON as JSON whatever its label; 415 is then for bodies it '
+      + 'cannot read as JSON',
   },
   'media.malformed-json': {
     level: 'MUST', section: 'Errors',

@@ -28,6 +28,9 @@ export const WRITE_RULES = {
     quote: 'Request bodies are `{ attributes: {...} }` with no other top-level keys, except upsert (`attributes` plus `match`).',
     summary: 'a body with another top-level key is rejected with the error body and changes nothing',
     endpoints: WRITES,
+    reading: 'strict',
+    otherReading: 'the sentence describes the body a client sends; a server may ignore other top-level keys '
+      + 'rather than refuse them',
   },
   'write.stage-by-name': {
     level: 'MUST', section: 'Resources and their fields › Write request attribute forms',

@@ -1,0 +1,12 @@
+import { RULES, type RuleId } from './catalogue.js';
+import type { Rule } from './rule.js';
+
+/**
+ * Whether a failed check broke only rules that rest on one reading of a sentence with two
+ * (`reading: 'strict'` in the catalogue): its violations' rules, or its own when it names none.
+ * Such a failure is reported apart and fails the run only under --strict.
+ */
+export function strictOnly(own: RuleId, broken: readonly { rule: RuleId }[]): boolean {
+  const rules = broken.length > 0 ? broken.map((v) => v.rule) : [own];
+  return rules.every((rule) => (RULES[rule] as Rule).reading === 'strict');
+}

@@ -1,0 +1,63 @@
+import type { Variation } from './define.js';
+import archivedNotAddressable from './archived-not-addressable.js';
+import codesAs400 from './codes-as-400.js';
+import contentTypeCharset from './content-type-charset.js';
+import createdStatus200 from './created-status-200.js';
+import cursorOtherForm from './cursor-other-form.js';
+import delete204 from './delete-204.js';
+import deleteBodyOther from './delete-body-other.js';
+import domainDeletePromotesNext from './domain-delete-promotes-next.js';
+import emptyPatchRefused from './empty-patch-refused.js';
+import emptyStringClears from './empty-string-clears.js';
+import errorTypesOwn from './error-types-own.js';
+import extraResponseFields from './extra-response-fields.js';
+import itemsReversed from './items-reversed.js';
+import maxPageSize50 from './max-page-size-50.js';
+import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
+import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
+import pageSizeClamped from './page-size-clamped.js';
+import stringsNfc from './strings-nfc.js';
+import taskCompleteSetsMore from './task-complete-sets-more.js';
+import taskStatusesOther from './task-statuses-other.js';
+import textPlainJsonAccepted from './text-plain-json-accepted.js';
+import timestampsCommaFraction from './timestamps-comma-fraction.js';
+import timestampsMicroseconds from './timestamps-microseconds.js';
+import timestampsOtherOffset from './timestamps-other-offset.js';
+import transcriptFormatOther from './transcript-format-other.js';
+import upsertUpdate201 from './upsert-update-201.js';
+import upsertUpdatesArchived from './upsert-updates-archived.js';
+import validationDetailsNull from './validation-details-null.js';
+import workspaceAttribute from './workspace-attribute.js';
+
+/** Every legal variation of the reference server, one file each; the registry reads this list. */
+export const ALL_VARIATIONS: readonly Variation[] = [
+  archivedNotAddressable,
+  codesAs400,
+  contentTypeCharset,
+  createdStatus200,
+  cursorOtherForm,
+  delete204,
+  deleteBodyOther,
+  domainDeletePromotesNext,
+  emptyPatchRefused,
+  emptyStringClears,
+  errorTypesOwn,
+  extraResponseFields,
+  itemsReversed,
+  maxPageSize50,
+  otherTopLevelKeysIgnored,
+  ownCodesForUnlistedStatuses,
+  pageSizeClamped,
+  stringsNfc,
+  taskCompleteSetsMore,
+  taskStatusesOther,
+  textPlainJsonAccepted,
+  timestampsCommaFraction,
+  timestampsMicroseconds,
+  timestampsOtherOffset,
+  transcriptFormatOther,
+  upsertUpdate201,
+  upsertUpdatesArchived,
+  validationDetailsNull,
+  workspaceAttribute,
+];

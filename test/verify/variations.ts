@@ -1,0 +1,60 @@
+import { compatibleVariations, VARIATIONS, type Variation } from '../../reference/variations/registry.js';
+import { runSuite, type ReportCheck, type SuiteRun } from './detect.js';
+
+/**
+ * The legal-variation self-check, shared by test/variations.test.ts and `npm run verify`: the suite
+ * runs against the reference server with one variation (a choice the spec leaves open, made the
+ * other way) and must pass it as it passes the default: no failed MUST check outside the strict
+ * reading, none blocked, and a skip only where it names a fixture key the run lacks.
+ */
+export interface VariationOutcome {
+  id: string;
+  code: number | null;
+  passed: boolean;
+  /** what kept it from passing: failed or blocked checks, skips that name no fixture key, no report */
+  problems: string[];
+  ms: number;
+}
+
+/** A skip a conforming server may cause: one that names the fixtures key that would let it run. */
+const FIXTURE_SKIP = /^fixtures: `[A-Za-z0-9_.]+`/;
+
+export function problemsOf(checks: readonly ReportCheck[]): string[] {
+  const out: string[] = [];
+  for (const c of checks) {
+    const strict = c.reading === 'strict';
+    if (c.status === 'failed' && c.level === 'MUST' && !strict) out.push(`failed ${c.id}: ${c.title}: ${c.message}`);
+    if (c.status === 'blocked' && c.level === 'MUST') out.push(`blocked ${c.id}: ${c.title}: ${c.message}`);
+    if (c.status === 'skipped' && !FIXTURE_SKIP.test(c.message)) out.push(`skipped ${c.id}: ${c.title}: ${c.message}`);
+  }
+  return out;
+}
+
+export function outcomeOfVariation(id: string, run: SuiteRun): VariationOutcome {
+  const problems = run.error !== undefined ? [run.error] : problemsOf(run.checks);
+  return { id, code: run.code, passed: run.code === 0 && problems.length === 0, problems, ms: run.ms };
+}
+
+/** `--variation` flags of one or more variations. */
+export function variationArgs(variations: readonly Pick<Variation, 'id'>[]): string[] {
+  return variations.flatMap((v) => ['--variation', v.id]);
+}
+
+/**
+ * Runs the suite against the variation. `focused`: only the checks it affects (`--only`), as the
+ * fault matrix of `npm test` does; `npm run verify` runs the whole suite.
+ */
+export async function checkVariation(v: Pick<Variation, 'id' | 'affects'>, o: { focused?: boolean } = {}): Promise<VariationOutcome> {
+  const only = o.focused && !v.affects.includes('*') ? ['--only', v.affects.join(',')] : [];
+  return outcomeOfVariation(v.id, await runSuite([...variationArgs([v]), ...only]));
+}
+
+/** Every variation that combines with the others, on one server. */
+export async function checkAllTogether(): Promise<VariationOutcome> {
+  const together = compatibleVariations(VARIATIONS);
+  return outcomeOfVariation(`all compatible (${together.length})`, await runSuite(variationArgs(together)));
+}
+
+export function variationScore(outcomes: readonly VariationOutcome[]): string {
+  return `legal variations: ${outcomes.filter((o) => o.passed).length}/${outcomes.length} passed`;
+}
