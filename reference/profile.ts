@@ -24,6 +24,8 @@ export interface Profile {
   transcriptFormat: string;
   /** a workspace-defined attribute added to every record type */
   extraAttribute: { name: string; value_type: 'number' } | undefined;
+  /** a contact attribute the workspace requires on create beyond stage (is_required_on_create) */
+  contactRequiredAttribute: string | undefined;
   /** the order multi-valued attributes are returned in */
   orderItems<T>(items: readonly T[]): T[];
 }
@@ -82,6 +84,7 @@ export const defaultProfile: Profile = {
   maxPageSize: MAX_PAGE_SIZE,
   transcriptFormat: 'vtt',
   extraAttribute: undefined,
+  contactRequiredAttribute: undefined,
   orderItems: (items) => [...items],
 };
 
@@ -99,6 +102,7 @@ export const alternateProfile: Profile = {
   maxPageSize: MAX_PAGE_SIZE,
   transcriptFormat: 'text/plain',
   extraAttribute: { name: 'x_workspace_score', value_type: 'number' },
+  contactRequiredAttribute: undefined,
   orderItems: (items) => [...items].reverse(),
 };
 

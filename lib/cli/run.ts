@@ -86,8 +86,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // a fixture the server does not have is the user's mistake: exit 2 before any check
     target.preflight = await checkFixtures(target, redactor, before);
     if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
-    for (const field of target.preflight.contactRequired?.unfilled ?? []) {
-      print(`fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as contact.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`);
+    for (const [fields, key] of [[target.preflight.contactRequired, 'contact'], [target.preflight.contactRequiredOther, 'otherOrg.contact']] as const) {
+      for (const field of fields?.unfilled ?? []) {
+        print(`fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`);
+      }
     }
 
     phases.end('fixturesCheckMs');

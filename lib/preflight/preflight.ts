@@ -21,4 +21,6 @@ export interface Preflight {
    * others, which only the user can give (their contact creates will be blocked naming the key).
    */
   contactRequired?: { filled: Record<string, string>; unfilled: string[] };
+  /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
+  contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
 }

@@ -14,7 +14,7 @@ export function contactStage(c: CheckContext): string {
  * another workspace: its own are `otherOrg.contact.createAttributes`.
  */
 export function requiredCreateAttributes(c: CheckContext, org: OrgKey = 'apiKey'): Record<string, unknown> {
-  if (org === 'otherOrgApiKey') return { ...c.fixtures.otherOrg?.contact?.createAttributes };
+  if (org === 'otherOrgApiKey') return { ...c.target.preflight?.contactRequiredOther?.filled, ...c.fixtures.otherOrg?.contact?.createAttributes };
   return { ...c.target.preflight?.contactRequired?.filled, ...c.fixtures.contact?.createAttributes };
 }
 

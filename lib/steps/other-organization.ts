@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import { tagged } from '../../fixtures/tag.js';
+import { erroredFields } from '../preflight/errored-fields.js';
 import { contactStage, requiredCreateAttributes } from './contact.js';
 import { setupRecord, show, valueOf, type ApiRecord } from './record.js';
 
@@ -22,7 +23,8 @@ export async function otherOrgContact(c: CheckContext): Promise<ApiRecord> {
   const ex = await c.api.post('/contact', { attributes }, { auth: 'otherOrgApiKey' });
   const status = ex.response?.status ?? 0;
   if (status >= 400 && status <= 499) {
-    const key = own === undefined ? 'otherOrg.contact.stage' : 'otherOrg.contact.createAttributes';
+    const field = erroredFields(ex.response?.json).find((n) => n !== 'stage' && !(n in attributes));
+    const key = field !== undefined ? `otherOrg.contact.createAttributes.${field}` : own === undefined ? 'otherOrg.contact.stage' : 'otherOrg.contact';
     c.skip(`fixtures: POST /contact with otherOrgApiKey answered HTTP ${status} for stage ${show(stage)}: organization B is another workspace; name its own values in \`${key}\` to run this check`);
   }
   return setupRecord(c, ex, 'POST /contact (otherOrgApiKey)');

@@ -36,7 +36,9 @@ export function attributesOf(org: Org, type: string, profile: Profile): Attribut
   const custom = customObjectOf(org, type);
   const base = builtIn ?? (custom ? customObjectAttributes(custom) : []);
   const extra = profile.extraAttribute;
-  return extra ? [...base, ...attrs(extra.value_type, 'rw', [extra.name])] : base;
+  const all = extra ? [...base, ...attrs(extra.value_type, 'rw', [extra.name])] : base;
+  const required = type === 'contact' ? profile.contactRequiredAttribute : undefined;
+  return required ? all.map((a) => (a.name === required ? { ...a, required: true } : a)) : all;
 }
 
 export function attributeOf(org: Org, type: string, profile: Profile, name: string): AttributeDef | undefined {

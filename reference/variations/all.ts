@@ -1,6 +1,7 @@
 import type { Variation } from './define.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
+import contactRequiredField from './contact-required-field.js';
 import contentTypeCharset from './content-type-charset.js';
 import createdStatus200 from './created-status-200.js';
 import cursorOtherForm from './cursor-other-form.js';
@@ -33,6 +34,7 @@ import workspaceAttribute from './workspace-attribute.js';
 export const ALL_VARIATIONS: readonly Variation[] = [
   archivedNotAddressable,
   codesAs400,
+  contactRequiredField,
   contentTypeCharset,
   createdStatus200,
   cursorOtherForm,
