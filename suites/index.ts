@@ -11,6 +11,7 @@ export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unk
   { group: 'contacts', load: () => import('./contacts.test.js') },
   { group: 'custom-objects', load: () => import('./custom-objects.test.js') },
   { group: 'discovery', load: () => import('./discovery.test.js') },
+  { group: 'error-codes', load: () => import('./error-codes.test.js') },
   { group: 'errors', load: () => import('./errors.test.js') },
   { group: 'generated', load: () => import('./generated.test.js') },
   { group: 'http-semantics', load: () => import('./http-semantics.test.js') },

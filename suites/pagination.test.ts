@@ -99,8 +99,8 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
   });
 
-  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body, never a 5xx', async (c) => {
+  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx', async (c) => {
     const edges = await recordWithLinkedContacts(c, 2, createContact);
-    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected();
+    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected().code('invalid_cursor');
   });
 });

@@ -125,6 +125,15 @@ import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
+import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
+import unknownTypeWrongCode from './unknown-type-wrong-code.js';
+import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
+import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
+import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
+import targetNotFoundWrongCode from './target-not-found-wrong-code.js';
+import invalidTargetWrongCode from './invalid-target-wrong-code.js';
+import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
+import organizationIdContactsOnly from './organization-id-contacts-only.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -250,4 +259,13 @@ export const ALL_FAULTS: readonly Fault[] = [
   validationDetailsMissingLoc,
   wrongJsonType500,
   wrongKey403,
+  recordNotFoundWrongCode,
+  unknownTypeWrongCode,
+  invalidCursorWrongCode,
+  limitOutOfRangeWrongCode,
+  unsupportedMediaWrongCode,
+  targetNotFoundWrongCode,
+  invalidTargetWrongCode,
+  payloadTooLargeWrongCode,
+  organizationIdContactsOnly,
 ];

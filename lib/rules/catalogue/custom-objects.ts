@@ -56,7 +56,7 @@ export const CUSTOM_OBJECT_RULES = {
   'custom-object.unknown-type': {
     level: 'MUST', section: 'Errors',
     quote: '| unknown_record_type | record type unknown |',
-    summary: 'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body, never 2xx',
+    summary: 'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body and the code unknown_record_type, never 2xx',
     endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
   },
   'pagination.page-shape': {
@@ -86,7 +86,7 @@ export const CUSTOM_OBJECT_RULES = {
   'pagination.invalid-cursor': {
     level: 'MUST', section: 'Errors',
     quote: '| invalid_cursor | cursor invalid |',
-    summary: 'a cursor the server never issued is rejected with the error body (4xx), never a 5xx',
+    summary: 'a cursor the server never issued is rejected with the error body (4xx) and the code invalid_cursor, never a 5xx',
     endpoints: [REL_READ],
   },
 } as const satisfies Record<string, Rule>;
