@@ -134,6 +134,7 @@ import targetNotFoundWrongCode from './target-not-found-wrong-code.js';
 import invalidTargetWrongCode from './invalid-target-wrong-code.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import organizationIdContactsOnly from './organization-id-contacts-only.js';
+import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -268,4 +269,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   invalidTargetWrongCode,
   payloadTooLargeWrongCode,
   organizationIdContactsOnly,
+  jsonContentTypeRecordsOnly,
 ];
