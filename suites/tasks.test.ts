@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { createAccount } from '../lib/steps/account.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { patchTaskStep, takeTask, taskToArchive } from '../lib/steps/task.js';
@@ -108,6 +110,24 @@ endpoint('PATCH /task/{task_id}', () => {
     const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
     const status = valueOf(e.data(), 'status');
     if (status !== 'COMPLETED') e.fail('status COMPLETED', `status ${show(e.data().attributes['status'])}`);
+  });
+});
+
+// "account and pipeline relationships are not patchable here". The names of those attributes on a
+// task are not shown; account_id and pipeline_id are the names the spec gives such references
+// elsewhere (opportunity create). A server may refuse them as unknown or as not writable: any
+// refusal with the error body holds. Sent only to taskToArchive, never to the user's taskIds, so a
+// server that takes the write changes no task the user keeps.
+endpoint('PATCH /task/{task_id}', () => {
+  check('task.patch.relationships-not-patchable', 'a task patch setting account_id (an account of this run) is refused with the error body', async (c) => {
+    const id = taskToArchive(c);
+    const account = await createAccount(c);
+    c.expect(await c.api.patch(`/task/${id}`, { attributes: { account_id: account.id } })).rejected();
+  });
+
+  check('task.patch.relationships-not-patchable', 'a task patch setting pipeline_id is refused with the error body', async (c) => {
+    const id = taskToArchive(c);
+    c.expect(await c.api.patch(`/task/${id}`, { attributes: { pipeline_id: randomUUID() } })).rejected();
   });
 });
 

@@ -135,6 +135,7 @@ import invalidTargetWrongCode from './invalid-target-wrong-code.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import organizationIdContactsOnly from './organization-id-contacts-only.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
+import taskAccountPatchable from './task-account-patchable.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -270,4 +271,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   payloadTooLargeWrongCode,
   organizationIdContactsOnly,
   jsonContentTypeRecordsOnly,
+  taskAccountPatchable,
 ];
