@@ -96,6 +96,13 @@ endpoint('PATCH /task/{task_id}', () => {
 
   check('task.status.completed', 'a patch with status COMPLETED answers the task with status COMPLETED', async (c) => {
     const id = await takeTask(c);
+    // No other status value is named, so no stated write moves a task away from COMPLETED: after the
+    // first run the fixture task is only COMPLETED → COMPLETED. Whether this run saw the move from
+    // another status is recorded (the status before comes from a disposition patch's answer).
+    const { record: before } = await patchTaskStep(c, id, { disposition: taskDisposition(c.faker, c.runId) });
+    const was = valueOf(before, 'status');
+    if (was === 'COMPLETED') c.observe('task-status', 'the task was already COMPLETED, and no stated write moves it away (only COMPLETED is named): the move from a non-completed status to COMPLETED was not exercised; name a task that is not completed first in taskIds to exercise it');
+    else c.observe('task-status', `the task moved from status ${show(was)} to COMPLETED`);
     const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
     const status = valueOf(e.data(), 'status');
     if (status !== 'COMPLETED') e.fail('status COMPLETED', `status ${show(e.data().attributes['status'])}`);
