@@ -12,6 +12,8 @@ import { show } from '../lib/steps/record.js';
 // and whether a page holds exactly page_size items (only "at most" is checked).
 
 const EDGES = 7;
+/** more than the default page size of 50 */
+const DEFAULT_EDGES = 51;
 const MAX_PAGES = 20;
 
 interface Page {
@@ -56,8 +58,23 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     c.observe('count', `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`);
   });
 
-  // The default of 50 is not checked: seeing it broken needs 51 edges, that is 51 contacts the API
-  // gives no way to archive, left on the user's server by every run.
+  // The default of 50: seeing it needs more than 50 edges, that is 51 contacts of the run (the API
+  // gives no way to archive a contact), made by this one check. What a page without page_size must
+  // hold is what page_size=50 gives: at most 50 items, and the same ones (page order is not shown,
+  // so they are compared as sets).
+  check('pagination.page-size-default', `without page_size, a read of ${DEFAULT_EDGES} edges answers at most 50 items, the same first page as page_size=50`, async (c) => {
+    const edges = await recordWithLinkedContacts(c, DEFAULT_EDGES, createContact);
+    const plain = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read)).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const got = plain.json<Page>().items.map((i) => i.related_record_id);
+    if (got.length > 50) plain.fail('at most 50 items (the default page_size)', `${got.length} items`);
+    const fifty = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 50 })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const want = fifty.json<Page>().items.map((i) => i.related_record_id);
+    const [a, b] = [new Set(got), new Set(want)];
+    if (a.size !== b.size || [...a].some((id) => !b.has(id))) {
+      plain.fail(`the ${want.length} items page_size=50 gives`, `${got.length} items, ${[...a].filter((id) => !b.has(id)).length} of them not on the page_size=50 page`);
+    }
+  });
+
   check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
     const edges = await recordWithLinkedContacts(c, EDGES, createContact);
     for (const size of [3, 1]) {

@@ -136,6 +136,7 @@ import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import organizationIdContactsOnly from './organization-id-contacts-only.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import taskAccountPatchable from './task-account-patchable.js';
+import pageSizeDefault20 from './page-size-default-20.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -272,4 +273,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   organizationIdContactsOnly,
   jsonContentTypeRecordsOnly,
   taskAccountPatchable,
+  pageSizeDefault20,
 ];

@@ -83,6 +83,12 @@ export const CUSTOM_OBJECT_RULES = {
     summary: 'following next_cursor visits every edge exactly once and ends with next_cursor null',
     endpoints: [REL_READ],
   },
+  'pagination.page-size-default': {
+    level: 'MUST', section: 'Limits',
+    quote: '| page_size on relationship reads | default 50, minimum 1 |',
+    summary: 'a relationship read without page_size pages as page_size=50 does: at most 50 items, the same first page',
+    endpoints: [REL_READ],
+  },
   'pagination.invalid-cursor': {
     level: 'MUST', section: 'Errors',
     quote: '| invalid_cursor | cursor invalid |',
