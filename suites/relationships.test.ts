@@ -6,6 +6,7 @@ import { createContact } from '../lib/steps/contact.js';
 import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { atOnce } from '../lib/steps/at-once.js';
 import { throughUnstatedRoute } from '../lib/steps/unstated-route.js';
 import { validate } from '../lib/schemas/index.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/relationship.js';
@@ -147,5 +148,40 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
       const problems = validate('envelopes/contact-account-item', item);
       if (problems.length > 0) e.fail(`items[${i}] matching envelopes/contact-account-item`, problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
     });
+  });
+});
+
+// "paginated": the read's query parameters are not shown, so a next_cursor is followed as `cursor`,
+// the name the spec gives it on the custom-object read. A server that answers the same page again
+// takes the cursor by another name: then the walk stops, and that is recorded, not judged.
+const LINKED_ACCOUNTS = 3;
+const MAX_ACCOUNT_PAGES = 10;
+
+endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
+  check('contact.accounts.paginated', `the pages of a contact linked to ${LINKED_ACCOUNTS} accounts, followed by next_cursor, list each account once and end`, async (c) => {
+    const contact = await createContact(c);
+    const accounts = await atOnce(Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(c)));
+    for (const account of accounts) await linkContactToAccount(c, contact.id, account.id);
+    const seen = new Map<unknown, number>();
+    let cursor: string | undefined;
+    let e: Conformance | undefined;
+    for (let pages = 1; ; pages += 1) {
+      const ex = await c.api.get(`/contact/${contact.id}/relationship/accounts`, cursor === undefined ? {} : { query: { cursor } });
+      e = c.expect(ex).success().body('envelopes/relationship-page', 'contact.accounts.page');
+      const page = e.json<{ next_cursor: string | null }>();
+      const ids = relatedIds(page);
+      if (cursor !== undefined && page.next_cursor === cursor) {
+        c.observe('contact-accounts-cursor', `the page read with cursor=${show(cursor)} answered the same next_cursor: the server does not take \`cursor\` on this read (its query parameters are not shown), so the walk stopped after ${pages - 1} page(s)`);
+        return;
+      }
+      for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (page.next_cursor === null) break;
+      if (pages >= MAX_ACCOUNT_PAGES) e.fail(`next_cursor null within ${MAX_ACCOUNT_PAGES} pages (${LINKED_ACCOUNTS} linked accounts)`, `next_cursor ${show(page.next_cursor)} on page ${pages}`);
+      cursor = page.next_cursor;
+    }
+    const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${String(id)} ×${n}`);
+    if (repeated.length > 0) e.fail('every linked account exactly once across the pages', `repeated: ${repeated.join(', ')}`);
+    const missing = accounts.filter((a) => !seen.has(a.id)).map((a) => a.id);
+    if (missing.length > 0) e.fail(`all ${LINKED_ACCOUNTS} linked accounts across the pages`, `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`);
   });
 });

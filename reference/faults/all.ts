@@ -137,6 +137,7 @@ import organizationIdContactsOnly from './organization-id-contacts-only.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import taskAccountPatchable from './task-account-patchable.js';
 import pageSizeDefault20 from './page-size-default-20.js';
+import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -274,4 +275,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   jsonContentTypeRecordsOnly,
   taskAccountPatchable,
   pageSizeDefault20,
+  contactAccountsFirstPageOnly,
 ];

@@ -99,4 +99,10 @@ export const CONTACT_RULES = {
     summary: 'a contact-to-account item\'s through.attributes holds role (string-typed) and is_primary (boolean-typed)',
     endpoints: ['GET /contact/{contact_id}/relationship/accounts', 'POST /contact/{contact_id}/relationship/{api_name}'],
   },
+  'contact.accounts.paginated': {
+    level: 'MUST', section: SECTION,
+    quote: 'paginated `{ count: integer, next_cursor: string or null, parent, api_name, items: [relationship item] }`',
+    summary: 'the pages of the contact-accounts read, followed by next_cursor while the server takes it, list every linked account once, and end',
+    endpoints: ['GET /contact/{contact_id}/relationship/accounts'],
+  },
 } as const satisfies Record<string, Rule>;
