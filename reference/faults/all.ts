@@ -138,6 +138,7 @@ import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import taskAccountPatchable from './task-account-patchable.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
+import schemaContactPartial from './schema-contact-partial.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -276,4 +277,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   taskAccountPatchable,
   pageSizeDefault20,
   contactAccountsFirstPageOnly,
+  schemaContactPartial,
 ];
