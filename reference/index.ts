@@ -67,6 +67,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     requestHooks: [],
     faults: new Set(),
     requestCount: 0,
+    basePath: BASE_PATH,
   };
   for (const fault of faults) fault.apply(state);
 
@@ -76,7 +77,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     server.listen(resolved.port, resolved.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${urlHost(resolved.host)}:${port}${BASE_PATH}`;
+  const baseUrl = `http://${urlHost(resolved.host)}:${port}${state.basePath}`;
   return {
     baseUrl,
     keys: { ...resolved.keys },

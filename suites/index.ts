@@ -25,5 +25,6 @@ export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unk
   { group: 'robustness', load: () => import('./robustness.test.js') },
   { group: 'tasks', load: () => import('./tasks.test.js') },
   { group: 'value-types', load: () => import('./value-types.test.js') },
+  { group: 'versioning', load: () => import('./versioning.test.js') },
   { group: 'write-forms', load: () => import('./write-forms.test.js') },
 ];

@@ -139,6 +139,7 @@ import taskAccountPatchable from './task-account-patchable.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
 import schemaContactPartial from './schema-contact-partial.js';
+import versionNotInBasePath from './version-not-in-base-path.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -278,4 +279,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   pageSizeDefault20,
   contactAccountsFirstPageOnly,
   schemaContactPartial,
+  versionNotInBasePath,
 ];
