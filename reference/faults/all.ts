@@ -140,6 +140,8 @@ import pageSizeDefault20 from './page-size-default-20.js';
 import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
 import schemaContactPartial from './schema-contact-partial.js';
 import versionNotInBasePath from './version-not-in-base-path.js';
+import accountStageNameMisresolved from './account-stage-name-misresolved.js';
+import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -280,4 +282,6 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactAccountsFirstPageOnly,
   schemaContactPartial,
   versionNotInBasePath,
+  accountStageNameMisresolved,
+  customSelectEnvelopeDropped,
 ];
