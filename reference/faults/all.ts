@@ -142,6 +142,7 @@ import schemaContactPartial from './schema-contact-partial.js';
 import versionNotInBasePath from './version-not-in-base-path.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
+import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -284,4 +285,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   versionNotInBasePath,
   accountStageNameMisresolved,
   customSelectEnvelopeDropped,
+  nullClearedOnTitleOnly,
 ];
