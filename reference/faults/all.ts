@@ -143,6 +143,7 @@ import versionNotInBasePath from './version-not-in-base-path.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
+import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -286,4 +287,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   accountStageNameMisresolved,
   customSelectEnvelopeDropped,
   nullClearedOnTitleOnly,
+  phoneItemIsPrimaryCoerced,
 ];

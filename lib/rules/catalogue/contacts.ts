@@ -57,6 +57,12 @@ export const CONTACT_RULES = {
     summary: 'patching a phone item\'s is_primary and labels answers { data: { id, envelope } } and the contact shows the change',
     endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
   },
+  'contact.phone-item.is-primary-boolean': {
+    level: 'MUST', section: SECTION,
+    quote: 'JSON with optional `is_primary` (boolean)',
+    summary: 'a phone item patch with a non-boolean is_primary ("true", 1) is rejected with the error body and the item is unchanged',
+    endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
+  },
   'contact.phone-item.labels': {
     level: 'MUST', section: 'Resources and their fields › Contact attributes (response)',
     quote: 'Contact phone and email item `labels` values (enum): `PERSONAL`, `WORK`, `MOBILE`.',
