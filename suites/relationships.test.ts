@@ -185,3 +185,40 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
     if (missing.length > 0) e.fail(`all ${LINKED_ACCOUNTS} linked accounts across the pages`, `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`);
   });
 });
+
+// A POST with related_record_match alone is one of the two stated forms. The match's shape is not
+// shown (the upsert's { field, value } is sent, naming an account of this run by its display_name),
+// so a server may refuse it with the error body; one that takes it answers { parent, api_name, item }.
+// ambiguous_match ("match finds more than one record") cannot be provoked on every server: two
+// accounts of one display_name are matched, and the answer is recorded.
+endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
+  check('contact.relationship.post', 'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)', async (c) => {
+    const apiName = relationshipName(c, 'contactAccounts');
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }));
+    const s = e.response.status;
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('related-record-match', `a POST with related_record_match { field: "display_name", value } alone answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}`);
+    if (s >= 200 && s <= 299) {
+      e.body('envelopes/relationship-post');
+      const b = e.json<PostBody>();
+      if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+      return;
+    }
+    e.rejected();
+  });
+
+  check('contact.relationship.post', 'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx', async (c) => {
+    const apiName = relationshipName(c, 'contactAccounts');
+    const contact = await createContact(c);
+    const first = await createAccount(c);
+    await createAccount(c, { attributes: { display_name: valueOf(first, 'display_name') } });
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(first) }));
+    const s = e.response.status;
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('ambiguous-match', `a related_record_match naming two accounts answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}: ambiguous_match is expected only where the server's match finds both, which its unstated match rule decides`);
+    if (s >= 200 && s <= 299) { e.body('envelopes/relationship-post'); return; }
+    e.rejected();
+  });
+});

@@ -144,6 +144,7 @@ import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
+import matchOnly500 from './match-only-500.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -288,4 +289,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   customSelectEnvelopeDropped,
   nullClearedOnTitleOnly,
   phoneItemIsPrimaryCoerced,
+  matchOnly500,
 ];
