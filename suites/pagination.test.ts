@@ -129,6 +129,20 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
   });
 
+  // "cursor (string or null)": how a null is written in a query string is not shown, so cursor=null
+  // (the literal) may be taken as no cursor or refused as an invalid one; either way it is answered.
+  check('pagination.page-shape', 'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 2, createContact);
+    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }));
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('cursor-null', `cursor=null answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`);
+    if (e.response.status >= 400) { e.rejected(); return; }
+    e.success().body('envelopes/relationship-page');
+    const first = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1 })).success().body('envelopes/relationship-page');
+    const [a, b] = [e.json<Page>().items.map((i) => i.related_record_id), first.json<Page>().items.map((i) => i.related_record_id)];
+    if (a.join() !== b.join()) e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
+  });
+
   check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx', async (c) => {
     const edges = await recordWithLinkedContacts(c, 2, createContact);
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected().code('invalid_cursor');

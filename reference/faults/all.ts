@@ -145,6 +145,7 @@ import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
 import matchOnly500 from './match-only-500.js';
+import cursorNull500 from './cursor-null-500.js';
 export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
@@ -290,4 +291,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   nullClearedOnTitleOnly,
   phoneItemIsPrimaryCoerced,
   matchOnly500,
+  cursorNull500,
 ];
