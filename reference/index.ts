@@ -71,6 +71,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     faults: new Set(),
     variations: new Set(),
     requestCount: 0,
+    basePath: BASE_PATH,
   };
   // variations first: a fault then bends the server as it would that choice
   for (const variation of variations) variation.apply(state);
@@ -82,7 +83,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     server.listen(resolved.port, resolved.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${urlHost(resolved.host)}:${port}${BASE_PATH}`;
+  const baseUrl = `http://${urlHost(resolved.host)}:${port}${state.basePath}`;
   return {
     baseUrl,
     keys: { ...resolved.keys },

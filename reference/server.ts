@@ -31,6 +31,8 @@ export interface ServerState {
   /** flags of the legal variations that hook into handlers (variations/); empty in the default profile */
   variations: Set<string>;
   requestCount: number;
+  /** where the API is served: BASE_PATH (a fault may move it) */
+  basePath: string;
 }
 
 /** A rewrite of an incoming request (headers) before the server looks at it. */
@@ -53,7 +55,7 @@ async function process(state: ServerState, req: IncomingMessage, info: RequestIn
   state.requestCount += 1;
   const limited = rateLimited(state);
   if (limited) throw limited;
-  if (!info.path.startsWith('/')) throw apiError(404, 'record_not_found', `No resource outside ${BASE_PATH}`, { path: info.path });
+  if (!info.path.startsWith('/')) throw apiError(404, 'record_not_found', `No resource outside ${state.basePath}`, { path: info.path });
   const user = authenticate(req, state.principals);
   // fault read-only-can-delete: the read-only key is refused POST, PUT and PATCH only
   if (user.readOnly && isWrite(info.method) && !(state.faults.has('read-only-can-delete') && info.method === 'DELETE')) {
@@ -83,16 +85,16 @@ async function process(state: ServerState, req: IncomingMessage, info: RequestIn
   return route.handler(ctx);
 }
 
-function pathBelowBase(url: string): string {
+function pathBelowBase(url: string, basePath: string): string {
   const pathname = new URL(url, 'http://reference.invalid').pathname;
   // a path outside the base path is kept without a leading slash, which marks it unknown
-  return pathname.startsWith(`${BASE_PATH}/`) ? pathname.slice(BASE_PATH.length) : pathname.slice(1);
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname.slice(1);
 }
 
 export function createReferenceHttpServer(state: ServerState): Server {
   const settings = { profile: state.profile, latencyMs: state.options.latencyMs, mappers: state.responseMappers };
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/') };
+    const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/', state.basePath) };
     process(state, req, info)
       .catch((err: unknown): Reply => {
         const error = err instanceof ApiError

@@ -80,6 +80,7 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
     // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
     observeDelete(c, 'a second DELETE of the removed domain', await c.api.delete(domainPath(account.id, account.otherDomain)));
+    c.observe('no-stated-read', 'no stated route reads an account: the removal is judged only where the server serves the unstated GET /account/{account_id}');
     await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the account\'s domains after the removal', (r, e) => {
       const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
       if (names.includes(account.otherDomain.toLowerCase())) e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);

@@ -47,6 +47,23 @@ describe('contact phone items', () => {
       if (!same(after?.labels, other.labels)) c.expect(c.last()).fail(`labels unchanged (${show(other.labels)})`, `item ${show(after)}`);
     });
 
+    for (const sent of ['true', 1] as const) {
+      check('contact.phone-item.is-primary-boolean', `is_primary ${show(sent)} (not a boolean) is rejected with the error body and the item is unchanged`, async (c) => {
+        const { contactId, primary, other } = await phoneContact(c);
+        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: sent }));
+        if (e.response.status >= 200 && e.response.status <= 299) {
+          // put the fixture back as it was: the old primary first, then this item
+          c.cleanup(async () => {
+            await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
+            await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
+          });
+        }
+        e.rejected();
+        const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+        if (after?.is_primary !== other.is_primary) c.expect(c.last()).fail(`is_primary unchanged (${show(other.is_primary)})`, `item ${show(after)}`);
+      });
+    }
+
     check('contact.phone-item.number-immutable', 'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)', async (c) => {
       const { contactId, other } = await phoneContact(c);
       const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;

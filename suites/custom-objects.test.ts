@@ -124,13 +124,13 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     c.expect(ex).rejected().code('invalid_matching_field');
   });
 
-  check('custom-object.unknown-type', 'an upsert on a cus_obj__ api_name that names no custom object is rejected with the error body', async (c) => {
+  check('custom-object.unknown-type', 'an upsert on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type', async (c) => {
     const co = customObject(c);
     const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
     const ex = await c.api.post(`/${apiName}/_upsert`, freshUpsertBody(c, co));
     const made = recordOf(ex.response?.json);
     if (made && (ex.response?.status ?? 0) < 300) c.cleanup(() => c.api.delete(`/${apiName}/${made.id}`));
-    c.expect(ex).rejected();
+    c.expect(ex).rejected().code('unknown_record_type');
   });
 });
 
@@ -165,11 +165,11 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     if (e.data().record_type !== co.apiName) e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
 
-  check('custom-object.unknown-type', 'a patch on a cus_obj__ api_name that names no custom object is rejected with the error body', async (c) => {
+  check('custom-object.unknown-type', 'a patch on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type', async (c) => {
     const co = customObject(c);
     const attributes = patchAttributes(c, co, 'Unknown');
     const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
-    c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes })).rejected();
+    c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes })).rejected().code('unknown_record_type');
   });
 });
 

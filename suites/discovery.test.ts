@@ -1,5 +1,6 @@
 import { check, endpoint } from '../lib/check/check.js';
 import { show } from '../lib/steps/record.js';
+import { contactRecord } from '../lib/schemas/records/contact.js';
 
 // The discovery response shapes are "not shown": the checks ask for a 2xx JSON body and, where the
 // spec states what the body lists, that the parsed JSON names it somewhere, whatever its shape.
@@ -41,6 +42,48 @@ endpoint('GET /_schema/contact', () => {
     if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON', 'discovery.schema-contact');
     if (!names(e.response.json, 'is_required_on_create')) e.fail('a body listing is_required_on_create for the contact attributes', 'no key or string value anywhere in the body holds "is_required_on_create"');
     if (!names(e.response.json, stage)) e.fail(`a body listing the stage option api_name ${show(stage)}`, `no key or string value anywhere in the body holds ${show(stage)}`);
+  });
+});
+
+/** The contact attributes the spec lists (Contact attributes (response)), as the record schema holds them. */
+const CONTACT_ATTRIBUTES = Object.keys(contactRecord.properties.attributes.properties);
+const REQUIRED_FLAG = 'is_required_on_create';
+
+/**
+ * Whether the body gives `name` its own is_required_on_create, in either of the shapes a list of
+ * attributes takes: an object keyed by the name whose value holds the flag, or an object holding the
+ * name as a string value beside the flag.
+ */
+function flagged(json: unknown, name: string): boolean {
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) { stack.push(...v); continue; }
+    if (v === null || typeof v !== 'object') continue;
+    const o = v as Record<string, unknown>;
+    if (REQUIRED_FLAG in o && Object.values(o).includes(name)) return true;
+    const own = o[name];
+    if (own !== null && typeof own === 'object' && !Array.isArray(own) && REQUIRED_FLAG in own) return true;
+    stack.push(...Object.values(o));
+  }
+  return false;
+}
+
+endpoint('GET /_schema/contact', () => {
+  check('discovery.schema-contact-attributes', `the contact schema names each of the ${CONTACT_ATTRIBUTES.length} contact attributes the spec lists, each with is_required_on_create where the body pairs them`, async (c) => {
+    const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
+    if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON', 'discovery.schema-contact');
+    const missing = CONTACT_ATTRIBUTES.filter((n) => !names(e.response.json, n));
+    if (missing.length > 0) e.fail(`a body naming every contact attribute the spec lists`, `not named anywhere: ${missing.join(', ')}`);
+    // the shape is not shown: where no attribute is paired with the flag, the body gives it some
+    // other way (judged by discovery.schema-contact-lists); where some are, each must be
+    const paired = CONTACT_ATTRIBUTES.filter((n) => flagged(e.response.json, n));
+    if (paired.length === 0) {
+      c.observe('schema-contact', `no contact attribute is paired with ${REQUIRED_FLAG} in a shape the suite recognises (an object keyed by the name, or holding it beside the flag)`);
+      return;
+    }
+    const unpaired = CONTACT_ATTRIBUTES.filter((n) => !paired.includes(n));
+    if (unpaired.length > 0) e.fail(`${REQUIRED_FLAG} for each contact attribute (${paired.length} have it)`, `none for ${unpaired.join(', ')}`);
   });
 });
 

@@ -11,6 +11,7 @@ export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unk
   { group: 'contacts', load: () => import('./contacts.test.js') },
   { group: 'custom-objects', load: () => import('./custom-objects.test.js') },
   { group: 'discovery', load: () => import('./discovery.test.js') },
+  { group: 'error-codes', load: () => import('./error-codes.test.js') },
   { group: 'errors', load: () => import('./errors.test.js') },
   { group: 'generated', load: () => import('./generated.test.js') },
   { group: 'http-semantics', load: () => import('./http-semantics.test.js') },
@@ -24,5 +25,6 @@ export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unk
   { group: 'robustness', load: () => import('./robustness.test.js') },
   { group: 'tasks', load: () => import('./tasks.test.js') },
   { group: 'value-types', load: () => import('./value-types.test.js') },
+  { group: 'versioning', load: () => import('./versioning.test.js') },
   { group: 'write-forms', load: () => import('./write-forms.test.js') },
 ];

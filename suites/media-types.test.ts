@@ -3,6 +3,10 @@ import { check, describe } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import { createAccount } from '../lib/steps/account.js';
+import { createOpportunity } from '../lib/steps/opportunity.js';
+import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
+import { archiveIfCreated, freshUpsertBody, patchAttributes, recordWithLinkedContacts, upsert } from '../lib/steps/custom-object.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { contactCreateBody } from '../fixtures/contact.js';
 import { tagged } from '../fixtures/tag.js';
@@ -62,6 +66,46 @@ describe('Media types › JSON responses', () => {
   }
 });
 
+// The samples above are record bodies and errors; these chains cover the other kinds of response
+// the suite receives (relationship writes and reads, pages, upserts, the transcript link). Each
+// check judges every response with a body that its own requests got, set-up included.
+describe('Media types › JSON on every kind of response', () => {
+  /** Every exchange of the chain with a body is JSON; an empty body (a DELETE's, not shown) has no type to judge. */
+  const judgeAll = (c: CheckContext, seen: readonly Exchange[]) => {
+    for (const ex of seen) if (ex.response && ex.response.text.length > 0) expectJson(c, ex);
+  };
+
+  check('media.json-responses', 'relationship writes and reads (contact to account, opportunity to contact, the contact-accounts page) are Content-Type application/json', async (c) => {
+    const seen: Exchange[] = [];
+    const contact = await createContact(c);
+    seen.push(c.last());
+    const account = await createAccount(c);
+    seen.push(c.last());
+    seen.push(await linkContactToAccount(c, contact.id, account.id));
+    seen.push(await readContactAccounts(c, contact.id));
+    const opportunity = await createOpportunity(c, account.id);
+    seen.push(c.last());
+    seen.push(await linkOpportunityToContact(c, opportunity.id, contact.id));
+    judgeAll(c, seen);
+  }, { endpoint: 'POST /contact/{contact_id}/relationship/{api_name}' });
+
+  check('media.json-responses', 'an upsert, a custom-object patch and a custom-object relationship page are Content-Type application/json', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 1, createContact);
+    const seen: Exchange[] = [c.last()];
+    seen.push(await c.api.get(`/${edges.co.apiName}/${edges.recordId}/relationship/${edges.rel.read}`, { query: { page_size: 1 } }));
+    seen.push(await c.api.patch(`/${edges.co.apiName}/${edges.recordId}`, { attributes: patchAttributes(c, edges.co, 'Media') }));
+    seen.push(await upsert(c, edges.co, freshUpsertBody(c, edges.co)));
+    archiveIfCreated(c, edges.co, c.last());
+    judgeAll(c, seen);
+  }, { endpoint: 'POST /{custom_object_api_name}/_upsert' });
+
+  check('media.json-responses', 'the transcript link is Content-Type application/json', async (c) => {
+    const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}/transcript`);
+    c.setup(ex, 'GET /meeting/{meeting_id}/transcript');
+    judgeAll(c, [ex]);
+  }, { endpoint: 'GET /meeting/{meeting_id}/transcript' });
+});
+
 describe('Media types › unsupported request type', () => {
   const types = [
     ['application/x-www-form-urlencoded', (b: unknown) => `attributes=${encodeURIComponent(JSON.stringify((b as { attributes: unknown }).attributes))}`],
@@ -76,7 +120,7 @@ describe('Media types › unsupported request type', () => {
 
   // valid JSON labelled text/plain: that it must be refused is one reading of two (a strict rule)
   check('media.text-plain-json-415', 'POST /contact with valid JSON sent as text/plain answers 415 with the error body', async (c) => {
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId });
+    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
     c.expect(await c.api.send('POST', '/contact', { body: JSON.stringify(body), contentType: 'text/plain' })).status(415).errorBody();
   }, { endpoint: 'POST /contact' });
 

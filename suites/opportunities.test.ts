@@ -140,6 +140,7 @@ endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_i
     // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
     const again = (await c.api.delete(path)).response;
     if (again) c.observe('delete-response', `a second DELETE of the same edge answered HTTP ${again.status}`);
+    c.observe('no-stated-read', 'no stated route reads an opportunity\'s contacts (or a contact\'s opportunities): the removal is judged only where the server serves the unstated GET /opportunity/{opportunity_id}/relationship/{api_name}');
     await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${apiName}`, 'the opportunity\'s contacts after the edge was deleted', (ids, e) => {
       if (ids.includes(contact.id)) e.fail(`items without the unlinked contact ${contact.id}`, `related_record_ids ${show(ids)}`);
     });

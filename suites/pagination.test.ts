@@ -4,6 +4,7 @@ import type { Exchange } from '../lib/http/exchange.js';
 import { createContact } from '../lib/steps/contact.js';
 import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
 import { show } from '../lib/steps/record.js';
+import { atOnce } from '../lib/steps/at-once.js';
 
 // GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: each check makes its own
 // custom-object record and links EDGES fresh contacts to it, so it knows every edge the read must
@@ -12,6 +13,8 @@ import { show } from '../lib/steps/record.js';
 // and whether a page holds exactly page_size items (only "at most" is checked).
 
 const EDGES = 7;
+/** more than the default page size of 50 */
+const DEFAULT_EDGES = 51;
 const MAX_PAGES = 20;
 
 interface Page {
@@ -47,6 +50,18 @@ async function walk(c: CheckContext, pageSize: number, edges: { co: { apiName: s
   if (missing.length > 0) e.fail(`all ${edges.contactIds.length} linked contacts across ${pages} page(s)`, `missing ${missing.join(', ')}; seen ${[...seen.keys()].join(', ') || 'none'}`);
 }
 
+/**
+ * A record of the check with `n` contacts linked, the links sent at once (each writes another
+ * contact's edge, and their order does not matter here): a chain of three round trips, not n + 2.
+ */
+async function recordWithManyContacts(c: CheckContext, n: number): Promise<{ co: { apiName: string }; rel: { read: string }; recordId: string }> {
+  const { co, rel, recordId } = await recordWithLinkedContacts(c, 0, createContact);
+  const contacts = await atOnce(Array.from({ length: n }, () => createContact(c)));
+  const links = await atOnce(contacts.map((contact) => c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: recordId })));
+  for (const ex of links) c.setup(ex, 'POST /contact/{contact_id}/relationship/{api_name}');
+  return { co, rel, recordId };
+}
+
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
   check('pagination.page-shape', 'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent', async (c) => {
     const edges = await recordWithLinkedContacts(c, 2, createContact);
@@ -56,8 +71,23 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     c.observe('count', `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`);
   });
 
-  // The default of 50 is not checked: seeing it broken needs 51 edges, that is 51 contacts the API
-  // gives no way to archive, left on the user's server by every run.
+  // The default of 50: seeing it needs more than 50 edges, that is 51 contacts of the run (the API
+  // gives no way to archive a contact), made by this one check. What a page without page_size must
+  // hold is what page_size=50 gives: at most 50 items, and the same ones (page order is not shown,
+  // so they are compared as sets).
+  check('pagination.page-size-default', `without page_size, a read of ${DEFAULT_EDGES} edges answers at most 50 items, the same first page as page_size=50`, async (c) => {
+    const edges = await recordWithManyContacts(c, DEFAULT_EDGES);
+    const plain = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read)).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const got = plain.json<Page>().items.map((i) => i.related_record_id);
+    if (got.length > 50) plain.fail('at most 50 items (the default page_size)', `${got.length} items`);
+    const fifty = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 50 })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const want = fifty.json<Page>().items.map((i) => i.related_record_id);
+    const [a, b] = [new Set(got), new Set(want)];
+    if (a.size !== b.size || [...a].some((id) => !b.has(id))) {
+      plain.fail(`the ${want.length} items page_size=50 gives`, `${got.length} items, ${[...a].filter((id) => !b.has(id)).length} of them not on the page_size=50 page`);
+    }
+  });
+
   check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
     const edges = await recordWithLinkedContacts(c, EDGES, createContact);
     for (const size of [3, 1]) {
@@ -99,8 +129,22 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
   });
 
-  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body, never a 5xx', async (c) => {
+  // "cursor (string or null)": how a null is written in a query string is not shown, so cursor=null
+  // (the literal) may be taken as no cursor or refused as an invalid one; either way it is answered.
+  check('pagination.page-shape', 'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)', async (c) => {
     const edges = await recordWithLinkedContacts(c, 2, createContact);
-    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected();
+    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }));
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('cursor-null', `cursor=null answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`);
+    if (e.response.status >= 400) { e.rejected(); return; }
+    e.success().body('envelopes/relationship-page');
+    const first = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1 })).success().body('envelopes/relationship-page');
+    const [a, b] = [e.json<Page>().items.map((i) => i.related_record_id), first.json<Page>().items.map((i) => i.related_record_id)];
+    if (a.join() !== b.join()) e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
+  });
+
+  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx', async (c) => {
+    const edges = await recordWithLinkedContacts(c, 2, createContact);
+    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected().code('invalid_cursor');
   });
 });

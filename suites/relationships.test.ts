@@ -6,6 +6,7 @@ import { createContact } from '../lib/steps/contact.js';
 import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { atOnce } from '../lib/steps/at-once.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { validate } from '../lib/schemas/index.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/relationship.js';
@@ -146,5 +147,77 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
       const problems = validate('envelopes/contact-account-item', item);
       if (problems.length > 0) e.fail(`items[${i}] matching envelopes/contact-account-item`, problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
     });
+  });
+});
+
+// "paginated": the read's query parameters are not shown, so a next_cursor is followed as `cursor`,
+// the name the spec gives it on the custom-object read. A server that answers the same page again
+// takes the cursor by another name: then the walk stops, and that is recorded, not judged.
+const LINKED_ACCOUNTS = 3;
+const MAX_ACCOUNT_PAGES = 10;
+
+endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
+  check('contact.accounts.paginated', `the pages of a contact linked to ${LINKED_ACCOUNTS} accounts, followed by next_cursor, list each account once and end`, async (c) => {
+    const contact = await createContact(c);
+    const accounts = await atOnce(Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(c)));
+    for (const account of accounts) await linkContactToAccount(c, contact.id, account.id);
+    const seen = new Map<unknown, number>();
+    let cursor: string | undefined;
+    let e: Conformance | undefined;
+    for (let pages = 1; ; pages += 1) {
+      const ex = await c.api.get(`/contact/${contact.id}/relationship/accounts`, cursor === undefined ? {} : { query: { cursor } });
+      e = c.expect(ex).success().body('envelopes/relationship-page', 'contact.accounts.page');
+      const page = e.json<{ next_cursor: string | null }>();
+      const ids = relatedIds(page);
+      if (cursor !== undefined && page.next_cursor === cursor) {
+        c.observe('contact-accounts-cursor', `the page read with cursor=${show(cursor)} answered the same next_cursor: the server does not take \`cursor\` on this read (its query parameters are not shown), so the walk stopped after ${pages - 1} page(s)`);
+        return;
+      }
+      for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+      if (page.next_cursor === null) break;
+      if (pages >= MAX_ACCOUNT_PAGES) e.fail(`next_cursor null within ${MAX_ACCOUNT_PAGES} pages (${LINKED_ACCOUNTS} linked accounts)`, `next_cursor ${show(page.next_cursor)} on page ${pages}`);
+      cursor = page.next_cursor;
+    }
+    const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${String(id)} ×${n}`);
+    if (repeated.length > 0) e.fail('every linked account exactly once across the pages', `repeated: ${repeated.join(', ')}`);
+    const missing = accounts.filter((a) => !seen.has(a.id)).map((a) => a.id);
+    if (missing.length > 0) e.fail(`all ${LINKED_ACCOUNTS} linked accounts across the pages`, `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`);
+  });
+});
+
+// A POST with related_record_match alone is one of the two stated forms. The match's shape is not
+// shown (the upsert's { field, value } is sent, naming an account of this run by its display_name),
+// so a server may refuse it with the error body; one that takes it answers { parent, api_name, item }.
+// ambiguous_match ("match finds more than one record") cannot be provoked on every server: two
+// accounts of one display_name are matched, and the answer is recorded.
+endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
+  check('contact.relationship.post', 'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)', async (c) => {
+    const apiName = relationshipName(c, 'contactAccounts');
+    const contact = await createContact(c);
+    const account = await createAccount(c);
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }));
+    const s = e.response.status;
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('related-record-match', `a POST with related_record_match { field: "display_name", value } alone answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}`);
+    if (s >= 200 && s <= 299) {
+      e.body('envelopes/relationship-post');
+      const b = e.json<PostBody>();
+      if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+      return;
+    }
+    e.rejected();
+  });
+
+  check('contact.relationship.post', 'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx', async (c) => {
+    const apiName = relationshipName(c, 'contactAccounts');
+    const contact = await createContact(c);
+    const first = await createAccount(c);
+    await createAccount(c, { attributes: { display_name: valueOf(first, 'display_name') } });
+    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(first) }));
+    const s = e.response.status;
+    const code = (e.response.json as { code?: unknown } | undefined)?.code;
+    c.observe('ambiguous-match', `a related_record_match naming two accounts answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}: ambiguous_match is expected only where the server's match finds both, which its unstated match rule decides`);
+    if (s >= 200 && s <= 299) { e.body('envelopes/relationship-post'); return; }
+    e.rejected();
   });
 });

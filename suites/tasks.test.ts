@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { createAccount } from '../lib/steps/account.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { patchTaskStep, takeTask, taskToArchive } from '../lib/steps/task.js';
@@ -97,6 +99,13 @@ endpoint('PATCH /task/{task_id}', () => {
 
   check('task.status.completed', 'a patch with status COMPLETED answers the task with status COMPLETED', async (c) => {
     const id = await takeTask(c);
+    // No other status value is named, so no stated write moves a task away from COMPLETED: after the
+    // first run the fixture task is only COMPLETED → COMPLETED. Whether this run saw the move from
+    // another status is recorded (the status before comes from a disposition patch's answer).
+    const { record: before } = await patchTaskStep(c, id, { disposition: taskDisposition(c.faker, c.runId) });
+    const was = valueOf(before, 'status');
+    if (was === 'COMPLETED') c.observe('task-status', 'the task was already COMPLETED, and no stated write moves it away (only COMPLETED is named): the move from a non-completed status to COMPLETED was not exercised; name a task that is not completed first in taskIds to exercise it');
+    else c.observe('task-status', `the task moved from status ${show(was)} to COMPLETED`);
     const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
     const status = valueOf(e.data(), 'status');
     if (status !== 'COMPLETED') e.fail('status COMPLETED', `status ${show(e.data().attributes['status'])}`);
@@ -111,6 +120,24 @@ endpoint('PATCH /task/{task_id}', () => {
     const e = c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ status: 'COMPLETED' }))).success();
     const status = valueOf(e.data(), 'status');
     if (status !== 'COMPLETED') e.fail('status COMPLETED', `status ${show(e.data().attributes['status'])}`);
+  });
+});
+
+// "account and pipeline relationships are not patchable here". The names of those attributes on a
+// task are not shown; account_id and pipeline_id are the names the spec gives such references
+// elsewhere (opportunity create). A server may refuse them as unknown or as not writable: any
+// refusal with the error body holds. Sent only to taskToArchive, never to the user's taskIds, so a
+// server that takes the write changes no task the user keeps.
+endpoint('PATCH /task/{task_id}', () => {
+  check('task.patch.relationships-not-patchable', 'a task patch setting account_id (an account of this run) is refused with the error body', async (c) => {
+    const id = taskToArchive(c);
+    const account = await createAccount(c);
+    c.expect(await c.api.patch(`/task/${id}`, { attributes: { account_id: account.id } })).rejected();
+  });
+
+  check('task.patch.relationships-not-patchable', 'a task patch setting pipeline_id is refused with the error body', async (c) => {
+    const id = taskToArchive(c);
+    c.expect(await c.api.patch(`/task/${id}`, { attributes: { pipeline_id: randomUUID() } })).rejected();
   });
 });
 

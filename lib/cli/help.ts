@@ -9,6 +9,7 @@ export function helpText(): string {
     '  npx conformance [options]          run the suite (no --base-url: against the embedded reference server)',
     '  npx conformance serve [--port N]   start the reference server alone; prints its URL, keys and fixtures',
     '  npx conformance rules              print the rule catalogue and the points the spec leaves open',
+    '  npx conformance rules --statements every normative statement of the spec with the rules checking it',
     '  npx conformance openapi            print the spec as an OpenAPI 3.1 document (from the schemas the checks use)',
     '  npx conformance --list [options]   print the checks a run would register (honours --only, --skip, --level, --shard); sends nothing',
     '  npx conformance merge DIR…         merge --shard report folders into --report-dir; exit status as one run (honours --baseline)',

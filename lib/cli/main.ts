@@ -7,7 +7,7 @@ import { diffCommand } from './diff-command.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { listVariations, serve } from './serve.js';
-import { printRules } from './rules-command.js';
+import { printRules, printStatements } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
@@ -30,7 +30,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'diff') return diffCommand(rest, print);
     if (command === 'rules') {
-      printRules(print);
+      if (rest.includes('--statements')) await printStatements(print);
+      else await printRules(print);
       return 0;
     }
     if (command === 'openapi') {

@@ -9,6 +9,8 @@ import { DISCOVERY_RULES } from './catalogue/discovery.js';
 import { AUTH_RULES, ERROR_RULES, MEDIA_RULES } from './catalogue/auth-errors-media.js';
 import { HTTP_RULES } from './catalogue/http.js';
 import { GENERATED_RULES } from './catalogue/generated.js';
+import { ERROR_CODE_RULES } from './catalogue/error-codes.js';
+import { VERSIONING_RULES } from './catalogue/versioning.js';
 
 /**
  * The rule catalogue: every behaviour of the spec a server can break, by stable id.
@@ -30,6 +32,8 @@ export const RULES = {
   ...MEDIA_RULES,
   ...HTTP_RULES,
   ...GENERATED_RULES,
+  ...ERROR_CODE_RULES,
+  ...VERSIONING_RULES,
 } as const satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof RULES;

@@ -129,6 +129,27 @@ import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
+import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
+import unknownTypeWrongCode from './unknown-type-wrong-code.js';
+import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
+import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
+import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
+import targetNotFoundWrongCode from './target-not-found-wrong-code.js';
+import invalidTargetWrongCode from './invalid-target-wrong-code.js';
+import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
+import organizationIdContactsOnly from './organization-id-contacts-only.js';
+import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
+import taskAccountPatchable from './task-account-patchable.js';
+import pageSizeDefault20 from './page-size-default-20.js';
+import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
+import schemaContactPartial from './schema-contact-partial.js';
+import versionNotInBasePath from './version-not-in-base-path.js';
+import accountStageNameMisresolved from './account-stage-name-misresolved.js';
+import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
+import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
+import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
+import matchOnly500 from './match-only-500.js';
+import cursorNull500 from './cursor-null-500.js';
 export const ALL_FAULTS: readonly Fault[] = [
   primaryDomainPromoted,
   unlistedStatusOwnCode,
@@ -258,4 +279,25 @@ export const ALL_FAULTS: readonly Fault[] = [
   validationDetailsMissingLoc,
   wrongJsonType500,
   wrongKey403,
+  recordNotFoundWrongCode,
+  unknownTypeWrongCode,
+  invalidCursorWrongCode,
+  limitOutOfRangeWrongCode,
+  unsupportedMediaWrongCode,
+  targetNotFoundWrongCode,
+  invalidTargetWrongCode,
+  payloadTooLargeWrongCode,
+  organizationIdContactsOnly,
+  jsonContentTypeRecordsOnly,
+  taskAccountPatchable,
+  pageSizeDefault20,
+  contactAccountsFirstPageOnly,
+  schemaContactPartial,
+  versionNotInBasePath,
+  accountStageNameMisresolved,
+  customSelectEnvelopeDropped,
+  nullClearedOnTitleOnly,
+  phoneItemIsPrimaryCoerced,
+  matchOnly500,
+  cursorNull500,
 ];

@@ -181,3 +181,9 @@ export function rewriteAttributes(state: ServerState, fn: (attributes: Json, ctx
     return inner(changed ? withAttributes(ctx, changed) : ctx);
   });
 }
+
+/** The error reply under another code, `details.code` kept equal (one broken rule, not two). */
+export function recoded(error: ErrorJson, reply: Reply, code: string): Reply {
+  const details = isObj(error.details) ? { ...error.details, code } : error.details;
+  return { ...reply, body: { ...error, code, details } };
+}

@@ -57,6 +57,12 @@ export const CONTACT_RULES = {
     summary: 'patching a phone item\'s is_primary and labels answers { data: { id, envelope } } and the contact shows the change',
     endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
   },
+  'contact.phone-item.is-primary-boolean': {
+    level: 'MUST', section: SECTION,
+    quote: 'JSON with optional `is_primary` (boolean)',
+    summary: 'a phone item patch with a non-boolean is_primary ("true", 1) is rejected with the error body and the item is unchanged',
+    endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
+  },
   'contact.phone-item.labels': {
     level: 'MUST', section: 'Resources and their fields › Contact attributes (response)',
     quote: 'Contact phone and email item `labels` values (enum): `PERSONAL`, `WORK`, `MOBILE`.',
@@ -98,5 +104,11 @@ export const CONTACT_RULES = {
     quote: 'for contact-to-account edges, attributes holds `role` (string-typed value) and `is_primary` (boolean-typed value)',
     summary: 'a contact-to-account item\'s through.attributes holds role (string-typed) and is_primary (boolean-typed)',
     endpoints: ['GET /contact/{contact_id}/relationship/accounts', 'POST /contact/{contact_id}/relationship/{api_name}'],
+  },
+  'contact.accounts.paginated': {
+    level: 'MUST', section: SECTION,
+    quote: 'paginated `{ count: integer, next_cursor: string or null, parent, api_name, items: [relationship item] }`',
+    summary: 'the pages of the contact-accounts read, followed by next_cursor while the server takes it, list every linked account once, and end',
+    endpoints: ['GET /contact/{contact_id}/relationship/accounts'],
   },
 } as const satisfies Record<string, Rule>;

@@ -56,7 +56,7 @@ export const CUSTOM_OBJECT_RULES = {
   'custom-object.unknown-type': {
     level: 'MUST', section: 'Errors',
     quote: '| unknown_record_type | record type unknown |',
-    summary: 'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body, never 2xx',
+    summary: 'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body and the code unknown_record_type, never 2xx',
     endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
   },
   'pagination.page-shape': {
@@ -83,10 +83,16 @@ export const CUSTOM_OBJECT_RULES = {
     summary: 'following next_cursor visits every edge exactly once and ends with next_cursor null',
     endpoints: [REL_READ],
   },
+  'pagination.page-size-default': {
+    level: 'MUST', section: 'Limits',
+    quote: '| page_size on relationship reads | default 50, minimum 1 |',
+    summary: 'a relationship read without page_size pages as page_size=50 does: at most 50 items, the same first page',
+    endpoints: [REL_READ],
+  },
   'pagination.invalid-cursor': {
     level: 'MUST', section: 'Errors',
     quote: '| invalid_cursor | cursor invalid |',
-    summary: 'a cursor the server never issued is rejected with the error body (4xx), never a 5xx',
+    summary: 'a cursor the server never issued is rejected with the error body (4xx) and the code invalid_cursor, never a 5xx',
     endpoints: [REL_READ],
   },
 } as const satisfies Record<string, Rule>;

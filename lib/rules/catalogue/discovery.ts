@@ -17,6 +17,12 @@ export const DISCOVERY_RULES = {
     summary: 'the contact schema body names is_required_on_create and the workspace\'s stage option (its shape is not shown, so a text search)',
     endpoints: ['GET /_schema/contact'],
   },
+  'discovery.schema-contact-attributes': {
+    level: 'MUST', section: 'Endpoints › Discovery',
+    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
+    summary: 'the contact schema names every contact attribute the spec lists, and where it gives is_required_on_create beside attribute names, it gives it for each (its shape is not shown)',
+    endpoints: ['GET /_schema/contact'],
+  },
   'discovery.schema-summary': {
     level: 'MUST', section: 'Endpoints › Discovery',
     quote: '`GET /_organization_schema_summary` lists custom objects.',

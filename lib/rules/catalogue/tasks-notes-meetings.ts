@@ -31,6 +31,12 @@ export const TASK_RULES = {
     summary: 'DELETE /task/{id} answers 2xx; where the server lets the task be read, it shows a non-null archived_at',
     endpoints: ['DELETE /task/{task_id}'],
   },
+  'task.patch.relationships-not-patchable': {
+    level: 'MUST', section: 'Endpoints › Tasks',
+    quote: 'account and pipeline relationships are not patchable here',
+    summary: 'PATCH /task/{id} setting an account or pipeline relationship (account_id, pipeline_id) is refused with the error body',
+    endpoints: ['PATCH /task/{task_id}'],
+  },
 } as const satisfies Record<string, Rule>;
 
 export const NOTE_MEETING_RULES = {

@@ -35,14 +35,14 @@ export const WRITE_RULES = {
   'write.stage-by-name': {
     level: 'MUST', section: 'Resources and their fields › Write request attribute forms',
     quote: 'A string is taken as a stage api_name or display name.',
-    summary: 'a stage written as a plain string is resolved by api_name and by display name',
-    endpoints: ['POST /contact', 'PATCH /contact/{contact_id}', 'POST /opportunity'],
+    summary: 'a stage or other select written as a plain string is resolved by api_name and by display name',
+    endpoints: ['POST /contact', 'PATCH /contact/{contact_id}', 'POST /opportunity', 'POST /account', 'POST /{custom_object_api_name}/_upsert'],
   },
   'write.stage-enveloped': {
     level: 'MUST', section: 'Resources and their fields › Write request attribute forms',
     quote: 'An enveloped select is `{ value_type: select, value: { api_name } }` or `{ value_type: select, value: { id } }`.',
-    summary: 'a stage written as an enveloped select by api_name or by id is resolved to that option',
-    endpoints: ['POST /contact', 'POST /opportunity'],
+    summary: 'a stage or other select written as an enveloped select by api_name or by id is resolved to that option',
+    endpoints: ['POST /contact', 'POST /opportunity', 'POST /account', 'POST /{custom_object_api_name}/_upsert'],
   },
   'write.select-list-id': {
     level: 'MUST', section: 'Resources and their fields › Write request attribute forms',
