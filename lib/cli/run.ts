@@ -57,7 +57,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   try {
     let target: Target;
     const common = {
-      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
+      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, maxRateLimitRetries: 5,
       selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency, cases: config.cases,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)

@@ -18,6 +18,8 @@ export interface RunConfig {
   reportDir: string;
   seed: number;
   timeoutMs: number;
+  /** --max-response-bytes */
+  maxResponseBytes: number;
   fixtures: Fixtures;
   fixturesFile?: string;
   /** unknown fixtures keys */
@@ -73,7 +75,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   const shardText = pick('shard');
   const config: RunConfig = {
     reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
-    seed, timeoutMs, fixtures: f, warnings: loaded.warnings,
+    seed, timeoutMs, maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')), fixtures: f, warnings: loaded.warnings,
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
     concurrency,

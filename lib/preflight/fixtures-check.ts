@@ -34,7 +34,8 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     warn: () => undefined,
   });
   const api = new ApiClient({
-    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor,
+    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
+    ...(target.maxResponseBytes !== undefined ? { maxResponseBytes: target.maxResponseBytes } : {}), maxRateLimitRetries: target.maxRateLimitRetries, redactor,
     onExchange: (ex, req) => { preflight.requests += 1; records.observe(ex, req.path, req.auth); },
     ...(budget ? { budget } : {}),
   });
