@@ -45,7 +45,7 @@ export class CreatedRecords {
     if (!made) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
-    let note: string | undefined;
+    let note: string | undefined = made.note;
     if (made.upsert && tagged !== true && archivePath !== null && !this.ids.has(made.id)) {
       // an upsert on a match value that is not this run's may have matched a record of someone else
       note = 'an upsert whose match value does not carry the run id: it may have matched a pre-existing record, so it is not archived';

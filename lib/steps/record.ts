@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
+import { isUuid } from '../http/under-base.js';
 
 /** A record as read from a response, loosely typed: checks assert on it, schemas validate it. */
 export interface TypedValue {
@@ -56,5 +57,8 @@ export function setupRecord(c: CheckContext, ex: Exchange, step: string, checks 
   c.setup(ex, step);
   const record = recordOf(ex.response?.json);
   if (!record) c.block(step, `HTTP ${ex.response?.status ?? '?'} without { data: record } (see ${checks})`, ex);
+  // the id goes into the paths of the requests that follow: only a uuid (spec: "Path parameters
+  // named `*_id` are uuid strings"), so a server's id can never steer a request elsewhere
+  if (!isUuid(record.id)) c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)} (see ${checks})`, ex);
   return record;
 }
