@@ -10,7 +10,7 @@ import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
 import { githubStepSummary, isCi } from '../config/ci-env.js';
-import { leftovers, readLedger } from '../safety/ledger.js';
+import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
 import { liveLine, printOutcome } from '../report/console.js';
 import type { Target, TargetKeys } from '../target/target.js';
@@ -142,8 +142,24 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
+    const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
+    if (hint) print(hint);
     return settled.status;
   } finally {
     await reference?.close();
   }
+}
+
+/**
+ * The one line that says records may be left and how to clean up: what the ledger shows this run
+ * created and did not archive, and POSTs that got no answer (they may have created a record).
+ */
+export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: string): string | undefined {
+  if (ledgerFile === undefined) return undefined;
+  const lines = readLedger(ledgerFile).filter((l) => l.runId === runId);
+  const pending = pendingArchives(lines).length;
+  const maybe = lines.filter((l) => isCreated(l) && l.maybeCreated === true).length;
+  if (pending === 0 && maybe === 0) return undefined;
+  const what = [pending > 0 ? `${pending} record(s) not archived` : '', maybe > 0 ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})` : ''].filter(Boolean).join('; ');
+  return `records may be left: ${what}; run: npx conformance cleanup --ledger ${path.relative(cwd, ledgerFile) || ledgerFile}`;
 }
