@@ -25,13 +25,19 @@ export class Redactor {
     return out;
   }
 
-  /** Redacts every string inside a JSON-like value. */
+  /**
+   * Redacts every string inside a JSON-like value. The copy has the same own properties as the input,
+   * `__proto__` and `constructor` included: defined, never assigned (an assignment to `__proto__`
+   * would set the copy's prototype, and a body wrapped under it would seem to hold what it wraps).
+   */
   value<T>(input: T): T {
     if (typeof input === 'string') return this.text(input) as T;
     if (Array.isArray(input)) return input.map((v: unknown) => this.value(v)) as T;
     if (input && typeof input === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) out[this.text(k)] = this.value(v);
+      for (const [k, v] of Object.entries(input)) {
+        Object.defineProperty(out, this.text(k), { value: this.value(v), enumerable: true, writable: true, configurable: true });
+      }
       return out as T;
     }
     return input;
