@@ -11,6 +11,7 @@ import { isUnderBase } from '../http/under-base.js';
 import { appendLedger, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry } from '../safety/ledger.js';
 import type { TargetKeys } from '../target/target.js';
 import { probe } from './probe.js';
+import { consoleLines } from '../report/console.js';
 
 const FLAGS = {
   ledger: { type: 'string' },
@@ -58,7 +59,7 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
   if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
-  const say = (line: string) => print(redactor.text(line));
+  const say = (line: string) => { for (const l of consoleLines(redactor.text(line))) print(l); };
 
   const lines = readLedger(file);
   const created = lines.filter(isCreated);

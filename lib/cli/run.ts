@@ -12,7 +12,7 @@ import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
 import { githubStepSummary, isCi } from '../config/ci-env.js';
 import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
-import { liveLine, printOutcome } from '../report/console.js';
+import { consoleLines, liveLine, printOutcome } from '../report/console.js';
 import type { Target, TargetKeys } from '../target/target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
@@ -43,7 +43,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   // where a run's time goes (conformance.json run.phases): module loading happened before this line
   const phases = new Phases();
   // every console line goes through the run's redactor (a key can hide in a base URL or an error)
-  const print = (line: string) => rawPrint(runRedactor().text(line));
+  // and is made inert: server text in it can neither forge a line nor send a terminal escape
+  const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(l); };
   const env = environment(cwd);
   const config = resolveConfig(args.settings, env, cwd);
   useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));

@@ -3,13 +3,14 @@ import { blockers, deviations, groupCounts, groupMark, unblockLine } from './gro
 import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
 import type { CheckResult } from './check-result.js';
+import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
 
 /** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
 function md(s: string): string {
-  return s.replace(/\r?\n/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
 }
 
 /**
@@ -86,7 +87,8 @@ function fence(text: string): string {
 
 function codeBlock(lang: string, text: string): string[] {
   const f = fence(text);
-  return ['', `  ${f}${lang}`, ...text.split('\n').map((l) => `  ${l}`), `  ${f}`];
+  // split at every line break a Markdown renderer honours (a bare CR too), or a line could leave the fence
+  return ['', `  ${f}${lang}`, ...inertLines(text).map((l) => `  ${l}`), `  ${f}`];
 }
 
 /** A deviation's failing exchange and its curl command, folded (raw HTML is how GitHub folds Markdown). */
