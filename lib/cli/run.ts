@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
 import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
@@ -64,7 +65,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
     };
-    mkdirSync(config.reportDir, { recursive: true });
+    // every output is known writable before the first request: a run is not lost at its end
+    checkReportDir(config.reportDir);
+    if (config.har !== undefined) checkHar(config.har);
+    checkLedger(common.ledgerFile);
     if (config.baseUrl === undefined) {
       reference = await startReferenceServer(args.reference);
       target = { ...common, baseUrl: reference.baseUrl, keys: reference.keys, fixtures: reference.fixtures, embedded: true };

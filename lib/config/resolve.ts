@@ -5,6 +5,7 @@ import type { Fixtures } from '../target/fixtures.js';
 import { SETTINGS, type Setting, type SettingName } from './settings.js';
 import { loadFixturesFile } from './fixtures-file.js';
 import { RunCannotStart } from './run-cannot-start.js';
+import { checkBaseUrl, checkKey } from './checks.js';
 import type { Selection } from '../target/target.js';
 
 export type Values = Partial<Record<SettingName, string>>;
@@ -59,6 +60,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   const f = loaded.fixtures;
 
   const baseUrl = pick('baseUrl', f);
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
     throw new RunCannotStart(`--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`);
   }
@@ -91,6 +93,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   if (writeBaseline !== undefined) config.writeBaseline = path.resolve(cwd, writeBaseline);
   for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
     const v = key === 'baseUrl' ? baseUrl : pick(key, f);
+    if (v !== undefined && key !== 'baseUrl') checkKey(`--${SETTINGS[key].flag}`, v);
     if (v !== undefined) config[key] = v;
   }
   if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;
