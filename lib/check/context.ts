@@ -110,6 +110,7 @@ export function makeContext(p: ContextParts): CheckContext {
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
       if (kind === 'read-only') p.skip(message);
+      if (kind === 'stopped') throw new SetupFailure(message, { step: 'the run', answer: message.replace(/^blocked: /, '') });
       if (kind === 'outside-base') throw new SetupFailure(message, { step: 'a request path built from the server\'s values', answer: message.replace(/^blocked: /, '') });
       throw new SetupFailure(message, { step: '--max-requests', answer: message.replace(/^blocked: /, '').split(';')[0] ?? message });
     },

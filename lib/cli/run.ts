@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
+import { Interruption, SIGNAL_EXIT } from './interrupt.js';
+import type { CheckRun } from '../runner/run-check.js';
+import type { CheckDefinition } from '../runner/registry.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
 import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
@@ -56,6 +59,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   const gate = prepareGate(config, cwd);
 
   let reference: RunningReference | undefined;
+  let interruption: Interruption | undefined;
   try {
     let target: Target;
     const common = {
@@ -108,6 +112,11 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
     reporter.start(defs.length);
+    const ledgerCommand = `npx conformance cleanup --ledger ${path.relative(cwd, target.ledgerFile ?? '') || target.ledgerFile}`;
+    interruption = new Interruption(budget, print, ledgerCommand);
+    // the checks ended so far: what an interrupted run reports when its checks do not end in time
+    const finished: CheckRun[] = [];
+    const events = { onCheck: (r: CheckRun, d: CheckDefinition) => { finished.push(r); reporter.onCheck(r, d); }, onGroup: (g: string, rs: readonly CheckRun[]) => reporter.onGroup(g, rs) };
     // a promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
     // instead of dying on it
     const stray: string[] = [];
@@ -115,7 +124,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     process.on('unhandledRejection', onStray);
     let runs;
     try {
-      runs = await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter);
+      const all = runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, events);
+      // past an interruption's grace the run reports what ended; the rest is abandoned (the process exits)
+      all.catch(() => undefined);
+      runs = (await Promise.race([all, interruption.deadline.then(() => undefined)])) ?? [...finished];
     } finally {
       process.off('unhandledRejection', onStray);
     }
@@ -127,7 +139,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
     }
 
-    if (reporter.results.length === 0 && config.shard === undefined) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    if (reporter.results.length === 0 && config.shard === undefined && !interruption.signal) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
     const report = conformanceReport(settled.checks, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
@@ -139,6 +151,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       chain: reporter.chain,
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),
+      ...(interruption.signal ? { interrupted: interruption.signal } : {}),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);
@@ -149,8 +162,13 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);
+    if (interruption.signal) {
+      print(`interrupted (${interruption.signal}): the report is partial; to archive what the run may have left: ${ledgerCommand}`);
+      return SIGNAL_EXIT[interruption.signal];
+    }
     return settled.status;
   } finally {
+    interruption?.dispose();
     await reference?.close();
   }
 }

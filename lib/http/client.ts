@@ -57,7 +57,7 @@ export interface ClientSettings {
 }
 
 /** why the client did not send a request: --read-only, --max-requests, or a URL outside the base URL */
-export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base';
+export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** the only methods ever sent twice (after a stale socket): a write is never re-sent */
@@ -143,6 +143,8 @@ export class ApiClient {
       const budget = this.settings.budget;
       let n = this.count(method, path, exempt);
       await budget?.acquire(this.priority);
+      // the run may have stopped while this request waited for its slot
+      try { this.refuseIfStopped(exempt); } catch (err) { budget?.release(); throw err; }
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {
@@ -177,10 +179,17 @@ export class ApiClient {
   private count(method: string, path: string, exempt: boolean): number {
     const budget = this.settings.budget;
     if (budget === undefined) return 0;
+    this.refuseIfStopped(exempt);
     if (!exempt && budget.exhausted()) {
       this.refuse('max-requests', `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
     }
     return budget.count();
+  }
+
+  /** A stopped run sends nothing more but the archives of its own records (until it stops hard). */
+  private refuseIfStopped(exempt: boolean): void {
+    const budget = this.settings.budget;
+    if (budget?.stopped !== undefined && (!exempt || budget.stoppedHard)) this.refuse('stopped', `blocked: ${budget.stopped}`);
   }
 
   private refuse(kind: RefusalKind, message: string): never {

@@ -37,6 +37,20 @@ export class RequestBudget {
     this.lowest = concurrency;
   }
 
+  /**
+   * Why the run sends no more requests, once it is stopped: an interruption (SIGINT, SIGTERM) or a
+   * server that stopped cooperating. Every check's next request is refused with this reason (one
+   * cause, one finding); only the archives of records the run made still go, until `stop(…, true)`.
+   */
+  stopped: string | undefined;
+  /** the archives of the run's own records are refused too (the interruption's deadline passed) */
+  stoppedHard = false;
+
+  stop(reason: string, hard = false): void {
+    this.stopped ??= reason;
+    if (hard) this.stoppedHard = true;
+  }
+
   /** Whether one more request may be sent under --max-requests (exempt requests are always sent). */
   exhausted(): boolean {
     return this.maxRequests !== undefined && this.sent >= this.maxRequests;

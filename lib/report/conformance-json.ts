@@ -33,6 +33,10 @@ export interface RunInfo {
   concurrency?: { configured: number; settled: number; lowest: number };
   /** where the run's time went (lib/runner/phases.ts) */
   phases?: Partial<RunPhases>;
+  /** the run was stopped by this signal: the report is partial */
+  interrupted?: 'SIGINT' | 'SIGTERM';
+  /** the server stopped cooperating, and the run stopped sending: why (one finding for every check it kept from running) */
+  stoppedBy?: string;
 }
 
 /** A record the run created that the API gives no way to archive (contacts, opportunities). */
