@@ -152,6 +152,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),
       ...(interruption.signal ? { interrupted: interruption.signal } : {}),
+      ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);

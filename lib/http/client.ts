@@ -159,9 +159,16 @@ export class ApiClient {
       } finally {
         budget?.release();
       }
-      budget?.answered(n, ex.response?.status);
+      budget?.answered(n, ex.response?.status, started);
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
+      if (wait !== undefined && budget !== undefined && (retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response!.headers['retry-after']))) {
+        // past the back-off budget the server is not cooperating: the run stops, and every check it
+        // keeps from running is blocked under that one finding, none a deviation of its own rule
+        this.settings.onExchange?.(ex, { path, auth, startedMs: started });
+        budget.stop(`the server rate-limited the run past the back-off budget (${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each) at ${new Date().toISOString().slice(11, 19)} UTC after ${budget.sent} requests`);
+        this.refuse('stopped', `blocked: ${budget.stopped ?? 'rate-limited'}`);
+      }
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
         // A 429 was not processed (spec: rate_limit_exceeded), so retrying even a POST is safe.
         retries += 1;
@@ -243,6 +250,14 @@ export function retryAfterMs(value: string | undefined): number {
   const seconds = Number(value);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
   return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
+}
+
+/** A Retry-After longer than the run waits for one request: the back-off budget is spent at once. */
+function asksTooLong(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) && ms > MAX_RETRY_AFTER_MS;
 }
 
 function isStaleSocket(err: unknown): boolean {
