@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.js';
 import { pathUnderBase, TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
-import { reportExchange } from '../evidence/truncate.js';
+import { reportExchange, truncateBody } from '../evidence/truncate.js';
 import { makeContext, type RequestSpan } from '../check/context.js';
 import { heldRecords } from '../steps/record-lock.js';
 import { chainOf } from './chain.js';
@@ -122,7 +122,9 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     traffic: trafficOf(exchanges, target.baseUrl),
     unanswered: exchanges.filter((ex) => ex.response === undefined).length,
     held: heldRecords(c),
-    exchanges, spans,
+    // kept for --har until the run ends: bodies cut as the reports cut them, so a server answering
+    // megabytes to every request does not make the run hold them all
+    exchanges: exchanges.map(keptExchange), spans,
   };
 }
 
@@ -181,4 +183,11 @@ function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
 
 function violationOf(err: unknown): Violation | undefined {
   return err instanceof NonConformance ? err.violation : undefined;
+}
+
+/** An exchange as the run keeps it once its check ended: bodies cut at MAX_BODY_BYTES, the parsed body dropped. */
+function keptExchange(ex: Exchange): Exchange {
+  const kept: Exchange = { ...ex, request: { ...ex.request, ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body) } : {}) } };
+  if (ex.response) kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
+  return kept;
 }
