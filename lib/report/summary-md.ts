@@ -26,6 +26,8 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
   out.push('');
+  if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
+  if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
   out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
   const steps = blockers(report.checks);
