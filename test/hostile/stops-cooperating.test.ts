@@ -35,6 +35,22 @@ describe('a server that stops cooperating', () => {
     expect(hostile.seen.filter((s) => s.method === 'POST' && CREATE.test(s.url)).length).toBeLessThanOrEqual(8);
   });
 
+  it('429 with a Retry-After of years from the first request: exit 2, one line, at once', async () => {
+    hostile = await startHostile({
+      before: (_req, res) => {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(60 * 60 * 24 * 365 * 5) });
+        res.end(JSON.stringify({ status_code: 429, error_type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'later', details: null }));
+        return true;
+      },
+    });
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', path.join(hostile.dir, 'r'), '--only', 'contacts'], { cwd: hostile.dir, timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/rate-limited the run past the back-off budget/);
+    // the probe's requests (one per key), none retried
+    expect(hostile.seen.length).toBe(Object.keys(hostile.reference.keys).length);
+  });
+
   it('a server that stops answering mid-run: the remaining checks blocked under one line', async () => {
     let answered = 0;
     hostile = await startHostile({
