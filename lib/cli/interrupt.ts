@@ -30,7 +30,8 @@ export class Interruption {
         process.exit(SIGNAL_EXIT[sig]);
       }
       this.signal = sig;
-      say(`${sig}: stopping; no new requests, archiving what the run made (at most ${Math.round(graceMs / 1000)} s; ${sig} again exits at once)`);
+      const grace = `at most ${Math.round(graceMs / 1000)} s; ${sig} again exits at once`;
+      say(`${sig}: stopping; no new requests, archiving what the run made (${grace})`);
       budget.stop(`the run was interrupted (${sig})`);
       this.timer = setTimeout(() => {
         budget.stop(`the run was interrupted (${sig})`, true);

@@ -63,7 +63,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   try {
     let target: Target;
     const common = {
-      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, maxRateLimitRetries: 5,
+      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
+      maxResponseBytes: config.maxResponseBytes,
       selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency, cases: config.cases,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
@@ -112,11 +113,14 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
     reporter.start(defs.length);
-    const ledgerCommand = `npx conformance cleanup --ledger ${path.relative(cwd, target.ledgerFile ?? '') || target.ledgerFile}`;
+    const ledgerCommand = cleanupCommandFor(target.ledgerFile ?? '', cwd);
     interruption = new Interruption(budget, print, ledgerCommand);
     // the checks ended so far: what an interrupted run reports when its checks do not end in time
     const finished: CheckRun[] = [];
-    const events = { onCheck: (r: CheckRun, d: CheckDefinition) => { finished.push(r); reporter.onCheck(r, d); }, onGroup: (g: string, rs: readonly CheckRun[]) => reporter.onGroup(g, rs) };
+    const events = {
+      onCheck: (r: CheckRun, d: CheckDefinition) => { finished.push(r); reporter.onCheck(r, d); },
+      onGroup: (g: string, rs: readonly CheckRun[]) => reporter.onGroup(g, rs),
+    };
     // a promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
     // instead of dying on it
     const stray: string[] = [];
@@ -139,7 +143,9 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
     }
 
-    if (reporter.results.length === 0 && config.shard === undefined && !interruption.signal) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    if (reporter.results.length === 0 && config.shard === undefined && !interruption.signal) {
+      throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    }
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
     const report = conformanceReport(settled.checks, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
@@ -164,7 +170,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);
     if (interruption.signal) {
-      print(`interrupted (${interruption.signal}): the report is partial; to archive what the run may have left: ${ledgerCommand}`);
+      print(`interrupted (${interruption.signal}): the report is partial; to archive what it may have left: ${ledgerCommand}`);
       return SIGNAL_EXIT[interruption.signal];
     }
     return settled.status;
@@ -184,6 +190,13 @@ export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: 
   const pending = pendingArchives(lines).length;
   const maybe = lines.filter((l) => isCreated(l) && l.maybeCreated === true).length;
   if (pending === 0 && maybe === 0) return undefined;
-  const what = [pending > 0 ? `${pending} record(s) not archived` : '', maybe > 0 ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})` : ''].filter(Boolean).join('; ');
-  return `records may be left: ${what}; run: npx conformance cleanup --ledger ${path.relative(cwd, ledgerFile) || ledgerFile}`;
+  const what = [
+    pending > 0 ? `${pending} record(s) not archived` : '',
+    maybe > 0 ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})` : '',
+  ].filter(Boolean).join('; ');
+  return `records may be left: ${what}; run: ${cleanupCommandFor(ledgerFile, cwd)}`;
+}
+
+function cleanupCommandFor(ledgerFile: string, cwd: string): string {
+  return `npx conformance cleanup --ledger ${path.relative(cwd, ledgerFile) || ledgerFile}`;
 }

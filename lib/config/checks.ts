@@ -7,23 +7,29 @@ import { RunCannotStart } from './run-cannot-start.js';
  * flag (exit 2), never a stack trace, and never the value of a key.
  */
 
-/** --base-url: http or https, no userinfo (it would be printed and sent), no query, no fragment (dropped from every request). */
+/**
+ * --base-url: http or https; no userinfo (it would be printed and sent); no query and no fragment
+ * (requests go to paths under it, and either would be dropped from each).
+ */
 export function checkBaseUrl(value: string): void {
   let u: URL;
   try { u = new URL(value); } catch { throw new RunCannotStart('--base-url is not a URL: give http(s)://host/…/api/v2/public'); }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new RunCannotStart(`--base-url must be http or https, not ${u.protocol.slice(0, -1)}`);
-  if (u.username !== '' || u.password !== '') throw new RunCannotStart('--base-url must not carry a user or password (user:password@): the key goes in --api-key');
-  if (u.search !== '' || value.includes('?')) throw new RunCannotStart('--base-url must not have a query (?…): requests go to paths under it, and a query would be dropped from each');
-  if (u.hash !== '' || value.includes('#')) throw new RunCannotStart('--base-url must not have a fragment (#…): requests go to paths under it, and a fragment would be dropped from each');
+  const refuse = (why: string) => { throw new RunCannotStart(`--base-url ${why}`); };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') refuse(`must be http or https, not ${u.protocol.slice(0, -1)}`);
+  if (u.username !== '' || u.password !== '') refuse('must not carry a user or password (user:password@): the key goes in --api-key');
+  const dropped = 'requests go to paths under it, and it would be dropped from each';
+  if (u.search !== '' || value.includes('?')) refuse(`must not have a query (?…): ${dropped}`);
+  if (u.hash !== '' || value.includes('#')) refuse(`must not have a fragment (#…): ${dropped}`);
 }
 
-/** Characters an HTTP field value can carry (RFC 9110 §5.5: VCHAR, SP, HTAB, obs-text), none at either end as space. */
+/** What an HTTP field value can carry (RFC 9110 §5.5: VCHAR, SP, HTAB, obs-text), no space at either end. */
 const FIELD_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;
 
 /** A key goes into the Authorization header: one a header cannot carry is named by its flag, never shown. */
 export function checkKey(flag: string, value: string): void {
   if (!FIELD_VALUE.test(value)) {
-    throw new RunCannotStart(`${flag} holds characters an HTTP header cannot carry (a line break, a control character, a character past U+00FF, or a space at either end); the key is not shown`);
+    throw new RunCannotStart(`${flag} holds characters an HTTP header cannot carry (a line break, a control character, `
+      + 'a character past U+00FF, or a space at either end); the key is not shown');
   }
 }
 
@@ -39,7 +45,9 @@ export function checkReportDir(dir: string): void {
 
 /** --har: a file (not a folder) whose folder can be written. */
 export function checkHar(file: string): void {
-  if (existsSync(file) && statSync(file).isDirectory()) throw new RunCannotStart(`--har ${file} is a folder: name a file, e.g. ${path.join(file, 'run.har')}`);
+  if (existsSync(file) && statSync(file).isDirectory()) {
+    throw new RunCannotStart(`--har ${file} is a folder: name a file, e.g. ${path.join(file, 'run.har')}`);
+  }
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     accessSync(existsSync(file) ? file : path.dirname(file), constants.W_OK);
@@ -56,7 +64,7 @@ export function checkLedger(file: string): void {
   try {
     appendFileSync(file, '');
   } catch (err) {
-    throw new RunCannotStart(`the cleanup ledger ${file} cannot be written (${reason(err)}): fix --report-dir, or its permissions`);
+    throw new RunCannotStart(`the cleanup ledger ${file} cannot be written (${reason(err)}): fix --report-dir or its permissions`);
   }
 }
 

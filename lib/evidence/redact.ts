@@ -58,7 +58,8 @@ export class Redactor {
     if (input && typeof input === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(input)) {
-        Object.defineProperty(out, this.text(k), { value: this.value(v), enumerable: true, writable: true, configurable: true });
+        const value = this.value(v);
+        Object.defineProperty(out, this.text(k), { value, enumerable: true, writable: true, configurable: true });
       }
       return out as T;
     }
@@ -67,7 +68,8 @@ export class Redactor {
 
   /** True when the text still holds a secret (used to scan artifacts before they are written). */
   leaks(input: string): string[] {
-    return [...new Set(this.secrets.filter((s) => (s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value))).map((s) => s.label))];
+    const found = this.secrets.filter((s) => (s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value)));
+    return [...new Set(found.map((s) => s.label))];
   }
 }
 

@@ -14,7 +14,10 @@ export class ResponseTooLarge extends Error {
  * Reads a body as UTF-8 text, stopping at `max` bytes: past it the body is destroyed (the socket
  * with it) and ResponseTooLarge is thrown, so a server sending gigabytes costs at most `max` bytes.
  */
-export async function readBounded(body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => unknown }, max: number): Promise<string> {
+export async function readBounded(
+  body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => unknown },
+  max: number,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {

@@ -162,11 +162,14 @@ export class ApiClient {
       budget?.answered(n, ex.response?.status, started);
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
-      if (wait !== undefined && budget !== undefined && (retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response!.headers['retry-after']))) {
+      const spent = retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response?.headers['retry-after']);
+      if (wait !== undefined && budget !== undefined && spent) {
         // past the back-off budget the server is not cooperating: the run stops, and every check it
         // keeps from running is blocked under that one finding, none a deviation of its own rule
         this.settings.onExchange?.(ex, { path, auth, startedMs: started });
-        budget.stop(`the server rate-limited the run past the back-off budget (${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each) at ${new Date().toISOString().slice(11, 19)} UTC after ${budget.sent} requests`);
+        const at = new Date().toISOString().slice(11, 19);
+        const limits = `${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each`;
+        budget.stop(`the server rate-limited the run past the back-off budget (${limits}) at ${at} UTC after ${budget.sent} requests`);
         this.refuse('stopped', `blocked: ${budget.stopped ?? 'rate-limited'}`);
       }
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
@@ -196,7 +199,8 @@ export class ApiClient {
   /** A stopped run sends nothing more but the archives of its own records (until it stops hard). */
   private refuseIfStopped(exempt: boolean): void {
     const budget = this.settings.budget;
-    if (budget?.stopped !== undefined && (!exempt || budget.stoppedHard)) this.refuse('stopped', `blocked: ${budget.stopped}`);
+    if (budget?.stopped === undefined || (exempt && !budget.stoppedHard)) return;
+    this.refuse('stopped', `blocked: ${budget.stopped}`);
   }
 
   private refuse(kind: RefusalKind, message: string): never {
@@ -208,7 +212,8 @@ export class ApiClient {
     // one deadline for the whole exchange: undici's own timeouts restart with every chunk, so a body
     // trickling a byte a second, or a chunked body that never ends, would hold the run for ever
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
-    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher: agent(this.settings.timeoutMs), signal });
+    const dispatcher = agent(this.settings.timeoutMs);
+    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher, signal });
     const text = await readBounded(res.body, this.settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
     return this.response(res.statusCode, res.headers, text);
   }

@@ -20,12 +20,16 @@ export function assertUnderBase(baseUrl: string, path: string): URL {
   const bare = path.split('?')[0] ?? path;
   if (bare.includes('#')) throw new OutsideBaseUrl(path, 'it holds a fragment (#)');
   if (bare.includes('\\')) throw new OutsideBaseUrl(path, 'it holds a backslash');
-  if (bare.split('/').some((s) => DOT_SEGMENT.test(s))) throw new OutsideBaseUrl(path, 'it holds a dot segment (. or ..)');
+  if (bare.split('/').some((s) => DOT_SEGMENT.test(s))) {
+    throw new OutsideBaseUrl(path, 'it holds a dot segment (. or ..)');
+  }
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const u = new URL(base.origin + basePath + path);
   if (u.origin !== base.origin) throw new OutsideBaseUrl(path, 'it names another host');
-  if (u.pathname !== basePath && !u.pathname.startsWith(basePath + '/')) throw new OutsideBaseUrl(path, `its path is not under ${basePath || '/'}`);
+  if (u.pathname !== basePath && !u.pathname.startsWith(basePath + '/')) {
+    throw new OutsideBaseUrl(path, `its path is not under ${basePath || '/'}`);
+  }
   return u;
 }
 

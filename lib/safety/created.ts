@@ -22,7 +22,8 @@ export interface CreatedRecord {
  */
 function archivable(r: CreatedRecord, ids: readonly string[]): CreatedRecord {
   if (r.path === null || ids.every((i) => isUuid(i))) return r;
-  return { ...r, path: null, note: `the server gave an id that is not a uuid (${JSON.stringify(ids.find((i) => !isUuid(i)))}): it goes into no request path, so it is not archived` };
+  const bad = JSON.stringify(ids.find((i) => !isUuid(i)));
+  return { ...r, path: null, note: `the server gave an id that is not a uuid (${bad}): it goes into no request path, so it is not archived` };
 }
 
 const SEGMENT = '([^/?#]+)';
@@ -36,7 +37,10 @@ const CREATES: ReadonlyArray<{ re: RegExp; of: (m: RegExpExecArray, res: Exchang
   },
   {
     re: new RegExp(`^/opportunity/${SEGMENT}/relationship/${SEGMENT}/?$`),
-    of: (m, res, body) => withTarget(res, body, (t) => archivable({ id: `opportunity/${m[1]}/relationship/${m[2]}/${t}`, type: 'edge', path: `/opportunity/${m[1]}/relationship/${m[2]}/${isUuid(t) ? t : ''}`, ends: [m[1]!, t] }, [t])),
+    of: (m, res, body) => withTarget(res, body, (t) => archivable({
+      id: `opportunity/${m[1]}/relationship/${m[2]}/${t}`, type: 'edge',
+      path: `/opportunity/${m[1]}/relationship/${m[2]}/${isUuid(t) ? t : ''}`, ends: [m[1]!, t],
+    }, [t])),
   },
   {
     re: new RegExp(`^/${SEGMENT}/_upsert/?$`),

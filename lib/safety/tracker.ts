@@ -74,13 +74,16 @@ export class CreatedRecords {
     this.unansweredCount += 1;
     const find = tagged ? `find it by the run id ${this.o.runId}` : 'its body did not carry the run id';
     this.add({
-      id: `unanswered POST ${bare} #${this.unansweredCount}`, type: typeOfCreate(bare), path: null, auth: archiveAuth(auth), tagged,
-      note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`, maybeCreated: true,
+      id: `unanswered POST ${bare} #${this.unansweredCount}`, type: typeOfCreate(bare), path: null, auth: archiveAuth(auth),
+      tagged, maybeCreated: true,
+      note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`,
     });
   }
 
   /** Records a created record (once per type and id) and appends it to the ledger. */
-  add(r: { id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; maybeCreated?: true }): void {
+  add(r: {
+    id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; maybeCreated?: true;
+  }): void {
     const key = `${r.type}\u0000${r.id}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);
