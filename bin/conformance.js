@@ -54,4 +54,7 @@ if (cli === undefined) {
   register();
   cli = await import('../lib/cli/main.ts');
 }
-process.exitCode = await cli.main(process.argv.slice(2));
+const status = await cli.main(process.argv.slice(2));
+// a run stopped by a signal (130, 143) has left requests it abandoned: they must not hold the process
+if (status >= 128) process.exit(status);
+process.exitCode = status;

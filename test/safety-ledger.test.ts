@@ -64,15 +64,18 @@ describe('every created record is in the ledger, tagged, and archived when its c
 
 describe('what a POST creates', () => {
   const res = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
+  const [A1, C1, R1, O1] = ['aaaaaaaa', 'cccccccc', 'eeeeeeee', 'dddddddd'].map((p) => `${p}-0000-4000-8000-000000000001`);
   it('classifies the stated creates and their archive paths', () => {
-    expect(createdBy('POST', '/account', res({ data: { id: 'a1', record_type: 'account' } }), '{}')).toEqual({ id: 'a1', type: 'account', path: '/account/a1' });
-    expect(createdBy('POST', '/contact', res({ data: { id: 'c1' } }, 201), '{}')).toEqual({ id: 'c1', type: 'contact', path: null });
-    expect(createdBy('POST', '/cus_obj__x/_upsert', res({ data: { id: 'r1' } }), '{}')).toMatchObject({ type: 'cus_obj__x', path: '/cus_obj__x/r1', upsert: true });
-    expect(createdBy('POST', '/opportunity/o1/relationship/contacts', res({ item: { related_record_id: 'c1' } }), '{"related_record_id":"c1"}'))
-      .toMatchObject({ type: 'edge', path: '/opportunity/o1/relationship/contacts/c1' });
-    expect(createdBy('POST', '/contact/c1/relationship/accounts', res({ item: {} }), '{"related_record_id":"a1"}')).toMatchObject({ type: 'edge', path: null, id: 'contact/c1/relationship/accounts/a1' });
+    expect(createdBy('POST', '/account', res({ data: { id: A1, record_type: 'account' } }), '{}')).toEqual({ id: A1, type: 'account', path: `/account/${A1}` });
+    expect(createdBy('POST', '/contact', res({ data: { id: C1 } }, 201), '{}')).toEqual({ id: C1, type: 'contact', path: null });
+    expect(createdBy('POST', '/cus_obj__x/_upsert', res({ data: { id: R1 } }), '{}')).toMatchObject({ type: 'cus_obj__x', path: `/cus_obj__x/${R1}`, upsert: true });
+    expect(createdBy('POST', `/opportunity/${O1}/relationship/contacts`, res({ item: { related_record_id: C1 } }), `{"related_record_id":"${C1}"}`))
+      .toMatchObject({ type: 'edge', path: `/opportunity/${O1}/relationship/contacts/${C1}` });
+    expect(createdBy('POST', `/contact/${C1}/relationship/accounts`, res({ item: {} }), `{"related_record_id":"${A1}"}`)).toMatchObject({ type: 'edge', path: null, id: `contact/${C1}/relationship/accounts/${A1}` });
     expect(createdBy('POST', '/account', res({ code: 'x' }, 422), '{}')).toBeUndefined();
-    expect(createdBy('PATCH', '/account', res({ data: { id: 'a1' } }), '{}')).toBeUndefined();
+    expect(createdBy('PATCH', '/account', res({ data: { id: A1 } }), '{}')).toBeUndefined();
+    // an id that is not a uuid never becomes an archive path (spec: path parameters named *_id are uuids)
+    expect(createdBy('POST', '/account', res({ data: { id: '../../admin', record_type: 'account' } }), '{}')).toMatchObject({ path: null, note: expect.stringMatching(/not a uuid/) });
   });
 });
 

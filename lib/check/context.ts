@@ -95,6 +95,7 @@ export function makeContext(p: ContextParts): CheckContext {
     baseUrl: p.target.baseUrl,
     keys: p.target.keys,
     timeoutMs: p.target.timeoutMs,
+    ...(p.target.maxResponseBytes !== undefined ? { maxResponseBytes: p.target.maxResponseBytes } : {}),
     maxRateLimitRetries: p.target.maxRateLimitRetries,
     redactor: redactorFor(p.target.keys),
     onExchange: (ex, req) => {
@@ -108,6 +109,9 @@ export function makeContext(p: ContextParts): CheckContext {
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
       if (kind === 'read-only') p.skip(message);
+      const answer = message.replace(/^blocked: /, '');
+      if (kind === 'stopped') throw new SetupFailure(message, { step: 'the run', answer });
+      if (kind === 'outside-base') throw new SetupFailure(message, { step: 'a request path built from the server\'s values', answer });
       throw new SetupFailure(message, { step: '--max-requests', answer: message.replace(/^blocked: /, '').split(';')[0] ?? message });
     },
     // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),

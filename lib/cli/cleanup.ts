@@ -7,9 +7,11 @@ import { argsError } from './args.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { useRunRedactor } from '../evidence/run-redactor.js';
 import { ApiClient } from '../http/client.js';
+import { isUnderBase } from '../http/under-base.js';
 import { appendLedger, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry } from '../safety/ledger.js';
 import type { TargetKeys } from '../target/target.js';
 import { probe } from './probe.js';
+import { consoleLines } from '../report/console.js';
 
 const FLAGS = {
   ledger: { type: 'string' },
@@ -57,7 +59,7 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
   if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
-  const say = (line: string) => print(redactor.text(line));
+  const say = (line: string) => { for (const l of consoleLines(redactor.text(line))) print(l); };
 
   const lines = readLedger(file);
   const created = lines.filter(isCreated);
@@ -79,6 +81,12 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
       if (keys[e.auth] === undefined) {
         failed += 1;
         say(`not archived: ${what}: it was made with the ${e.auth}; pass --other-org-api-key`);
+        continue;
+      }
+      if (!isUnderBase(config.baseUrl, p)) {
+        // a ledger line is replayed only under the base URL, whatever wrote it
+        failed += 1;
+        say(`not archived: ${what}: its path would leave the base URL`);
         continue;
       }
       const ex = await client.delete(p, { auth: e.auth });

@@ -9,6 +9,7 @@ import { runConformance, suiteVersion } from './run.js';
 import { listVariations, serve } from './serve.js';
 import { printRules, printStatements } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
+import { consoleLines } from '../report/console.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
 
@@ -54,7 +55,8 @@ export async function main(argv: string[]): Promise<number> {
  */
 export function errorLine(err: unknown): string {
   const redactor = runRedactor();
-  if (err instanceof RunCannotStart) return redactor.text(`conformance: ${err.message}`);
+  // inert: a server's text in the message can neither start a line of its own nor send an escape
+  if (err instanceof RunCannotStart) return consoleLines(redactor.text(`conformance: ${err.message}`)).join('\n');
   // Anything else is a bug of the suite, not a verdict on the server: say so, exit 2.
   return redactor.text(`conformance: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
 }

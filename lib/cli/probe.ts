@@ -17,7 +17,11 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
  * Anything else, even a deviation, lets the run go on: the checks report deviations.
  */
 export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor, budget?: RequestBudget): Promise<void> {
-  const client = new ApiClient({ baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor, ...(budget ? { budget } : {}) });
+  const client = new ApiClient({
+    baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor, ...(budget ? { budget } : {}),
+    // rate-limited past the back-off budget (or interrupted) before any check: the run cannot be made
+    refuse: (_kind, message) => { throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`); },
+  });
   const path = `/contact/${randomUUID()}`;
   // one read per key, all at once; the first key's problem is the one reported
   const held = (Object.keys(keys) as Array<keyof TargetKeys>).filter((key) => keys[key] !== undefined);

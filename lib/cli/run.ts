@@ -1,7 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
+import { Interruption, SIGNAL_EXIT } from './interrupt.js';
+import type { CheckRun } from '../runner/run-check.js';
+import type { CheckDefinition } from '../runner/registry.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
 import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
@@ -9,9 +12,9 @@ import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
 import { githubStepSummary, isCi } from '../config/ci-env.js';
-import { leftovers, readLedger } from '../safety/ledger.js';
+import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
-import { liveLine, printOutcome } from '../report/console.js';
+import { consoleLines, liveLine, printOutcome } from '../report/console.js';
 import type { Target, TargetKeys } from '../target/target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
@@ -41,7 +44,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   // where a run's time goes (conformance.json run.phases): module loading happened before this line
   const phases = new Phases();
   // every console line goes through the run's redactor (a key can hide in a base URL or an error)
-  const print = (line: string) => rawPrint(runRedactor().text(line));
+  // and is made inert: server text in it can neither forge a line nor send a terminal escape
+  const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(l); };
   const env = environment(cwd);
   const config = resolveConfig(args.settings, env, cwd);
   useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
@@ -52,16 +56,21 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   const gate = prepareGate(config, cwd);
 
   let reference: RunningReference | undefined;
+  let interruption: Interruption | undefined;
   try {
     let target: Target;
     const common = {
       runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
+      maxResponseBytes: config.maxResponseBytes,
       selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency, cases: config.cases,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
     };
-    mkdirSync(config.reportDir, { recursive: true });
+    // every output is known writable before the first request: a run is not lost at its end
+    checkReportDir(config.reportDir);
+    if (config.har !== undefined) checkHar(config.har);
+    checkLedger(common.ledgerFile);
     if (config.baseUrl === undefined) {
       reference = await startReferenceServer(args.reference);
       target = { ...common, baseUrl: reference.baseUrl, keys: reference.keys, fixtures: reference.fixtures, embedded: true };
@@ -107,6 +116,14 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
     reporter.start(defs.length);
+    const ledgerCommand = cleanupCommandFor(target.ledgerFile ?? '', cwd);
+    interruption = new Interruption(budget, print, ledgerCommand);
+    // the checks ended so far: what an interrupted run reports when its checks do not end in time
+    const finished: CheckRun[] = [];
+    const events = {
+      onCheck: (r: CheckRun, d: CheckDefinition) => { finished.push(r); reporter.onCheck(r, d); },
+      onGroup: (g: string, rs: readonly CheckRun[]) => reporter.onGroup(g, rs),
+    };
     // a promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
     // instead of dying on it
     const stray: string[] = [];
@@ -114,7 +131,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     process.on('unhandledRejection', onStray);
     let runs;
     try {
-      runs = await runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, reporter);
+      const all = runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, events);
+      // past an interruption's grace the run reports what ended; the rest is abandoned (the process exits)
+      all.catch(() => undefined);
+      runs = (await Promise.race([all, interruption.deadline.then(() => undefined)])) ?? [...finished];
     } finally {
       process.off('unhandledRejection', onStray);
     }
@@ -126,7 +146,9 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
     }
 
-    if (reporter.results.length === 0 && config.shard === undefined) throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    if (reporter.results.length === 0 && config.shard === undefined && !interruption.signal) {
+      throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
+    }
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
     const report = conformanceReport(settled.checks, {
       runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
@@ -139,6 +161,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       chain: reporter.chain,
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),
+      ...(interruption.signal ? { interrupted: interruption.signal } : {}),
+      ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
     const stepSummary = githubStepSummary(env);
@@ -147,8 +171,36 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
+    const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
+    if (hint) print(hint);
+    if (interruption.signal) {
+      print(`interrupted (${interruption.signal}): the report is partial; to archive what it may have left: ${ledgerCommand}`);
+      return SIGNAL_EXIT[interruption.signal];
+    }
     return settled.status;
   } finally {
+    interruption?.dispose();
     await reference?.close();
   }
+}
+
+/**
+ * The one line that says records may be left and how to clean up: what the ledger shows this run
+ * created and did not archive, and POSTs that got no answer (they may have created a record).
+ */
+export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: string): string | undefined {
+  if (ledgerFile === undefined) return undefined;
+  const lines = readLedger(ledgerFile).filter((l) => l.runId === runId);
+  const pending = pendingArchives(lines).length;
+  const maybe = lines.filter((l) => isCreated(l) && l.maybeCreated === true).length;
+  if (pending === 0 && maybe === 0) return undefined;
+  const what = [
+    pending > 0 ? `${pending} record(s) not archived` : '',
+    maybe > 0 ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})` : '',
+  ].filter(Boolean).join('; ');
+  return `records may be left: ${what}; run: ${cleanupCommandFor(ledgerFile, cwd)}`;
+}
+
+function cleanupCommandFor(ledgerFile: string, cwd: string): string {
+  return `npx conformance cleanup --ledger ${path.relative(cwd, ledgerFile) || ledgerFile}`;
 }

@@ -7,6 +7,7 @@ import type { Fixtures } from '../target/fixtures.js';
 import { SETTINGS, type Setting, type SettingName } from './settings.js';
 import { loadFixturesFile } from './fixtures-file.js';
 import { RunCannotStart } from './run-cannot-start.js';
+import { checkBaseUrl, checkKey } from './checks.js';
 import type { Selection } from '../target/target.js';
 
 export type Values = Partial<Record<SettingName, string>>;
@@ -20,6 +21,8 @@ export interface RunConfig {
   reportDir: string;
   seed: number;
   timeoutMs: number;
+  /** --max-response-bytes */
+  maxResponseBytes: number;
   fixtures: Fixtures;
   fixturesFile?: string;
   /** unknown fixtures keys */
@@ -61,6 +64,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   const f = loaded.fixtures;
 
   const baseUrl = pick('baseUrl', f);
+  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
     throw new RunCannotStart(`--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`);
   }
@@ -81,7 +85,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   const shardText = pick('shard');
   const config: RunConfig = {
     reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
-    seed, timeoutMs, fixtures: f, warnings: loaded.warnings,
+    seed, timeoutMs, maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')), fixtures: f, warnings: loaded.warnings,
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
     strict: truthy(pick('strict')),
@@ -98,6 +102,7 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   if (writeBaseline !== undefined) config.writeBaseline = path.resolve(cwd, writeBaseline);
   for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
     const v = key === 'baseUrl' ? baseUrl : pick(key, f);
+    if (v !== undefined && key !== 'baseUrl') checkKey(`--${SETTINGS[key].flag}`, v);
     if (v !== undefined) config[key] = v;
   }
   if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;

@@ -1,3 +1,5 @@
+import { keyForms } from './key-forms.js';
+
 /**
  * Redaction by construction: every string that leaves the suite (report, console, error message)
  * passes through a Redactor that knows the literal key values of this run.
@@ -8,30 +10,57 @@ export interface NamedSecret {
   value: string;
 }
 
+/**
+ * A form this long is replaced wherever it occurs; a shorter one (a short key, or a form of it) only
+ * where it stands alone, not inside a word or token: redaction never garbles the run's own messages.
+ */
+const ANYWHERE = 12;
+
+/** The shortest base64 core looked for at all: shorter ones would match by chance. */
+const MIN_FORM = 4;
+
+interface Form {
+  label: string;
+  value: string;
+  /** matches the form where it stands alone (short forms only) */
+  alone?: RegExp;
+}
+
 export class Redactor {
-  private readonly secrets: NamedSecret[];
+  private readonly secrets: Form[];
 
   constructor(secrets: NamedSecret[]) {
-    // a key also travels percent-encoded (in a URL) or JSON-escaped (in an echoed body): each form
-    // is a secret of its own; longest first, so a key that contains another is replaced whole
-    const forms = secrets.filter((s) => s.value.length > 0).flatMap((s) => [...new Set(encodings(s.value))].map((value) => ({ label: s.label, value })));
+    // each form of a key is a secret of its own; longest first, so a key that contains another is replaced whole
+    const forms = secrets.filter((s) => s.value.length > 0).flatMap((s) => keyForms(s.value)
+      .filter((value) => value === s.value || value.length >= MIN_FORM)
+      .map((value): Form => ({ label: s.label, value, ...(value.length < ANYWHERE ? { alone: alone(value) } : {}) })));
     this.secrets = forms.sort((a, b) => b.value.length - a.value.length);
   }
 
   text(input: string): string {
     let out = input;
     // every response body passes here: test before splitting (most hold no key)
-    for (const s of this.secrets) if (out.includes(s.value)) out = out.split(s.value).join(s.label);
+    for (const s of this.secrets) {
+      if (!out.includes(s.value)) continue;
+      out = s.alone ? out.replace(s.alone, s.label) : out.split(s.value).join(s.label);
+    }
     return out;
   }
 
-  /** Redacts every string inside a JSON-like value. */
+  /**
+   * Redacts every string inside a JSON-like value. The copy has the same own properties as the input,
+   * `__proto__` and `constructor` included: defined, never assigned (an assignment to `__proto__`
+   * would set the copy's prototype, and a body wrapped under it would seem to hold what it wraps).
+   */
   value<T>(input: T): T {
     if (typeof input === 'string') return this.text(input) as T;
     if (Array.isArray(input)) return input.map((v: unknown) => this.value(v)) as T;
     if (input && typeof input === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) out[this.text(k)] = this.value(v);
+      for (const [k, v] of Object.entries(input)) {
+        const value = this.value(v);
+        Object.defineProperty(out, this.text(k), { value, enumerable: true, writable: true, configurable: true });
+      }
       return out as T;
     }
     return input;
@@ -39,13 +68,23 @@ export class Redactor {
 
   /** True when the text still holds a secret (used to scan artifacts before they are written). */
   leaks(input: string): string[] {
-    return [...new Set(this.secrets.filter((s) => input.includes(s.value)).map((s) => s.label))];
+    const found = this.secrets.filter((s) => (s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value)));
+    return [...new Set(found.map((s) => s.label))];
   }
 }
 
-/** The forms a key's characters can take on the way out: as is, percent-encoded, JSON-escaped. */
-function encodings(value: string): string[] {
-  return [value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)];
+/** a character a key, an id or a dotted name is made of: a short form touching one is not a key */
+const TOKEN = '[A-Za-z0-9_.~+/=\\-]';
+/** where a short key stands as a value: a quote, `=`, `:`, `Bearer `, or the start of the text */
+const AS_VALUE = `(?:^|(?<=["'=:])|(?<=Bearer ))`;
+
+/**
+ * A short form where it stands as a value, not touching a character a token is made of: in quotes,
+ * after `=`, `:` or `Bearer `. A short word among the run's own words is left as it is.
+ */
+function alone(value: string): RegExp {
+  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${AS_VALUE}${escaped}(?!${TOKEN})`, 'g');
 }
 
 /** Labels for the three keys a run may hold. */

@@ -5,6 +5,8 @@ import type { TargetKeys } from '../target/target.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
+import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };
@@ -23,7 +25,10 @@ export interface RequestOptions {
 export interface ClientSettings {
   baseUrl: string;
   keys: TargetKeys;
+  /** one deadline for the whole exchange: connect, headers and body together */
   timeoutMs: number;
+  /** the most bytes read from one answer (--max-response-bytes); past it the exchange has no usable answer */
+  maxResponseBytes?: number;
   maxRateLimitRetries: number;
   redactor: Redactor;
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
@@ -46,12 +51,17 @@ export interface ClientSettings {
   /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
   exempt?: (method: string, path: string) => boolean;
   /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
-  refuse?: (kind: 'read-only' | 'max-requests', message: string) => never;
+  refuse?: (kind: RefusalKind, message: string) => never;
   /** throw a TransportFailure ("connection failed: …") when no answer came, after recording the exchange */
   throwOnTransportError?: boolean;
 }
 
+/** why the client did not send a request: --read-only, --max-requests, or a URL outside the base URL */
+export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped';
+
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+/** the only methods ever sent twice (after a stale socket): a write is never re-sent */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // One connection pool per process; undici's default would also do, but an explicit Agent
 // lets the timeouts apply to every request and keeps sockets alive between checks.
@@ -103,7 +113,13 @@ export class ApiClient {
     if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && (auth === 'apiKey' || auth === 'otherOrgApiKey')) {
       this.refuse('read-only', `--read-only: this check writes (${method.toUpperCase()} ${endpointOf(method, path)})`);
     }
-    const url = this.url(path, o.query);
+    let url: string;
+    try {
+      url = this.url(path, o.query);
+    } catch (err) {
+      if (err instanceof OutsideBaseUrl) this.refuse('outside-base', `blocked: ${method.toUpperCase()} ${err.message}`);
+      throw err;
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...lower(o.headers ?? {}) };
     let body: string | undefined;
     if (o.json !== undefined) {
@@ -127,12 +143,14 @@ export class ApiClient {
       const budget = this.settings.budget;
       let n = this.count(method, path, exempt);
       await budget?.acquire(this.priority);
+      // the run may have stopped while this request waited for its slot
+      try { this.refuseIfStopped(exempt); } catch (err) { budget?.release(); throw err; }
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {
-        // A kept-alive socket the server closed as we reused it: no byte of this request was
-        // processed, so one fresh try is safe for any method.
-        if (isStaleSocket(err)) {
+        // A kept-alive socket closed as we reused it: one fresh try of a read. Never of a write: the
+        // server may have processed it and closed before answering (a second POST would create twice).
+        if (isStaleSocket(err) && SAFE_METHODS.has(method.toUpperCase())) {
           n = this.count(method, path, exempt);
           try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again, this.settings.timeoutMs); }
         } else {
@@ -141,9 +159,19 @@ export class ApiClient {
       } finally {
         budget?.release();
       }
-      budget?.answered(n, ex.response?.status);
+      budget?.answered(n, ex.response?.status, started);
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
+      const spent = retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response?.headers['retry-after']);
+      if (wait !== undefined && budget !== undefined && spent) {
+        // past the back-off budget the server is not cooperating: the run stops, and every check it
+        // keeps from running is blocked under that one finding, none a deviation of its own rule
+        this.settings.onExchange?.(ex, { path, auth, startedMs: started });
+        const at = new Date().toISOString().slice(11, 19);
+        const limits = `${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each`;
+        budget.stop(`the server rate-limited the run past the back-off budget (${limits}) at ${at} UTC after ${budget.sent} requests`);
+        this.refuse('stopped', `blocked: ${budget.stopped ?? 'rate-limited'}`);
+      }
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
         // A 429 was not processed (spec: rate_limit_exceeded), so retrying even a POST is safe.
         retries += 1;
@@ -161,25 +189,38 @@ export class ApiClient {
   private count(method: string, path: string, exempt: boolean): number {
     const budget = this.settings.budget;
     if (budget === undefined) return 0;
+    this.refuseIfStopped(exempt);
     if (!exempt && budget.exhausted()) {
       this.refuse('max-requests', `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
     }
     return budget.count();
   }
 
-  private refuse(kind: 'read-only' | 'max-requests', message: string): never {
+  /** A stopped run sends nothing more but the archives of its own records (until it stops hard). */
+  private refuseIfStopped(exempt: boolean): void {
+    const budget = this.settings.budget;
+    if (budget?.stopped === undefined || (exempt && !budget.stoppedHard)) return;
+    this.refuse('stopped', `blocked: ${budget.stopped}`);
+  }
+
+  private refuse(kind: RefusalKind, message: string): never {
     if (this.settings.refuse) this.settings.refuse(kind, message);
     throw new Error(message);
   }
 
   private async once(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
-    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher: agent(this.settings.timeoutMs) });
-    const text = await res.body.text();
+    // one deadline for the whole exchange: undici's own timeouts restart with every chunk, so a body
+    // trickling a byte a second, or a chunked body that never ends, would hold the run for ever
+    const signal = AbortSignal.timeout(this.settings.timeoutMs);
+    const dispatcher = agent(this.settings.timeoutMs);
+    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, dispatcher, signal });
+    const text = await readBounded(res.body, this.settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
     return this.response(res.statusCode, res.headers, text);
   }
 
+  /** The URL of a path under the base URL; a path that would leave the base path is refused (thrown). */
   url(path: string, query?: RequestOptions['query']): string {
-    const u = new URL(this.settings.baseUrl.replace(/\/+$/, '') + path);
+    const u = assertUnderBase(this.settings.baseUrl, path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
   }
@@ -216,6 +257,14 @@ export function retryAfterMs(value: string | undefined): number {
   return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
 }
 
+/** A Retry-After longer than the run waits for one request: the back-off budget is spent at once. */
+function asksTooLong(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const seconds = Number(value);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
+  return Number.isFinite(ms) && ms > MAX_RETRY_AFTER_MS;
+}
+
 function isStaleSocket(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;
   return code === 'UND_ERR_SOCKET' && /other side closed/i.test((err as Error).message);
@@ -238,6 +287,7 @@ const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', '
  */
 export function describeTransportError(err: unknown, timeoutMs?: number): string {
   if (!(err instanceof Error)) return String(err);
+  if (err instanceof ResponseTooLarge) return err.message;
   const cause = err.cause instanceof Error ? err.cause : undefined;
   const codeOf = (e: Error | undefined) => { const c = (e as { code?: unknown } | undefined)?.code; return typeof c === 'string' ? c : undefined; };
   const code = codeOf(err);

@@ -12,6 +12,9 @@
  * sooner, so fewer are in progress at once and a check holding a shared record (a task lock) is not
  * starved by the many that started after it.
  */
+/** requests in a row without an answer, each sent after the last answer came, that stop the run */
+export const STOP_AFTER_UNANSWERED = 3;
+
 export class RequestBudget {
   /** the --concurrency the run was given: the ceiling the limit grows back to */
   readonly ceiling: number;
@@ -25,6 +28,8 @@ export class RequestBudget {
   /** 429 answers that lowered the limit */
   decreases = 0;
   private credit = 0;
+  private lastAnswerMs = Number.NEGATIVE_INFINITY;
+  private unansweredInRow = 0;
   /** `sent` at the last decrease: a 429 to a request sent before it does not halve again */
   private sentAtDecrease = -1;
   private readonly waiting: Array<{ priority: number; order: number; start: () => void }> = [];
@@ -35,6 +40,20 @@ export class RequestBudget {
     this.ceiling = concurrency;
     this.limit = concurrency;
     this.lowest = concurrency;
+  }
+
+  /**
+   * Why the run sends no more requests, once it is stopped: an interruption (SIGINT, SIGTERM) or a
+   * server that stopped cooperating. Every check's next request is refused with this reason (one
+   * cause, one finding); only the archives of records the run made still go, until `stop(…, true)`.
+   */
+  stopped: string | undefined;
+  /** the archives of the run's own records are refused too (the interruption's deadline passed) */
+  stoppedHard = false;
+
+  stop(reason: string, hard = false): void {
+    this.stopped ??= reason;
+    if (hard) this.stoppedHard = true;
   }
 
   /** Whether one more request may be sent under --max-requests (exempt requests are always sent). */
@@ -65,8 +84,21 @@ export class RequestBudget {
     this.admit();
   }
 
-  /** Feeds the answer to request number `n` into the limit: 429 halves it, anything else grows it back. */
-  answered(n: number, status: number | undefined): void {
+  /**
+   * Feeds the answer to request number `n` (sent at `sentAtMs`, performance.now()) into the limit:
+   * 429 halves it, anything else grows it back. No answer at all, to STOP_AFTER_UNANSWERED requests
+   * in a row all sent after the last answer came, stops the run: the server stopped answering.
+   */
+  answered(n: number, status: number | undefined, sentAtMs = performance.now()): void {
+    if (status === undefined) {
+      if (sentAtMs > this.lastAnswerMs) this.unansweredInRow += 1;
+      if (this.unansweredInRow >= STOP_AFTER_UNANSWERED) {
+        this.stop(`the server stopped answering at ${new Date().toISOString().slice(11, 19)} UTC after ${this.sent} requests`);
+      }
+      return;
+    }
+    this.lastAnswerMs = performance.now();
+    this.unansweredInRow = 0;
     if (status === 429) {
       if (n > this.sentAtDecrease) {
         this.limit = Math.max(1, Math.floor(this.limit / 2));

@@ -39,9 +39,12 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     warn: () => undefined,
   });
   const api = new ApiClient({
-    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor,
+    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
+    ...(target.maxResponseBytes !== undefined ? { maxResponseBytes: target.maxResponseBytes } : {}), maxRateLimitRetries: target.maxRateLimitRetries, redactor,
     onExchange: (ex, req) => { preflight.requests += 1; records.observe(ex, req.path, req.auth); },
     ...(budget ? { budget } : {}),
+    // before any check, a server that stops cooperating (or an interruption) means the run cannot be made
+    refuse: (_kind, message) => { throw new RunCannotStart(`the fixtures check could not finish: ${message.replace(/^blocked: /, '')}`); },
   });
   const mistakes: string[] = [];
   const checked: string[] = [];

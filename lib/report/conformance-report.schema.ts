@@ -32,6 +32,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         chain: int,
         concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
         phases: { type: 'object', additionalProperties: int },
+        interrupted: { enum: ['SIGINT', 'SIGTERM'] }, stoppedBy: str,
       },
     },
     certificate: {

@@ -4,6 +4,18 @@ import { blockers, unblockLine } from './groups.js';
 import { verdictOf } from './certificate.js';
 import { failingExchange } from './exchange-text.js';
 import { causeLine, rootCauses } from './root-causes.js';
+import { inertLines } from './inert.js';
+
+/**
+ * One console line as printed: control characters escaped, and a line break inside it (server text
+ * in a message) continues on a line indented deeper than the line itself, so server text can never
+ * start a line (`::error::`, `verdict: conforms`, a check's mark).
+ */
+export function consoleLines(line: string): string[] {
+  const [first = '', ...rest] = inertLines(line);
+  const indent = `${/^\s*/.exec(first)?.[0] ?? ''}    `;
+  return [first, ...rest.map((l) => indent + l)];
+}
 
 /**
  * The end of a run on the console: each failed check with its rule, the exchange it failed on and the

@@ -73,5 +73,7 @@ export function blockers(checks: readonly CheckResult[]): Blocker[] {
 export function unblockLine(b: BlockedBy & { checks: readonly unknown[] }): string {
   const n = `${b.checks.length} check${b.checks.length === 1 ? '' : 's'}`;
   if (b.step === '--max-requests') return `${n} not run: ${b.answer}; raise --max-requests`;
+  // the run stopped (interrupted, or the server stopped cooperating): one line for all it kept from running
+  if (b.step === 'the run') return `${n} not run: ${b.answer}`;
   return `${n} blocked by ${b.step}, which answered ${b.answer}${b.fixture ? ` (fixtures \`${b.fixture}\`)` : ''}: fix that step's answer${b.fixture ? `, or correct \`${b.fixture}\`` : ''}, to run them`;
 }

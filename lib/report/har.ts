@@ -1,5 +1,6 @@
 import type { RequestSpan } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
+import { truncateBody } from '../evidence/truncate.js';
 
 /** One check's requests, as `--har` writes them. */
 export interface HarCheck {
@@ -32,12 +33,13 @@ export function harOf(checks: readonly HarCheck[], o: { version: string }): unkn
         method: request.method, url: request.url, httpVersion: 'HTTP/1.1',
         headers: pairs(request.headers), queryString: [...url.searchParams].map(([name, value]) => ({ name, value })), cookies: [],
         headersSize: -1, bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
-        ...(request.body !== undefined ? { postData: { mimeType: request.headers['content-type'] ?? '', text: request.body } } : {}),
+        ...(request.body !== undefined ? { postData: { mimeType: request.headers['content-type'] ?? '', text: truncateBody(request.body) } } : {}),
       },
       response: ex.response
         ? {
           status: ex.response.status, statusText: '', httpVersion: 'HTTP/1.1', headers: pairs(ex.response.headers), cookies: [],
-          content: { size: Buffer.byteLength(ex.response.text), mimeType: ex.response.headers['content-type'] ?? '', text: ex.response.text },
+          // bodies cut as the reports' evidence is (8 KiB): a HAR of a server answering megabytes stays small
+          content: { size: Buffer.byteLength(ex.response.text), mimeType: ex.response.headers['content-type'] ?? '', text: truncateBody(ex.response.text) },
           redirectURL: '', headersSize: -1, bodySize: Buffer.byteLength(ex.response.text),
         }
         : { status: 0, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1, _error: ex.transportError ?? 'no response' },

@@ -75,7 +75,7 @@ export const JS = `
 (function(){
   var q=document.getElementById('q');
   var boxes=document.querySelectorAll('#bar input[type=checkbox]');
-  function fromHash(){var h=location.hash;return h.indexOf('#q=')===0?decodeURIComponent(h.slice(3)):null;}
+  function fromHash(){var h=location.hash;if(h.indexOf('#q=')!==0)return null;try{return decodeURIComponent(h.slice(3));}catch(e){return h.slice(3);}}
   function apply(){
     var on={status:{},level:{}};
     boxes.forEach(function(b){on[b.name][b.value]=b.checked;});

@@ -4,13 +4,14 @@ import { exchangeLine, failingExchange, requestText, responseText } from './exch
 import { RERUN_NOTE } from './rerun.js';
 import type { CheckResult } from './check-result.js';
 import { causeLine } from './root-causes.js';
+import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
 
 /** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
 function md(s: string): string {
-  return s.replace(/\r?\n/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
 }
 
 /**
@@ -26,6 +27,8 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
   out.push('');
+  if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
+  if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
   const reading = c.reading === 'strict' ? ' · judged under --strict' : c.strictFailed > 0 ? ` · ${c.strictFailed} failed under a strict reading (not counted)` : '';
   out.push(`MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
@@ -108,7 +111,8 @@ function fence(text: string): string {
 
 function codeBlock(lang: string, text: string): string[] {
   const f = fence(text);
-  return ['', `  ${f}${lang}`, ...text.split('\n').map((l) => `  ${l}`), `  ${f}`];
+  // split at every line break a Markdown renderer honours (a bare CR too), or a line could leave the fence
+  return ['', `  ${f}${lang}`, ...inertLines(text).map((l) => `  ${l}`), `  ${f}`];
 }
 
 /** A deviation's failing exchange and its curl command, folded (raw HTML is how GitHub folds Markdown). */

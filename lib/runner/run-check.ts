@@ -3,7 +3,7 @@ import { strictOnly } from '../rules/reading.js';
 import { TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../evidence/redact.js';
-import { reportExchange } from '../evidence/truncate.js';
+import { reportExchange, truncateBody } from '../evidence/truncate.js';
 import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
@@ -144,7 +144,10 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     traffic: trafficOf(exchanges, target.baseUrl),
     unanswered: exchanges.filter((ex) => ex.response === undefined).length,
     held: heldRecords(c),
-    exchanges, spans, findings,
+    // kept for --har until the run ends: bodies cut as the reports cut them, so a server answering
+    // megabytes to every request does not make the run hold them all
+    exchanges: exchanges.map(keptExchange), spans,
+    findings: findings.map((f) => ({ ...f, exchange: keptExchange(f.exchange) })),
   };
 }
 
@@ -195,3 +198,9 @@ function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
   });
 }
 
+/** An exchange as the run keeps it once its check ended: bodies cut at MAX_BODY_BYTES, the parsed body dropped. */
+function keptExchange(ex: Exchange): Exchange {
+  const kept: Exchange = { ...ex, request: { ...ex.request, ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body) } : {}) } };
+  if (ex.response) kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
+  return kept;
+}

@@ -1,4 +1,5 @@
 import type { ExchangeResponse } from '../http/exchange.js';
+import { isUuid, segment } from '../http/under-base.js';
 
 /** A record a 2xx answer to a POST shows created, and the DELETE that archives or removes it. */
 export interface CreatedRecord {
@@ -10,12 +11,25 @@ export interface CreatedRecord {
   ends?: [string, string];
   /** an upsert: the record may have existed before (matched); only archived when the match value is the run's */
   upsert?: boolean;
+  /** why a record with a DELETE is nevertheless not archived */
+  note?: string;
+}
+
+/**
+ * A path built from an id the server gave goes into the ledger that `cleanup` replays: only a uuid
+ * (spec: "Path parameters named `*_id` are uuid strings") is put into one, so a hostile id such as
+ * `../../admin/users/all` never becomes a DELETE.
+ */
+function archivable(r: CreatedRecord, ids: readonly string[]): CreatedRecord {
+  if (r.path === null || ids.every((i) => isUuid(i))) return r;
+  const bad = JSON.stringify(ids.find((i) => !isUuid(i)));
+  return { ...r, path: null, note: `the server gave an id that is not a uuid (${bad}): it goes into no request path, so it is not archived` };
 }
 
 const SEGMENT = '([^/?#]+)';
 const CREATES: ReadonlyArray<{ re: RegExp; of: (m: RegExpExecArray, res: ExchangeResponse, requestBody: unknown) => CreatedRecord | undefined }> = [
   { re: /^\/contact\/?$/, of: (_m, res) => withId(res, (id) => ({ id, type: 'contact', path: null })) },
-  { re: /^\/account\/?$/, of: (_m, res) => withId(res, (id) => ({ id, type: 'account', path: `/account/${id}` })) },
+  { re: /^\/account\/?$/, of: (_m, res) => withId(res, (id) => archivable({ id, type: 'account', path: `/account/${id}` }, [id])) },
   { re: /^\/opportunity\/?$/, of: (_m, res) => withId(res, (id) => ({ id, type: 'opportunity', path: null })) },
   {
     re: new RegExp(`^/contact/${SEGMENT}/relationship/${SEGMENT}/?$`),
@@ -23,11 +37,14 @@ const CREATES: ReadonlyArray<{ re: RegExp; of: (m: RegExpExecArray, res: Exchang
   },
   {
     re: new RegExp(`^/opportunity/${SEGMENT}/relationship/${SEGMENT}/?$`),
-    of: (m, res, body) => withTarget(res, body, (t) => ({ id: `opportunity/${m[1]}/relationship/${m[2]}/${t}`, type: 'edge', path: `/opportunity/${m[1]}/relationship/${m[2]}/${encodeURIComponent(t)}`, ends: [m[1]!, t] })),
+    of: (m, res, body) => withTarget(res, body, (t) => archivable({
+      id: `opportunity/${m[1]}/relationship/${m[2]}/${t}`, type: 'edge',
+      path: `/opportunity/${m[1]}/relationship/${m[2]}/${isUuid(t) ? t : ''}`, ends: [m[1]!, t],
+    }, [t])),
   },
   {
     re: new RegExp(`^/${SEGMENT}/_upsert/?$`),
-    of: (m, res) => withId(res, (id) => ({ id, type: decodeURIComponent(m[1]!), path: `/${m[1]}/${id}`, upsert: true })),
+    of: (m, res) => withId(res, (id) => archivable({ id, type: decodeURIComponent(m[1]!), path: `/${m[1]}/${id}`, upsert: true }, [id])),
   },
 ];
 
@@ -46,8 +63,8 @@ export function createdBy(method: string, path: string, res: ExchangeResponse | 
     if (m) return c.of(m, res, body);
   }
   return withId(res, (id, recordType) => {
-    if (recordType === 'account') return { id, type: 'account', path: `/account/${id}` };
-    if (recordType?.startsWith('cus_obj__')) return { id, type: recordType, path: `/${recordType}/${id}` };
+    if (recordType === 'account') return archivable({ id, type: 'account', path: `/account/${id}` }, [id]);
+    if (recordType?.startsWith('cus_obj__')) return archivable({ id, type: recordType, path: `/${segment(recordType)}/${id}` }, [id]);
     return { id, type: recordType ?? 'unknown', path: null };
   });
 }

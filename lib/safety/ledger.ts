@@ -30,6 +30,11 @@ export interface CreatedEntry {
   tagged?: boolean;
   /** why a record with a DELETE is nevertheless not archived (e.g. an upsert that may have matched a record of someone else) */
   note?: string;
+  /**
+   * A POST that got no answer: the server may have created the record, or not. Its id is unknown
+   * (`id` names the request), so it is found by the run id it carried; `cleanup` and the report list it.
+   */
+  maybeCreated?: true;
 }
 
 /** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */

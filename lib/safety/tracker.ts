@@ -28,11 +28,16 @@ export class CreatedRecords {
   private readonly ids = new Set<string>();
   private readonly paths = new Set<string>();
   private readonly archived = new Set<string>();
+  private unansweredCount = 0;
 
   constructor(private readonly o: TrackerOptions) {}
 
   /** Called with each finished exchange of the check (`path` relative to the base URL, as requested). */
   observe(ex: Exchange, path: string, auth: unknown): void {
+    if (ex.response === undefined && ex.request.method.toUpperCase() === 'POST') {
+      this.unanswered(ex, path, auth);
+      return;
+    }
     const status = ex.response?.status;
     if (status === undefined || status < 200 || status > 299) return;
     const method = ex.request.method.toUpperCase();
@@ -45,7 +50,7 @@ export class CreatedRecords {
     if (!made) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
-    let note: string | undefined;
+    let note: string | undefined = made.note;
     if (made.upsert && tagged !== true && archivePath !== null && !this.ids.has(made.id)) {
       // an upsert on a match value that is not this run's may have matched a record of someone else
       note = 'an upsert whose match value does not carry the run id: it may have matched a pre-existing record, so it is not archived';
@@ -58,8 +63,27 @@ export class CreatedRecords {
     this.add({ id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth), ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}) });
   }
 
+  /**
+   * A POST that got no answer may have created a record (a server can process it and close the
+   * connection before answering; the client never sends it again): the ledger says so, with the
+   * run id that finds it.
+   */
+  private unanswered(ex: Exchange, path: string, auth: unknown): void {
+    const bare = path.split(/[?#]/)[0] ?? path;
+    const tagged = (ex.request.body ?? '').includes(this.o.runId);
+    this.unansweredCount += 1;
+    const find = tagged ? `find it by the run id ${this.o.runId}` : 'its body did not carry the run id';
+    this.add({
+      id: `unanswered POST ${bare} #${this.unansweredCount}`, type: typeOfCreate(bare), path: null, auth: archiveAuth(auth),
+      tagged, maybeCreated: true,
+      note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`,
+    });
+  }
+
   /** Records a created record (once per type and id) and appends it to the ledger. */
-  add(r: { id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string }): void {
+  add(r: {
+    id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; maybeCreated?: true;
+  }): void {
     const key = `${r.type}\u0000${r.id}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);
@@ -67,6 +91,7 @@ export class CreatedRecords {
     const entry: CreatedEntry = {
       id: r.id, type: r.type, path: r.path, runId: this.o.runId, createdAt: new Date().toISOString(), auth: r.auth, rule: this.o.rule,
       ...(r.tagged !== undefined ? { tagged: r.tagged } : {}), ...(r.note ? { note: r.note } : {}),
+      ...(r.maybeCreated ? { maybeCreated: true as const } : {}),
     };
     this.entries.push(entry);
     if (r.path !== null) this.paths.add(r.path);
@@ -103,4 +128,11 @@ export class CreatedRecords {
       this.o.warn(`could not append to the cleanup ledger ${this.o.ledgerFile}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+}
+
+/** What kind of record a POST path creates: `/contact` → contact, `/x/_upsert` → x, an edge → edge. */
+function typeOfCreate(bare: string): LedgerType {
+  if (/\/relationship\//.test(bare)) return 'edge';
+  const first = bare.split('/').filter(Boolean)[0] ?? 'unknown';
+  return decodeURIComponent(first);
 }

@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
+import { isUuid } from '../http/under-base.js';
 
 /** A record as read from a response, loosely typed: checks assert on it, schemas validate it. */
 export interface TypedValue {
@@ -54,5 +55,9 @@ export type OrgKey = 'apiKey' | 'otherOrgApiKey';
  */
 export function setupRecord(c: CheckContext, ex: Exchange, step: string): ApiRecord {
   // a 2xx without { data: record } is a finding of record.envelope, and blocks the check on it
-  return c.setup(ex, step).data();
+  const record = c.setup(ex, step).data();
+  // the id goes into the paths of the requests that follow: only a uuid (spec: "Path parameters
+  // named `*_id` are uuid strings"), so a server's id can never steer a request elsewhere
+  if (!isUuid(record.id)) c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)}`, ex);
+  return record;
 }

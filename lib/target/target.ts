@@ -30,6 +30,8 @@ export interface Target {
   seed: number;
   /** per-request timeout */
   timeoutMs: number;
+  /** the most bytes read from one answer (--max-response-bytes) */
+  maxResponseBytes?: number;
   /** cap on 429 retries of one request */
   maxRateLimitRetries: number;
   /** the embedded reference server is the target (used only to word messages) */

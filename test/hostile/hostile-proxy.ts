@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startReferenceServer, type ReferenceOptions, type RunningReference } from '../../reference/index.js';
+
+/** One request as the hostile server saw it (path as sent, base path included). */
+export interface Seen {
+  method: string;
+  url: string;
+  body: string;
+}
+
+/** The reference's answer, buffered, before the attack changes it. */
+export interface Answer {
+  status: number;
+  headers: http.OutgoingHttpHeaders;
+  body: string;
+}
+
+/**
+ * An attack: given the request and the reference's answer, answer in its place (write to `res` or
+ * the socket raw) and return true; return false to pass the answer on unchanged. `before` runs
+ * before the reference sees the request (for an attack that never lets it through).
+ */
+export interface Attack {
+  before?: (req: Seen, res: http.ServerResponse) => boolean;
+  after?: (req: Seen, answer: Answer, res: http.ServerResponse) => boolean;
+}
+
+export interface Hostile {
+  baseUrl: string;
+  seen: Seen[];
+  reference: RunningReference;
+  /** a folder with fixtures.json pointing at the hostile server, and room for reports */
+  dir: string;
+  fixtures: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A raw node:http server on 127.0.0.1 in front of the reference server, that turns hostile in the
+ * one way a test asks for. Everything it receives is recorded, so a test can say what was sent.
+ */
+export async function startHostile(attack: Attack, options: ReferenceOptions = {}): Promise<Hostile> {
+  const reference = await startReferenceServer(options);
+  const upstream = new URL(reference.baseUrl);
+  const seen: Seen[] = [];
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const s: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') };
+      seen.push(s);
+      if (attack.before?.(s, res)) return;
+      const headers = { ...req.headers, host: upstream.host };
+      const fwd = http.request({ host: upstream.hostname, port: upstream.port, method: s.method, path: s.url, headers }, (up) => {
+        const body: Buffer[] = [];
+        up.on('data', (c: Buffer) => body.push(c));
+        up.on('end', () => {
+          const h = { ...up.headers };
+          delete h['content-length'];
+          delete h['transfer-encoding'];
+          const answer: Answer = { status: up.statusCode ?? 502, headers: h, body: Buffer.concat(body).toString('utf8') };
+          if (attack.after?.(s, answer, res)) return;
+          res.writeHead(answer.status, answer.headers);
+          res.end(answer.body);
+        });
+      });
+      fwd.on('error', () => res.destroy());
+      fwd.end(s.body);
+    });
+  });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}${upstream.pathname}`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-hostile-'));
+  const fixtures = path.join(dir, 'fixtures.json');
+  writeFileSync(fixtures, JSON.stringify({ ...reference.fixtures, baseUrl, ...reference.keys }));
+  return {
+    baseUrl, seen, reference, dir, fixtures,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+      await reference.close();
+    },
+  };
+}
+
+/** Every file a run wrote under `dir` (reports, ledger, HAR), as text. */
+export function filesUnder(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The base path of the reference: what every request must stay under. */
+export const BASE_PATH = '/api/v2/public';

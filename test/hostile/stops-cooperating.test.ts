@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHostile, type Hostile } from './hostile-proxy.js';
+import { reportOf, runMeasured } from './run.js';
+
+// A server that stops cooperating is one finding: the checks it kept from running are blocked
+// under one line, none a deviation of its own rule.
+
+const CREATE = /\/(contact|account)$/;
+
+describe('a server that stops cooperating', () => {
+  let hostile: Hostile | undefined;
+  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+
+  it('429 with a Retry-After of years: rate-limited past the back-off budget, one line', async () => {
+    hostile = await startHostile({
+      before: (req, res) => {
+        if (req.method !== 'POST' || !CREATE.test(req.url)) return false;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(60 * 60 * 24 * 365 * 5) });
+        res.end(JSON.stringify({ status_code: 429, error_type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'come back later', details: null }));
+        return true;
+      },
+    });
+    const dir = path.join(hostile.dir, 'report');
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts'], { cwd: hostile.dir, timeoutMs: 90_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const report = reportOf(dir);
+    expect(report.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(report.checks.filter((c) => c.status === 'blocked').length).toBeGreaterThan(3);
+    expect(String(report.run['stoppedBy'])).toMatch(/rate-limited the run past the back-off budget/);
+    const blockedLines = r.stdout.split('\n').filter((l) => /^\s+! /.test(l));
+    expect(blockedLines.filter((l) => /past the back-off budget/.test(l))).toHaveLength(1);
+    // one request was sent after the limiter's answer, none retried for years
+    expect(hostile.seen.filter((s) => s.method === 'POST' && CREATE.test(s.url)).length).toBeLessThanOrEqual(8);
+  });
+
+  it('429 with a Retry-After of years from the first request: exit 2, one line, at once', async () => {
+    hostile = await startHostile({
+      before: (_req, res) => {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(60 * 60 * 24 * 365 * 5) });
+        res.end(JSON.stringify({ status_code: 429, error_type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'later', details: null }));
+        return true;
+      },
+    });
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', path.join(hostile.dir, 'r'), '--only', 'contacts'], { cwd: hostile.dir, timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/rate-limited the run past the back-off budget/);
+    // the probe's requests (one per key), none retried
+    expect(hostile.seen.length).toBe(Object.keys(hostile.reference.keys).length);
+  });
+
+  it('a server that stops answering mid-run: the remaining checks blocked under one line', async () => {
+    let answered = 0;
+    hostile = await startHostile({
+      before: (_req, res) => {
+        answered += 1;
+        // the probe and the fixtures check go through, a few checks too; then every connection is dropped
+        if (answered <= 40) return false;
+        res.socket?.destroy();
+        return true;
+      },
+    });
+    const dir = path.join(hostile.dir, 'report');
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts,tasks', '--timeout', '2000'], { cwd: hostile.dir, timeoutMs: 90_000 });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const report = reportOf(dir);
+    expect(String(report.run['stoppedBy'])).toMatch(/^the server stopped answering at \d\d:\d\d:\d\d UTC after \d+ requests$/);
+    const stopped = report.checks.filter((c) => c.blockedBy?.answer.startsWith('the server stopped answering'));
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(r.stdout.split('\n').filter((l) => /^\s+! .*not run: the server stopped answering/.test(l))).toHaveLength(1);
+    // after the run stopped, nothing but archives was sent
+    expect(hostile.seen.length - 40).toBeLessThan(report.checks.length);
+  });
+});
