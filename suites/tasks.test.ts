@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { patchTaskStep, takeTask, taskToArchive } from '../lib/steps/task.js';
+import { holdTaskToArchive, patchTaskStep, takeTask } from '../lib/steps/task.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/task.js';
@@ -114,7 +114,7 @@ endpoint('PATCH /task/{task_id}', () => {
 endpoint('DELETE /task/{task_id}', () => {
   check('task.delete.archives', 'DELETE answers 2xx, and the task shows a non-null archived_at where it can be read', async (c) => {
     // taskToArchive alone: DELETE archives it for good, so it is never a task other checks write
-    const id = taskToArchive(c);
+    const id = await holdTaskToArchive(c);
     let archivedBefore: unknown;
     let readable = false;
     await throughUnstatedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => { readable = true; archivedBefore = valueOf(r, 'archived_at'); });

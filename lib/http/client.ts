@@ -5,6 +5,7 @@ import type { TargetKeys } from '../target/target.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
+import { worstOutcome } from '../safety/worst-outcome.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };
@@ -18,6 +19,11 @@ export interface RequestOptions {
   contentType?: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
+  /**
+   * Why this write changes nothing even if the server wrongly accepts it (ids that name nothing, the
+   * value the record already has): such a write is sent under --read-only, every other one is not.
+   */
+  harmless?: string;
 }
 
 export interface ClientSettings {
@@ -29,12 +35,16 @@ export interface ClientSettings {
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
   onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number }) => void;
   /**
-   * --read-only: a POST, PATCH, PUT or DELETE sent with a key that can write (apiKey, otherOrgApiKey)
-   * is not sent; `refuse('read-only', …)` is called instead (the check's context skips the check).
-   * Requests with no key, an invalid key or the read-only key still go: the server must reject them
-   * before any write.
+   * --read-only: a POST, PATCH, PUT or DELETE is not sent, whatever key it carries (a server with a
+   * permission bug takes a write it must refuse), unless the request says why it is `harmless`;
+   * `refuse('read-only', …)` is called instead (the check's context skips the check).
    */
   readOnly?: boolean;
+  /**
+   * The kept record (lib/safety/kept-records.ts) a request would archive or remove something of, in
+   * words; such a request is never sent: `refuse('kept-record', …)` is called instead.
+   */
+  keptRecordOf?: (method: string, path: string) => string | undefined;
   /**
    * The run's budget, shared by every check's client (lib/http/request-budget.ts): --concurrency,
    * --max-requests (past it `refuse('max-requests', …)` is called) and the 429 back-off. Without it
@@ -46,10 +56,13 @@ export interface ClientSettings {
   /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
   exempt?: (method: string, path: string) => boolean;
   /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
-  refuse?: (kind: 'read-only' | 'max-requests', message: string) => never;
+  refuse?: (kind: RefusalKind, message: string) => never;
   /** throw a TransportFailure ("connection failed: …") when no answer came, after recording the exchange */
   throwOnTransportError?: boolean;
 }
+
+/** Why the client did not send a request. */
+export type RefusalKind = 'read-only' | 'max-requests' | 'kept-record';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
@@ -100,8 +113,15 @@ export class ApiClient {
   async send(method: string, path: string, o: RequestOptions = {}): Promise<Exchange> {
     const auth = o.auth ?? 'apiKey';
     const exempt = this.settings.exempt?.(method, path) === true;
-    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && (auth === 'apiKey' || auth === 'otherOrgApiKey')) {
-      this.refuse('read-only', `--read-only: this check writes (${method.toUpperCase()} ${endpointOf(method, path)})`);
+    const kept = this.settings.keptRecordOf?.(method, path);
+    if (kept !== undefined) {
+      this.refuse('kept-record', `not sent: ${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)}) names ${kept}, a record the fixtures file keeps: the suite never archives or removes one of those`);
+    }
+    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && o.harmless === undefined) {
+      const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
+      this.refuse('read-only', auth === 'apiKey' || auth === 'otherOrgApiKey'
+        ? `--read-only: this check writes (${endpoint})`
+        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it (${endpoint} with ${authName(auth)})`);
     }
     const url = this.url(path, o.query);
     const headers: Record<string, string> = { accept: 'application/json', ...lower(o.headers ?? {}) };
@@ -167,7 +187,7 @@ export class ApiClient {
     return budget.count();
   }
 
-  private refuse(kind: 'read-only' | 'max-requests', message: string): never {
+  private refuse(kind: RefusalKind, message: string): never {
     if (this.settings.refuse) this.settings.refuse(kind, message);
     throw new Error(message);
   }
@@ -202,6 +222,12 @@ export class ApiClient {
     }
     return out;
   }
+}
+
+/** A key's name for a message, never its value. */
+function authName(auth: Auth): string {
+  if (auth === 'none') return 'no key';
+  return typeof auth === 'object' ? 'an invalid key' : `the ${auth}`;
 }
 
 function lower(h: Record<string, string>): Record<string, string> {

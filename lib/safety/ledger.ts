@@ -30,6 +30,11 @@ export interface CreatedEntry {
   tagged?: boolean;
   /** why a record with a DELETE is nevertheless not archived (e.g. an upsert that may have matched a record of someone else) */
   note?: string;
+  /**
+   * A record the server made on a request that must not create anything: sent with the read-only
+   * key (`readOnlyApiKey`), no key (`none`) or an invalid key (`invalid key`). Archived with `auth`.
+   */
+  wronglyCreatedWith?: 'readOnlyApiKey' | 'none' | 'invalid key';
 }
 
 /** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */
@@ -102,7 +107,7 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it' });
+    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: `${e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it'}${e.wronglyCreatedWith ? `; the server created it on a request with ${e.wronglyCreatedWith === 'readOnlyApiKey' ? 'the read-only key' : e.wronglyCreatedWith === 'none' ? 'no key' : 'an invalid key'}, which must not create` : ''}` });
   }
   return out;
 }

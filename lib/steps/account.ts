@@ -70,15 +70,25 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
 
 /**
  * An account and one of its domains, for a check whose DELETE of that domain must be refused (the
- * read-only key, another organization) and which then looks for the domain. It is the other domain
- * of an account of the check's own; failing that, the fixture's primary domain: account.domain.delete
- * removes the fixture's `otherDomain`, so that one may already be gone.
+ * read-only key, another organization) and which then looks for the domain. Should the server
+ * wrongly take the DELETE, the domain is lost, so it is one the user may lose: the other domain of
+ * an account of the check's own; failing that, the fixture's `otherDomain`, which the user gave up
+ * (lib/safety/kept-records.ts), held like account.domain.delete holds it. Never the fixture's
+ * primary domain. Where an account read shows `otherDomain` already gone, the check skips.
  */
 export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId: string; domain: string; source: DomainAccount['source'] }> {
   const own = await ownAccountWithDomains(c);
   if (own) return { accountId: own.id, domain: own.otherDomain, source: 'created' };
   const f = c.fixtures.accountWithDomains;
-  return { accountId: c.need(f?.id, 'accountWithDomains.id'), domain: c.need(f?.primaryDomain, 'accountWithDomains.primaryDomain'), source: 'fixture' };
+  const accountId = c.need(f?.id, 'accountWithDomains.id');
+  const domain = c.need(f?.otherDomain, 'accountWithDomains.otherDomain (the domain a refused removal may cost; the primary domain is never risked)');
+  await holdRecord(c, `account:${accountId}`);
+  const read = await c.api.get(`/account/${accountId}`);
+  const record = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+  if (record?.id === accountId && !domainNames(record).includes(domain.toLowerCase())) {
+    c.skip(`accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it for good): name a domain it still has`);
+  }
+  return { accountId, domain, source: 'fixture' };
 }
 
 /**

@@ -7,10 +7,11 @@ import { createContact, readContact } from './contact.js';
 import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from './custom-object.js';
 import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
-import { otherLabels, phoneContact, phoneItemOf } from './phone-item.js';
+import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from './phone-item.js';
 import { recordOf, show, valueOf } from './record.js';
 import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
-import { takeTask } from './task.js';
+import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from './task.js';
+import type { RecordKind } from '../safety/kept-records.js';
 import { throughUnstatedRoute } from './unstated-route.js';
 
 /**
@@ -44,11 +45,15 @@ export interface RefusedRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   json?: unknown;
+  /** why it changes nothing even if wrongly taken: only such a write is sent under --read-only */
+  harmless?: string;
 }
 
 /** Sends a request with the refusal's key and judges the answer as a refusal. */
 export async function sendRefused(c: CheckContext, refusal: Refusal, request: RefusedRequest, secrets: readonly unknown[] = []): Promise<Conformance> {
-  const ex = await c.api.send(request.method, request.path, { auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}) });
+  const ex = await c.api.send(request.method, request.path, {
+    auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}), ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
+  });
   const e = c.expect(ex);
   refusal.expectRefused(e, secrets);
   return e;
@@ -64,6 +69,12 @@ export interface CheckCase {
 /** One refused write; `S` is what the set-up made (the record, and what the write will send). */
 interface RefusedWrite<S> {
   endpoint: string;
+  /**
+   * Whose record the write goes to (lib/safety/kept-records.ts). Only `own` and `given up` records
+   * take a write that would archive, remove or unlink something; a `kept` one takes only a PATCH,
+   * read before and after and put back when the server wrongly took it.
+   */
+  writesTo: readonly RecordKind[];
   /** what it tries, in each key's check title */
   what: Record<RefusingKey, string>;
   /** organization A's record, made with organization A's full key */
@@ -78,6 +89,7 @@ interface RefusedWrite<S> {
 /** A refused write with its record type erased, so the table can hold every kind. */
 interface AnyRefusedWrite {
   endpoint: string;
+  writesTo: readonly RecordKind[];
   what: Record<RefusingKey, string>;
   run(c: CheckContext, refusal: Refusal): Promise<void>;
 }
@@ -85,6 +97,7 @@ interface AnyRefusedWrite {
 function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
   return {
     endpoint: w.endpoint,
+    writesTo: w.writesTo,
     what: w.what,
     async run(c, refusal) {
       const s = await w.setUp(c, refusal);
@@ -106,6 +119,7 @@ function customObjectSecrets(kept: KeptRecord): unknown[] {
 const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'a title patch; the contact keeps its title', otherOrgApiKey: 'patching organization A\'s contact; it keeps its title' },
     setUp: async (c, r) => ({ contact: await createContact(c), title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
     request: ({ contact, title }) => ({ method: 'PATCH', path: `/contact/${contact.id}`, json: { attributes: { title } } }),
@@ -119,6 +133,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
+    // the fixture contactWithPhoneNumbersId only where the server takes no phone items on create
+    writesTo: ['own', 'kept'],
     what: { readOnlyApiKey: 'a labels patch; the item is unchanged', otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged' },
     setUp: async (c) => {
       const p = await phoneContact(c);
@@ -130,13 +146,14 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     secrets: ({ item }) => [item.phone_number],
     unchanged: async (c, { contactId, item, own }, e) => {
       const after = phoneItemOf(await readContact(c, contactId), item.id);
-      // the fixture contact is shared with other checks: only its immutable phone_number is compared there
-      const same = own ? isDeepStrictEqual(after, item) : after?.phone_number === item.phone_number;
-      if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+      if (isDeepStrictEqual(after, item)) return;
+      e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+      if (!own) await putBackPhoneItem(c, contactId, item, after);
     },
   }),
   refusedWrite({
     endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
+    writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact to an account; no edge appears',
       otherOrgApiKey: 'linking organization A\'s contact to organization A\'s account; no edge appears',
@@ -153,6 +170,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /account/{account_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'archiving an account; it stays active', otherOrgApiKey: 'archiving organization A\'s account; it stays active' },
     setUp: (c) => createAccount(c),
     request: (account) => ({ method: 'DELETE', path: `/account/${account.id}` }),
@@ -166,6 +184,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}',
+    // the fixture's otherDomain only where the server takes no domains on account create
+    writesTo: ['own', 'given up'],
     what: { readOnlyApiKey: 'removing a domain; the domain stays', otherOrgApiKey: 'removing a domain of organization A\'s account; the domain stays' },
     setUp: (c) => accountDomainToKeep(c),
     request: ({ accountId, domain }) => ({ method: 'DELETE', path: domainPath(accountId, domain) }),
@@ -181,6 +201,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+    writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact that is on the opportunity\'s account; no edge appears',
       otherOrgApiKey: 'linking a contact on its account to organization A\'s opportunity; no edge appears',
@@ -198,6 +219,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays', otherOrgApiKey: 'removing an edge of organization A\'s opportunity; the edge stays' },
     setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, true)) }),
     request: ({ api, contact, opportunity }) => ({ method: 'DELETE', path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}` }),
@@ -211,23 +233,48 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /task/{task_id}',
+    // tasks have no create endpoint: the user's task (taskIds[0]), which the task checks write too
+    writesTo: ['kept'],
     what: { readOnlyApiKey: 'a disposition patch; the task keeps its disposition', otherOrgApiKey: 'patching organization A\'s task; it keeps its disposition' },
-    setUp: async (c, r) => ({ task: await takeTask(c), disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
-    request: ({ task, disposition }) => ({ method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } } }),
+    setUp: async (c, r) => {
+      const task = await takeTask(c);
+      const before = await taskDispositionNow(c, task);
+      if (!c.target.readOnly) return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
+      // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
+      if (typeof before !== 'string') {
+        c.skip('--read-only: this check would change a task if the server wrongly accepted it, and the server serves no task read to learn the disposition it already has');
+      }
+      return { task, before, disposition: before };
+    },
+    request: ({ task, disposition, before }) => ({
+      method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } },
+      ...(disposition === before ? { harmless: 'the disposition the task already has' } : {}),
+    }),
     // nothing of the fixture task is known to look for: the spec states no task read
     secrets: () => [],
-    unchanged: async (c, { task, disposition }, e, r) => {
+    unchanged: async (c, { task, disposition, before }, e, r) => {
+      if (disposition === before) return;
+      // the task as it is now: a task read where served, else the answer to the refused patch
+      let now: unknown;
+      let seen = false;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
         const after = recordOf(ex.response?.json);
-        if (after && valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
+        if (after) { seen = true; now = valueOf(after, 'disposition'); }
       });
+      const answered = recordOf(e.response.status >= 200 && e.response.status <= 299 ? e.response.json : undefined);
+      if (!seen && answered) { seen = true; now = valueOf(answered, 'disposition'); }
+      if (!seen || now !== disposition) return;
+      e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
+      await putBackTaskDisposition(c, task, before, disposition);
     },
   }),
   refusedWrite({
     endpoint: 'DELETE /task/{task_id}',
+    // an archive is for good and tasks have no create endpoint: only the task the user gave up for it
+    writesTo: ['given up'],
     what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
     setUp: async (c) => {
-      const task = await takeTask(c);
+      const task = await holdTaskToArchive(c);
       let before: unknown;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task\'s archived_at before', (ex) => { before = archivedAt(ex.response?.json); });
       return { task, before };
@@ -243,6 +290,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'a patch of a record; the record is unchanged', otherOrgApiKey: 'patching organization A\'s custom-object record; it is unchanged' },
     setUp: async (c, r) => {
       const co = customObject(c);
@@ -254,6 +302,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'archiving a record; the upsert still finds it', otherOrgApiKey: 'archiving organization A\'s custom-object record; the upsert still finds it' },
     setUp: async (c) => {
       const co = customObject(c);

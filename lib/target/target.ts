@@ -1,5 +1,6 @@
 import type { Fixtures } from './fixtures.js';
 import type { Preflight } from '../preflight/preflight.js';
+import type { RecordChanges } from '../safety/record-changes.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {
@@ -46,5 +47,7 @@ export interface Target {
   ledgerFile?: string;
   /** what the fixtures check found before the checks ran */
   preflight?: Preflight;
+  /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
+  recordChanges?: RecordChanges;
 }
 
