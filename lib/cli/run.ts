@@ -27,6 +27,25 @@ import { RequestBudget } from '../http/request-budget.js';
 import { selectChecks } from '../select/selection.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { selectsEverything } from '../select/selection.js';
+import { ApiClient } from '../http/client.js';
+import type { Redactor } from '../evidence/redact.js';
+import { auditKeptRecords } from '../safety/kept-audit.js';
+import { RecordChanges, type RecordChange } from '../safety/record-changes.js';
+import { printRecordChanges } from '../report/record-changes-block.js';
+
+/**
+ * The changes the checks found on kept records, and those a read of every kept record after the run
+ * finds against its state at the fixtures check (the later finding of a record's attribute wins).
+ */
+async function keptRecordChanges(target: Target, redactor: Redactor, budget: RequestBudget): Promise<RecordChange[]> {
+  const changes = target.recordChanges ?? new RecordChanges();
+  const before = target.preflight?.kept;
+  if (before && Object.keys(before).length > 0) {
+    const api = new ApiClient({ baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget });
+    for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);
+  }
+  return changes.all();
+}
 
 /** A check still running after this long fails (each request also has its own --timeout). */
 const CHECK_TIMEOUT_MS = 180_000;
@@ -62,6 +81,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
+      recordChanges: new RecordChanges(),
     };
     mkdirSync(config.reportDir, { recursive: true });
     if (config.baseUrl === undefined) {
@@ -116,6 +136,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     }
     if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
     reporter.finish(runs);
+    // every kept record read again: what the server changed heads the console and every report
+    const recordChanges = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });
@@ -136,8 +158,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       phases: phases.done(),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
+    if (recordChanges.length > 0) report.recordChanges = recordChanges;
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
+    printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print);
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);

@@ -13,6 +13,7 @@ import { answerOf } from '../check/context.js';
 import { matchValue, sampleAttributes, upsertBody } from '../../fixtures/custom-object.js';
 import { erroredFields } from './errored-fields.js';
 import type { Preflight } from './preflight.js';
+import { readKeptRecords } from '../safety/kept-audit.js';
 
 const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
 
@@ -134,7 +135,9 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     },
   ];
   const findings = sections.map(() => findingsOf(target.baseUrl));
-  await Promise.all(sections.map((run, i) => run(findings[i]!)));
+  // the kept records as they are before any check: the run compares them again at its end
+  const [kept] = await Promise.all([readKeptRecords(api, f), ...sections.map((run, i) => run(findings[i]!))]);
+  preflight.kept = kept;
   for (const found of findings) {
     mistakes.push(...found.mistakes);
     checked.push(...found.checked);

@@ -8,6 +8,7 @@ import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';
 import { blockers, type Blocker } from './groups.js';
 import type { RunPhases } from '../runner/phases.js';
+import type { RecordChange } from '../safety/record-changes.js';
 
 export interface RunInfo {
   runId: string;
@@ -56,6 +57,8 @@ export interface ConformanceReport {
   observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
   observed: ObservedContract;
   leftovers: Leftover[];
+  /** what the server changed on records the fixtures file names, restored or not (lib/safety/record-changes.ts); absent: none */
+  recordChanges?: RecordChange[];
   /** `--baseline`: the known deviations it excused and its stale or expired entries (lib/baseline) */
   baseline?: BaselineOutcome;
 }

@@ -59,6 +59,13 @@ export const CONFORMANCE_REPORT_SCHEMA = {
     },
     observed: { type: 'object', required: ['successStatuses', 'errorCodes'], properties: { successStatuses: { type: 'array' }, errorCodes: { type: 'array' } } },
     baseline: { type: 'object' },
+    recordChanges: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['key', 'type', 'id', 'field', 'restored', 'how', 'foundBy'],
+        properties: { key: str, type: str, id: str, field: str, before: {}, after: {}, restored: { type: 'boolean' }, how: str, foundBy: str },
+      },
+    },
     leftovers: {
       type: 'array',
       items: { type: 'object', required: ['id', 'type', 'runId', 'createdAt'], properties: { id: str, type: str, runId: str, createdAt: str, reason: str } },

@@ -4,6 +4,7 @@ import type { ReportExchange } from '../evidence/truncate.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
+import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 
 /** HTML-escapes text for element content and quoted attributes. */
@@ -146,6 +147,14 @@ ${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${gr
  * A search box filters by rule id, endpoint or text, and keeps its query in the URL's hash.
  * Every server-supplied string is escaped.
  */
+/** The server changed records the user keeps: first on the page (lib/report/record-changes-block.ts). */
+function recordChangesHtml(report: ConformanceReport): string {
+  const changed = report.recordChanges ?? [];
+  if (changed.length === 0) return '';
+  return `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2><p>${e(recordChangesIntro(changed))}</p>`
+    + `<ul>${recordChangeLines(changed).map((l) => `<li>${e(l)}</li>`).join('')}</ul></section>`;
+}
+
 export function reportHtml(report: ConformanceReport): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
@@ -169,6 +178,7 @@ export function reportHtml(report: ConformanceReport): string {
 <div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
 ${bar}
 <main>
+${recordChangesHtml(report)}
 <section id="fix"><h2>What to fix</h2>
 ${nothing}${blockedHtml(steps)}
 ${must}

@@ -3,6 +3,7 @@ import { blockers, deviations, groupCounts, groupMark, unblockLine } from './gro
 import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
 import type { CheckResult } from './check-result.js';
+import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
@@ -27,6 +28,12 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
+  const changed = report.recordChanges ?? [];
+  if (changed.length > 0) {
+    out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
+    for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
+    out.push('');
+  }
   const steps = blockers(report.checks);
   if (steps.length > 0) {
     out.push(`**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`);

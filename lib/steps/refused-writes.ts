@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
+import type { Exchange } from '../http/exchange.js';
 import { tagged } from '../../fixtures/tag.js';
 import { accountDomainToKeep, createAccount, domainNames, domainPath } from './account.js';
 import { createContact, readContact } from './contact.js';
@@ -51,12 +52,16 @@ export interface RefusedRequest {
 
 /** Sends a request with the refusal's key and judges the answer as a refusal. */
 export async function sendRefused(c: CheckContext, refusal: Refusal, request: RefusedRequest, secrets: readonly unknown[] = []): Promise<Conformance> {
-  const ex = await c.api.send(request.method, request.path, {
-    auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}), ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
-  });
-  const e = c.expect(ex);
+  const e = c.expect(await sendRefusedRequest(c, refusal, request));
   refusal.expectRefused(e, secrets);
   return e;
+}
+
+/** Sends a request with the refusal's key; the answer is not judged yet. */
+async function sendRefusedRequest(c: CheckContext, refusal: Refusal, request: RefusedRequest): Promise<Exchange> {
+  return c.api.send(request.method, request.path, {
+    auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}), ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
+  });
 }
 
 /** A check's worth: the operation, what it tries (as the title words it), and the check body. */
@@ -84,6 +89,11 @@ interface RefusedWrite<S> {
   secrets(s: S): readonly unknown[];
   /** the read that shows the record unchanged; a change fails `e`, the refused write's expectation */
   unchanged(c: CheckContext, s: S, e: Conformance, refusal: Refusal): Promise<void>;
+  /**
+   * For a write to a kept record: after the check, pass or fail, read the record and put back what
+   * the server wrongly took (`answer`: the refused write's, when it was sent).
+   */
+  putBack?(c: CheckContext, s: S, answer: Exchange | undefined): Promise<void>;
 }
 
 /** A refused write with its record type erased, so the table can hold every kind. */
@@ -101,7 +111,12 @@ function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
     what: w.what,
     async run(c, refusal) {
       const s = await w.setUp(c, refusal);
-      const e = await sendRefused(c, refusal, w.request(s), w.secrets(s));
+      let answer: Exchange | undefined;
+      // a cleanup, so that it runs whatever the answer (a wrong one ends the check at once)
+      if (w.putBack) c.cleanup(() => w.putBack!(c, s, answer));
+      answer = await sendRefusedRequest(c, refusal, w.request(s));
+      const e = c.expect(answer);
+      refusal.expectRefused(e, w.secrets(s));
       await w.unchanged(c, s, e, refusal);
     },
   };
@@ -144,11 +159,16 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     // demote the primary item of the fixture contact, which other checks share)
     request: ({ contactId, item }) => ({ method: 'PATCH', path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, json: { labels: otherLabels(item.labels) } }),
     secrets: ({ item }) => [item.phone_number],
-    unchanged: async (c, { contactId, item, own }, e) => {
+    unchanged: async (c, { contactId, item }, e) => {
       const after = phoneItemOf(await readContact(c, contactId), item.id);
-      if (isDeepStrictEqual(after, item)) return;
-      e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
-      if (!own) await putBackPhoneItem(c, contactId, item, after);
+      if (!isDeepStrictEqual(after, item)) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+    },
+    putBack: async (c, { contactId, item, own }) => {
+      if (own) return;
+      const read = await c.api.get(`/contact/${contactId}`);
+      const after = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+      const now = after ? phoneItemOf(after, item.id) : undefined;
+      if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
     },
   }),
   refusedWrite({
@@ -254,18 +274,18 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     secrets: () => [],
     unchanged: async (c, { task, disposition, before }, e, r) => {
       if (disposition === before) return;
-      // the task as it is now: a task read where served, else the answer to the refused patch
-      let now: unknown;
-      let seen = false;
       await throughUnstatedRoute(c, `/task/${task}`, 'the task kept its disposition', (ex) => {
         const after = recordOf(ex.response?.json);
-        if (after) { seen = true; now = valueOf(after, 'disposition'); }
+        if (after && valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
       });
-      const answered = recordOf(e.response.status >= 200 && e.response.status <= 299 ? e.response.json : undefined);
-      if (!seen && answered) { seen = true; now = valueOf(answered, 'disposition'); }
-      if (!seen || now !== disposition) return;
-      e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
-      await putBackTaskDisposition(c, task, before, disposition);
+    },
+    putBack: async (c, { task, disposition, before }, answer) => {
+      if (disposition === before) return;
+      // the task as it is now: a task read where served, else the answer to the refused patch
+      const read = await c.api.get(`/task/${task}`);
+      const shown = [read, answer].map((ex) => (ex?.response && ex.response.status >= 200 && ex.response.status <= 299 ? recordOf(ex.response.json) : undefined))
+        .find((rec) => rec?.id === task);
+      if (shown && valueOf(shown, 'disposition') === disposition) await putBackTaskDisposition(c, task, before, disposition);
     },
   }),
   refusedWrite({
