@@ -1,7 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { recordOf, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { keptRecordChanged } from '../lib/steps/kept-change.js';
+import { holdRecord } from '../lib/steps/record-lock.js';
 import { tagged } from '../fixtures/tag.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
@@ -36,13 +38,21 @@ endpoint('GET /meeting/{meeting_id}', () => {
 
 /**
  * A write to the read-only meeting: never 2xx; a 4xx with the error body (405 is one); and the
- * meeting reads the same afterwards (updated_at, title, description).
+ * meeting reads the same afterwards (updated_at, title, description). The meeting is the user's
+ * (there is no meeting create): a server that wrongly took a write gets title and description put
+ * back with the same method after the check; a DELETE, which could not be undone, is never sent.
  */
 async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Promise<void> {
   const id = c.need(c.fixtures.meetingId, 'meetingId');
+  if (method === 'DELETE') {
+    c.skip('a DELETE of meetingId, should the server wrongly take it, would remove the user\'s meeting for good, and the spec has no meeting create to make one of the run\'s own: the suite never risks a record the fixtures file keeps');
+  }
+  // the writes take turns on the meeting: each compares against, and puts back, only what it saw
+  await holdRecord(c, `meeting:${id}`);
   const before = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
-  const body = method === 'DELETE' ? undefined : { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
-  const e = c.expect(await c.api.send(method, `/meeting/${id}`, body === undefined ? {} : { json: body }));
+  c.cleanup(() => putBackMeeting(c, id, method, before));
+  const body = { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
+  const e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
   c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
   e.rejected();
   const after = c.expect(await c.api.get(`/meeting/${id}`)).success().data();
@@ -50,6 +60,26 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
   if (after.updated_at !== before.updated_at) a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
   for (const name of ['title', 'description']) {
     if (!isDeepStrictEqual(after.attributes[name], before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
+  }
+}
+
+/** After a write the server wrongly took: the meeting's title and description written back, read again, reported. */
+async function putBackMeeting(c: CheckContext, id: string, method: 'POST' | 'PATCH' | 'PUT', before: ApiRecord): Promise<void> {
+  const read = await c.api.get(`/meeting/${id}`);
+  const now = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+  if (!now) return;
+  const changed = ['title', 'description'].filter((n) => !isDeepStrictEqual(now.attributes[n], before.attributes[n]));
+  if (changed.length === 0) return;
+  const attributes = Object.fromEntries(changed.map((n) => [n, valueOf(before, n)]));
+  await c.api.send(method, `/meeting/${id}`, { json: { attributes } });
+  const again = await c.api.get(`/meeting/${id}`);
+  const back = again.response && again.response.status >= 200 && again.response.status <= 299 ? recordOf(again.response.json) : undefined;
+  for (const n of changed) {
+    const restored = back !== undefined && isDeepStrictEqual(back.attributes[n], before.attributes[n]);
+    keptRecordChanged(c, {
+      key: 'meetingId', type: 'meeting', id, field: n, before: valueOf(before, n), after: valueOf(now, n), restored,
+      how: restored ? `put back with ${method} /meeting/${id} (organization A's key), the write the server took` : `set ${n} back to ${show(valueOf(before, n))} in the product`,
+    });
   }
 }
 

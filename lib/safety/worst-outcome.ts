@@ -13,6 +13,7 @@ const OUTCOMES: ReadonlyArray<readonly [method: string, re: RegExp, what: string
   ['PATCH', /^\/task\//, 'change a task'],
   ['PATCH', /^\/[^/]+\/[^/]+\/?$/, 'change a custom-object record'],
   ['DELETE', /^\/task\//, 'archive a task'],
+  ['DELETE', /^\/(meeting|note|contact|opportunity)\//, 'remove a record'],
   ['DELETE', /^\/account\/[^/]+\/attribute\/domains\//, 'remove a domain of an account'],
   ['DELETE', /^\/account\//, 'archive an account'],
   ['DELETE', /^\/[^/]+\/[^/]+\/relationship\//, 'remove a relationship edge'],

@@ -262,7 +262,9 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       if (!c.target.readOnly) return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
       // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
       if (typeof before !== 'string') {
-        c.skip('--read-only: this check would change a task if the server wrongly accepted it, and the server serves no task read to learn the disposition it already has');
+        c.skip(before === undefined
+          ? '--read-only: this check would change a task if the server wrongly accepted it, and the server serves no task read to learn the disposition it already has'
+          : `--read-only: this check would change a task if the server wrongly accepted it; the task's disposition is ${show(before)}, no value to send back unchanged`);
       }
       return { task, before, disposition: before };
     },
