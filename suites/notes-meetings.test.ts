@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -40,19 +41,22 @@ endpoint('GET /meeting/{meeting_id}', () => {
  * A write to the read-only meeting: never 2xx; a 4xx with the error body (405 is one); and the
  * meeting reads the same afterwards (updated_at, title, description). The meeting is the user's
  * (there is no meeting create): a server that wrongly took a write gets title and description put
- * back with the same method after the check; a DELETE, which could not be undone, is never sent.
+ * back with the same method after the check. A DELETE could not be undone, so it goes to a meeting
+ * id that names nothing: a server must refuse it all the same, and the user's meeting is never at risk.
  */
 async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Promise<void> {
   const id = c.need(c.fixtures.meetingId, 'meetingId');
-  if (method === 'DELETE') {
-    c.skip('a DELETE of meetingId, should the server wrongly take it, would remove the user\'s meeting for good, and the spec has no meeting create to make one of the run\'s own: the suite never risks a record the fixtures file keeps');
-  }
   // the writes take turns on the meeting: each compares against, and puts back, only what it saw
   await holdRecord(c, `meeting:${id}`);
   const before = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
-  c.cleanup(() => putBackMeeting(c, id, method, before));
-  const body = { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
-  const e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
+  let e;
+  if (method === 'DELETE') {
+    e = c.expect(await c.api.delete(`/meeting/${randomUUID()}`));
+  } else {
+    c.cleanup(() => putBackMeeting(c, id, method, before));
+    const body = { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
+    e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
+  }
   c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
   e.rejected();
   const after = c.expect(await c.api.get(`/meeting/${id}`)).success().data();

@@ -37,14 +37,18 @@ import { printRecordChanges } from '../report/record-changes-block.js';
  * The changes the checks found on kept records, and those a read of every kept record after the run
  * finds against its state at the fixtures check (the later finding of a record's attribute wins).
  */
-async function keptRecordChanges(target: Target, redactor: Redactor, budget: RequestBudget): Promise<RecordChange[]> {
+async function keptRecordChanges(target: Target, redactor: Redactor, budget: RequestBudget): Promise<{ changes: RecordChange[]; requests: number }> {
   const changes = target.recordChanges ?? new RecordChanges();
   const before = target.preflight?.kept;
+  let requests = 0;
   if (before && Object.keys(before).length > 0) {
-    const api = new ApiClient({ baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget });
+    const api = new ApiClient({
+      baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget,
+      onExchange: () => { requests += 1; },
+    });
     for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);
   }
-  return changes.all();
+  return { changes: changes.all(), requests };
 }
 
 /** A check still running after this long fails (each request also has its own --timeout). */
@@ -137,7 +141,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
     reporter.finish(runs);
     // every kept record read again: what the server changed heads the console and every report
-    const recordChanges = await keptRecordChanges(target, redactor, before);
+    const { changes: recordChanges, requests: keptRecordsRequests } = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });
@@ -153,6 +157,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
       fixturesCheckRequests: target.preflight?.requests ?? 0,
+      keptRecordsRequests,
       chain: reporter.chain,
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),

@@ -28,6 +28,8 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
+  /** requests of the read of every kept record after the checks (and of what it put back); not counted by --max-requests either */
+  keptRecordsRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
   /** requests in flight: the --concurrency given, the limit at the end and the lowest a 429 brought it to */

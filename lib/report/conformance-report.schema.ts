@@ -27,7 +27,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
-        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
+        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int, keptRecordsRequests: int,
         chain: int,
         concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
         phases: { type: 'object', additionalProperties: int },
