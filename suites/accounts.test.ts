@@ -81,7 +81,8 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     const account = await accountWithDomains(c);
     // a server that wrongly took this DELETE would remove the primary domain: never the user's
     if (account.source === 'fixture') {
-      c.skip('the server takes no domains on account create, so there is no account of the check\'s own; accountWithDomains.primaryDomain is the user\'s and is never risked');
+      c.skip('the server takes no domains on account create, so there is no account of the check\'s own; '
+        + 'accountWithDomains.primaryDomain is the user\'s and is never risked');
     }
     const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
     c.expect(first).rejected().code('cannot_remove_last_primary');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { recordOf, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { keptRecordChanged } from '../lib/steps/kept-change.js';
 import { holdRecord } from '../lib/steps/record-lock.js';
 import { tagged } from '../fixtures/tag.js';
@@ -54,7 +54,8 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
     e = c.expect(await c.api.delete(`/meeting/${randomUUID()}`));
   } else {
     c.cleanup(() => putBackMeeting(c, id, method, before));
-    const body = { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
+    const title = tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId);
+    const body = { attributes: { title, description: tagged('changed by a write', c.runId) } };
     e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
   }
   c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
@@ -68,21 +69,23 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
 }
 
 /** After a write the server wrongly took: the meeting's title and description written back, read again, reported. */
-async function putBackMeeting(c: CheckContext, id: string, method: 'POST' | 'PATCH' | 'PUT', before: ApiRecord): Promise<void> {
-  const read = await c.api.get(`/meeting/${id}`);
-  const now = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+async function putBackMeeting(
+  c: CheckContext, id: string, method: 'POST' | 'PATCH' | 'PUT', before: ApiRecord,
+): Promise<void> {
+  const now = answeredRecord(await c.api.get(`/meeting/${id}`));
   if (!now) return;
   const changed = ['title', 'description'].filter((n) => !isDeepStrictEqual(now.attributes[n], before.attributes[n]));
   if (changed.length === 0) return;
   const attributes = Object.fromEntries(changed.map((n) => [n, valueOf(before, n)]));
   await c.api.send(method, `/meeting/${id}`, { json: { attributes } });
-  const again = await c.api.get(`/meeting/${id}`);
-  const back = again.response && again.response.status >= 200 && again.response.status <= 299 ? recordOf(again.response.json) : undefined;
+  const back = answeredRecord(await c.api.get(`/meeting/${id}`));
   for (const n of changed) {
     const restored = back !== undefined && isDeepStrictEqual(back.attributes[n], before.attributes[n]);
     keptRecordChanged(c, {
       key: 'meetingId', type: 'meeting', id, field: n, before: valueOf(before, n), after: valueOf(now, n), restored,
-      how: restored ? `put back with ${method} /meeting/${id} (organization A's key), the write the server took` : `set ${n} back to ${show(valueOf(before, n))} in the product`,
+      how: restored
+        ? `put back with ${method} /meeting/${id} (organization A's key), the write the server took`
+        : `set ${n} back to ${show(valueOf(before, n))} in the product`,
     });
   }
 }

@@ -37,13 +37,16 @@ import { printRecordChanges } from '../report/record-changes-block.js';
  * The changes the checks found on kept records, and those a read of every kept record after the run
  * finds against its state at the fixtures check (the later finding of a record's attribute wins).
  */
-async function keptRecordChanges(target: Target, redactor: Redactor, budget: RequestBudget): Promise<{ changes: RecordChange[]; requests: number }> {
+async function keptRecordChanges(
+  target: Target, redactor: Redactor, budget: RequestBudget,
+): Promise<{ changes: RecordChange[]; requests: number }> {
   const changes = target.recordChanges ?? new RecordChanges();
   const before = target.preflight?.kept;
   let requests = 0;
   if (before && Object.keys(before).length > 0) {
     const api = new ApiClient({
-      baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs, maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget,
+      baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
+      maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget,
       onExchange: () => { requests += 1; },
     });
     for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);

@@ -115,13 +115,16 @@ export class ApiClient {
     const exempt = this.settings.exempt?.(method, path) === true;
     const kept = this.settings.keptRecordOf?.(method, path);
     if (kept !== undefined) {
-      this.refuse('kept-record', `not sent: ${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)}) names ${kept}, a record the fixtures file keeps: the suite never archives or removes one of those`);
+      const what = `${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)})`;
+      this.refuse('kept-record', `not sent: ${what} names ${kept}, a record the fixtures file keeps: `
+        + 'the suite never archives or removes one of those');
     }
     if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && o.harmless === undefined) {
       const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
       this.refuse('read-only', auth === 'apiKey' || auth === 'otherOrgApiKey'
         ? `--read-only: this check writes (${endpoint})`
-        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it (${endpoint} with ${authName(auth)})`);
+        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it `
+          + `(${endpoint} with ${authName(auth)})`);
     }
     const url = this.url(path, o.query);
     const headers: Record<string, string> = { accept: 'application/json', ...lower(o.headers ?? {}) };

@@ -28,7 +28,7 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
-  /** requests of the read of every kept record after the checks (and of what it put back); not counted by --max-requests either */
+  /** requests of the read of every kept record after the checks and of what it put back (not counted by --max-requests) */
   keptRecordsRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
@@ -59,7 +59,7 @@ export interface ConformanceReport {
   observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
   observed: ObservedContract;
   leftovers: Leftover[];
-  /** what the server changed on records the fixtures file names, restored or not (lib/safety/record-changes.ts); absent: none */
+  /** what the server changed on records the fixtures file keeps, restored or not (lib/safety/record-changes.ts) */
   recordChanges?: RecordChange[];
   /** `--baseline`: the known deviations it excused and its stale or expired entries (lib/baseline) */
   baseline?: BaselineOutcome;

@@ -63,7 +63,10 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object', required: ['key', 'type', 'id', 'field', 'restored', 'how', 'foundBy'],
-        properties: { key: str, type: str, id: str, field: str, before: {}, after: {}, restored: { type: 'boolean' }, how: str, foundBy: str },
+        properties: {
+          key: str, type: str, id: str, field: str, before: {}, after: {},
+          restored: { type: 'boolean' }, how: str, foundBy: str,
+        },
       },
     },
     leftovers: {

@@ -151,7 +151,8 @@ ${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${gr
 function recordChangesHtml(report: ConformanceReport): string {
   const changed = report.recordChanges ?? [];
   if (changed.length === 0) return '';
-  return `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2><p>${e(recordChangesIntro(changed))}</p>`
+  return `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2>`
+    + `<p>${e(recordChangesIntro(changed))}</p>`
     + `<ul>${recordChangeLines(changed).map((l) => `<li>${e(l)}</li>`).join('')}</ul></section>`;
 }
 

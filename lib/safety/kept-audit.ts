@@ -30,7 +30,9 @@ export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Reco
  * contact's plain value) is put back with organization A's key and read again; anything else is
  * reported with how to restore it.
  */
-export async function auditKeptRecords(api: ApiClient, f: Fixtures, before: Record<string, ApiRecord>, readOnly: boolean): Promise<RecordChange[]> {
+export async function auditKeptRecords(
+  api: ApiClient, f: Fixtures, before: Record<string, ApiRecord>, readOnly: boolean,
+): Promise<RecordChange[]> {
   const now = await readKeptRecords(api, f);
   const changes: RecordChange[] = [];
   for (const k of keptRecords(f)) {
@@ -38,7 +40,11 @@ export async function auditKeptRecords(api: ApiClient, f: Fixtures, before: Reco
     if (!was) continue;
     const is = now[k.key];
     if (!is) {
-      changes.push({ key: k.key, type: k.type, id: k.id, field: 'the record', before: 'readable', after: 'no longer readable', restored: false, how: `read ${k.read} with organization A's key; restore the record in the product if it is gone`, foundBy: FOUND_BY });
+      changes.push({
+        key: k.key, type: k.type, id: k.id, field: 'the record', before: 'readable', after: 'no longer readable',
+        restored: false, foundBy: FOUND_BY,
+        how: `read ${k.read} with organization A's key; restore the record in the product if it is gone`,
+      });
       continue;
     }
     for (const field of changedAttributes(k, was, is, f)) {
@@ -58,7 +64,9 @@ function changedAttributes(k: KeptRecord, was: ApiRecord, is: ApiRecord, f: Fixt
     // the last_* activity timestamps move with what users do, not with what the suite sends
     if (k.written.includes(name) || name.startsWith('last_')) continue;
     let [b, a] = [canonical(was.attributes[name]), canonical(is.attributes[name])];
-    if (k.type === 'account' && name === 'domains' && domain !== undefined) [b, a] = [withoutDomain(b, domain), withoutDomain(a, domain)];
+    if (k.type === 'account' && name === 'domains' && domain !== undefined) {
+      [b, a] = [withoutDomain(b, domain), withoutDomain(a, domain)];
+    }
     if (!isDeepStrictEqual(b, a)) out.push(name);
   }
   return out.sort();
@@ -66,14 +74,19 @@ function changedAttributes(k: KeptRecord, was: ApiRecord, is: ApiRecord, f: Fixt
 
 /** A value with every array sorted by its items' JSON, recursively. */
 function canonical(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(canonical).sort((x, y) => (JSON.stringify(x) ?? '').localeCompare(JSON.stringify(y) ?? ''));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([key, x]) => [key, canonical(x)]));
+  const text = (x: unknown) => JSON.stringify(x) ?? '';
+  if (Array.isArray(v)) return v.map(canonical).sort((x, y) => text(x).localeCompare(text(y)));
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v).sort(([x], [y]) => x.localeCompare(y));
+    return Object.fromEntries(entries.map(([key, x]) => [key, canonical(x)]));
+  }
   return v;
 }
 
 function withoutDomain(v: unknown, domain: string): unknown {
   if (!Array.isArray(v)) return v;
-  return v.filter((d) => String((d as { value?: { domain_name?: unknown } } | null)?.value?.domain_name ?? '').toLowerCase() !== domain);
+  const name = (d: unknown) => String((d as { value?: { domain_name?: unknown } } | null)?.value?.domain_name ?? '');
+  return v.filter((d) => name(d).toLowerCase() !== domain);
 }
 
 /** What an attribute reads as: its value, or the values of a multi-valued attribute. */
@@ -88,21 +101,35 @@ const PATCHABLE: Partial<Record<KeptRecord['type'], (id: string) => string>> = {
   contact: (id) => `/contact/${id}`,
 };
 
-async function putBack(api: ApiClient, k: KeptRecord, field: string, before: unknown, after: unknown, readOnly: boolean): Promise<RecordChange> {
+async function putBack(
+  api: ApiClient, k: KeptRecord, field: string, before: unknown, after: unknown, readOnly: boolean,
+): Promise<RecordChange> {
   const change = { key: k.key, type: k.type, id: k.id, field, before, after, foundBy: FOUND_BY };
   const path = PATCHABLE[k.type]?.(k.id);
   if (field === 'archived_at' || field === 'deleted_at') {
-    return { ...change, restored: false, how: `the API has no way to unarchive a record: restore ${k.type} ${k.id} in the product` };
+    const how = `the API has no way to unarchive a record: restore ${k.type} ${k.id} in the product`;
+    return { ...change, restored: false, how };
   }
-  if (field === 'domains') return { ...change, restored: false, how: `the API states no way to add a domain: add it back to account ${k.id} in the product` };
+  if (field === 'domains') {
+    const how = `the API states no way to add a domain: add it back to account ${k.id} in the product`;
+    return { ...change, restored: false, how };
+  }
   const plain = before === null || ['string', 'number', 'boolean'].includes(typeof before);
   const body = { attributes: { [field]: before } };
-  const manual = path && plain ? `send PATCH ${path} ${JSON.stringify(body)} with organization A's key` : `set ${field} back in the product`;
-  if (!path || !plain || readOnly) return { ...change, restored: false, how: readOnly ? `${manual} (--read-only: the suite writes nothing)` : manual };
+  const manual = path && plain
+    ? `send PATCH ${path} ${JSON.stringify(body)} with organization A's key`
+    : `set ${field} back in the product`;
+  if (!path || !plain || readOnly) {
+    return { ...change, restored: false, how: readOnly ? `${manual} (--read-only: the suite writes nothing)` : manual };
+  }
   const ex = await api.patch(path, body);
   const s = ex.response?.status;
   const read = await api.get(k.read);
-  const r = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+  const ok = read.response !== undefined && read.response.status >= 200 && read.response.status <= 299;
+  const r = ok ? recordOf(read.response?.json) : undefined;
   const back = r !== undefined && isDeepStrictEqual(valueIn(r, field), before);
-  return { ...change, restored: back, how: back ? `put back with PATCH ${path} (organization A's key)` : `${manual} (the suite's PATCH answered HTTP ${s ?? 'nothing'})` };
+  const how = back
+    ? `put back with PATCH ${path} (organization A's key)`
+    : `${manual} (the suite's PATCH answered HTTP ${s ?? 'nothing'})`;
+  return { ...change, restored: back, how };
 }

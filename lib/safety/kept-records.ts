@@ -41,16 +41,25 @@ const TASK_WRITES = ['disposition', 'status', 'completed_at', 'completed_by_user
 export function keptRecords(f: Fixtures): KeptRecord[] {
   const out: KeptRecord[] = [];
   const task = f.taskIds?.[0];
-  if (task !== undefined && task !== f.taskToArchive) out.push({ key: 'taskIds[0]', type: 'task', id: task, read: `/task/${task}`, written: TASK_WRITES });
-  if (f.noteId !== undefined) out.push({ key: 'noteId', type: 'note', id: f.noteId, read: `/note/${f.noteId}`, written: [] });
-  if (f.meetingId !== undefined) out.push({ key: 'meetingId', type: 'meeting', id: f.meetingId, read: `/meeting/${f.meetingId}`, written: [] });
+  if (task !== undefined && task !== f.taskToArchive) {
+    out.push({ key: 'taskIds[0]', type: 'task', id: task, read: `/task/${task}`, written: TASK_WRITES });
+  }
+  if (f.noteId !== undefined) {
+    out.push({ key: 'noteId', type: 'note', id: f.noteId, read: `/note/${f.noteId}`, written: [] });
+  }
+  if (f.meetingId !== undefined) {
+    out.push({ key: 'meetingId', type: 'meeting', id: f.meetingId, read: `/meeting/${f.meetingId}`, written: [] });
+  }
   if (f.contactWithPhoneNumbersId !== undefined) {
     // its phone items are patched and put back, one check at a time: they are compared
     const id = f.contactWithPhoneNumbersId;
     out.push({ key: 'contactWithPhoneNumbersId', type: 'contact', id, read: `/contact/${id}`, written: DERIVED });
   }
   const account = f.accountWithDomains?.id;
-  if (account !== undefined) out.push({ key: 'accountWithDomains', type: 'account', id: account, read: `/account/${account}`, written: DERIVED });
+  if (account !== undefined) {
+    const read = `/account/${account}`;
+    out.push({ key: 'accountWithDomains', type: 'account', id: account, read, written: DERIVED });
+  }
   return out;
 }
 
@@ -77,8 +86,9 @@ export function keptRecordDeletedBy(f: Fixtures, method: string, path: string): 
   const kept = keptRecords(f).find((k) => segments.includes(k.id));
   if (!kept) return undefined;
   const domain = givenUpDomain(f);
-  const isGivenUpDomain = kept.type === 'account' && segments.length === 5 && segments[0] === 'account' && segments[2] === 'attribute'
-    && segments[3] === 'domains' && domain !== undefined && segments[4]!.toLowerCase() === domain;
+  const [root, , attribute, name, value] = segments;
+  const isGivenUpDomain = kept.type === 'account' && segments.length === 5 && root === 'account'
+    && attribute === 'attribute' && name === 'domains' && domain !== undefined && value!.toLowerCase() === domain;
   return isGivenUpDomain ? undefined : kept;
 }
 

@@ -99,6 +99,8 @@ const NO_DELETE: Record<string, string> = {
  * opportunities, contact relationship edges, and records kept on purpose (`note`). One entry per
  * record, in creation order. Archived lines and records with an archive path are not leftovers.
  */
+const WRONG_KEY = { readOnlyApiKey: 'the read-only key', none: 'no key', 'invalid key': 'an invalid key' } as const;
+
 export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
@@ -107,7 +109,11 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: `${e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it'}${e.wronglyCreatedWith ? `; the server created it on a request with ${e.wronglyCreatedWith === 'readOnlyApiKey' ? 'the read-only key' : e.wronglyCreatedWith === 'none' ? 'no key' : 'an invalid key'}, which must not create` : ''}` });
+    const why = e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it';
+    const wrongly = e.wronglyCreatedWith
+      ? `; the server created it on a request with ${WRONG_KEY[e.wronglyCreatedWith]}, which must not create`
+      : '';
+    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: `${why}${wrongly}` });
   }
   return out;
 }

@@ -42,6 +42,7 @@ export function shown(v: unknown): string {
 
 /** One change in words: `the server changed your record taskIds[0] (task …): title, "a" → "b"; restored (…)`. */
 export function changeLine(c: RecordChange): string {
-  return `the server changed your record ${c.key} (${c.type} ${c.id}): ${c.field}, ${shown(c.before)} → ${shown(c.after)}; `
+  return `the server changed your record ${c.key} (${c.type} ${c.id}): `
+    + `${c.field}, ${shown(c.before)} → ${shown(c.after)}; `
     + `${c.restored ? 'restored' : 'not restored'}: ${c.how} (found by ${c.foundBy})`;
 }

@@ -63,13 +63,17 @@ export class CreatedRecords {
     }
     const wrongly = wronglyCreatedWith(auth);
     this.add({
-      id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth), ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}),
+      id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth),
+      ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}),
       ...(wrongly ? { wronglyCreatedWith: wrongly } : {}),
     });
   }
 
   /** Records a created record (once per type and id) and appends it to the ledger. */
-  add(r: { id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; wronglyCreatedWith?: CreatedEntry['wronglyCreatedWith'] }): void {
+  add(r: {
+    id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string;
+    wronglyCreatedWith?: CreatedEntry['wronglyCreatedWith'];
+  }): void {
     const key = `${r.type}\u0000${r.id}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);

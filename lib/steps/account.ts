@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../fixtures/account.js';
-import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey } from './record.js';
+import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey, answeredRecord } from './record.js';
 import { holdRecord } from './record-lock.js';
 
 /** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
@@ -81,12 +81,13 @@ export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId:
   if (own) return { accountId: own.id, domain: own.otherDomain, source: 'created' };
   const f = c.fixtures.accountWithDomains;
   const accountId = c.need(f?.id, 'accountWithDomains.id');
-  const domain = c.need(f?.otherDomain, 'accountWithDomains.otherDomain (the domain a refused removal may cost; the primary domain is never risked)');
+  const key = 'accountWithDomains.otherDomain (the domain a refused removal may cost; never the primary)';
+  const domain = c.need(f?.otherDomain, key);
   await holdRecord(c, `account:${accountId}`);
-  const read = await c.api.get(`/account/${accountId}`);
-  const record = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+  const record = answeredRecord(await c.api.get(`/account/${accountId}`));
   if (record?.id === accountId && !domainNames(record).includes(domain.toLowerCase())) {
-    c.skip(`accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it for good): name a domain it still has`);
+    c.skip(`accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it `
+      + 'for good): name a domain it still has');
   }
   return { accountId, domain, source: 'fixture' };
 }

@@ -3,7 +3,7 @@ import { tagged } from '../../fixtures/tag.js';
 import { contactStage } from './contact.js';
 import { holdRecord } from './record-lock.js';
 import { keptRecordChanged } from './kept-change.js';
-import { itemsOf, recordOf, setupRecord, show, type ApiRecord } from './record.js';
+import { itemsOf, recordOf, setupRecord, show, type ApiRecord, answeredRecord } from './record.js';
 
 /** One contact_phone_number item as a read shows it. */
 export interface PhoneItem {
@@ -81,23 +81,29 @@ export function otherLabels(labels: unknown): string[] {
  * put its labels and is_primary back with organization A's key, read the contact again, and report
  * the change either way. A changed phone_number cannot be put back (it is immutable).
  */
-export async function putBackPhoneItem(c: CheckContext, contactId: string, before: PhoneItem, after: PhoneItem | undefined): Promise<void> {
+export async function putBackPhoneItem(
+  c: CheckContext, contactId: string, before: PhoneItem, after: PhoneItem | undefined,
+): Promise<void> {
   const field = `contact_phone_numbers item ${before.id}`;
-  const change = { key: 'contactWithPhoneNumbersId', type: 'contact', id: contactId, field, before, after: after ?? null };
+  const change = {
+    key: 'contactWithPhoneNumbersId', type: 'contact', id: contactId, field, before, after: after ?? null,
+  };
   if (after === undefined || after.phone_number !== before.phone_number) {
-    keptRecordChanged(c, { ...change, restored: false, how: `the API cannot add a phone item or change its number: give contact ${contactId} the number ${String(before.phone_number)} again in the product` });
+    const how = `the API cannot add a phone item or change its number: give contact ${contactId} `
+      + `the number ${String(before.phone_number)} again in the product`;
+    keptRecordChanged(c, { ...change, restored: false, how });
     return;
   }
   const path = `/contact/${contactId}/attribute/contact_phone_numbers/${before.id}`;
   await c.api.patch(path, { is_primary: before.is_primary, labels: before.labels });
-  const read = await c.api.get(`/contact/${contactId}`);
-  const r = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+  const r = answeredRecord(await c.api.get(`/contact/${contactId}`));
   const now = r ? phoneItemOf(r, before.id) : undefined;
   const back = now !== undefined && now.is_primary === before.is_primary && sameLabels(now.labels, before.labels);
   keptRecordChanged(c, {
     ...change, restored: back,
     how: back ? `put back with PATCH ${path} (organization A's key)`
-      : `send PATCH ${path} { "is_primary": ${JSON.stringify(before.is_primary)}, "labels": ${JSON.stringify(before.labels)} } with organization A's key`,
+      : `send PATCH ${path} ${JSON.stringify({ is_primary: before.is_primary, labels: before.labels })} `
+        + 'with organization A\'s key',
   });
 }
 

@@ -58,3 +58,9 @@ export function setupRecord(c: CheckContext, ex: Exchange, step: string, checks 
   if (!record) c.block(step, `HTTP ${ex.response?.status ?? '?'} without { data: record } (see ${checks})`, ex);
   return record;
 }
+
+/** The record of a 2xx `{ data: record }` answer, or undefined (no answer, another status, another shape). */
+export function answeredRecord(ex: Exchange | undefined): ApiRecord | undefined {
+  const s = ex?.response?.status;
+  return s !== undefined && s >= 200 && s <= 299 ? recordOf(ex?.response?.json) : undefined;
+}

@@ -9,7 +9,7 @@ import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, typ
 import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from './phone-item.js';
-import { recordOf, show, valueOf } from './record.js';
+import { recordOf, show, valueOf, answeredRecord } from './record.js';
 import { contactAccountIds, relatedIds, relationshipName } from './relationship.js';
 import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from './task.js';
 import type { RecordKind } from '../safety/kept-records.js';
@@ -60,7 +60,9 @@ export async function sendRefused(c: CheckContext, refusal: Refusal, request: Re
 /** Sends a request with the refusal's key; the answer is not judged yet. */
 async function sendRefusedRequest(c: CheckContext, refusal: Refusal, request: RefusedRequest): Promise<Exchange> {
   return c.api.send(request.method, request.path, {
-    auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}), ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
+    auth: refusal.key,
+    ...(request.json !== undefined ? { json: request.json } : {}),
+    ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
   });
 }
 
@@ -165,8 +167,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     },
     putBack: async (c, { contactId, item, own }) => {
       if (own) return;
-      const read = await c.api.get(`/contact/${contactId}`);
-      const after = read.response && read.response.status >= 200 && read.response.status <= 299 ? recordOf(read.response.json) : undefined;
+      const after = answeredRecord(await c.api.get(`/contact/${contactId}`));
       const now = after ? phoneItemOf(after, item.id) : undefined;
       if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
     },
@@ -259,12 +260,15 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     setUp: async (c, r) => {
       const task = await takeTask(c);
       const before = await taskDispositionNow(c, task);
-      if (!c.target.readOnly) return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
+      if (!c.target.readOnly) {
+        return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
+      }
       // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
       if (typeof before !== 'string') {
+        const risk = '--read-only: this check would change a task if the server wrongly accepted it';
         c.skip(before === undefined
-          ? '--read-only: this check would change a task if the server wrongly accepted it, and the server serves no task read to learn the disposition it already has'
-          : `--read-only: this check would change a task if the server wrongly accepted it; the task's disposition is ${show(before)}, no value to send back unchanged`);
+          ? `${risk}, and the server serves no task read to learn the disposition it already has`
+          : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`);
       }
       return { task, before, disposition: before };
     },
@@ -284,10 +288,10 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     putBack: async (c, { task, disposition, before }, answer) => {
       if (disposition === before) return;
       // the task as it is now: a task read where served, else the answer to the refused patch
-      const read = await c.api.get(`/task/${task}`);
-      const shown = [read, answer].map((ex) => (ex?.response && ex.response.status >= 200 && ex.response.status <= 299 ? recordOf(ex.response.json) : undefined))
-        .find((rec) => rec?.id === task);
-      if (shown && valueOf(shown, 'disposition') === disposition) await putBackTaskDisposition(c, task, before, disposition);
+      const shown = [await c.api.get(`/task/${task}`), answer].map(answeredRecord).find((rec) => rec?.id === task);
+      if (shown && valueOf(shown, 'disposition') === disposition) {
+        await putBackTaskDisposition(c, task, before, disposition);
+      }
     },
   }),
   refusedWrite({

@@ -65,10 +65,13 @@ export async function taskDispositionNow(c: CheckContext, id: string): Promise<u
  * A refusal probe's disposition patch went through on the user's task: put the disposition back
  * with organization A's key, check the answer shows it back, and report the change either way.
  */
-export async function putBackTaskDisposition(c: CheckContext, id: string, before: unknown, after: unknown): Promise<void> {
+export async function putBackTaskDisposition(
+  c: CheckContext, id: string, before: unknown, after: unknown,
+): Promise<void> {
   const change = { key: 'taskIds[0]', type: 'task', id, field: 'disposition', before, after };
   if (typeof before !== 'string' && before !== null) {
-    keptRecordChanged(c, { ...change, restored: false, how: 'its disposition before is unknown (the server serves no task read): set it back in the product' });
+    const how = 'its disposition before is unknown (the server serves no task read): set it back in the product';
+    keptRecordChanged(c, { ...change, restored: false, how });
     return;
   }
   const ex = await c.api.patch(`/task/${id}`, { attributes: { disposition: before } });
@@ -78,6 +81,7 @@ export async function putBackTaskDisposition(c: CheckContext, id: string, before
   keptRecordChanged(c, {
     ...change, restored: back,
     how: back ? `put back with PATCH /task/${id} (organization A's key)`
-      : `PATCH /task/${id} { attributes: { disposition: ${JSON.stringify(before)} } } answered HTTP ${s ?? 'nothing'}: send it with organization A's key, or set it back in the product`,
+      : `PATCH /task/${id} ${JSON.stringify({ attributes: { disposition: before } })} answered HTTP ${s ?? 'nothing'}: `
+        + 'send it with organization A\'s key, or set it back in the product',
   });
 }

@@ -1,5 +1,6 @@
 import { defineFault } from './define.js';
 import { acrossOrganizations, wrapRoute } from './kit.js';
+import type { Context } from '../context.js';
 
 /**
  * Every write that names a record in its path reaches a record of any organization: another
@@ -20,11 +21,15 @@ const WRITES: ReadonlyArray<readonly [method: string, pattern: string, type: str
 export default defineFault({
   id: 'other-org-can-write',
   breaks: ['isolation.other-organization'],
-  description: 'another organization\'s key can write organization A\'s records: patch, archive, link, unlink and remove domains',
+  description: 'another organization\'s key writes A\'s records: patch, archive, link, unlink, remove domains',
   apply(state) {
-    for (const [method, pattern, type, idParam] of WRITES) wrapRoute(state, method, pattern, (inner) => acrossOrganizations(inner, () => type, idParam));
+    for (const [method, pattern, type, idParam] of WRITES) {
+      wrapRoute(state, method, pattern, (inner) => acrossOrganizations(inner, () => type, idParam));
+    }
+    const customObject = (ctx: Context) => ctx.params['custom_object_api_name'] ?? '';
     for (const method of ['PATCH', 'DELETE']) {
-      wrapRoute(state, method, '/:custom_object_api_name/:record_id', (inner) => acrossOrganizations(inner, (ctx) => ctx.params['custom_object_api_name'] ?? '', 'record_id'));
+      const pattern = '/:custom_object_api_name/:record_id';
+      wrapRoute(state, method, pattern, (inner) => acrossOrganizations(inner, customObject, 'record_id'));
     }
   },
 });
