@@ -90,6 +90,11 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
 
   check('account.domain.last-primary', 'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays', async (c) => {
     const account = await accountWithDomains(c);
+    // a server that wrongly took this DELETE would remove the primary domain: never the user's
+    if (account.source === 'fixture') {
+      c.skip('the server takes no domains on account create, so there is no account of the check\'s own; '
+        + 'accountWithDomains.primaryDomain is the user\'s and is never risked');
+    }
     const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
     // another domain made primary in its place: allowed by the default reading, judged by the strict check below
     const promoted = await promotedAnother(c, first, account.id);

@@ -65,7 +65,12 @@ describe('contact phone items', () => {
     }
 
     check('contact.phone-item.number-immutable', 'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)', async (c) => {
-      const { contactId, other } = await phoneContact(c);
+      const { contactId, other, own } = await phoneContact(c);
+      // a number the server wrongly changed could not be put back (it is immutable): never the user's contact
+      if (!own) {
+        c.skip('the server takes no contact_phone_numbers on contact create, so there is no contact of the check\'s '
+          + 'own; a number of contactWithPhoneNumbersId changed by mistake could not be put back');
+      }
       const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
       // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
       // "immutable and absent": the number must not change; whether a request carrying it is refused

@@ -38,7 +38,7 @@ describe('Errors › statuses no listed code names', () => {
   // reading (error.code-listed-no-fit). A write to the read-only meeting and an Accept of text/html
   // are the requests any server may answer so; which status they get is its own choice.
   const requests = [
-    ['a DELETE of a meeting (a read-only resource)', (c: CheckContext) => c.api.delete(`/meeting/${c.fixtures.meetingId ?? randomUUID()}`)],
+    ['a DELETE on the meeting route (a read-only resource; an id that names nothing, never the user\'s meeting)', (c: CheckContext) => c.api.delete(`/meeting/${randomUUID()}`)],
     ['a read accepting only text/html', (c: CheckContext) => c.api.get(`/contact/${randomUUID()}`, { headers: { accept: 'text/html' } })],
   ] as const;
   for (const [what, send] of requests) {

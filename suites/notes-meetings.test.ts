@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { instantMs } from '../lib/schemas/instant.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { keptRecordChanged } from '../lib/steps/kept-change.js';
+import { holdRecord } from '../lib/steps/record-lock.js';
 import { tagged } from '../fixtures/tag.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
@@ -37,13 +40,25 @@ endpoint('GET /meeting/{meeting_id}', () => {
 
 /**
  * A write to the read-only meeting: never 2xx; a 4xx with the error body (405 is one); and the
- * meeting reads the same afterwards (updated_at, title, description).
+ * meeting reads the same afterwards (updated_at, title, description). The meeting is the user's
+ * (there is no meeting create): a server that wrongly took a write gets title and description put
+ * back with the same method after the check. A DELETE could not be undone, so it goes to a meeting
+ * id that names nothing: a server must refuse it all the same, and the user's meeting is never at risk.
  */
 async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Promise<void> {
   const id = c.need(c.fixtures.meetingId, 'meetingId');
+  // the writes take turns on the meeting: each compares against, and puts back, only what it saw
+  await holdRecord(c, `meeting:${id}`);
   const before = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
-  const body = method === 'DELETE' ? undefined : { attributes: { title: tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId), description: tagged('changed by a write', c.runId) } };
-  const e = c.expect(await c.api.send(method, `/meeting/${id}`, body === undefined ? {} : { json: body }));
+  let e;
+  if (method === 'DELETE') {
+    e = c.expect(await c.api.delete(`/meeting/${randomUUID()}`));
+  } else {
+    c.cleanup(() => putBackMeeting(c, id, method, before));
+    const title = tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId);
+    const body = { attributes: { title, description: tagged('changed by a write', c.runId) } };
+    e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
+  }
   c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
   e.rejected();
   const after = c.expect(await c.api.get(`/meeting/${id}`)).success().data();
@@ -51,6 +66,28 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
   if (after.updated_at !== before.updated_at) a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
   for (const name of ['title', 'description']) {
     if (!isDeepStrictEqual(after.attributes[name], before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
+  }
+}
+
+/** After a write the server wrongly took: the meeting's title and description written back, read again, reported. */
+async function putBackMeeting(
+  c: CheckContext, id: string, method: 'POST' | 'PATCH' | 'PUT', before: ApiRecord,
+): Promise<void> {
+  const now = answeredRecord(await c.api.get(`/meeting/${id}`));
+  if (!now) return;
+  const changed = ['title', 'description'].filter((n) => !isDeepStrictEqual(now.attributes[n], before.attributes[n]));
+  if (changed.length === 0) return;
+  const attributes = Object.fromEntries(changed.map((n) => [n, valueOf(before, n)]));
+  await c.api.send(method, `/meeting/${id}`, { json: { attributes } });
+  const back = answeredRecord(await c.api.get(`/meeting/${id}`));
+  for (const n of changed) {
+    const restored = back !== undefined && isDeepStrictEqual(back.attributes[n], before.attributes[n]);
+    keptRecordChanged(c, {
+      key: 'meetingId', type: 'meeting', id, field: n, before: valueOf(before, n), after: valueOf(now, n), restored,
+      how: restored
+        ? `put back with ${method} /meeting/${id} (organization A's key), the write the server took`
+        : `set ${n} back to ${show(valueOf(before, n))} in the product`,
+    });
   }
 }
 

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createAccount } from '../lib/steps/account.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { patchTaskStep, takeTask, taskToArchive } from '../lib/steps/task.js';
+import { holdTaskToArchive, patchTaskStep, takeTask } from '../lib/steps/task.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/task.js';
@@ -130,13 +130,13 @@ endpoint('PATCH /task/{task_id}', () => {
 // server that takes the write changes no task the user keeps.
 endpoint('PATCH /task/{task_id}', () => {
   check('task.patch.relationships-not-patchable', 'a task patch setting account_id (an account of this run) is refused with the error body', async (c) => {
-    const id = taskToArchive(c);
+    const id = await holdTaskToArchive(c);
     const account = await createAccount(c);
     c.expect(await c.api.patch(`/task/${id}`, { attributes: { account_id: account.id } })).rejected();
   });
 
   check('task.patch.relationships-not-patchable', 'a task patch setting pipeline_id is refused with the error body', async (c) => {
-    const id = taskToArchive(c);
+    const id = await holdTaskToArchive(c);
     c.expect(await c.api.patch(`/task/${id}`, { attributes: { pipeline_id: randomUUID() } })).rejected();
   });
 });
@@ -144,7 +144,7 @@ endpoint('PATCH /task/{task_id}', () => {
 endpoint('DELETE /task/{task_id}', () => {
   check('task.delete.archives', 'DELETE answers 2xx, and the task shows a non-null archived_at where it can be read', async (c) => {
     // taskToArchive alone: DELETE archives it for good, so it is never a task other checks write
-    const id = taskToArchive(c);
+    const id = await holdTaskToArchive(c);
     let archivedBefore: unknown;
     let readable = false;
     await throughUnstatedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => { readable = true; archivedBefore = valueOf(r, 'archived_at'); });

@@ -8,10 +8,11 @@ import { ApiClient } from '../lib/http/client.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { Redactor } from '../lib/evidence/redact.js';
 import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
+import { keptRecordDeletedBy } from '../lib/safety/kept-records.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
 
-interface Report { run: { fixturesCheckRequests: number }; checks: Array<{ id: string; group: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
+interface Report { run: { fixturesCheckRequests: number; keptRecordsRequests?: number }; checks: Array<{ id: string; group: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 describe('the client: --read-only, 429 retries, timeouts', () => {
@@ -40,15 +41,32 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     timeoutMs: 2000, maxRateLimitRetries: 3, redactor: new Redactor([]), ...o,
   });
 
-  it('--read-only refuses writes with a key that can write, and sends everything else', async () => {
+  it('--read-only refuses every write that could change data if taken, whatever its key, and sends the rest', async () => {
     const refused: string[] = [];
     const api = client({ readOnly: true, refuse: (kind, message) => { refused.push(`${kind}: ${message}`); throw new Error(message); } });
     await expect(api.post('/contact', {})).rejects.toThrow('--read-only: this check writes (POST /contact)');
     await expect(api.patch(`/task/${crypto.randomUUID()}`, {}, { auth: 'otherOrgApiKey' })).rejects.toThrow('--read-only: this check writes (PATCH /task/{task_id})');
     await expect(api.delete('/whatever/1')).rejects.toThrow('(DELETE /whatever/1)');
-    expect(refused).toHaveLength(3);
-    for (const auth of ['none', 'readOnlyApiKey', { raw: 'Bearer nope' }] as const) expect((await api.post('/contact', {}, { auth })).response?.status).toBe(200);
+    // a server with a permission bug takes what it must refuse: these would create a contact
+    await expect(api.post('/contact', {}, { auth: 'readOnlyApiKey' })).rejects.toThrow('--read-only: this check would create a contact if the server wrongly accepted it (POST /contact with the readOnlyApiKey)');
+    await expect(api.post('/contact', {}, { auth: 'none' })).rejects.toThrow('(POST /contact with no key)');
+    await expect(api.delete(`/task/${crypto.randomUUID()}`, { auth: { raw: 'Bearer nope' } })).rejects.toThrow('would archive a task if the server wrongly accepted it (DELETE /task/{task_id} with an invalid key)');
+    expect(refused).toHaveLength(6);
+    for (const auth of ['none', 'readOnlyApiKey', { raw: 'Bearer nope' }] as const) {
+      expect((await api.patch(`/task/${crypto.randomUUID()}`, {}, { auth, harmless: 'an id that names nothing' })).response?.status).toBe(200);
+    }
     expect((await api.get('/contact/x')).response?.status).toBe(200);
+  });
+
+  it('never sends a DELETE naming a kept record, whoever it is sent with; the given-up ones go', async () => {
+    const kept = (method: string, path: string) => keptRecordDeletedBy({ taskIds: ['t1'], taskToArchive: 't2' }, method, path)?.key;
+    const refused: string[] = [];
+    const api = client({ keptRecordOf: kept, refuse: (kind, message) => { refused.push(kind); throw new Error(message); } });
+    await expect(api.delete('/task/t1', { auth: 'readOnlyApiKey' })).rejects.toThrow('not sent: DELETE /task/{task_id} (archive a task) names taskIds[0]');
+    await expect(api.delete('/task/t1')).rejects.toThrow('a record the fixtures file keeps');
+    expect(refused).toEqual(['kept-record', 'kept-record']);
+    expect((await api.delete('/task/t2')).response?.status).toBe(200);
+    expect((await api.patch('/task/t1', { attributes: { disposition: 'x' } })).response?.status).toBe(200);
   });
 
   it('retries a 429 after Retry-After, boundedly, each exchange counting the retries before it', async () => {
@@ -98,14 +116,17 @@ describe('a run with the safety options, watched through a loopback proxy', () =
     const writes = r.proxy.stats.requests.filter((q) => WRITES.has(q.method));
     const byKey = new Set(writes.map((q) => keyName(reference, q.authorization)));
     expect(byKey.has('apiKey') || byKey.has('otherOrgApiKey'), JSON.stringify(writes.filter((q) => ['apiKey', 'otherOrgApiKey'].includes(keyName(reference, q.authorization))).slice(0, 3))).toBe(false);
-    expect(byKey).toContain('readOnlyApiKey'); // the 403 checks ran
     expect(byKey).toContain('none'); // the 401 checks ran
+    // and no create went out with any key: a server that wrongly took one would make a record
+    expect(writes.filter((q) => /^\/(contact|account|opportunity|[^/]+\/_upsert)$/.test(q.path.split('?')[0]!) && q.method === 'POST')).toEqual([]);
     const skipped = r.report.checks.filter((c) => c.status === 'skipped');
     expect(skipped.length).toBeGreaterThan(50);
-    for (const c of skipped) expect(c.message).toMatch(/^--read-only: this check writes \((POST|PATCH|PUT|DELETE) \/\S*\)$/);
+    for (const c of skipped) {
+      expect(c.message).toMatch(/^--read-only: this check (writes \((POST|PATCH|PUT|DELETE) \/\S*\)$|would [a-z -]+ if the server wrongly accepted it)/);
+    }
     const passed = (group: string) => r.report.checks.filter((c) => c.group === group && c.status === 'passed').length;
     expect(passed('authentication')).toBeGreaterThan(0);
-    expect(passed('authorization')).toBeGreaterThan(0);
+    expect(passed('isolation')).toBeGreaterThan(0);
     expect(passed('errors')).toBeGreaterThan(0);
     expect(readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isCreated)).toEqual([]);
   });
@@ -121,7 +142,7 @@ describe('a run with the safety options, watched through a loopback proxy', () =
     // 3 probe requests (one per key), the fixtures check's, 15 for the checks, plus the archive of
     // what they created (never refused)
     const archives = readLedger(path.join(r.dir, 'ledger.jsonl')).filter(isArchived).length;
-    const before = 3 + r.report.run.fixturesCheckRequests;
+    const before = 3 + r.report.run.fixturesCheckRequests + (r.report.run.keptRecordsRequests ?? 0);
     expect(r.report.run.fixturesCheckRequests).toBeGreaterThan(0);
     expect(r.proxy.stats.requests.length).toBeLessThanOrEqual(before + 15 + archives);
     expect(r.proxy.stats.requests.length).toBeGreaterThanOrEqual(before + 15);

@@ -15,6 +15,7 @@ import { SetupFailure } from './non-conformance.js';
 import { TransportFailure } from '../http/exchange.js';
 import { CreatedRecords } from '../safety/tracker.js';
 import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
+import { keptRecordDeletedBy } from '../safety/kept-records.js';
 
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
 export interface CheckContext {
@@ -104,11 +105,16 @@ export function makeContext(p: ContextParts): CheckContext {
       records.observe(ex, req.path, req.auth);
     },
     readOnly: p.target.readOnly,
+    keptRecordOf: (method, path) => {
+      const kept = keptRecordDeletedBy(p.target.fixtures, method, path);
+      return kept ? `${kept.key} (${kept.type} ${kept.id})` : undefined;
+    },
     budget: p.budget,
     priority: p.priority,
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
-      if (kind === 'read-only') p.skip(message);
+      // a request the suite must never send is no finding about the server: the check is skipped, saying why
+      if (kind === 'read-only' || kind === 'kept-record') p.skip(message);
       const answer = message.replace(/^blocked: /, '');
       if (kind === 'stopped') throw new SetupFailure(message, { step: 'the run', answer });
       if (kind === 'outside-base') throw new SetupFailure(message, { step: 'a request path built from the server\'s values', answer });

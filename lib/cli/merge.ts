@@ -11,6 +11,7 @@ import type { ObservedContract } from '../report/observed.js';
 import { printOutcome } from '../report/console.js';
 import { writeReports } from '../report/write-all.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
+import { printRecordChanges } from '../report/record-changes-block.js';
 import type { MergeArgs } from './args.js';
 
 /** A shard's report folder, read. */
@@ -51,10 +52,14 @@ export async function mergeReports(args: MergeArgs, print: (line: string) => voi
   const settled = settleGate(checks, gate, cwd);
   const merged = conformanceReport(settled.checks, mergedRun(shards), mergeObserved(shards.map((s) => s.report.observed)), shards.flatMap((s) => s.report.leftovers ?? []));
   if (settled.outcome) merged.baseline = settled.outcome;
+  // each shard read every kept record before and after its own checks: what any of them found
+  const recordChanges = shards.flatMap((s) => s.report.recordChanges ?? []);
+  if (recordChanges.length > 0) merged.recordChanges = recordChanges;
   writeMerged(reportDir, merged, env);
   mergeLedgers(shards.map((s) => path.resolve(cwd, s.dir)), reportDir);
 
   print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
+  printRecordChanges(recordChanges, print);
   printOutcome(settled.checks, print, gate.strict);
   print(`report: ${path.relative(cwd, reportDir) || reportDir}`);
   for (const line of settled.lines) print(line);

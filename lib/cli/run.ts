@@ -31,6 +31,32 @@ import { RequestBudget } from '../http/request-budget.js';
 import { selectChecks } from '../select/selection.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { selectsEverything } from '../select/selection.js';
+import { ApiClient } from '../http/client.js';
+import type { Redactor } from '../evidence/redact.js';
+import { auditKeptRecords } from '../safety/kept-audit.js';
+import { RecordChanges, type RecordChange } from '../safety/record-changes.js';
+import { printRecordChanges } from '../report/record-changes-block.js';
+
+/**
+ * The changes the checks found on kept records, and those a read of every kept record after the run
+ * finds against its state at the fixtures check (the later finding of a record's attribute wins).
+ */
+async function keptRecordChanges(
+  target: Target, redactor: Redactor, budget: RequestBudget,
+): Promise<{ changes: RecordChange[]; requests: number }> {
+  const changes = target.recordChanges ?? new RecordChanges();
+  const before = target.preflight?.kept;
+  let requests = 0;
+  if (before && Object.keys(before).length > 0) {
+    const api = new ApiClient({
+      baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
+      maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget,
+      onExchange: () => { requests += 1; },
+    });
+    for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);
+  }
+  return { changes: changes.all(), requests };
+}
 
 /** A check still running after this long fails (each request also has its own --timeout). */
 const CHECK_TIMEOUT_MS = 180_000;
@@ -66,6 +92,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
+      recordChanges: new RecordChanges(),
     };
     // every output is known writable before the first request: a run is not lost at its end
     checkReportDir(config.reportDir);
@@ -140,6 +167,8 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     }
     if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
     reporter.finish(runs, findingResults(runs, target.seed, redactor, target.rerun));
+    // every kept record read again: what the server changed heads the console and every report
+    const { changes: recordChanges, requests: keptRecordsRequests } = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });
@@ -158,6 +187,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
       ...trafficCounts(reporter.traffic, reporter.unanswered),
       fixturesCheckRequests: target.preflight?.requests ?? 0,
+      keptRecordsRequests,
       chain: reporter.chain,
       concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
       phases: phases.done(),
@@ -165,8 +195,10 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
       ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
     }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
     if (settled.outcome) report.baseline = settled.outcome;
+    if (recordChanges.length > 0) report.recordChanges = recordChanges;
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
+    printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);

@@ -7,6 +7,7 @@ import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
 import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
+import { worstOutcome } from '../safety/worst-outcome.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };
@@ -20,6 +21,11 @@ export interface RequestOptions {
   contentType?: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
+  /**
+   * Why this write changes nothing even if the server wrongly accepts it (ids that name nothing, the
+   * value the record already has): such a write is sent under --read-only, every other one is not.
+   */
+  harmless?: string;
 }
 
 export interface ClientSettings {
@@ -34,12 +40,16 @@ export interface ClientSettings {
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
   onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number }) => void;
   /**
-   * --read-only: a POST, PATCH, PUT or DELETE sent with a key that can write (apiKey, otherOrgApiKey)
-   * is not sent; `refuse('read-only', …)` is called instead (the check's context skips the check).
-   * Requests with no key, an invalid key or the read-only key still go: the server must reject them
-   * before any write.
+   * --read-only: a POST, PATCH, PUT or DELETE is not sent, whatever key it carries (a server with a
+   * permission bug takes a write it must refuse), unless the request says why it is `harmless`;
+   * `refuse('read-only', …)` is called instead (the check's context skips the check).
    */
   readOnly?: boolean;
+  /**
+   * The kept record (lib/safety/kept-records.ts) a request would archive or remove something of, in
+   * words; such a request is never sent: `refuse('kept-record', …)` is called instead.
+   */
+  keptRecordOf?: (method: string, path: string) => string | undefined;
   /**
    * The run's budget, shared by every check's client (lib/http/request-budget.ts): --concurrency,
    * --max-requests (past it `refuse('max-requests', …)` is called) and the 429 back-off. Without it
@@ -56,8 +66,8 @@ export interface ClientSettings {
   throwOnTransportError?: boolean;
 }
 
-/** why the client did not send a request: --read-only, --max-requests, or a URL outside the base URL */
-export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped';
+/** why the client did not send a request: --read-only, --max-requests, a URL outside the base URL, a stopped run, a kept record */
+export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped' | 'kept-record';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** the only methods ever sent twice (after a stale socket): a write is never re-sent */
@@ -110,8 +120,18 @@ export class ApiClient {
   async send(method: string, path: string, o: RequestOptions = {}): Promise<Exchange> {
     const auth = o.auth ?? 'apiKey';
     const exempt = this.settings.exempt?.(method, path) === true;
-    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && (auth === 'apiKey' || auth === 'otherOrgApiKey')) {
-      this.refuse('read-only', `--read-only: this check writes (${method.toUpperCase()} ${endpointOf(method, path)})`);
+    const kept = this.settings.keptRecordOf?.(method, path);
+    if (kept !== undefined) {
+      const what = `${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)})`;
+      this.refuse('kept-record', `not sent: ${what} names ${kept}, a record the fixtures file keeps: `
+        + 'the suite never archives or removes one of those');
+    }
+    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && o.harmless === undefined) {
+      const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
+      this.refuse('read-only', auth === 'apiKey' || auth === 'otherOrgApiKey'
+        ? `--read-only: this check writes (${endpoint})`
+        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it `
+          + `(${endpoint} with ${authName(auth)})`);
     }
     let url: string;
     try {
@@ -243,6 +263,12 @@ export class ApiClient {
     }
     return out;
   }
+}
+
+/** A key's name for a message, never its value. */
+function authName(auth: Auth): string {
+  if (auth === 'none') return 'no key';
+  return typeof auth === 'object' ? 'an invalid key' : `the ${auth}`;
 }
 
 function lower(h: Record<string, string>): Record<string, string> {

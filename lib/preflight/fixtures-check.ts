@@ -18,6 +18,7 @@ import { tagged } from '../../fixtures/tag.js';
 import type { Preflight } from './preflight.js';
 import { recordViolations } from '../check/record-violations.js';
 import type { RecordKind } from '../schemas/index.js';
+import { readKeptRecords } from '../safety/kept-audit.js';
 
 const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
 
@@ -154,7 +155,9 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     },
   ];
   const findings = sections.map(() => findingsOf(target.baseUrl));
-  await Promise.all(sections.map((run, i) => run(findings[i]!)));
+  // the kept records as they are before any check: the run compares them again at its end
+  const [kept] = await Promise.all([readKeptRecords(api, f), ...sections.map((run, i) => run(findings[i]!))]);
+  preflight.kept = kept;
   for (const found of findings) {
     mistakes.push(...found.mistakes);
     checked.push(...found.checked);

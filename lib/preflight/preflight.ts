@@ -1,4 +1,5 @@
 import type { BlockedBy } from '../check/meta.js';
+import type { ApiRecord } from '../steps/record.js';
 
 /**
  * What the fixtures check found before the checks ran (lib/preflight/fixtures-check.ts), handed to
@@ -23,4 +24,10 @@ export interface Preflight {
   contactRequired?: { filled: Record<string, string>; unfilled: string[] };
   /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
   contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
+  /**
+   * Each kept record (lib/safety/kept-records.ts) as the server showed it before any check, by
+   * fixtures key; a record the server serves no read of is absent. The run reads them again at its
+   * end and reports what changed (lib/safety/kept-audit.ts).
+   */
+  kept?: Record<string, ApiRecord>;
 }

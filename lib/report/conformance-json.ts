@@ -9,6 +9,7 @@ import type { BaselineOutcome } from '../baseline/baseline.js';
 import { blockers, type Blocker } from './groups.js';
 import { rootCauses, type RootCause } from './root-causes.js';
 import type { RunPhases } from '../runner/phases.js';
+import type { RecordChange } from '../safety/record-changes.js';
 
 export interface RunInfo {
   runId: string;
@@ -30,6 +31,8 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
+  /** requests of the read of every kept record after the checks and of what it put back (not counted by --max-requests) */
+  keptRecordsRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
   /** requests in flight: the --concurrency given, the limit at the end and the lowest a 429 brought it to */
@@ -65,6 +68,8 @@ export interface ConformanceReport {
   observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
   observed: ObservedContract;
   leftovers: Leftover[];
+  /** what the server changed on records the fixtures file keeps, restored or not (lib/safety/record-changes.ts) */
+  recordChanges?: RecordChange[];
   /** `--baseline`: the known deviations it excused and its stale or expired entries (lib/baseline) */
   baseline?: BaselineOutcome;
 }

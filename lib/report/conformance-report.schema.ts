@@ -28,7 +28,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
         startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
         reading: { const: 'strict' },
-        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int,
+        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int, keptRecordsRequests: int,
         chain: int,
         concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
         phases: { type: 'object', additionalProperties: int },
@@ -70,6 +70,16 @@ export const CONFORMANCE_REPORT_SCHEMA = {
     },
     observed: { type: 'object', required: ['successStatuses', 'errorCodes'], properties: { successStatuses: { type: 'array' }, errorCodes: { type: 'array' } } },
     baseline: { type: 'object' },
+    recordChanges: {
+      type: 'array',
+      items: {
+        type: 'object', required: ['key', 'type', 'id', 'field', 'restored', 'how', 'foundBy'],
+        properties: {
+          key: str, type: str, id: str, field: str, before: {}, after: {},
+          restored: { type: 'boolean' }, how: str, foundBy: str,
+        },
+      },
+    },
     leftovers: {
       type: 'array',
       items: { type: 'object', required: ['id', 'type', 'runId', 'createdAt'], properties: { id: str, type: str, runId: str, createdAt: str, reason: str } },

@@ -19,6 +19,7 @@ main{padding:4px 24px 24px;max-width:1280px}
 h2{font-size:17px;margin:16px 0 6px}
 h3{font-size:14.5px;margin:14px 0 4px}
 .ok{color:var(--pass);font-weight:600}
+#record-changes{border:2px solid var(--fail);border-radius:6px;padding:.25em 1em;margin-bottom:1em}
 ul.steps{margin:4px 0;padding-left:20px}
 details.rule{border:1px solid #f5c6c2;border-left:4px solid var(--fail);border-radius:6px;margin:6px 0;padding:4px 10px;background:#fffafa}
 details.rule.should{border-color:#f3dfb3;border-left-color:var(--skip);background:#fffdf6}

@@ -5,6 +5,7 @@ import type { RootCause } from './root-causes.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from './rerun.js';
+import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 
 /** HTML-escapes text for element content and quoted attributes. */
@@ -158,6 +159,15 @@ function rootCausesHtml(causes: readonly RootCause[]): string {
     + `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operation</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** The server changed records the user keeps: first on the page (lib/report/record-changes-block.ts). */
+function recordChangesHtml(report: ConformanceReport): string {
+  const changed = report.recordChanges ?? [];
+  if (changed.length === 0) return '';
+  return `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2>`
+    + `<p>${e(recordChangesIntro(changed))}</p>`
+    + `<ul>${recordChangeLines(changed).map((l) => `<li>${e(l)}</li>`).join('')}</ul></section>`;
+}
+
 export function reportHtml(report: ConformanceReport): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
@@ -182,6 +192,7 @@ export function reportHtml(report: ConformanceReport): string {
 <div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
 ${bar}
 <main>
+${recordChangesHtml(report)}
 <section id="fix"><h2>What to fix</h2>
 ${nothing}${rootCausesHtml(report.rootCauses)}${blockedHtml(steps)}
 ${must}

@@ -5,6 +5,7 @@ import { RERUN_NOTE } from './rerun.js';
 import type { CheckResult } from './check-result.js';
 import { causeLine } from './root-causes.js';
 import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
+import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 
 const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
@@ -32,6 +33,12 @@ export function summaryMarkdown(report: ConformanceReport): string {
   const reading = c.reading === 'strict' ? ' · judged under --strict' : c.strictFailed > 0 ? ` · ${c.strictFailed} failed under a strict reading (not counted)` : '';
   out.push(`MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
   out.push('');
+  const changed = report.recordChanges ?? [];
+  if (changed.length > 0) {
+    out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
+    for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
+    out.push('');
+  }
   if (report.rootCauses.length > 0) {
     out.push(`### Root causes (${report.rootCauses.length})`, '');
     out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');

@@ -35,6 +35,11 @@ export interface CreatedEntry {
    * (`id` names the request), so it is found by the run id it carried; `cleanup` and the report list it.
    */
   maybeCreated?: true;
+  /**
+   * A record the server made on a request that must not create anything: sent with the read-only
+   * key (`readOnlyApiKey`), no key (`none`) or an invalid key (`invalid key`). Archived with `auth`.
+   */
+  wronglyCreatedWith?: 'readOnlyApiKey' | 'none' | 'invalid key';
 }
 
 /** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */
@@ -99,6 +104,8 @@ const NO_DELETE: Record<string, string> = {
  * opportunities, contact relationship edges, and records kept on purpose (`note`). One entry per
  * record, in creation order. Archived lines and records with an archive path are not leftovers.
  */
+const WRONG_KEY = { readOnlyApiKey: 'the read-only key', none: 'no key', 'invalid key': 'an invalid key' } as const;
+
 export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
@@ -107,7 +114,11 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it' });
+    const why = e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it';
+    const wrongly = e.wronglyCreatedWith
+      ? `; the server created it on a request with ${WRONG_KEY[e.wronglyCreatedWith]}, which must not create`
+      : '';
+    out.push({ id: e.id, type: e.type, runId: e.runId, createdAt: e.createdAt, reason: `${why}${wrongly}` });
   }
   return out;
 }

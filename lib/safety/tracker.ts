@@ -16,6 +16,12 @@ export function archiveAuth(auth: unknown): LedgerAuth {
   return auth === 'otherOrgApiKey' ? 'otherOrgApiKey' : 'apiKey';
 }
 
+/** A key that must not create anything, by name: a 2xx create sent with it was the server's mistake. */
+function wronglyCreatedWith(auth: unknown): CreatedEntry['wronglyCreatedWith'] {
+  if (auth === 'readOnlyApiKey' || auth === 'none') return auth;
+  return typeof auth === 'object' && auth !== null ? 'invalid key' : undefined;
+}
+
 /**
  * The records one check created. Every exchange of the check passes through `observe`: a 2xx POST
  * that created something is recorded (in the ledger, at once) whoever sent it (a step or the check
@@ -60,7 +66,12 @@ export class CreatedRecords {
       note = 'an edge between records this check did not create (it may have existed before): not removed';
       archivePath = null;
     }
-    this.add({ id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth), ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}) });
+    const wrongly = wronglyCreatedWith(auth);
+    this.add({
+      id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth),
+      ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}),
+      ...(wrongly ? { wronglyCreatedWith: wrongly } : {}),
+    });
   }
 
   /**
@@ -83,6 +94,7 @@ export class CreatedRecords {
   /** Records a created record (once per type and id) and appends it to the ledger. */
   add(r: {
     id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; maybeCreated?: true;
+    wronglyCreatedWith?: CreatedEntry['wronglyCreatedWith'];
   }): void {
     const key = `${r.type}\u0000${r.id}`;
     if (this.keys.has(key)) return;
@@ -92,6 +104,7 @@ export class CreatedRecords {
       id: r.id, type: r.type, path: r.path, runId: this.o.runId, createdAt: new Date().toISOString(), auth: r.auth, rule: this.o.rule,
       ...(r.tagged !== undefined ? { tagged: r.tagged } : {}), ...(r.note ? { note: r.note } : {}),
       ...(r.maybeCreated ? { maybeCreated: true as const } : {}),
+      ...(r.wronglyCreatedWith ? { wronglyCreatedWith: r.wronglyCreatedWith } : {}),
     };
     this.entries.push(entry);
     if (r.path !== null) this.paths.add(r.path);

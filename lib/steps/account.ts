@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../fixtures/account.js';
-import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey } from './record.js';
+import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey, answeredRecord } from './record.js';
 import { holdRecord } from './record-lock.js';
 
 /** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
@@ -70,15 +70,26 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
 
 /**
  * An account and one of its domains, for a check whose DELETE of that domain must be refused (the
- * read-only key, another organization) and which then looks for the domain. It is the other domain
- * of an account of the check's own; failing that, the fixture's primary domain: account.domain.delete
- * removes the fixture's `otherDomain`, so that one may already be gone.
+ * read-only key, another organization) and which then looks for the domain. Should the server
+ * wrongly take the DELETE, the domain is lost, so it is one the user may lose: the other domain of
+ * an account of the check's own; failing that, the fixture's `otherDomain`, which the user gave up
+ * (lib/safety/kept-records.ts), held like account.domain.delete holds it. Never the fixture's
+ * primary domain. Where an account read shows `otherDomain` already gone, the check skips.
  */
 export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId: string; domain: string; source: DomainAccount['source'] }> {
   const own = await ownAccountWithDomains(c);
   if (own) return { accountId: own.id, domain: own.otherDomain, source: 'created' };
   const f = c.fixtures.accountWithDomains;
-  return { accountId: c.need(f?.id, 'accountWithDomains.id'), domain: c.need(f?.primaryDomain, 'accountWithDomains.primaryDomain'), source: 'fixture' };
+  const accountId = c.need(f?.id, 'accountWithDomains.id');
+  const key = 'accountWithDomains.otherDomain (the domain a refused removal may cost; never the primary)';
+  const domain = c.need(f?.otherDomain, key);
+  await holdRecord(c, `account:${accountId}`);
+  const record = answeredRecord(await c.api.get(`/account/${accountId}`));
+  if (record?.id === accountId && !domainNames(record).includes(domain.toLowerCase())) {
+    c.skip(`accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it `
+      + 'for good): name a domain it still has');
+  }
+  return { accountId, domain, source: 'fixture' };
 }
 
 /**

@@ -4,7 +4,8 @@ import { requiredCreateAttributes, contactStage } from './contact.js';
 import { holdRecord } from './record-lock.js';
 import { recordViolations } from '../check/record-violations.js';
 import { NonConformance } from '../check/non-conformance.js';
-import { itemsOf, recordOf, setupRecord, show, type ApiRecord } from './record.js';
+import { keptRecordChanged } from './kept-change.js';
+import { itemsOf, recordOf, setupRecord, show, type ApiRecord, answeredRecord } from './record.js';
 
 /** One contact_phone_number item as a read shows it. */
 export interface PhoneItem {
@@ -82,4 +83,39 @@ export function otherLabels(labels: unknown): string[] {
   const now = Array.isArray(labels) ? labels : [];
   const pick = ['PERSONAL', 'MOBILE', 'WORK'].filter((l) => !now.includes(l));
   return pick.length > 0 ? pick : ['PERSONAL'];
+}
+
+/**
+ * A refusal probe's patch went through on an item of the user's contact (contactWithPhoneNumbersId):
+ * put its labels and is_primary back with organization A's key, read the contact again, and report
+ * the change either way. A changed phone_number cannot be put back (it is immutable).
+ */
+export async function putBackPhoneItem(
+  c: CheckContext, contactId: string, before: PhoneItem, after: PhoneItem | undefined,
+): Promise<void> {
+  const field = `contact_phone_numbers item ${before.id}`;
+  const change = {
+    key: 'contactWithPhoneNumbersId', type: 'contact', id: contactId, field, before, after: after ?? null,
+  };
+  if (after === undefined || after.phone_number !== before.phone_number) {
+    const how = `the API cannot add a phone item or change its number: give contact ${contactId} `
+      + `the number ${String(before.phone_number)} again in the product`;
+    keptRecordChanged(c, { ...change, restored: false, how });
+    return;
+  }
+  const path = `/contact/${contactId}/attribute/contact_phone_numbers/${before.id}`;
+  await c.api.patch(path, { is_primary: before.is_primary, labels: before.labels });
+  const r = answeredRecord(await c.api.get(`/contact/${contactId}`));
+  const now = r ? phoneItemOf(r, before.id) : undefined;
+  const back = now !== undefined && now.is_primary === before.is_primary && sameLabels(now.labels, before.labels);
+  keptRecordChanged(c, {
+    ...change, restored: back,
+    how: back ? `put back with PATCH ${path} (organization A's key)`
+      : `send PATCH ${path} ${JSON.stringify({ is_primary: before.is_primary, labels: before.labels })} `
+        + 'with organization A\'s key',
+  });
+}
+
+function sameLabels(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) && Array.isArray(b) && [...a].map(String).sort().join() === [...b].map(String).sort().join();
 }

@@ -61,3 +61,9 @@ export function setupRecord(c: CheckContext, ex: Exchange, step: string): ApiRec
   if (!isUuid(record.id)) c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)}`, ex);
   return record;
 }
+
+/** The record of a 2xx `{ data: record }` answer, or undefined (no answer, another status, another shape). */
+export function answeredRecord(ex: Exchange | undefined): ApiRecord | undefined {
+  const s = ex?.response?.status;
+  return s !== undefined && s >= 200 && s <= 299 ? recordOf(ex?.response?.json) : undefined;
+}

@@ -1,16 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
+import type { Exchange } from '../http/exchange.js';
 import { tagged } from '../../fixtures/tag.js';
 import { accountDomainToKeep, createAccount, domainNames, domainPath } from './account.js';
 import { createContact, readContact } from './contact.js';
 import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from './custom-object.js';
 import { opportunityWithContact } from './opportunity.js';
 import { contactSecrets } from './other-organization.js';
-import { otherLabels, phoneContact, phoneItemOf } from './phone-item.js';
-import { show, valueOf } from './record.js';
+import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from './phone-item.js';
+import { show, valueOf, answeredRecord } from './record.js';
 import { contactAccountIds, relationshipName } from './relationship.js';
-import { takeTask } from './task.js';
+import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from './task.js';
+import type { RecordKind } from '../safety/kept-records.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './unstated-route.js';
 
 /**
@@ -44,14 +46,24 @@ export interface RefusedRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   json?: unknown;
+  /** why it changes nothing even if wrongly taken: only such a write is sent under --read-only */
+  harmless?: string;
 }
 
 /** Sends a request with the refusal's key and judges the answer as a refusal. */
 export async function sendRefused(c: CheckContext, refusal: Refusal, request: RefusedRequest, secrets: readonly unknown[] = []): Promise<Conformance> {
-  const ex = await c.api.send(request.method, request.path, { auth: refusal.key, ...(request.json !== undefined ? { json: request.json } : {}) });
-  const e = c.expect(ex);
+  const e = c.expect(await sendRefusedRequest(c, refusal, request));
   refusal.expectRefused(e, secrets);
   return e;
+}
+
+/** Sends a request with the refusal's key; the answer is not judged yet. */
+async function sendRefusedRequest(c: CheckContext, refusal: Refusal, request: RefusedRequest): Promise<Exchange> {
+  return c.api.send(request.method, request.path, {
+    auth: refusal.key,
+    ...(request.json !== undefined ? { json: request.json } : {}),
+    ...(request.harmless !== undefined ? { harmless: request.harmless } : {}),
+  });
 }
 
 /** A check's worth: the operation, what it tries (as the title words it), and the check body. */
@@ -64,6 +76,12 @@ export interface CheckCase {
 /** One refused write; `S` is what the set-up made (the record, and what the write will send). */
 interface RefusedWrite<S> {
   endpoint: string;
+  /**
+   * Whose record the write goes to (lib/safety/kept-records.ts). Only `own` and `given up` records
+   * take a write that would archive, remove or unlink something; a `kept` one takes only a PATCH,
+   * read before and after and put back when the server wrongly took it.
+   */
+  writesTo: readonly RecordKind[];
   /** what it tries, in each key's check title */
   what: Record<RefusingKey, string>;
   /** organization A's record, made with organization A's full key */
@@ -73,11 +91,17 @@ interface RefusedWrite<S> {
   secrets(s: S): readonly unknown[];
   /** the read that shows the record unchanged; a change fails `e`, the refused write's expectation */
   unchanged(c: CheckContext, s: S, e: Conformance, refusal: Refusal): Promise<void>;
+  /**
+   * For a write to a kept record: after the check, pass or fail, read the record and put back what
+   * the server wrongly took (`answer`: the refused write's, when it was sent).
+   */
+  putBack?(c: CheckContext, s: S, answer: Exchange | undefined): Promise<void>;
 }
 
 /** A refused write with its record type erased, so the table can hold every kind. */
 interface AnyRefusedWrite {
   endpoint: string;
+  writesTo: readonly RecordKind[];
   what: Record<RefusingKey, string>;
   run(c: CheckContext, refusal: Refusal): Promise<void>;
 }
@@ -85,10 +109,16 @@ interface AnyRefusedWrite {
 function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
   return {
     endpoint: w.endpoint,
+    writesTo: w.writesTo,
     what: w.what,
     async run(c, refusal) {
       const s = await w.setUp(c, refusal);
-      const e = await sendRefused(c, refusal, w.request(s), w.secrets(s));
+      let answer: Exchange | undefined;
+      // a cleanup, so that it runs whatever the answer (a wrong one ends the check at once)
+      if (w.putBack) c.cleanup(() => w.putBack!(c, s, answer));
+      answer = await sendRefusedRequest(c, refusal, w.request(s));
+      const e = c.expect(answer);
+      refusal.expectRefused(e, w.secrets(s));
       await w.unchanged(c, s, e, refusal);
     },
   };
@@ -101,6 +131,7 @@ function customObjectSecrets(kept: KeptRecord): unknown[] {
 const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'a title patch; the contact keeps its title', otherOrgApiKey: 'patching organization A\'s contact; it keeps its title' },
     setUp: async (c, r) => ({ contact: await createContact(c), title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
     request: ({ contact, title }) => ({ method: 'PATCH', path: `/contact/${contact.id}`, json: { attributes: { title } } }),
@@ -114,6 +145,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
+    // the fixture contactWithPhoneNumbersId only where the server takes no phone items on create
+    writesTo: ['own', 'kept'],
     what: { readOnlyApiKey: 'a labels patch; the item is unchanged', otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged' },
     setUp: async (c) => {
       const p = await phoneContact(c);
@@ -123,15 +156,20 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     // demote the primary item of the fixture contact, which other checks share)
     request: ({ contactId, item }) => ({ method: 'PATCH', path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, json: { labels: otherLabels(item.labels) } }),
     secrets: ({ item }) => [item.phone_number],
-    unchanged: async (c, { contactId, item, own }, e) => {
+    unchanged: async (c, { contactId, item }, e) => {
       const after = phoneItemOf(await readContact(c, contactId), item.id);
-      // the fixture contact is shared with other checks: only its immutable phone_number is compared there
-      const same = own ? isDeepStrictEqual(after, item) : after?.phone_number === item.phone_number;
-      if (!same) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+      if (!isDeepStrictEqual(after, item)) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+    },
+    putBack: async (c, { contactId, item, own }) => {
+      if (own) return;
+      const after = answeredRecord(await c.api.get(`/contact/${contactId}`));
+      const now = after ? phoneItemOf(after, item.id) : undefined;
+      if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
     },
   }),
   refusedWrite({
     endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
+    writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact to an account; no edge appears',
       otherOrgApiKey: 'linking organization A\'s contact to organization A\'s account; no edge appears',
@@ -148,6 +186,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /account/{account_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'archiving an account; it stays active', otherOrgApiKey: 'archiving organization A\'s account; it stays active' },
     setUp: (c) => createAccount(c),
     request: (account) => ({ method: 'DELETE', path: `/account/${account.id}` }),
@@ -161,6 +200,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}',
+    // the fixture's otherDomain only where the server takes no domains on account create
+    writesTo: ['own', 'given up'],
     what: { readOnlyApiKey: 'removing a domain; the domain stays', otherOrgApiKey: 'removing a domain of organization A\'s account; the domain stays' },
     setUp: (c) => accountDomainToKeep(c),
     request: ({ accountId, domain }) => ({ method: 'DELETE', path: domainPath(accountId, domain) }),
@@ -176,6 +217,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+    writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact that is on the opportunity\'s account; no edge appears',
       otherOrgApiKey: 'linking a contact on its account to organization A\'s opportunity; no edge appears',
@@ -193,6 +235,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays', otherOrgApiKey: 'removing an edge of organization A\'s opportunity; the edge stays' },
     setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, true)) }),
     request: ({ api, contact, opportunity }) => ({ method: 'DELETE', path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}` }),
@@ -205,22 +248,52 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /task/{task_id}',
+    // tasks have no create endpoint: the user's task (taskIds[0]), which the task checks write too
+    writesTo: ['kept'],
     what: { readOnlyApiKey: 'a disposition patch; the task keeps its disposition', otherOrgApiKey: 'patching organization A\'s task; it keeps its disposition' },
-    setUp: async (c, r) => ({ task: await takeTask(c), disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
-    request: ({ task, disposition }) => ({ method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } } }),
+    setUp: async (c, r) => {
+      const task = await takeTask(c);
+      const before = await taskDispositionNow(c, task);
+      if (!c.target.readOnly) {
+        return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
+      }
+      // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
+      if (typeof before !== 'string') {
+        const risk = '--read-only: this check would change a task if the server wrongly accepted it';
+        c.skip(before === undefined
+          ? `${risk}, and the server serves no task read to learn the disposition it already has`
+          : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`);
+      }
+      return { task, before, disposition: before };
+    },
+    request: ({ task, disposition, before }) => ({
+      method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } },
+      ...(disposition === before ? { harmless: 'the disposition the task already has' } : {}),
+    }),
     // nothing of the fixture task is known to look for: the spec states no task read
     secrets: () => [],
-    unchanged: async (c, { task, disposition }, e, r) => {
+    unchanged: async (c, { task, disposition, before }, e, r) => {
+      if (disposition === before) return;
       await throughUnstatedRecordRead(c, `/task/${task}`, 'the task kept its disposition', (after) => {
         if (valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
       });
     },
+    putBack: async (c, { task, disposition, before }, answer) => {
+      if (disposition === before) return;
+      // the task as it is now: a task read where served, else the answer to the refused patch
+      const shown = [await c.api.get(`/task/${task}`), answer].map(answeredRecord).find((rec) => rec?.id === task);
+      if (shown && valueOf(shown, 'disposition') === disposition) {
+        await putBackTaskDisposition(c, task, before, disposition);
+      }
+    },
   }),
   refusedWrite({
     endpoint: 'DELETE /task/{task_id}',
+    // an archive is for good and tasks have no create endpoint: only the task the user gave up for it
+    writesTo: ['given up'],
     what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
     setUp: async (c) => {
-      const task = await takeTask(c);
+      const task = await holdTaskToArchive(c);
       let before: { archived: unknown } | undefined;
       await throughUnstatedRecordRead(c, `/task/${task}`, 'the task\'s archived_at before', (r) => { before = { archived: valueOf(r, 'archived_at') }; });
       return { task, before };
@@ -239,6 +312,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'a patch of a record; the record is unchanged', otherOrgApiKey: 'patching organization A\'s custom-object record; it is unchanged' },
     setUp: async (c, r) => {
       const co = customObject(c);
@@ -250,6 +324,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   }),
   refusedWrite({
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}',
+    writesTo: ['own'],
     what: { readOnlyApiKey: 'archiving a record; the upsert still finds it', otherOrgApiKey: 'archiving organization A\'s custom-object record; the upsert still finds it' },
     setUp: async (c) => {
       const co = customObject(c);

@@ -1,6 +1,7 @@
 import type { Fixtures } from './fixtures.js';
 import type { Preflight } from '../preflight/preflight.js';
 import type { RerunTarget } from '../report/rerun.js';
+import type { RecordChanges } from '../safety/record-changes.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {
@@ -51,5 +52,7 @@ export interface Target {
   preflight?: Preflight;
   /** what a failed check's rerun command needs to reach this server again (lib/report/rerun.ts) */
   rerun?: RerunTarget;
+  /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
+  recordChanges?: RecordChanges;
 }
 

@@ -71,6 +71,7 @@ import otherOrgCanLinkAccount from './other-org-can-link-account.js';
 import otherOrgCanPatchContact from './other-org-can-patch-contact.js';
 import otherOrgCanPatchCustomRecord from './other-org-can-patch-custom-record.js';
 import otherOrgCanPatchTask from './other-org-can-patch-task.js';
+import otherOrgCanWrite from './other-org-can-write.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
 import otherOrgTranscript from './other-org-transcript.js';
@@ -223,6 +224,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgCanPatchContact,
   otherOrgCanPatchCustomRecord,
   otherOrgCanPatchTask,
+  otherOrgCanWrite,
   otherOrgCanReadContact,
   otherOrgCanReadNote,
   otherOrgTranscript,

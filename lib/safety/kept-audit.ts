@@ -1,0 +1,135 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiClient } from '../http/client.js';
+import type { Fixtures } from '../target/fixtures.js';
+import { recordOf, type ApiRecord } from '../steps/record.js';
+import { givenUpDomain, keptRecords, type KeptRecord } from './kept-records.js';
+import type { RecordChange } from './record-changes.js';
+
+const FOUND_BY = 'the read of your records after the run';
+
+/**
+ * Each kept record as the server shows it now, by fixtures key. A record the server serves no read
+ * of (a task or account read is not a stated route), or answers otherwise, is left out: there is
+ * nothing to compare it with.
+ */
+export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Record<string, ApiRecord>> {
+  const out: Record<string, ApiRecord> = {};
+  await Promise.all(keptRecords(f).map(async (k) => {
+    const ex = await api.get(k.read);
+    const s = ex.response?.status;
+    const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
+    if (r?.id === k.id) out[k.key] = r;
+  }));
+  return out;
+}
+
+/**
+ * After the run: reads every kept record again and compares it with its state at the fixtures
+ * check, leaving out what the suite writes and does not put back (KeptRecord.written, and the
+ * domain the user gave up). A changed attribute a stated PATCH can write back (a task's or a
+ * contact's plain value) is put back with organization A's key and read again; anything else is
+ * reported with how to restore it.
+ */
+export async function auditKeptRecords(
+  api: ApiClient, f: Fixtures, before: Record<string, ApiRecord>, readOnly: boolean,
+): Promise<RecordChange[]> {
+  const now = await readKeptRecords(api, f);
+  const changes: RecordChange[] = [];
+  for (const k of keptRecords(f)) {
+    const was = before[k.key];
+    if (!was) continue;
+    const is = now[k.key];
+    if (!is) {
+      changes.push({
+        key: k.key, type: k.type, id: k.id, field: 'the record', before: 'readable', after: 'no longer readable',
+        restored: false, foundBy: FOUND_BY,
+        how: `read ${k.read} with organization A's key; restore the record in the product if it is gone`,
+      });
+      continue;
+    }
+    for (const field of changedAttributes(k, was, is, f)) {
+      const [b, a] = [valueIn(was, field), valueIn(is, field)];
+      changes.push(await putBack(api, k, field, b, a, readOnly));
+    }
+  }
+  return changes;
+}
+
+/** The attributes that differ, arrays compared as sets (the order of items and labels is not stated). */
+function changedAttributes(k: KeptRecord, was: ApiRecord, is: ApiRecord, f: Fixtures): string[] {
+  const names = new Set([...Object.keys(was.attributes), ...Object.keys(is.attributes)]);
+  const domain = givenUpDomain(f);
+  const out: string[] = [];
+  for (const name of names) {
+    // the last_* activity timestamps move with what users do, not with what the suite sends
+    if (k.written.includes(name) || name.startsWith('last_')) continue;
+    let [b, a] = [canonical(was.attributes[name]), canonical(is.attributes[name])];
+    if (k.type === 'account' && name === 'domains' && domain !== undefined) {
+      [b, a] = [withoutDomain(b, domain), withoutDomain(a, domain)];
+    }
+    if (!isDeepStrictEqual(b, a)) out.push(name);
+  }
+  return out.sort();
+}
+
+/** A value with every array sorted by its items' JSON, recursively. */
+function canonical(v: unknown): unknown {
+  const text = (x: unknown) => JSON.stringify(x) ?? '';
+  if (Array.isArray(v)) return v.map(canonical).sort((x, y) => text(x).localeCompare(text(y)));
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v).sort(([x], [y]) => x.localeCompare(y));
+    return Object.fromEntries(entries.map(([key, x]) => [key, canonical(x)]));
+  }
+  return v;
+}
+
+function withoutDomain(v: unknown, domain: string): unknown {
+  if (!Array.isArray(v)) return v;
+  const name = (d: unknown) => String((d as { value?: { domain_name?: unknown } } | null)?.value?.domain_name ?? '');
+  return v.filter((d) => name(d).toLowerCase() !== domain);
+}
+
+/** What an attribute reads as: its value, or the values of a multi-valued attribute. */
+function valueIn(r: ApiRecord, name: string): unknown {
+  const a = r.attributes[name];
+  if (Array.isArray(a)) return a.map((x) => x.value);
+  return a?.value;
+}
+
+const PATCHABLE: Partial<Record<KeptRecord['type'], (id: string) => string>> = {
+  task: (id) => `/task/${id}`,
+  contact: (id) => `/contact/${id}`,
+};
+
+async function putBack(
+  api: ApiClient, k: KeptRecord, field: string, before: unknown, after: unknown, readOnly: boolean,
+): Promise<RecordChange> {
+  const change = { key: k.key, type: k.type, id: k.id, field, before, after, foundBy: FOUND_BY };
+  const path = PATCHABLE[k.type]?.(k.id);
+  if (field === 'archived_at' || field === 'deleted_at') {
+    const how = `the API has no way to unarchive a record: restore ${k.type} ${k.id} in the product`;
+    return { ...change, restored: false, how };
+  }
+  if (field === 'domains') {
+    const how = `the API states no way to add a domain: add it back to account ${k.id} in the product`;
+    return { ...change, restored: false, how };
+  }
+  const plain = before === null || ['string', 'number', 'boolean'].includes(typeof before);
+  const body = { attributes: { [field]: before } };
+  const manual = path && plain
+    ? `send PATCH ${path} ${JSON.stringify(body)} with organization A's key`
+    : `set ${field} back in the product`;
+  if (!path || !plain || readOnly) {
+    return { ...change, restored: false, how: readOnly ? `${manual} (--read-only: the suite writes nothing)` : manual };
+  }
+  const ex = await api.patch(path, body);
+  const s = ex.response?.status;
+  const read = await api.get(k.read);
+  const ok = read.response !== undefined && read.response.status >= 200 && read.response.status <= 299;
+  const r = ok ? recordOf(read.response?.json) : undefined;
+  const back = r !== undefined && isDeepStrictEqual(valueIn(r, field), before);
+  const how = back
+    ? `put back with PATCH ${path} (organization A's key)`
+    : `${manual} (the suite's PATCH answered HTTP ${s ?? 'nothing'})`;
+  return { ...change, restored: back, how };
+}
