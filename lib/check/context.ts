@@ -8,7 +8,7 @@ import type { Fixtures } from '../target/fixtures.js';
 import { redactorFor } from '../evidence/redactor-for.js';
 import { fakerFor } from '../../fixtures/faker.js';
 import { Conformance } from './expect-conform.js';
-import type { BlockedBy, Observation } from './meta.js';
+import type { BlockedBy, Observation, Violation } from './meta.js';
 import { operationOf, type Finding, type FindingScope } from './finding.js';
 import { fixtureOfStep } from './step-fixtures.js';
 import { SetupFailure } from './non-conformance.js';
@@ -40,6 +40,11 @@ export interface CheckContext {
   block(step: string, answer: string, ex?: Exchange): never;
   /** skips the check with a reason that says what would let it run (a fixture, a server choice) */
   skip(reason: string): never;
+  /**
+   * records a rule of another check that an exchange broke: a finding of that rule, reported once
+   * per cause (lib/runner/finding-results.ts); the check goes on with its own rule
+   */
+  found(violation: Violation, ex: Exchange): void;
   /** record what the server did where the spec is silent (INFO, never a failure) */
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */
@@ -185,6 +190,7 @@ export function makeContext(p: ContextParts): CheckContext {
     },
     block: (step, answer, ex) => block(step, answer, ex),
     skip: (reason) => p.skip(reason),
+    found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });
     },

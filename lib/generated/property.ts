@@ -22,21 +22,29 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   const seed = seedOf(c.target.seed, `${c.rule}:${label}`);
   let runs = 0;
   let stop: unknown;
+  // inputs whose answer let the property judge its own rule, and the last that broke another rule
+  let judged = 0;
+  let sideways: NonConformance | undefined;
   const property = fc.asyncProperty(input, async (value) => {
     if (stop !== undefined || runs >= examples.length + cases + SHRINK_RUNS) return;
     runs += 1;
     try {
       await holds(value);
+      judged += 1;
     } catch (err) {
-      // the property's own rule fails it (and is shrunk); another rule broken on the way is a finding
-      // of that rule, which no smaller input would explain better: it ends the property as it was
+      // the property's own rule fails it (and is shrunk)
       if (err instanceof NonConformance && err.violation.rule === c.rule) throw err;
+      // another rule broken by this input (a value's shape, a strict reading) is a finding of that
+      // rule; the property goes on with the next input
+      if (err instanceof NonConformance && err.exchange) { c.found(err.violation, err.exchange); sideways = err; return; }
       stop = err; // blocked, skipped, another rule, a suite bug: not the property's failure
     }
   });
   // examples run first, whatever the seed: the cases a random draw might miss
   const details = await fc.check(property, { seed, numRuns: cases, examples: examples.map((e) => [e] as [T]) });
   if (stop !== undefined) throw stop;
+  // no input could be judged, each answer broke another rule first: the check is blocked on it
+  if (!details.failed && judged === 0 && sideways) throw sideways;
   if (!details.failed) return;
   const err = details.errorInstance;
   if (!(err instanceof NonConformance)) throw err instanceof Error ? err : new Error(String(err));

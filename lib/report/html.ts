@@ -194,7 +194,7 @@ ${bar}
 <main>
 ${recordChangesHtml(report)}
 <section id="fix"><h2>What to fix</h2>
-${nothing}${rootCausesHtml(report.rootCauses)}${blockedHtml(steps)}
+${nothing}${rootCausesHtml(report.rootCauses ?? [])}${blockedHtml(steps)}
 ${must}
 ${should}
 ${strict}

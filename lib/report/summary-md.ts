@@ -39,11 +39,12 @@ export function summaryMarkdown(report: ConformanceReport): string {
     for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
     out.push('');
   }
-  if (report.rootCauses.length > 0) {
-    out.push(`### Root causes (${report.rootCauses.length})`, '');
+  const causes = report.rootCauses ?? [];
+  if (causes.length > 0) {
+    out.push(`### Root causes (${causes.length})`, '');
     out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');
-    for (const cause of report.rootCauses.slice(0, 20)) out.push(`- ${md(causeLine(cause))}`);
-    if (report.rootCauses.length > 20) out.push(`- … and ${report.rootCauses.length - 20} more in conformance.json`);
+    for (const cause of causes.slice(0, 20)) out.push(`- ${md(causeLine(cause))}`);
+    if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
     out.push('');
   }
   const steps = blockers(report.checks);

@@ -42,6 +42,7 @@ import errorMessageMissing from './error-message-missing.js';
 import errorStatusCodeMismatch from './error-status-code-mismatch.js';
 import exactlyOneTargetNotEnforced from './exactly-one-target-not-enforced.js';
 import dataWrapperDropped from './data-wrapper-dropped.js';
+import readAnswersOtherId from './read-answers-other-id.js';
 import getRecordNotEnveloped from './get-record-not-enveloped.js';
 import htmlEscaped from './html-escaped.js';
 import inlineRelationshipsAccepted from './inline-relationships-accepted.js';
@@ -194,6 +195,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   errorStatusCodeMismatch,
   exactlyOneTargetNotEnforced,
   dataWrapperDropped,
+  readAnswersOtherId,
   phoneItemIsPrimaryString,
   getRecordNotEnveloped,
   htmlEscaped,

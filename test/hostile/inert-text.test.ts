@@ -59,7 +59,7 @@ describe('server text is inert', () => {
         if (l === `  ${open}`) { open = undefined; continue; }
         expect(l.startsWith('  '), JSON.stringify(l)).toBe(true);
       }
-      expect(outside.filter((l) => /^\s{0,3}#/.test(l) && !/^#{2,3} (Public Records API|Blocked|Deviations|Skipped|Leftovers)/.test(l))).toEqual([]);
+      expect(outside.filter((l) => /^\s{0,3}#/.test(l) && !/^#{2,3} (Public Records API|Root causes|Blocked|Deviations|Skipped|Leftovers)/.test(l))).toEqual([]);
       expect(outside.filter((l) => /(!\[|^\s{0,3}verdict:|<\/details>.*<\/details>)/.test(l))).toEqual([]);
       const count = (tag: string) => outside.join('\n').split(tag).length - 1;
       expect(count('<details>')).toBeGreaterThan(0);
