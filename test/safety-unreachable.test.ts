@@ -72,9 +72,9 @@ describe('during the run', () => {
   });
 
   it('a server that dies mid-run: blocked checks saying the connection failed, exit 1, the report written', async () => {
-    // the probe sends 3 requests (one per key), the fixtures check about ten; the server dies a few
+    // the probe sends 3 requests (one per key), the fixtures check about a dozen; the server dies a few
     // requests into the checks
-    const proxy = await startProxy(reference.baseUrl, { dieAfter: 24 });
+    const proxy = await startProxy(reference.baseUrl, { dieAfter: 28 });
     try {
       const fixtures = writeFixtures(proxy.baseUrl);
       const r = await runCli(['--fixtures', fixtures, '--only', 'contacts,accounts', '--timeout', '2000', '--report-dir', 'died'], { cwd: dir, timeoutMs: 60_000 });

@@ -1,5 +1,6 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { validate } from '../schemas/index.js';
+import { bodyShape } from './body-shape.js';
 import { isErrorCode } from '../schemas/errors/codes.js';
 import type { Violation } from './meta.js';
 
@@ -13,7 +14,7 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
   if (!/^application\/json\b/i.test(type)) out.push({ rule: 'media.json-responses', expected: 'Content-Type application/json', actual: `Content-Type ${type}` });
   const body = r.json;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    out.push({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: r.text.length === 0 ? 'an empty body' : `body ${r.text.slice(0, 200)}` });
+    out.push({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: bodyShape(r) });
     return out;
   }
   const problems = validate('errors/error-body', body).filter((p) => !p.path.startsWith('/code'));

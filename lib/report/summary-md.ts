@@ -12,7 +12,9 @@ const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as cons
 
 /** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
 function md(s: string): string {
-  return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'")
+    // a server's [text](url) or ![image](url) must stay text: no link, no image from another host
+    .replace(/\[/g, '\\[').replace(/\]/g, '\\]');
 }
 
 /**
