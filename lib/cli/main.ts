@@ -4,6 +4,7 @@ import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
 import { mergeReports } from './merge.js';
 import { cleanupCommand } from './cleanup.js';
 import { diffCommand } from './diff-command.js';
+import { initCommand } from './init.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { serve } from './serve.js';
@@ -28,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'diff') return diffCommand(rest, print);
+    if (command === 'init') return await initCommand(rest, print);
     if (command === 'rules') {
       printRules(print);
       return 0;
