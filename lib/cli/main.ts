@@ -10,6 +10,7 @@ import { runConformance, suiteVersion } from './run.js';
 import { serve } from './serve.js';
 import { printRules } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
+import { SPEC_VERSION } from '../report/certificate.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
 
@@ -40,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const a = parseRunArgs(argv);
     if (a.help) { print(helpText()); return 0; }
-    if (a.version) { print(suiteVersion()); return 0; }
+    if (a.version) { print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`); return 0; }
     return await runConformance(a, print);
   } catch (err) {
     process.stderr.write(errorLine(err) + '\n');
