@@ -103,5 +103,13 @@ describe('action.yml', () => {
     expect(r.summary).toBe('');
     expect(r.status).toBe(2);
   }, 120_000);
-});
 
+  it('shards on a job matrix, merged by command: merge into the run\'s verdict', async () => {
+    const shards = await Promise.all(['1/2', '2/2'].map((shard) => runAction({ shard, 'level': 'must', args: '--only contacts,tasks' })));
+    for (const r of shards) expect(r.outputs['exit-code']).toBe('0');
+    const dirs = shards.map((r) => path.join(r.workspace, 'conformance-report'));
+    const merged = await runAction({ command: 'merge', args: dirs.join(' '), 'report-dir': 'merged' });
+    expect(merged.outputs).toMatchObject({ verdict: 'conforms', 'report-dir': 'merged', 'exit-code': '0' });
+    expect(merged.status).toBe(0);
+  }, 240_000);
+});
