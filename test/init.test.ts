@@ -112,3 +112,29 @@ describe('init against a server whose discovery answers in shapes it does not ex
     expect(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')).toBe('{"noteId":"mine"}');
   });
 });
+
+describe('init against the reference server serving only the routes the spec states', () => {
+  let ref: RunningReference;
+  beforeAll(async () => { ref = await startReferenceServer({ statedRoutesOnly: true }); });
+  afterAll(async () => { await ref.close(); });
+
+  it('writes the contact and custom-object values, and names the schema reads the server does not have', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-stated-'));
+    const r = await runCli(['init', '--base-url', ref.baseUrl], { cwd: dir, env: { CONFORMANCE_API_KEY: ref.keys.apiKey } });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const draft = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')) as Fixtures;
+    expect(draft.contact?.stage).toBe(ref.fixtures.contact?.stage);
+    expect(draft.customObject?.apiName).toBe(ref.fixtures.customObject?.apiName);
+    expect(draft.opportunity).toBeUndefined();
+    expect(draft.account).toBeUndefined();
+    expect(r.stdout).toMatch(/\? opportunity\.stageId \(GET \/_schema\/opportunity, a read the spec does not state\): GET \/_schema\/opportunity answered HTTP 40\d/);
+  });
+
+  it('a key the server rejects: exit 2, naming the flag, without printing the key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-401-'));
+    const r = await runCli(['init', '--base-url', ref.baseUrl, '--api-key', 'pra_live_wrongwrongwrong'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/HTTP 401 .*--api-key/);
+    expect(r.stdout + r.stderr).not.toContain('pra_live_wrongwrongwrong');
+  });
+});
