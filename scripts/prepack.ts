@@ -16,8 +16,10 @@ rmSync(DIST, { recursive: true, force: true });
 await build({
   entryPoints: { cli: path.join(ROOT, 'lib', 'cli', 'main.ts'), reference: path.join(ROOT, 'reference', 'index.ts') },
   outdir: path.join(DIST, 'bundle'), outExtension: { '.js': '.mjs' }, chunkNames: 'chunks/[name]-[hash]',
-  bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
+  bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
+  logLevel: 'warning',
 });
 mkdirSync(path.join(DIST, 'schemas'), { recursive: true });
 writeFileSync(path.join(DIST, 'schemas', 'fixtures.schema.json'), JSON.stringify(FIXTURES_SCHEMA, null, 2) + '\n');
-writeFileSync(path.join(DIST, 'schemas', 'conformance-report.schema.json'), JSON.stringify(CONFORMANCE_REPORT_SCHEMA, null, 2) + '\n');
+const reportSchema = JSON.stringify(CONFORMANCE_REPORT_SCHEMA, null, 2);
+writeFileSync(path.join(DIST, 'schemas', 'conformance-report.schema.json'), reportSchema + '\n');

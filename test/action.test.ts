@@ -9,7 +9,10 @@ import { cleanEnv } from './support/cli.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-interface Step { uses?: string; id?: string; if?: string; run?: string; shell?: string; env?: Record<string, string>; with?: Record<string, string>; 'working-directory'?: string }
+interface Step {
+  uses?: string; id?: string; if?: string; run?: string; shell?: string;
+  env?: Record<string, string>; with?: Record<string, string>; 'working-directory'?: string;
+}
 interface Action {
   inputs: Record<string, { default?: string }>;
   outputs: Record<string, { value: string }>;
@@ -17,7 +20,13 @@ interface Action {
 }
 const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as Action;
 
-interface Outcome { outputs: Record<string, string>; steps: Record<string, Record<string, string>>; status: number; summary: string; workspace: string }
+interface Outcome {
+  outputs: Record<string, string>;
+  steps: Record<string, Record<string, string>>;
+  status: number;
+  summary: string;
+  workspace: string;
+}
 
 /**
  * No GitHub runner here: run the action's `run` steps in order as the runner would (bash -eo pipefail,
@@ -50,11 +59,13 @@ async function runAction(given: Record<string, string>): Promise<Outcome> {
     });
     const cwd = step['working-directory'] !== undefined ? expr(step['working-directory']) : workspace;
     status = await new Promise<number>((resolve) => {
-      execFile('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expr(step.run!)], { cwd, env, maxBuffer: 16 << 20 },
+      const bash = ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expr(step.run!)];
+      execFile('bash', bash, { cwd, env, maxBuffer: 1 << 24 },
         (err) => { resolve(err === null ? 0 : typeof err.code === 'number' ? err.code : 1); });
     });
     if (step.id !== undefined) {
-      stepOutputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter((l) => l.includes('='))
+      const lines = readFileSync(outputFile, 'utf8').split('\n').filter((l) => l.includes('='));
+      stepOutputs[step.id] = Object.fromEntries(lines
         .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     }
   }
@@ -65,7 +76,11 @@ async function runAction(given: Record<string, string>): Promise<Outcome> {
 describe('action.yml', () => {
   it('is a composite action with the inputs the issue lists, a pinned Node and the report uploaded', () => {
     expect(action.runs.using).toBe('composite');
-    for (const k of ['base-url', 'api-key', 'other-org-api-key', 'read-only-api-key', 'fixtures', 'baseline', 'level', 'strict', 'shard', 'args']) {
+    const listed = [
+      'base-url', 'api-key', 'other-org-api-key', 'read-only-api-key', 'fixtures', 'baseline',
+      'level', 'strict', 'shard', 'args',
+    ];
+    for (const k of listed) {
       expect(action.inputs[k], k).toBeDefined();
     }
     const setup = action.runs.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
@@ -87,17 +102,21 @@ describe('action.yml', () => {
     expect(r.status).toBe(0);
     expect(r.summary).toMatch(/conforms/);
     expect(r.steps['run']?.['artifact']).toBe('conformance-report');
-    expect(JSON.parse(readFileSync(path.join(r.workspace, 'conformance-report', 'conformance.json'), 'utf8'))).toHaveProperty('certificate');
+    const report = path.join(r.workspace, 'conformance-report', 'conformance.json');
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toHaveProperty('certificate');
   }, 120_000);
 
-  it('against a deviating server: verdict does not conform, and the step fails with the suite\'s exit status', async () => {
-    const r = await runAction({ args: '--fault contact-create-200 --only contact.create.status-201', 'report-dir': 'out' });
+  it('against a deviating server: verdict does not conform, the step fails with the exit status', async () => {
+    const args = '--fault contact-create-200 --only contact.create.status-201';
+    const r = await runAction({ args, 'report-dir': 'out' });
     expect(r.outputs).toMatchObject({ verdict: 'does not conform', 'report-dir': 'out', 'exit-code': '1' });
     expect(r.status).toBe(1);
   }, 120_000);
 
   it('a run that cannot be made: verdict error, the step fails with 2', async () => {
-    const r = await runAction({ 'base-url': 'http://127.0.0.1:9/api/v2/public', 'api-key': 'k-unreachable', shard: '2/4', args: '--timeout 2000' });
+    const r = await runAction({
+      'base-url': 'http://127.0.0.1:9/api/v2/public', 'api-key': 'k-unreachable', shard: '2/4', args: '--timeout 2000',
+    });
     expect(r.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2' });
     expect(r.steps['run']?.['artifact']).toBe('conformance-report-2-of-4');
     expect(r.summary).toBe('');
@@ -105,7 +124,8 @@ describe('action.yml', () => {
   }, 120_000);
 
   it('shards on a job matrix, merged by command: merge into the run\'s verdict', async () => {
-    const shards = await Promise.all(['1/2', '2/2'].map((shard) => runAction({ shard, 'level': 'must', args: '--only contacts,tasks' })));
+    const shard = (s: string) => runAction({ shard: s, level: 'must', args: '--only contacts,tasks' });
+    const shards = await Promise.all(['1/2', '2/2'].map(shard));
     for (const r of shards) expect(r.outputs['exit-code']).toBe('0');
     const dirs = shards.map((r) => path.join(r.workspace, 'conformance-report'));
     const merged = await runAction({ command: 'merge', args: dirs.join(' '), 'report-dir': 'merged' });

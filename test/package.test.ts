@@ -9,8 +9,10 @@ import { cleanEnv } from './support/cli.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; bin: unknown; dependencies: Record<string, string> };
-const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+interface Manifest { name: string; version: string; bin: unknown; dependencies: Record<string, string> }
+const pkg = readJson('package.json') as Manifest;
+const lock = readJson('package-lock.json') as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
 
 /**
  * The package as a user gets it: `npm pack` (which runs prepack), then an install of the tarball into
@@ -24,19 +26,26 @@ describe('the packed package, installed into an empty folder', () => {
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-pack-'));
     const env = cleanEnv();
-    const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: ROOT, env, maxBuffer: 16 << 20 });
+    const args = ['pack', '--json', '--pack-destination', dir];
+    const { stdout } = await run('npm', args, { cwd: ROOT, env, maxBuffer: 1 << 24 });
     const [packed] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     files = packed!.files.map((f) => f.path);
     const tgz = `file:${path.join(dir, packed!.filename)}`;
     app = path.join(dir, 'app');
     const packages: Record<string, unknown> = {
       '': { name: 'app', dependencies: { [pkg.name]: tgz } },
-      [`node_modules/${pkg.name}`]: { version: pkg.version, resolved: tgz, dependencies: pkg.dependencies, bin: pkg.bin },
+      [`node_modules/${pkg.name}`]: {
+        version: pkg.version, resolved: tgz, dependencies: pkg.dependencies, bin: pkg.bin,
+      },
     };
-    for (const [k, v] of Object.entries(lock.packages)) if (k !== '' && v.dev !== true && v.devOptional !== true) packages[k] = v;
+    for (const [k, v] of Object.entries(lock.packages)) {
+      if (k !== '' && v.dev !== true && v.devOptional !== true) packages[k] = v;
+    }
     await run('mkdir', [app]);
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { [pkg.name]: tgz } }));
-    writeFileSync(path.join(app, 'package-lock.json'), JSON.stringify({ name: 'app', lockfileVersion: 3, requires: true, packages }));
+    const manifest = { name: 'app', private: true, dependencies: { [pkg.name]: tgz } };
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify(manifest));
+    const lockfile = { name: 'app', lockfileVersion: 3, requires: true, packages };
+    writeFileSync(path.join(app, 'package-lock.json'), JSON.stringify(lockfile));
     await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: app, env });
   }, 240_000);
 
@@ -57,7 +66,8 @@ describe('the packed package, installed into an empty folder', () => {
   });
 
   it('runs a check against its embedded reference server, bundling nothing on first use', async () => {
-    const { stdout } = await run('npx', ['--offline', 'conformance', '--only', 'contact.create.status-201'], { cwd: app, env: cleanEnv() });
+    const args = ['--offline', 'conformance', '--only', 'contact.create.status-201'];
+    const { stdout } = await run('npx', args, { cwd: app, env: cleanEnv() });
     expect(stdout).toMatch(/1 passed, 0 failed, 0 skipped/);
     expect(existsSync(path.join(app, 'conformance-report', 'conformance.json'))).toBe(true);
     expect(existsSync(path.join(app, 'node_modules', '.conformance'))).toBe(false);

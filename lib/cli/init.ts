@@ -32,7 +32,9 @@ export const INIT_USAGE = [
 ].join('\n');
 
 /** `npx conformance init`: returns the exit status. */
-export async function initCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+export async function initCommand(
+  argv: string[], print: (line: string) => void, cwd: string = process.cwd(),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
@@ -46,22 +48,39 @@ export async function initCommand(argv: string[], print: (line: string) => void,
   if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   const config = resolveConfig(settings, environment(cwd), cwd);
-  if (config.baseUrl === undefined) throw new RunCannotStart('init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, including /api/v2/public');
-  if (config.apiKey === undefined) throw new RunCannotStart('init needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
+  if (config.baseUrl === undefined) {
+    throw new RunCannotStart('init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, '
+      + 'with /api/v2/public');
+  }
+  if (config.apiKey === undefined) {
+    throw new RunCannotStart('init needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
+  }
+  const shown = v.out ?? 'fixtures.json';
   const out = path.resolve(cwd, v.out ?? 'fixtures.json');
-  if (existsSync(out) && v.force !== true) throw new RunCannotStart(`init: ${v.out ?? 'fixtures.json'} exists; choose another --out, or --force to overwrite it`);
+  if (existsSync(out) && v.force !== true) {
+    throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
+  }
 
   const keys = { apiKey: config.apiKey };
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
   const say = (line: string) => print(redactor.text(line));
   // readOnly: the client refuses any write outright, whatever this command asks of it
-  const api = new ApiClient({ baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 3, redactor, readOnly: true });
+  const api = new ApiClient({
+    baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 3, redactor, readOnly: true,
+  });
   const read = async (p: string): Promise<Answer> => {
     const ex = await api.get(p);
     const r = ex.response;
-    if (r === undefined) throw new RunCannotStart(redactor.text(`cannot reach the server at ${config.baseUrl}: ${ex.transportError ?? 'no response'}. Check --base-url (it must include /api/v2/public).`));
-    if (r.status === 401) throw new RunCannotStart(`the server rejected the key (HTTP 401 on GET ${p}). Check --api-key / CONFORMANCE_API_KEY.`);
+    if (r === undefined) {
+      const why = ex.transportError ?? 'no response';
+      throw new RunCannotStart(redactor.text(
+        `cannot reach the server at ${config.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`));
+    }
+    if (r.status === 401) {
+      throw new RunCannotStart(
+        `the server rejected the key (HTTP 401 on GET ${p}). Check --api-key or CONFORMANCE_API_KEY.`);
+    }
     if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
     return { json: r.json };
@@ -72,7 +91,7 @@ export async function initCommand(argv: string[], print: (line: string) => void,
   ]);
   const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
   // the draft is made of the server's values: it must still be a fixtures file the suite accepts
-  checkFixtures(draft.fixtures, v.out ?? 'fixtures.json');
+  checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
 
   say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${config.baseUrl} (the key is not in it)`);
@@ -92,6 +111,6 @@ export async function initCommand(argv: string[], print: (line: string) => void,
     say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
   }
   say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
-  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${v.out ?? 'fixtures.json'}`);
+  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
   return 0;
 }

@@ -37,7 +37,11 @@ export function requiredAttributes(body: unknown): RequiredAttribute[] {
     if (name === undefined || SPEC_CONTACT_FIELDS.has(name) || out.has(name)) continue;
     const valueType = [node['value_type'], node['type']].find(nonEmptyString);
     const serverValue = firstListed(node);
-    out.set(name, { name, ...(valueType !== undefined ? { valueType } : {}), ...(serverValue !== undefined ? { serverValue } : {}) });
+    out.set(name, {
+      name,
+      ...(valueType !== undefined ? { valueType } : {}),
+      ...(serverValue !== undefined ? { serverValue } : {}),
+    });
   }
   return [...out.values()];
 }
