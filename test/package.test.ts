@@ -72,4 +72,18 @@ describe('the packed package, installed into an empty folder', () => {
     expect(existsSync(path.join(app, 'conformance-report', 'conformance.json'))).toBe(true);
     expect(existsSync(path.join(app, 'node_modules', '.conformance'))).toBe(false);
   }, 120_000);
+
+  it('exports the reference server, which starts and answers', async () => {
+    const script = [
+      `const { startReferenceServer } = await import('${pkg.name}');`,
+      'const ref = await startReferenceServer();',
+      'const headers = { authorization: `Bearer ${ref.keys.apiKey}` };',
+      'const res = await fetch(`${ref.baseUrl}/_schema/contact`, { headers });',
+      'console.log(res.status);',
+      'await ref.close();',
+    ].join('\n');
+    const node = ['--input-type=module', '-e', script];
+    const { stdout } = await run(process.execPath, node, { cwd: app, env: cleanEnv() });
+    expect(stdout.trim()).toBe('200');
+  }, 60_000);
 });
