@@ -34,7 +34,7 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
   beforeAll(async () => {
     ref = await startReferenceServer({ fixtures: set });
     dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-'));
-    const env = { CONFORMANCE_API_KEY: ref.keys.apiKey };
+    const env = { CONFORMANCE_API_KEY: ref.keys.apiKey, CONFORMANCE_OTHER_ORG_API_KEY: ref.keys.otherOrgApiKey };
     init = await runCli(['init', '--base-url', ref.baseUrl, '--out', 'draft.json'], { cwd: dir, env });
     draft = JSON.parse(readFileSync(path.join(dir, 'draft.json'), 'utf8')) as Fixtures;
   }, 60_000);
@@ -44,7 +44,9 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
     expect(init.code, init.stdout + init.stderr).toBe(0);
     expect(draft.baseUrl).toBe(ref.baseUrl);
     expect(draft.apiKey).toBeUndefined();
-    expect(init.stdout + readFileSync(path.join(dir, 'draft.json'), 'utf8')).not.toContain(ref.keys.apiKey);
+    const written = init.stdout + readFileSync(path.join(dir, 'draft.json'), 'utf8');
+    expect(written).not.toContain(ref.keys.apiKey);
+    expect(written).not.toContain(ref.keys.otherOrgApiKey);
     expect(draft.contact?.stage).toBe(ref.fixtures.contact?.stage);
     expect(draft.contact?.stageDisplayName).toMatch(/\S/);
     expect(draft.opportunity?.stageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -52,6 +54,10 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
     expect(draft.account?.stage).toMatch(/\S/);
     const given = ref.fixtures.customObject;
     expect(draft.customObject).toEqual({ apiName: given?.apiName, matchField: given?.matchField });
+    // organization B's own workspace: its stage option ids are not A's
+    expect(draft.otherOrg?.contact?.stage).toMatch(/\S/);
+    expect(draft.otherOrg?.opportunity?.stageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(draft.otherOrg?.opportunity?.stageId).not.toBe(draft.opportunity?.stageId);
   });
 
   it('prints what only the user can supply, each with the checks it unlocks', () => {

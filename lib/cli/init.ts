@@ -9,12 +9,21 @@ import { useRunRedactor } from '../evidence/run-redactor.js';
 import { ApiClient } from '../http/client.js';
 import { draftFixtures, type Answer } from '../init/draft.js';
 import { printable } from '../init/printable.js';
+import { otherOrgDraft } from '../init/other-org.js';
 import { USER_SUPPLIED } from '../init/user-supplied.js';
+import type { TargetKeys } from '../target/target.js';
 import { argsError } from './args.js';
+
+const FLAG_OF: Record<keyof TargetKeys, string> = {
+  apiKey: '--api-key or CONFORMANCE_API_KEY',
+  otherOrgApiKey: '--other-org-api-key or CONFORMANCE_OTHER_ORG_API_KEY',
+  readOnlyApiKey: '--read-only-api-key or CONFORMANCE_READ_ONLY_API_KEY',
+};
 
 const FLAGS = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
+  'other-org-api-key': { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   timeout: { type: 'string' },
@@ -22,12 +31,13 @@ const FLAGS = {
 } as const;
 
 export const INIT_USAGE = [
-  'Usage: npx conformance init --base-url URL --api-key KEY [--out fixtures.json] [--force] [--timeout MS]',
+  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
   '',
   'Writes a draft fixtures file from the server\'s own answers to read-only requests (GET /_schema/contact,',
   'GET /_organization_schema_summary, and GET /_schema/opportunity and /_schema/account where the server',
   'has them), then prints what it could not read and what only you can supply, each with the checks it',
-  'unlocks. The key is not written to the file. --force overwrites an existing --out file.',
+  'unlocks. With --other-org-api-key it also reads organization B\'s own stages (otherOrg). No key is written',
+  'to the file. --force overwrites an existing --out file; --timeout MS as a run.',
   'Exit status: 0 draft written · 2 cannot run (unreachable server, key rejected, bad flags, --out exists)',
 ].join('\n');
 
@@ -46,6 +56,7 @@ export async function initCommand(
   const settings: Values = {};
   if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
   if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
+  if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   const config = resolveConfig(settings, environment(cwd), cwd);
   if (config.baseUrl === undefined) {
@@ -61,7 +72,8 @@ export async function initCommand(
     throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
   }
 
-  const keys = { apiKey: config.apiKey };
+  const keys: TargetKeys = { apiKey: config.apiKey };
+  if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
   const say = (line: string) => print(redactor.text(line));
@@ -69,8 +81,8 @@ export async function initCommand(
   const api = new ApiClient({
     baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 3, redactor, readOnly: true,
   });
-  const read = async (p: string): Promise<Answer> => {
-    const ex = await api.get(p);
+  const read = async (p: string, auth: keyof TargetKeys = 'apiKey'): Promise<Answer> => {
+    const ex = await api.get(p, { auth });
     const r = ex.response;
     if (r === undefined) {
       const why = ex.transportError ?? 'no response';
@@ -79,7 +91,7 @@ export async function initCommand(
     }
     if (r.status === 401) {
       throw new RunCannotStart(
-        `the server rejected the key (HTTP 401 on GET ${p}). Check --api-key or CONFORMANCE_API_KEY.`);
+        `the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
     }
     if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
@@ -90,6 +102,15 @@ export async function initCommand(
     read('/_organization_schema_summary'), read('/_schema/opportunity'), read('/_schema/account'),
   ]);
   const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
+  if (keys.otherOrgApiKey !== undefined) {
+    const [b1, b2] = await Promise.all([
+      read('/_schema/contact', 'otherOrgApiKey'), read('/_schema/opportunity', 'otherOrgApiKey'),
+    ]);
+    const b = otherOrgDraft(config.baseUrl, b1, b2);
+    if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;
+    draft.found.push(...b.found);
+    draft.notRead.push(...b.notRead);
+  }
   // the draft is made of the server's values: it must still be a fixtures file the suite accepts
   checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
@@ -108,6 +129,7 @@ export async function initCommand(
   const given = draft.fixtures.customObject !== undefined;
   for (const u of USER_SUPPLIED) {
     if (!given && u.key.startsWith('customObject.')) continue;
+    if (u.key === 'otherOrg' && draft.fixtures.otherOrg !== undefined) continue;
     say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
   }
   say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
