@@ -48,7 +48,10 @@ async function bundled() {
 
 // `npx conformance rules | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
-let cli = await bundled();
+// An installed package ships its bundle, built at prepack (scripts/prepack.ts), and no sources.
+const PACKED = path.join(ROOT, 'dist', 'bundle', 'cli.mjs');
+const packed = !existsSync(path.join(ROOT, 'lib', 'cli', 'main.ts')) && existsSync(PACKED);
+let cli = packed ? await import(pathToFileURL(PACKED).href) : await bundled();
 if (cli === undefined) {
   const { register } = await import('tsx/esm/api');
   register();

@@ -4,12 +4,14 @@ import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
 import { mergeReports } from './merge.js';
 import { cleanupCommand } from './cleanup.js';
 import { diffCommand } from './diff-command.js';
+import { initCommand } from './init.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { listVariations, serve } from './serve.js';
 import { printRules, printStatements } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
 import { consoleLines } from '../report/console.js';
+import { SPEC_VERSION } from '../report/certificate.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
 
@@ -30,6 +32,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'diff') return diffCommand(rest, print);
+    if (command === 'init') return await initCommand(rest, print);
     if (command === 'rules') {
       if (rest.includes('--statements')) await printStatements(print);
       else await printRules(print);
@@ -41,7 +44,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const a = parseRunArgs(argv);
     if (a.help) { print(helpText()); return 0; }
-    if (a.version) { print(suiteVersion()); return 0; }
+    if (a.version) { print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`); return 0; }
     return await runConformance(a, print);
   } catch (err) {
     process.stderr.write(errorLine(err) + '\n');

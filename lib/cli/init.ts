@@ -1,0 +1,138 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { environment, resolveConfig, type Values } from '../config/resolve.js';
+import { RunCannotStart } from '../config/run-cannot-start.js';
+import { checkFixtures } from '../config/fixtures-file.js';
+import { redactorFor } from '../evidence/redactor-for.js';
+import { useRunRedactor } from '../evidence/run-redactor.js';
+import { ApiClient } from '../http/client.js';
+import { draftFixtures, type Answer } from '../init/draft.js';
+import { printable } from '../init/printable.js';
+import { otherOrgDraft } from '../init/other-org.js';
+import { USER_SUPPLIED } from '../init/user-supplied.js';
+import type { TargetKeys } from '../target/target.js';
+import { argsError } from './args.js';
+
+const FLAG_OF: Record<keyof TargetKeys, string> = {
+  apiKey: '--api-key or CONFORMANCE_API_KEY',
+  otherOrgApiKey: '--other-org-api-key or CONFORMANCE_OTHER_ORG_API_KEY',
+  readOnlyApiKey: '--read-only-api-key or CONFORMANCE_READ_ONLY_API_KEY',
+};
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  'api-key': { type: 'string' },
+  'other-org-api-key': { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const INIT_USAGE = [
+  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
+  '',
+  'Writes a draft fixtures file from the server\'s own answers to read-only requests (GET /_schema/contact,',
+  'GET /_organization_schema_summary, and GET /_schema/opportunity and /_schema/account where the server',
+  'has them), then prints what it could not read and what only you can supply, each with the checks it',
+  'unlocks. With --other-org-api-key it also reads organization B\'s own stages (otherOrg). No key is written',
+  'to the file. --force overwrites an existing --out file; --timeout MS as a run.',
+  'Exit status: 0 draft written · 2 cannot run (unreachable server, key rejected, bad flags, --out exists)',
+].join('\n');
+
+/** `npx conformance init`: returns the exit status. */
+export async function initCommand(
+  argv: string[], print: (line: string) => void, cwd: string = process.cwd(),
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
+  } catch (err) {
+    throw new RunCannotStart(`init: ${argsError(err)}\n${INIT_USAGE}`);
+  }
+  const v = parsed.values;
+  if (v.help) { print(INIT_USAGE); return 0; }
+  const settings: Values = {};
+  if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
+  if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
+  if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
+  if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
+  const config = resolveConfig(settings, environment(cwd), cwd);
+  if (config.baseUrl === undefined) {
+    throw new RunCannotStart('init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, '
+      + 'with /api/v2/public');
+  }
+  if (config.apiKey === undefined) {
+    throw new RunCannotStart('init needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
+  }
+  const shown = v.out ?? 'fixtures.json';
+  const out = path.resolve(cwd, v.out ?? 'fixtures.json');
+  if (existsSync(out) && v.force !== true) {
+    throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
+  }
+
+  const keys: TargetKeys = { apiKey: config.apiKey };
+  if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
+  const redactor = redactorFor(keys);
+  useRunRedactor(redactor);
+  const say = (line: string) => print(redactor.text(line));
+  // readOnly: the client refuses any write outright, whatever this command asks of it
+  const api = new ApiClient({
+    baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 3, redactor, readOnly: true,
+  });
+  const read = async (p: string, auth: keyof TargetKeys = 'apiKey'): Promise<Answer> => {
+    const ex = await api.get(p, { auth });
+    const r = ex.response;
+    if (r === undefined) {
+      const why = ex.transportError ?? 'no response';
+      throw new RunCannotStart(redactor.text(
+        `cannot reach the server at ${config.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`));
+    }
+    if (r.status === 401) {
+      throw new RunCannotStart(
+        `the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
+    }
+    if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
+    if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
+    return { json: r.json };
+  };
+  const contactSchema = await read('/_schema/contact');
+  const [summary, opportunitySchema, accountSchema] = await Promise.all([
+    read('/_organization_schema_summary'), read('/_schema/opportunity'), read('/_schema/account'),
+  ]);
+  const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
+  if (keys.otherOrgApiKey !== undefined) {
+    const [b1, b2] = await Promise.all([
+      read('/_schema/contact', 'otherOrgApiKey'), read('/_schema/opportunity', 'otherOrgApiKey'),
+    ]);
+    const b = otherOrgDraft(config.baseUrl, b1, b2);
+    if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;
+    draft.found.push(...b.found);
+    draft.notRead.push(...b.notRead);
+  }
+  // the draft is made of the server's values: it must still be a fixtures file the suite accepts
+  checkFixtures(draft.fixtures, shown);
+  writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
+
+  say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${config.baseUrl} (the key is not in it)`);
+  for (const line of draft.found) say(`  ✓ ${printable(line, 200)}`);
+  if (draft.notRead.length > 0) {
+    say('Could not read (add these yourself, or leave them out and their checks skip, naming the key):');
+    for (const line of draft.notRead) say(`  ? ${printable(line, 200)}`);
+  }
+  if (draft.requiredToFill.length > 0) {
+    say('Required on contact create, value only you can give (contact creates are blocked without it):');
+    for (const key of draft.requiredToFill) say(`  - ${printable(key)}`);
+  }
+  say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');
+  const given = draft.fixtures.customObject !== undefined;
+  for (const u of USER_SUPPLIED) {
+    if (!given && u.key.startsWith('customObject.')) continue;
+    if (u.key === 'otherOrg' && draft.fixtures.otherOrg !== undefined) continue;
+    say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
+  }
+  say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
+  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
+  return 0;
+}
