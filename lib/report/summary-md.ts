@@ -14,7 +14,7 @@ const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as cons
 function md(s: string): string {
   return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'")
     // a server's [text](url) or ![image](url) must stay text: no link, no image from another host
-    .replace(/\[/g, '\\[').replace(/\]/g, '\\]');
+    .replace(/\[([^\]]*)\]\(/g, '\\[$1\\](');
 }
 
 /**
