@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.js';
 import { erroredFields } from '../preflight/errored-fields.js';
 import { answerOf } from './answer.js';
+import { KEY_LABELS } from '../evidence/redact.js';
 import type { BlockedBy } from './meta.js';
 
 /** The contact create attributes the spec names; any other required one is the workspace's own. */
@@ -14,14 +15,19 @@ export const SPEC_CONTACT_FIELDS = new Set(['first_name', 'last_name', 'middle_n
  */
 export function workspaceRequiredBlock(ex: Exchange, step = 'POST /contact'): BlockedBy | undefined {
   const s = ex.response?.status;
-  if (ex.request.method !== 'POST' || s === undefined || s < 400 || s > 499) return undefined;
+  // a contact create only: an opportunity create carries a stage too, but its required fields are no contact's
+  if (ex.request.method !== 'POST' || !/\/contact$/.test(new URL(ex.request.url).pathname)) return undefined;
+  if (s === undefined || s < 400 || s > 499) return undefined;
   const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
   if (code !== 'field_required_missing' && code !== 'request_validation_failed') return undefined;
   const sent = attributesSent(ex);
   if (sent === undefined || !('stage' in sent)) return undefined;
   const field = erroredFields(ex.response?.json).find((f) => !SPEC_CONTACT_FIELDS.has(f) && !(f in sent));
   if (field === undefined) return undefined;
-  return { step, answer: `${answerOf(ex)}: the workspace requires ${field} on create`, fixture: `contact.createAttributes.${field}` };
+  // organization B is another workspace, with required fields of its own (the exchange holds the key's label)
+  const other = (ex.request.headers['authorization'] ?? '').includes(KEY_LABELS.otherOrgApiKey);
+  const key = other ? `otherOrg.contact.createAttributes.${field}` : `contact.createAttributes.${field}`;
+  return { step, answer: `${answerOf(ex)}: the workspace requires ${field} on create`, fixture: key };
 }
 
 function attributesSent(ex: Exchange): Record<string, unknown> | undefined {

@@ -119,7 +119,13 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
 
   for (const ex of bareRateLimitAnswers(exchanges)) {
     const v = errorBodyViolations(ex.response!)[0]!;
-    if (v.rule === def.rule && status === 'passed') { status = 'failed'; violations = [v]; message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`; }
+    if (v.rule === def.rule && status === 'passed') {
+      status = 'failed';
+      violations = [v];
+      message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;
+      evidence = [...exchanges];
+      failedAt = evidence.indexOf(ex);
+    }
     else findings.push({ violation: v, operation: operationOf(ex, target.baseUrl), exchange: ex });
   }
   const rule = RULES[def.rule];
