@@ -15,7 +15,7 @@ describe('the rule catalogue', () => {
 
   it('every check names its rule as a literal, so grep and this test find it', () => {
     const dir = new URL('../suites/', import.meta.url);
-    const computed = readdirSync(dir).filter((f) => f.endsWith('.test.ts'))
+    const computed = readdirSync(dir).filter((f) => f.endsWith('.checks.ts'))
       .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\bcheck\(\s*[^'"\s]/g)].map(() => f));
     expect(computed).toEqual([]);
   });

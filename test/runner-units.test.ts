@@ -90,7 +90,7 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
 describe('suites/index.ts', () => {
   it('lists every suite file, by name, once', () => {
     const dir = fileURLToPath(new URL('../suites/', import.meta.url));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, '')).sort();
+    const files = readdirSync(dir).filter((f) => f.endsWith('.checks.ts')).map((f) => f.replace(/\.checks\.ts$/, '')).sort();
     expect(SUITE_FILES.map((f) => f.group)).toEqual(files);
   });
 });

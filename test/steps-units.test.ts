@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../lib/check/context.js';
-import { holdRecord } from '../lib/steps/record-lock.js';
+import { holdRecord } from '../lib/runner/record-lock.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 
 /** A stand-in check context: only what holdRecord uses (cleanup, the client's goFirst), run at "the end of the check". */

@@ -6,7 +6,7 @@ import type { RuleId } from '../rules/catalogue.js';
 import type { Target } from '../target/target.js';
 import type { Fixtures } from '../target/fixtures.js';
 import { redactorFor } from '../evidence/redactor-for.js';
-import { fakerFor } from '../../fixtures/faker.js';
+import { fakerFor } from '../../builders/faker.js';
 import { Conformance } from './expect-conform.js';
 import type { BlockedBy, Observation, Violation } from './meta.js';
 import { operationOf, type Finding, type FindingScope } from './finding.js';

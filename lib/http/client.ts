@@ -105,7 +105,7 @@ export class ApiClient {
 
   /**
    * From now on this client's requests go before those of every check that does not call it: a check
-   * holding a shared record (lib/steps/record-lock.ts) has others waiting on it, so it is the run's
+   * holding a shared record (lib/runner/record-lock.ts) has others waiting on it, so it is the run's
    * critical path.
    */
   goFirst(): void {

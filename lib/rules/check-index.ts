@@ -22,6 +22,6 @@ function suiteFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return suiteFiles(p);
-    return e.name.endsWith('.test.ts') ? [p] : [];
+    return e.name.endsWith('.checks.ts') ? [p] : [];
   });
 }

@@ -18,7 +18,7 @@ export function chainOf(spans: readonly RequestSpan[]): number {
 
 /**
  * The run's longest chain of dependent requests: the longest check, or the checks that took turns
- * on one shared record (lib/steps/record-lock.ts), whose chains add up. With the request count and
+ * on one shared record (lib/runner/record-lock.ts), whose chains add up. With the request count and
  * --concurrency it gives the least time a run can take at a given round trip (`npm run bench`).
  */
 export function runChainOf(runs: readonly CheckRun[]): number {

@@ -7,7 +7,7 @@ import { reportExchange, truncateBody } from '../evidence/truncate.js';
 import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
-import { heldRecords } from '../steps/record-lock.js';
+import { heldRecords } from './record-lock.js';
 import { chainOf } from './chain.js';
 import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';

@@ -13,7 +13,7 @@ export interface RunEvents {
  * Runs every check of the run, from every endpoint group, in one pool. Requests in flight are
  * bounded by the run's budget (--concurrency, lowered by 429s), not here: the pool keeps a few
  * checks per request slot in progress, so a check between two requests (or waiting its turn on a
- * shared record, lib/steps/record-lock.ts) leaves no slot idle. Checks start one endpoint group
+ * shared record, lib/runner/record-lock.ts) leaves no slot idle. Checks start one endpoint group
  * after another in turn (interleaved), so the checks that take turns on a shared record, which
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
  * place in that order is its priority for request slots. Results keep the list's order.

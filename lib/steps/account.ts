@@ -1,8 +1,8 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../fixtures/account.js';
+import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../builders/account.js';
 import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey, answeredRecord } from './record.js';
-import { holdRecord } from './record-lock.js';
+import { holdRecord } from '../runner/record-lock.js';
 
 /** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
@@ -94,7 +94,7 @@ export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId:
 
 /**
  * Creates an account of the check's own with two fresh domains, each domains write form of
- * fixtures/account.ts in turn (at most three creates), and keeps the first whose response shows
+ * builders/account.ts in turn (at most three creates), and keeps the first whose response shows
  * both domains with exactly one primary. Every account made is archived after the check. Undefined
  * (and an observation naming every form tried) when no form works.
  */

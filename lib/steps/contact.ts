@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check/context.js';
-import { contactCreateBody, type ContactCreateAttributes } from '../../fixtures/contact.js';
+import { contactCreateBody, type ContactCreateAttributes } from '../../builders/contact.js';
 import { setupRecord, type ApiRecord, type OrgKey } from './record.js';
 
 /** The contact stage the workspace accepts on create (fixtures `contact.stage`). */

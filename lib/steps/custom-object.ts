@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { tagged } from '../../fixtures/tag.js';
-import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../fixtures/custom-object.js';
+import { tagged } from '../../builders/tag.js';
+import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../builders/custom-object.js';
 import { relationshipName } from './relationship.js';
 import { atOnce } from './at-once.js';
 import { recordOf, setupRecord, show, type ApiRecord, type OrgKey } from './record.js';

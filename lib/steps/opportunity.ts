@@ -1,5 +1,5 @@
 import type { CheckContext } from '../check/context.js';
-import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../../fixtures/opportunity.js';
+import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../../builders/opportunity.js';
 import { createAccount } from './account.js';
 import { createContact } from './contact.js';
 import { linkContactToAccount, linkOpportunityToContact } from './relationship.js';

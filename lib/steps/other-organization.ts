@@ -1,6 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
-import { tagged } from '../../fixtures/tag.js';
+import { tagged } from '../../builders/tag.js';
 import { erroredFields } from '../preflight/errored-fields.js';
 import { contactStage, requiredCreateAttributes } from './contact.js';
 import { setupRecord, show, valueOf, type ApiRecord } from './record.js';

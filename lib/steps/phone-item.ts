@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
-import { tagged } from '../../fixtures/tag.js';
+import { tagged } from '../../builders/tag.js';
 import { requiredCreateAttributes, contactStage } from './contact.js';
-import { holdRecord } from './record-lock.js';
+import { holdRecord } from '../runner/record-lock.js';
 import { recordViolations } from '../check/record-violations.js';
 import { NonConformance } from '../check/non-conformance.js';
 import { keptRecordChanged } from './kept-change.js';
@@ -48,7 +48,7 @@ export function phonePair(contact: ApiRecord): { primary: PhoneItem; other: Phon
  * contact_phone_numbers, so this first tries a contact of the check's own, created with two
  * numbers; only when the server does not take that does it use the fixture
  * `contactWithPhoneNumbersId`, which checks then share: the check holds it until it ends
- * (lib/steps/record-lock.ts) and must leave its items as it found them.
+ * (lib/runner/record-lock.ts) and must leave its items as it found them.
  */
 export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
   const numbers = [`+155501${c.faker.string.numeric(2)}`, `+155502${c.faker.string.numeric(2)}`];

@@ -2,7 +2,7 @@ import { jsonShape } from '../check/body-shape.js';
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Fixtures } from '../target/fixtures.js';
-import { byId } from '../../fixtures/relationship.js';
+import { byId } from '../../builders/relationship.js';
 import type { OrgKey } from './record.js';
 
 type RelationshipKey = keyof NonNullable<Fixtures['relationships']>;

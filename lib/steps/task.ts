@@ -1,13 +1,13 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { holdRecord } from './record-lock.js';
+import { holdRecord } from '../runner/record-lock.js';
 import { recordOf, setupRecord, valueOf, type ApiRecord } from './record.js';
 import { keptRecordChanged } from './kept-change.js';
-import { taskDisposition } from '../../fixtures/task.js';
+import { taskDisposition } from '../../builders/task.js';
 
 /**
  * The spec has no task create, so the task checks share one task the user names: the first of
- * fixtures `taskIds`. They take turns on it (lib/steps/record-lock.ts): a check holds the task from
+ * fixtures `taskIds`. They take turns on it (lib/runner/record-lock.ts): a check holds the task from
  * the moment it takes it until it ends, and compares only against what it wrote itself. No check
  * ever archives it; the archive check has a task of its own (`taskToArchive`).
  */

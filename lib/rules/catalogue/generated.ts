@@ -1,7 +1,7 @@
 import type { Rule } from '../rule.js';
 
 /**
- * Generated cases (suites/generated.test.ts): fast-check writes many bodies where a hand-written
+ * Generated cases (suites/generated.checks.ts): fast-check writes many bodies where a hand-written
  * check writes one. Each rule generalises stated rules and quotes the sentence they rest on.
  */
 export const GENERATED_RULES = {

@@ -9,9 +9,9 @@ import { createAccount } from '../lib/steps/account.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { show, type TypedValue } from '../lib/steps/record.js';
 import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody, uniqueDomain } from '../fixtures/account.js';
-import { contactCreateBody } from '../fixtures/contact.js';
-import { opportunityCreateBody } from '../fixtures/opportunity.js';
+import { accountCreateBody, uniqueDomain } from '../builders/account.js';
+import { contactCreateBody } from '../builders/contact.js';
+import { opportunityCreateBody } from '../builders/opportunity.js';
 
 // value.shape on values the suite writes. The record checks validate every attribute a response
 // carries, but an attribute the suite never sets is mostly null there, so a server that emits the
@@ -29,14 +29,14 @@ import { opportunityCreateBody } from '../fixtures/opportunity.js';
 //
 // Not written here:
 // - uuid: no stated write sets one; organization_id (every record) and id are read by the record
-//   and organization checks (records.test.ts).
+//   and organization checks (records.checks.ts).
 // - meeting_participant: meetings are read-only; the fixture meeting's participants
-//   (GET /meeting/{meeting_id}, records.test.ts and notes-meetings.test.ts).
+//   (GET /meeting/{meeting_id}, records.checks.ts and notes-meetings.checks.ts).
 // - created_source_form_submission_details: set by form submissions, which no endpoint states;
 //   validated wherever a read carries it.
 // - rich_text in notes (note_html): notes have no stated write; the fixture note. rich_text itself
 //   is written here through the account's research_tldr.
-// - select: the custom object's samples, sent as the user gave them (custom-objects.test.ts).
+// - select: the custom object's samples, sent as the user gave them (custom-objects.checks.ts).
 // - task due_at (timestamp) and is_private (boolean): writable-looking, but writing them changes a
 //   user's task beyond what the spec names; the task is written with status COMPLETED only.
 

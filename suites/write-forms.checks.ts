@@ -8,16 +8,16 @@ import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId } from '../lib/steps/opportunity.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody } from '../fixtures/account.js';
-import { contactCreateBody, enveloped } from '../fixtures/contact.js';
-import { opportunityCreateBody, selectEnvelope } from '../fixtures/opportunity.js';
-import { tagged } from '../fixtures/tag.js';
+import { accountCreateBody } from '../builders/account.js';
+import { contactCreateBody, enveloped } from '../builders/contact.js';
+import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
+import { tagged } from '../builders/tag.js';
 import type { ApiRecord } from '../lib/steps/record.js';
 
 // "Request bodies are { attributes: {...} } with no other top-level keys, except upsert (attributes
 // plus match)." and "Each attribute may be written in either form": the raw value, or the
 // enveloped { value_type, value } that reads emit. Contact attributes have their own checks in
-// contacts.test.ts; these cover the other write operations and the value types they show.
+// contacts.checks.ts; these cover the other write operations and the value types they show.
 
 /** An extra top-level key no spec version names: a body carrying it is not the stated form. */
 const EXTRA = { zz_conformance_extra: { note: 'not a stated top-level key' } };
@@ -212,7 +212,7 @@ describe('Write forms › account stage and custom-object selects', () => {
 
 // "null may be sent where the schema allows it": a null the server takes clears the attribute; one
 // the workspace's schema does not allow is refused with the error body. (title has its check in
-// contacts.test.ts.)
+// contacts.checks.ts.)
 describe('Write forms › null beyond title', () => {
   check('write.null', 'PATCH /contact with middle_name null, when taken, clears it', async (c) => {
     const created = await createContact(c, { middle_name: tagged('Middle', c.runId) });

@@ -6,8 +6,8 @@ import { createOpportunity, opportunityStageId, opportunityWithContact, stageOf,
 import { linkOpportunityToContact, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf } from '../lib/steps/record.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
-import { opportunityCreateBody, selectEnvelope } from '../fixtures/opportunity.js';
-import { byId } from '../fixtures/relationship.js';
+import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
+import { byId } from '../builders/relationship.js';
 
 /** POSTs an opportunity with the given stage on a fresh account of the check's own. */
 async function postOpportunity(c: CheckContext, stage: unknown): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {

@@ -6,7 +6,7 @@ import type { Conformance } from '../lib/check/expect-conform.js';
 import { holdTaskToArchive, patchTaskStep, takeTask } from '../lib/steps/task.js';
 import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/task.js';
+import { taskDisposition, taskPatchBody, taskTitle } from '../builders/task.js';
 
 // The spec has no task create: every check writes the fixtures' task (the first of taskIds), one
 // check at a time (lib/steps/task.ts), and compares only against what it wrote itself. There is no

@@ -4,19 +4,19 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { holdsForAll } from '../lib/generated/property.js';
-import { contactCommands, runSequence, twoPatchesThenRead } from '../lib/generated/contact-model.js';
-import { phoneItemCommands, relabelThenMovePrimary, runPhoneSequence } from '../lib/generated/phone-item-model.js';
-import { runUpsertSequence, upsertCommands, upsertPatchUpsert } from '../lib/generated/upsert-model.js';
+import { holdsForAll } from '../lib/check/property.js';
+import { contactCommands, runSequence, twoPatchesThenRead } from './generated/contact-model.js';
+import { phoneItemCommands, relabelThenMovePrimary, runPhoneSequence } from './generated/phone-item-model.js';
+import { runUpsertSequence, upsertCommands, upsertPatchUpsert } from './generated/upsert-model.js';
 import { otherLabels, phoneContact } from '../lib/steps/phone-item.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { relationshipName } from '../lib/steps/relationship.js';
-import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from '../lib/generated/arbitraries.js';
+import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from './generated/arbitraries.js';
 import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
 import { recordOf, show, valueOf } from '../lib/steps/record.js';
-import { contactCreateBody } from '../fixtures/contact.js';
-import { tagged } from '../fixtures/tag.js';
+import { contactCreateBody } from '../builders/contact.js';
+import { tagged } from '../builders/tag.js';
 import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
 
 // Generated cases (fast-check, --cases per check, seeded by --seed): where a hand-written check

@@ -8,8 +8,8 @@ import { createOpportunity } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
 import { archiveIfCreated, freshUpsertBody, patchAttributes, recordWithLinkedContacts, upsert } from '../lib/steps/custom-object.js';
 import { show, valueOf } from '../lib/steps/record.js';
-import { contactCreateBody } from '../fixtures/contact.js';
-import { tagged } from '../fixtures/tag.js';
+import { contactCreateBody } from '../builders/contact.js';
+import { tagged } from '../builders/tag.js';
 
 // "All requests and responses use `application/json`."
 

@@ -10,8 +10,8 @@ import { opportunityWithContact } from '../lib/steps/opportunity.js';
 import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/steps/record.js';
-import { contactCreateBody, withoutStage } from '../fixtures/contact.js';
-import { byId } from '../fixtures/relationship.js';
+import { contactCreateBody, withoutStage } from '../builders/contact.js';
+import { byId } from '../builders/relationship.js';
 
 // The code the spec names for a condition ("| record_not_found | record does not exist |", …). Which
 // HTTP status goes with most codes is not shown, so a check judges the code of whatever error answers

@@ -1,7 +1,7 @@
 import { check, endpoint } from '../lib/check/check.js';
 import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
-import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../fixtures/contact.js';
+import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../builders/contact.js';
 
 endpoint('POST /contact', () => {
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {

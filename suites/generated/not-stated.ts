@@ -1,4 +1,4 @@
-import type { Conformance } from '../check/expect-conform.js';
+import type { Conformance } from '../../lib/check/expect-conform.js';
 
 /**
  * Where the spec does not state what a command's answer is (a second link of one edge, anything done

@@ -9,7 +9,7 @@ import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { validate } from '../lib/schemas/index.js';
-import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/relationship.js';
+import { bothTargetKeys, byId, neitherTargetKey } from '../builders/relationship.js';
 
 interface PostBody { parent: { id: unknown; record_type: unknown }; api_name: unknown; item: { related_record_id: unknown } }
 interface PageBody { parent: { id: unknown }; items: unknown[] }

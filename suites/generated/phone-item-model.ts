@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import type { CheckContext } from '../check/context.js';
-import { phoneItemOf, type PhoneContact } from '../steps/phone-item.js';
-import { setupRecord, show } from '../steps/record.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import { phoneItemOf, type PhoneContact } from '../../lib/steps/phone-item.js';
+import { setupRecord, show } from '../../lib/steps/record.js';
 
 /**
  * A model of a contact's phone items under PATCH /contact/{id}/attribute/contact_phone_numbers/{item},

@@ -2,7 +2,7 @@ import { check, describe } from '../lib/check/check.js';
 import { statedOperations, unknownIds, type Operation } from '../lib/steps/operations.js';
 import { createContact } from '../lib/steps/contact.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { tagged } from '../fixtures/tag.js';
+import { tagged } from '../builders/tag.js';
 
 // Authentication comes before everything else an endpoint does, so ids that name nothing are
 // enough: whatever the id, a request without an acceptable credential is answered 401.

@@ -5,8 +5,8 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
 import { keptRecordChanged } from '../lib/steps/kept-change.js';
-import { holdRecord } from '../lib/steps/record-lock.js';
-import { tagged } from '../fixtures/tag.js';
+import { holdRecord } from '../lib/runner/record-lock.js';
+import { tagged } from '../builders/tag.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
 // user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are

@@ -4,8 +4,8 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
-import { contactCreateBody } from '../fixtures/contact.js';
-import { matchValue } from '../fixtures/custom-object.js';
+import { contactCreateBody } from '../builders/contact.js';
+import { matchValue } from '../builders/custom-object.js';
 import { ownedAttributes, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 

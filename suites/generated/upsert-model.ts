@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../check/context.js';
-import type { Conformance } from '../check/expect-conform.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import type { Conformance } from '../../lib/check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
-import { archiveAfter, freshUpsertBody, readValue, type CustomObjectFixture } from '../steps/custom-object.js';
-import { show } from '../steps/record.js';
-import { matchValue, sampleAttributes } from '../../fixtures/custom-object.js';
-import { tagged } from '../../fixtures/tag.js';
+import { archiveAfter, freshUpsertBody, readValue, type CustomObjectFixture } from '../../lib/steps/custom-object.js';
+import { show } from '../../lib/steps/record.js';
+import { matchValue, sampleAttributes } from '../../builders/custom-object.js';
+import { tagged } from '../../builders/tag.js';
 
 /**
  * A model of a custom object's records under upsert, patch and archive, for random sequences over a

@@ -1,8 +1,8 @@
-import { requiredCreateAttributes } from './contact.js';
+import { requiredCreateAttributes } from '../../lib/steps/contact.js';
 import { randomUUID } from 'node:crypto';
-import type { CheckContext } from '../check/context.js';
-import type { Exchange } from '../http/exchange.js';
-import { contactCreateBody } from '../../fixtures/contact.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { contactCreateBody } from '../../builders/contact.js';
 
 /** A request the spec says must fail, and a name for it. */
 export interface Provocation {

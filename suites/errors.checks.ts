@@ -3,7 +3,7 @@ import { check, describe, endpoint } from '../lib/check/check.js';
 import { errorBodyViolations } from '../lib/check/error-body.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
-import { PROVOCATIONS, type Provocation } from '../lib/steps/provoke.js';
+import { PROVOCATIONS, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CheckContext } from '../check/context.js';
-import { NonConformance } from '../check/non-conformance.js';
+import type { CheckContext } from './context.js';
+import { NonConformance } from './non-conformance.js';
 import { fnv1a } from '../util/fnv1a.js';
 import { rerunCommand } from '../report/rerun.js';
 

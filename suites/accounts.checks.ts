@@ -5,7 +5,7 @@ import { accountWithDomains, archiveAfter, domainPath, domainsOf } from '../lib/
 import { createAccount } from '../lib/steps/account.js';
 import { recordOf, show, valueOf } from '../lib/steps/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { accountCreateBody } from '../fixtures/account.js';
+import { accountCreateBody } from '../builders/account.js';
 
 /** Success statuses and DELETE bodies are not shown: record what this server chose. */
 function observeDelete(c: CheckContext, what: string, ex: Exchange): void {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fakerFor } from '../../fixtures/faker.js';
+import { fakerFor } from '../../builders/faker.js';
 
 /**
  * Generated values for the attributes the spec names as writable. Strings are ones no reasonable

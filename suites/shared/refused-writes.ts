@@ -1,19 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { CheckContext } from '../check/context.js';
-import type { Conformance } from '../check/expect-conform.js';
-import type { Exchange } from '../http/exchange.js';
-import { tagged } from '../../fixtures/tag.js';
-import { accountDomainToKeep, createAccount, domainNames, domainPath } from './account.js';
-import { createContact, readContact } from './contact.js';
-import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from './custom-object.js';
-import { opportunityWithContact } from './opportunity.js';
-import { contactSecrets } from './other-organization.js';
-import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from './phone-item.js';
-import { show, valueOf, answeredRecord } from './record.js';
-import { contactAccountIds, relationshipName } from './relationship.js';
-import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from './task.js';
-import type { RecordKind } from '../safety/kept-records.js';
-import { throughUnstatedPage, throughUnstatedRecordRead } from './unstated-route.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import type { Conformance } from '../../lib/check/expect-conform.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { tagged } from '../../builders/tag.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../../lib/steps/account.js';
+import { createContact, readContact } from '../../lib/steps/contact.js';
+import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from '../../lib/steps/custom-object.js';
+import { opportunityWithContact } from '../../lib/steps/opportunity.js';
+import { contactSecrets } from '../../lib/steps/other-organization.js';
+import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../../lib/steps/phone-item.js';
+import { show, valueOf, answeredRecord } from '../../lib/steps/record.js';
+import { contactAccountIds, relationshipName } from '../../lib/steps/relationship.js';
+import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../../lib/steps/task.js';
+import type { RecordKind } from '../../lib/safety/kept-records.js';
+import { throughUnstatedPage, throughUnstatedRecordRead } from '../../lib/steps/unstated-route.js';
 
 /**
  * The writes on organization A's records that a caller must be refused, each with the read that

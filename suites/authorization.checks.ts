@@ -1,13 +1,13 @@
 import { check, describe } from '../lib/check/check.js';
 import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show } from '../lib/steps/record.js';
-import { tagged } from '../fixtures/tag.js';
-import { contactCreateBody } from '../fixtures/contact.js';
-import { accountCreateBody } from '../fixtures/account.js';
+import { tagged } from '../builders/tag.js';
+import { contactCreateBody } from '../builders/contact.js';
+import { accountCreateBody } from '../builders/account.js';
 import { createAccount } from '../lib/steps/account.js';
 import { ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep } from '../lib/steps/custom-object.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
-import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from '../lib/steps/refused-writes.js';
+import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 
 // auth.forbidden-403: "A caller without permission for the operation yields 403." The read-only
 // key of organization A tries every write the spec states, on real records of organization A with a

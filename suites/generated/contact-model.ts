@@ -1,16 +1,16 @@
 import fc from 'fast-check';
-import { textReadBack } from '../steps/same-text.js';
-import type { CheckContext } from '../check/context.js';
-import type { Conformance } from '../check/expect-conform.js';
+import { textReadBack } from '../../lib/steps/same-text.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import type { Conformance } from '../../lib/check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
-import { contactStage, requiredCreateAttributes } from '../steps/contact.js';
-import { opportunityStage } from '../steps/opportunity.js';
-import { relationshipName } from '../steps/relationship.js';
-import { show, valueOf } from '../steps/record.js';
-import { accountCreateBody } from '../../fixtures/account.js';
-import { contactCreateBody } from '../../fixtures/contact.js';
-import { opportunityCreateBody } from '../../fixtures/opportunity.js';
-import { byId } from '../../fixtures/relationship.js';
+import { contactStage, requiredCreateAttributes } from '../../lib/steps/contact.js';
+import { opportunityStage } from '../../lib/steps/opportunity.js';
+import { relationshipName } from '../../lib/steps/relationship.js';
+import { show, valueOf } from '../../lib/steps/record.js';
+import { accountCreateBody } from '../../builders/account.js';
+import { contactCreateBody } from '../../builders/contact.js';
+import { opportunityCreateBody } from '../../builders/opportunity.js';
+import { byId } from '../../builders/relationship.js';
 import { attributeWrites, CONTACT_WRITABLE, written, type AttributeWrite } from './arbitraries.js';
 
 /**

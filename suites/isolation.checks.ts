@@ -1,12 +1,12 @@
 import { check, describe } from '../lib/check/check.js';
 import { createContact } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/steps/record.js';
-import { tagged } from '../fixtures/tag.js';
+import { tagged } from '../builders/tag.js';
 import { createAccount } from '../lib/steps/account.js';
 import { archiveAfter, ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, upsert } from '../lib/steps/custom-object.js';
 import { createOpportunity } from '../lib/steps/opportunity.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
-import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from '../lib/steps/refused-writes.js';
+import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 import { contactAccountIds, linkContactToAccount, relationshipName } from '../lib/steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
@@ -24,7 +24,7 @@ const OTHER_ORGANIZATION: Refusal = {
 
 /**
  * Reads of organization A's records, with organization B's key; its writes on them are the shared
- * table of refused writes (lib/steps/refused-writes.ts).
+ * table of refused writes (suites/shared/refused-writes.ts).
  */
 const READS: CheckCase[] = [
   {

@@ -7,7 +7,7 @@ import {
 } from '../lib/steps/custom-object.js';
 import { recordOf, show } from '../lib/steps/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { matchValue } from '../fixtures/custom-object.js';
+import { matchValue } from '../builders/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 
 // The custom object, its match field and sample attributes come from fixtures `customObject`.
