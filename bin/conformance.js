@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // two levels below the root, like lib/cli/: the modules find the root as '../../' from where they are
 const BUNDLE = path.join(ROOT, 'node_modules', '.conformance', 'cli.mjs');
-const SOURCES = ['lib', 'suites', 'reference', 'fixtures'];
+const SOURCES = ['lib', 'suites', 'reference', 'builders', 'bin'];
 
 /** The newest modification time of the sources the bundle is built from. */
 function newestSource() {
@@ -35,7 +35,7 @@ async function bundled() {
       // written aside and renamed: runs started at once never load a half-written bundle
       const partial = `${BUNDLE}.${process.pid}.tmp`;
       await build({
-        entryPoints: [path.join(ROOT, 'lib', 'cli', 'main.ts')], outfile: partial,
+        entryPoints: [path.join(ROOT, 'bin', 'main.ts')], outfile: partial,
         bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent',
       });
       renameSync(partial, BUNDLE);
@@ -50,12 +50,12 @@ async function bundled() {
 process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
 // An installed package ships its bundle, built at prepack (scripts/prepack.ts), and no sources.
 const PACKED = path.join(ROOT, 'dist', 'bundle', 'cli.mjs');
-const packed = !existsSync(path.join(ROOT, 'lib', 'cli', 'main.ts')) && existsSync(PACKED);
+const packed = !existsSync(path.join(ROOT, 'bin', 'main.ts')) && existsSync(PACKED);
 let cli = packed ? await import(pathToFileURL(PACKED).href) : await bundled();
 if (cli === undefined) {
   const { register } = await import('tsx/esm/api');
   register();
-  cli = await import('../lib/cli/main.ts');
+  cli = await import('./main.ts');
 }
 const status = await cli.main(process.argv.slice(2));
 // a run stopped by a signal (130, 143) has left requests it abandoned: they must not hold the process

@@ -3,7 +3,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { accountWithDomains, archiveAfter, domainPath, domainsOf } from '../lib/steps/account.js';
 import { createAccount } from '../lib/steps/account.js';
-import { recordOf, show, valueOf } from '../lib/steps/record.js';
+import { recordOf, show, valueOf } from '../lib/check/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { accountCreateBody } from '../builders/account.js';
 

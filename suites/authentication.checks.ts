@@ -1,4 +1,4 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import { statedOperations, unknownIds, type Operation } from '../lib/steps/operations.js';
 import { createContact } from '../lib/steps/contact.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -26,7 +26,7 @@ const CREATES = new Set([
   'POST /contact', 'POST /account', 'POST /opportunity', 'POST /{custom_object_api_name}/_upsert',
 ]);
 
-describe('Authentication › missing credential', () => {
+group('Authentication › missing credential', () => {
   for (const op of operations) {
     check('auth.missing-401', `${op.endpoint} without Authorization answers 401`, async (c) => {
       const ex = await c.api.send(op.method, op.path, { auth: 'none', json: bodyOf(c, op), ...harmless(op) });
@@ -35,7 +35,7 @@ describe('Authentication › missing credential', () => {
   }
 });
 
-describe('Authentication › malformed credential', () => {
+group('Authentication › malformed credential', () => {
   const malformed = [
     ['a Basic credential', 'Basic Y29uZm9ybWFuY2U6cHJvYmU='],
     ['Bearer with no key', 'Bearer'],
@@ -49,7 +49,7 @@ describe('Authentication › malformed credential', () => {
   }
 });
 
-describe('Authentication › unknown key', () => {
+group('Authentication › unknown key', () => {
   for (const op of operations) {
     check('auth.invalid-key', `${op.endpoint} with an unknown Bearer key answers 401 invalid_api_key`, async (c) => {
       const key = `pra_conformance_unknown_${c.faker.string.alphanumeric(24)}`;
@@ -60,7 +60,7 @@ describe('Authentication › unknown key', () => {
   }
 });
 
-describe('Authentication › valid key', () => {
+group('Authentication › valid key', () => {
   check('auth.bearer-accepted', 'a valid key in Authorization: Bearer is not answered 401', async (c) => {
     const contact = await createContact(c);
     // only a 401 breaks this rule; what else the read answers is judged by the contact read's checks

@@ -1,6 +1,6 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { show } from '../lib/steps/record.js';
+import { show } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { accountCreateBody } from '../builders/account.js';
@@ -52,7 +52,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
   },
 ];
 
-describe('Authorization › read-only key on every write', () => {
+group('Authorization › read-only key on every write', () => {
   for (const w of [...CREATES_AND_UPSERT, ...refusedWriteChecks(READ_ONLY)]) {
     check('auth.forbidden-403', `${w.endpoint} with the read-only key answers 403: ${w.what}`, async (c) => {
       c.needKey('readOnlyApiKey');
@@ -61,7 +61,7 @@ describe('Authorization › read-only key on every write', () => {
   }
 });
 
-describe('Authorization › read-only key reads', () => {
+group('Authorization › read-only key reads', () => {
   check('auth.bearer-accepted', 'the read-only key reads a contact of its organization', async (c) => {
     c.needKey('readOnlyApiKey');
     const contact = await createContact(c);

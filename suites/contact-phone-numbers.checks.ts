@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { check, describe, endpoint } from '../lib/check/check.js';
+import { check, group, endpoint } from '../lib/check/check.js';
 import { readContact } from '../lib/steps/contact.js';
 import { phoneContact, phoneItems } from '../lib/steps/phone-item.js';
-import { show } from '../lib/steps/record.js';
+import { show } from '../lib/check/record.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
 
@@ -13,7 +13,7 @@ const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) &&
 // Each check uses a contact of its own with two phone items where the server takes them on create;
 // else the fixture contactWithPhoneNumbersId, which the checks then hold in turn (lib/steps/phone-item.ts),
 // each leaving its items as it found them.
-describe('contact phone items', () => {
+group('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
     check('contact.phone-item.patch', 'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it', async (c) => {
       const { contactId, primary, other } = await phoneContact(c);

@@ -1,6 +1,6 @@
 import { check, endpoint } from '../lib/check/check.js';
 import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../builders/contact.js';
 
 endpoint('POST /contact', () => {

@@ -5,7 +5,7 @@ import {
   archiveAfter, archiveIfCreated, changeableAttribute, changedString, customObject, freshUpsertBody, patchAttributes, readValue,
   freeTextAttribute, upsert, upsertRecord, withAttribute,
 } from '../lib/steps/custom-object.js';
-import { recordOf, show } from '../lib/steps/record.js';
+import { recordOf, show } from '../lib/check/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { matchValue } from '../builders/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';

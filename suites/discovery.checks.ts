@@ -1,5 +1,5 @@
 import { check, endpoint } from '../lib/check/check.js';
-import { show } from '../lib/steps/record.js';
+import { show } from '../lib/check/record.js';
 import { contactRecord } from '../lib/schemas/records/contact.js';
 
 // The discovery response shapes are "not shown": the checks ask for a 2xx JSON body and, where the

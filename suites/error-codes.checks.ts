@@ -9,7 +9,7 @@ import { createContact, contactStage, requiredCreateAttributes } from '../lib/st
 import { opportunityWithContact } from '../lib/steps/opportunity.js';
 import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
-import { show } from '../lib/steps/record.js';
+import { show } from '../lib/check/record.js';
 import { contactCreateBody, withoutStage } from '../builders/contact.js';
 import { byId } from '../builders/relationship.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { check, describe, endpoint } from '../lib/check/check.js';
+import { check, group, endpoint } from '../lib/check/check.js';
 import { errorBodyViolations } from '../lib/check/error-body.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
@@ -23,7 +23,7 @@ function onlyRule(rule: RuleId, p: Provocation) {
   };
 }
 
-describe('Errors › the error body', () => {
+group('Errors › the error body', () => {
   for (const p of PROVOCATIONS) {
     const title = `the error answering ${p.what}`;
     check('error.body', title, onlyRule('error.body', p), { endpoint: 'errors' });
@@ -33,7 +33,7 @@ describe('Errors › the error body', () => {
   }
 });
 
-describe('Errors › statuses no listed code names', () => {
+group('Errors › statuses no listed code names', () => {
   // 403, 405 and 406 have no listed code of their own; that the list binds them too is the strict
   // reading (error.code-listed-no-fit). A write to the read-only meeting and an Accept of text/html
   // are the requests any server may answer so; which status they get is its own choice.
@@ -55,7 +55,7 @@ describe('Errors › statuses no listed code names', () => {
   }
 });
 
-describe('Errors › request_validation_failed', () => {
+group('Errors › request_validation_failed', () => {
   check('error.request-validation-details', 'every request_validation_failed the suite provokes with details carries { loc, type, all_errors, code }', async (c) => {
     let seen = 0;
     for (const p of PROVOCATIONS) {

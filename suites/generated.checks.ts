@@ -14,7 +14,7 @@ import { relationshipName } from '../lib/steps/relationship.js';
 import { attributeWrites, CONTACT_WRITABLE, EDGE_STRINGS, edgeWrite, text, written, type AttributeWrite } from './generated/arbitraries.js';
 import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
-import { recordOf, show, valueOf } from '../lib/steps/record.js';
+import { recordOf, show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
 import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';

@@ -1,9 +1,11 @@
+import type { CheckModule } from '../lib/check/registry.js';
+
 /**
  * Every suite file, in the order a run loads them (by name). A literal import per file, rather than
  * a directory listing, lets the CLI's bundle (bin/conformance.js) carry the suites; a test checks
  * that this list and the directory agree. Each file registers its checks when it loads.
  */
-export const SUITE_FILES: ReadonlyArray<{ group: string; load: () => Promise<unknown> }> = [
+export const SUITE_FILES: readonly CheckModule[] = [
   { group: 'accounts', load: () => import('./accounts.checks.js') },
   { group: 'authentication', load: () => import('./authentication.checks.js') },
   { group: 'authorization', load: () => import('./authorization.checks.js') },

@@ -1,6 +1,6 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import { createContact } from '../lib/steps/contact.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { createAccount } from '../lib/steps/account.js';
 import { archiveAfter, ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, upsert } from '../lib/steps/custom-object.js';
@@ -146,7 +146,7 @@ const BODY_REFERENCES: CheckCase[] = [
   },
 ];
 
-describe('Isolation › another organization\'s key on organization A\'s records', () => {
+group('Isolation › another organization\'s key on organization A\'s records', () => {
   for (const item of [...READS, ...refusedWriteChecks(OTHER_ORGANIZATION)]) {
     check('isolation.other-organization', `${item.endpoint}: ${item.what}`, async (c) => {
       c.needKey('otherOrgApiKey');
@@ -155,7 +155,7 @@ describe('Isolation › another organization\'s key on organization A\'s records
   }
 });
 
-describe('Isolation › another organization\'s key naming organization A\'s records in a body', () => {
+group('Isolation › another organization\'s key naming organization A\'s records in a body', () => {
   for (const item of BODY_REFERENCES) {
     check('isolation.other-organization', `${item.endpoint}: ${item.what}`, async (c) => {
       c.needKey('otherOrgApiKey');

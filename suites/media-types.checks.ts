@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
@@ -7,7 +7,7 @@ import { createAccount } from '../lib/steps/account.js';
 import { createOpportunity } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
 import { archiveIfCreated, freshUpsertBody, patchAttributes, recordWithLinkedContacts, upsert } from '../lib/steps/custom-object.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
 
@@ -21,7 +21,7 @@ function expectJson(c: CheckContext, ex: Exchange): void {
   if (e.response.json === undefined) e.fail('a body that parses as JSON', e.response.text.length === 0 ? 'an empty body' : `body ${show(e.response.text.slice(0, 200))}`);
 }
 
-describe('Media types › JSON responses', () => {
+group('Media types › JSON responses', () => {
   const samples: Array<{ endpoint: string; what: string; send: (c: CheckContext) => Promise<Exchange> }> = [
     { endpoint: 'POST /contact', what: 'a 201 contact create', send: async (c) => {
       const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
@@ -69,7 +69,7 @@ describe('Media types › JSON responses', () => {
 // The samples above are record bodies and errors; these chains cover the other kinds of response
 // the suite receives (relationship writes and reads, pages, upserts, the transcript link). Each
 // check judges every response with a body that its own requests got, set-up included.
-describe('Media types › JSON on every kind of response', () => {
+group('Media types › JSON on every kind of response', () => {
   /** Every exchange of the chain with a body is JSON; an empty body (a DELETE's, not shown) has no type to judge. */
   const judgeAll = (c: CheckContext, seen: readonly Exchange[]) => {
     for (const ex of seen) if (ex.response && ex.response.text.length > 0) expectJson(c, ex);
@@ -106,7 +106,7 @@ describe('Media types › JSON on every kind of response', () => {
   }, { endpoint: 'GET /meeting/{meeting_id}/transcript' });
 });
 
-describe('Media types › unsupported request type', () => {
+group('Media types › unsupported request type', () => {
   const types = [
     ['application/x-www-form-urlencoded', (b: unknown) => `attributes=${encodeURIComponent(JSON.stringify((b as { attributes: unknown }).attributes))}`],
     ['application/xml', () => '<attributes><first_name>X</first_name></attributes>'],
@@ -133,7 +133,7 @@ describe('Media types › unsupported request type', () => {
   }, { endpoint: 'PATCH /contact/{contact_id}' });
 });
 
-describe('Media types › malformed JSON', () => {
+group('Media types › malformed JSON', () => {
   const bodies = [
     ['a truncated object', '{"attributes": {"first_name": "Trunc'],
     ['a trailing comma', '{"attributes": {"first_name": "X",}}'],
@@ -159,7 +159,7 @@ describe('Media types › malformed JSON', () => {
 // by sending a 406 (Not Acceptable) response or disregard the header field". Either is legal, so which
 // one is observed; what each must look like is stated: an error carries the error body, and every
 // response is JSON.
-describe('Media types › not acceptable', () => {
+group('Media types › not acceptable', () => {
   const sends: Array<[string, string, (c: CheckContext) => Promise<Exchange>]> = [
     ['GET /contact/{contact_id}', 'GET /contact/{contact_id}', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`, { headers: { accept: 'text/html' } })],
     ['POST /contact', 'POST /contact', (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), { headers: { accept: 'text/html' } })],

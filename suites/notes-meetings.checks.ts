@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { instantMs } from '../lib/schemas/instant.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/check/record.js';
 import { keptRecordChanged } from '../lib/steps/kept-change.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { tagged } from '../builders/tag.js';

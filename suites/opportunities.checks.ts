@@ -4,7 +4,7 @@ import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createOpportunity, opportunityStageId, opportunityWithContact, stageOf, type StageValue } from '../lib/steps/opportunity.js';
 import { linkOpportunityToContact, relationshipName } from '../lib/steps/relationship.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
 import { byId } from '../builders/relationship.js';

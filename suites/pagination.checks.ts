@@ -3,7 +3,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createContact } from '../lib/steps/contact.js';
 import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
-import { show } from '../lib/steps/record.js';
+import { show } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 
 // GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: each check makes its own

@@ -1,4 +1,4 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import { recordViolations } from '../lib/check/record-violations.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
@@ -6,7 +6,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
 import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { show, type ApiRecord } from '../lib/steps/record.js';
+import { show, type ApiRecord } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
 import { accountCreateBody } from '../builders/account.js';
@@ -86,7 +86,7 @@ function produced(c: CheckContext, ex: Exchange, p: Producer) {
   return c.setup(ex, p.endpoint);
 }
 
-describe('Records › envelope', () => {
+group('Records › envelope', () => {
   for (const p of [...PRODUCERS, taskProducer()]) {
     check('record.envelope', `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`, async (c) => {
       const ex = await p.send(c);
@@ -96,7 +96,7 @@ describe('Records › envelope', () => {
   }
 });
 
-describe('Records › record_type', () => {
+group('Records › record_type', () => {
   for (const p of [...PRODUCERS, taskProducer()]) {
     check('record.record-type', `${p.endpoint} answers a record whose record_type names its type`, async (c) => {
       const ex = await p.send(c);
@@ -109,7 +109,7 @@ describe('Records › record_type', () => {
   }
 });
 
-describe('Records › typed values', () => {
+group('Records › typed values', () => {
   const reads: Array<[string, RecordKind, string, (c: CheckContext) => Promise<Exchange>]> = [
     ['GET /contact/{contact_id}', 'contact', 'a created contact', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`)],
     ['GET /contact/{contact_id}', 'contact', 'a contact with phone items', async (c) => c.api.get(`/contact/${(await phoneContact(c)).contactId}`)],
@@ -139,7 +139,7 @@ function organizationOf(r: ApiRecord): { value: unknown; value_type: unknown } |
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-describe('Records › organization', () => {
+group('Records › organization', () => {
   check('record.organization-scoped', 'a read contact carries organization_id as a uuid-typed value', async (c) => {
     const contact = await createContact(c);
     const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
@@ -176,7 +176,7 @@ describe('Records › organization', () => {
 // Every record type the suite reads or writes carries organization_id, the caller's. The custom-object
 // record's attributes are listed apart ("id, created_at, updated_at, display_name, and
 // workspace-defined attributes") without organization_id, so it is not asked of them.
-describe('Records › organization of every record type', () => {
+group('Records › organization of every record type', () => {
   for (const p of [...PRODUCERS, taskProducer()].filter((x) => x.kind !== 'custom-object')) {
     check('record.organization-scoped', `${p.endpoint} answers a ${p.kind} record carrying organization_id, uuid-typed, the caller's organization`, async (c) => {
       const contact = await createContact(c);

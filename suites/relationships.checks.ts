@@ -5,7 +5,7 @@ import { createAccount } from '../lib/steps/account.js';
 import { createContact } from '../lib/steps/contact.js';
 import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
-import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { show, valueOf, type ApiRecord } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { validate } from '../lib/schemas/index.js';

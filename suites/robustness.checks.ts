@@ -1,9 +1,9 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { matchValue } from '../builders/custom-object.js';
 import { ownedAttributes, customObject, freshUpsertBody, upsertRecord } from '../lib/steps/custom-object.js';
@@ -44,7 +44,7 @@ const FAMILIES: ReadonlyArray<{ endpoint: string; method: string; path: (c: Chec
   { endpoint: 'PATCH /{custom_object_api_name}/{record_id}', method: 'PATCH', path: (c, id) => `/${c.need(c.fixtures.customObject?.apiName, 'customObject.apiName')}/${id}`, body: { attributes: {} } },
 ];
 
-describe('Robustness › path ids that are not uuids', () => {
+group('Robustness › path ids that are not uuids', () => {
   for (const f of FAMILIES) {
     for (const [what, segment] of BAD_IDS) {
       check('robustness.no-5xx', `${f.endpoint} with ${what} as the id is answered 4xx with the error body`, async (c) => {
@@ -94,7 +94,7 @@ const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> 
   ['a body that is null', () => null],
 ];
 
-describe('Robustness › hostile contact create bodies', () => {
+group('Robustness › hostile contact create bodies', () => {
   for (const [what, make] of BODIES) {
     check('robustness.no-5xx', `POST /contact with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
       expectHandled(c, await c.api.send('POST', '/contact', { body: JSON.stringify(make(c, 'create')), contentType: 'application/json' }));
@@ -102,7 +102,7 @@ describe('Robustness › hostile contact create bodies', () => {
   }
 });
 
-describe('Robustness › hostile contact patch bodies', () => {
+group('Robustness › hostile contact patch bodies', () => {
   for (const [what, make] of BODIES) {
     check('robustness.no-5xx', `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
       const contact = await createContact(c);
@@ -111,7 +111,7 @@ describe('Robustness › hostile contact patch bodies', () => {
   }
 });
 
-describe('Robustness › hostile query parameters', () => {
+group('Robustness › hostile query parameters', () => {
   const values = ['-1', '0', 'abc', '1e309', '9'.repeat(40), '\u0000', '1.5'];
   for (const v of values) {
     check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
@@ -142,7 +142,7 @@ const ROUND_TRIP: ReadonlyArray<[string, string]> = [
   ['backslashes and escapes', 'C:\\temp\\new \\u0041 \t tab'],
 ];
 
-describe('Robustness › round trip', () => {
+group('Robustness › round trip', () => {
   for (const [what, text] of ROUND_TRIP) {
     check('robustness.round-trip', `${what} in first_name and title reads back exactly, on create and on GET`, async (c) => {
       const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { first_name: text, title: `${text} (title)` } });

@@ -4,7 +4,7 @@ import { createAccount } from '../lib/steps/account.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { holdTaskToArchive, patchTaskStep, takeTask } from '../lib/steps/task.js';
-import { show, valueOf, type ApiRecord } from '../lib/steps/record.js';
+import { show, valueOf, type ApiRecord } from '../lib/check/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { taskDisposition, taskPatchBody, taskTitle } from '../builders/task.js';
 

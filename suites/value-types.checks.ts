@@ -1,4 +1,4 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
@@ -7,7 +7,7 @@ import { validate, type RecordKind, type ValueTypeName } from '../lib/schemas/in
 import { contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { createAccount } from '../lib/steps/account.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
-import { show, type TypedValue } from '../lib/steps/record.js';
+import { show, type TypedValue } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
 import { accountCreateBody, uniqueDomain } from '../builders/account.js';
 import { contactCreateBody } from '../builders/contact.js';
@@ -184,7 +184,7 @@ function judge(e: Conformance, w: Written): string | undefined {
   return undefined;
 }
 
-describe('Value types › written, then read back', () => {
+group('Value types › written, then read back', () => {
   for (const w of WRITTEN) {
     const endpoint = OPERATION[w.kind];
     const read = `${w.multi ? '[' : ''}{ value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }${w.multi ? ', …]' : ''}`;

@@ -1,5 +1,5 @@
-import { check, describe } from '../lib/check/check.js';
-import { show } from '../lib/steps/record.js';
+import { check, group } from '../lib/check/check.js';
+import { show } from '../lib/check/record.js';
 
 // "The API version is `v2`, carried in the base path `/api/v2/public`." What a client can see is the
 // base URL the server answers under: every other check sends its stated routes below it, so a base
@@ -9,7 +9,7 @@ import { show } from '../lib/steps/record.js';
 
 const VERSION_PATH = '/api/v2/public';
 
-describe('Versioning', () => {
+group('Versioning', () => {
   check('versioning.base-path', `the base URL the server answers under ends in ${VERSION_PATH}`, async (c) => {
     const path = new URL(c.target.baseUrl).pathname.replace(/\/+$/, '');
     // one stated route answering under the base: the base is where the API is served

@@ -1,4 +1,4 @@
-import { check, describe } from '../lib/check/check.js';
+import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createAccount } from '../lib/steps/account.js';
@@ -6,13 +6,13 @@ import { createContact, contactStage, readContact, requiredCreateAttributes } fr
 import { archiveIfCreated, changeableAttribute, customObject, envelopedAttribute, freshUpsertBody, patchAttributes, upsertRecord } from '../lib/steps/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId } from '../lib/steps/opportunity.js';
-import { show, valueOf } from '../lib/steps/record.js';
+import { show, valueOf } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
 import { accountCreateBody } from '../builders/account.js';
 import { contactCreateBody, enveloped } from '../builders/contact.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
 import { tagged } from '../builders/tag.js';
-import type { ApiRecord } from '../lib/steps/record.js';
+import type { ApiRecord } from '../lib/check/record.js';
 
 // "Request bodies are { attributes: {...} } with no other top-level keys, except upsert (attributes
 // plus match)." and "Each attribute may be written in either form": the raw value, or the
@@ -71,7 +71,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
   },
 ];
 
-describe('Write forms › only attributes (and match on upsert) at the top level', () => {
+group('Write forms › only attributes (and match on upsert) at the top level', () => {
   for (const t of TOP_LEVEL) {
     check('write.attributes-only', `${t.endpoint} with another top-level key is rejected with the error body`, async (c) => {
       const ex = await t.send(c);
@@ -86,7 +86,7 @@ describe('Write forms › only attributes (and match on upsert) at the top level
   }
 });
 
-describe('Write forms › raw and enveloped values on the other write operations', () => {
+group('Write forms › raw and enveloped values on the other write operations', () => {
   check('write.enveloped-value', 'POST /account takes display_name as { value_type: string, value }', async (c) => {
     const name = tagged(c.faker.company.name(), c.runId);
     const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
@@ -159,7 +159,7 @@ async function accountWithStage(c: CheckContext, stage: unknown, label: string):
   return { e, r };
 }
 
-describe('Write forms › account stage and custom-object selects', () => {
+group('Write forms › account stage and custom-object selects', () => {
   check('write.stage-by-name', 'POST /account with stage as a plain string api_name, when taken, resolves to that option', async (c) => {
     const stage = c.need(c.fixtures.account?.stage, 'account.stage');
     const { e, r } = await accountWithStage(c, stage, 'as a string');
@@ -213,7 +213,7 @@ describe('Write forms › account stage and custom-object selects', () => {
 // "null may be sent where the schema allows it": a null the server takes clears the attribute; one
 // the workspace's schema does not allow is refused with the error body. (title has its check in
 // contacts.checks.ts.)
-describe('Write forms › null beyond title', () => {
+group('Write forms › null beyond title', () => {
   check('write.null', 'PATCH /contact with middle_name null, when taken, clears it', async (c) => {
     const created = await createContact(c, { middle_name: tagged('Middle', c.runId) });
     const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { middle_name: null } }));

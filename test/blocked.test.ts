@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateOf, verdictOf } from '../lib/report/certificate.js';
-import type { CheckResult } from '../lib/report/check-result.js';
+import type { CheckResult } from '../lib/check/result.js';
 import { conformanceReport } from '../lib/report/conformance-json.js';
 import { blockers, groupCounts, groupMark, unblockLine } from '../lib/report/groups.js';
 import { junitXml } from '../lib/report/junit.js';

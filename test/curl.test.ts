@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { curlCommand, shellQuote } from '../lib/report/curl.js';
-import { KEY_LABELS, Redactor } from '../lib/evidence/redact.js';
+import { curlCommand, shellQuote } from '../lib/evidence/curl.js';
+import { KEY_LABELS, Redactor } from '../lib/redact/redact.js';
 
 /**
  * The reproducers in every report: a curl command per exchange. What matters is what a shell makes

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import type { Fixtures } from '../lib/target/fixtures.js';
-import { erroredFields } from '../lib/preflight/errored-fields.js';
+import { erroredFields } from '../lib/check/errored-fields.js';
 import { runCli } from './support/cli.js';
 
 // A fixture that names a record the server does not have is the user's mistake, not a deviation:

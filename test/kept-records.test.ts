@@ -6,15 +6,15 @@ import { request } from 'undici';
 import type { RunningReference } from '../reference/index.js';
 import { startReferenceServer } from '../reference/index.js';
 import { givenUpDomain, keptRecordDeletedBy, keptRecords } from '../lib/safety/kept-records.js';
-import { auditKeptRecords, readKeptRecords } from '../lib/safety/kept-audit.js';
+import { auditKeptRecords, readKeptRecords } from '../lib/preflight/kept-audit.js';
 import { ApiClient } from '../lib/http/client.js';
-import { redactorFor } from '../lib/evidence/redactor-for.js';
+import { redactorFor } from '../lib/redact/redactor-for.js';
 import { isCreated, readLedger } from '../lib/safety/ledger.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { reportHtml } from '../lib/report/html.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import type { Fixtures } from '../lib/target/fixtures.js';
-import type { ApiRecord } from '../lib/steps/record.js';
+import type { ApiRecord } from '../lib/check/record.js';
 import { runCli } from './support/cli.js';
 import { referenceWithFixtures } from './support/loopback.js';
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { RunCannotStart } from '../lib/config/run-cannot-start.js';
-import { redactorFor } from '../lib/evidence/redactor-for.js';
-import { runRedactor, useRunRedactor } from '../lib/evidence/run-redactor.js';
+import { redactorFor } from '../lib/redact/redactor-for.js';
+import { runRedactor, useRunRedactor } from '../lib/redact/run-redactor.js';
 import { errorLine } from '../lib/cli/main.js';
 import { runCli, type CliResult } from './support/cli.js';
 

@@ -49,13 +49,13 @@ describe('the packed package, installed into an empty folder', () => {
     await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: app, env });
   }, 240_000);
 
-  it('ships the bundle, the schemas, the suite files and the README; no tests, no sources', () => {
+  it('ships the bundle, the schemas and the README; no tests, no sources (the checks are in the bundle)', () => {
     expect(files).toContain('dist/bundle/cli.mjs');
     expect(files).toContain('dist/bundle/reference.mjs');
     expect(files).toContain('dist/schemas/fixtures.schema.json');
     expect(files).toContain('README.md');
-    expect(files.filter((f) => /^(test|lib|reference|scripts|bench|docs)\//.test(f))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.ts') && !f.startsWith('suites/'))).toEqual([]);
+    expect(files.filter((f) => /^(test|lib|suites|builders|reference|scripts|bench|docs)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
   });
 
   it('installs without esbuild or tsx and prints the suite and spec versions', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../lib/evidence/redact.js';
-import { redactorFor } from '../lib/evidence/redactor-for.js';
+import { Redactor } from '../lib/redact/redact.js';
+import { redactorFor } from '../lib/redact/redactor-for.js';
 
 describe('redaction', () => {
   const keys = { apiKey: 'pra_live_secret_A', otherOrgApiKey: 'pra_live_secret_B', readOnlyApiKey: 'pra_live_secret_A_ro' };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diffReports } from '../lib/diff/report-diff.js';
 import { diffMarkdown } from '../lib/diff/diff-markdown.js';
-import type { CheckResult, CheckStatus } from '../lib/report/check-result.js';
+import type { CheckResult, CheckStatus } from '../lib/check/result.js';
 import { conformanceReport, type ConformanceReport } from '../lib/report/conformance-json.js';
 import type { ObservedContract } from '../lib/report/observed.js';
 import { runCli } from './support/cli.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateOf, fingerprintOf } from '../lib/report/certificate.js';
-import type { CheckResult } from '../lib/report/check-result.js';
+import type { CheckResult } from '../lib/check/result.js';
 import { conformanceReport, trafficCounts } from '../lib/report/conformance-json.js';
 import { MAX_BODY_BYTES, reportExchange, truncateBody } from '../lib/evidence/truncate.js';
 import { junitXml, xmlEscape } from '../lib/report/junit.js';

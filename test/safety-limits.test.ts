@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReference } from '../reference/index.js';
 import { ApiClient } from '../lib/http/client.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { Redactor } from '../lib/evidence/redact.js';
+import { Redactor } from '../lib/redact/redact.js';
 import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
 import { keptRecordDeletedBy } from '../lib/safety/kept-records.js';
 import { runCli } from './support/cli.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateStatus } from '../lib/baseline/baseline.js';
 import { verdictOf } from '../lib/report/certificate.js';
-import { summarise, type CheckResult } from '../lib/report/check-result.js';
+import { summarise, type CheckResult } from '../lib/check/result.js';
 import { RULES } from '../lib/rules/catalogue.js';
 import type { Rule } from '../lib/rules/rule.js';
 import { strictOnly } from '../lib/rules/reading.js';

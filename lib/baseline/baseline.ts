@@ -5,7 +5,7 @@ import { isRetiredRule, RETIRED_RULES } from '../rules/retired.js';
 import { isRuleId } from '../rules/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
-import { failsRun, type CheckResult } from '../report/check-result.js';
+import { failsRun, type CheckResult } from '../check/result.js';
 
 /** One known deviation: a rule whose failed checks do not fail the gate, until it passes or expires. */
 export interface BaselineEntry {

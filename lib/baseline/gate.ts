@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CheckResult } from '../report/check-result.js';
+import type { CheckResult } from '../check/result.js';
 import { applyBaseline, baselineOf, gateLines, gateStatus, loadBaseline, todayUtc, writeBaselineFile, type Baseline, type BaselineOutcome } from './baseline.js';
 
 /** What --baseline / --write-baseline ask of a run (or of a merge), resolved before anything starts. */

@@ -1,14 +1,14 @@
 import { RULES, type RuleId } from '../rules/catalogue.js';
-import { describe, register } from '../runner/registry.js';
+import { group, register } from './registry.js';
 import type { CheckContext } from './context.js';
 
-export { describe };
+export { group };
 
 let currentEndpoint: string | undefined;
 
 /** Groups the checks of one operation; every check inside carries it as its `endpoint`. */
 export function endpoint(name: string, body: () => void): void {
-  describe(name, () => {
+  group(name, () => {
     const outer = currentEndpoint;
     currentEndpoint = name;
     try { body(); } finally { currentEndpoint = outer; }

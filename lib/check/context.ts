@@ -3,12 +3,12 @@ import { ApiClient, type Auth } from '../http/client.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
-import type { Target } from '../target/target.js';
+import type { RunTarget } from './run-target.js';
 import type { Fixtures } from '../target/fixtures.js';
-import { redactorFor } from '../evidence/redactor-for.js';
+import { redactorFor } from '../redact/redactor-for.js';
 import { fakerFor } from '../../builders/faker.js';
 import { Conformance } from './expect-conform.js';
-import type { BlockedBy, Observation, Violation } from './meta.js';
+import type { BlockedBy, Observation, Violation } from './outcome.js';
 import { operationOf, type Finding, type FindingScope } from './finding.js';
 import { fixtureOfStep } from './step-fixtures.js';
 import { SetupFailure } from './non-conformance.js';
@@ -20,7 +20,7 @@ import { keptRecordDeletedBy } from '../safety/kept-records.js';
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
 export interface CheckContext {
   readonly rule: RuleId;
-  readonly target: Target;
+  readonly target: RunTarget;
   readonly fixtures: Fixtures;
   readonly runId: string;
   readonly faker: Faker;
@@ -60,7 +60,7 @@ export interface CheckContext {
 
 export interface ContextParts {
   rule: RuleId;
-  target: Target;
+  target: RunTarget;
   seedName: string;
   /** the run's request budget (--concurrency, --max-requests, 429 back-off), shared by every check */
   budget: RequestBudget;

@@ -2,7 +2,7 @@ import type { ExchangeResponse } from '../http/exchange.js';
 import { validate } from '../schemas/index.js';
 import { bodyShape } from './body-shape.js';
 import { isErrorCode } from '../schemas/errors/codes.js';
-import type { Violation } from './meta.js';
+import type { Violation } from './outcome.js';
 
 /** Statuses the spec documents that no listed code names (401 has invalid_api_key, 415 unsupported_media_type, …). */
 const NO_FITTING_CODE: readonly number[] = [403, 405, 406];

@@ -3,12 +3,12 @@ import { responseOf } from '../http/exchange.js';
 import type { RuleId } from '../rules/catalogue.js';
 import { validate, type RecordKind, type SchemaId } from '../schemas/index.js';
 import { recordViolations } from './record-violations.js';
-import { recordOf, type ApiRecord } from '../steps/record.js';
+import { recordOf, type ApiRecord } from './record.js';
 import { NonConformance } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
 import { bodyShape, envelopeProblem } from './body-shape.js';
 import type { FindingScope } from './finding.js';
-import type { Violation } from './meta.js';
+import type { Violation } from './outcome.js';
 
 /**
  * Expectations on one exchange, each tagged with the rule it enforces. A broken expectation of the

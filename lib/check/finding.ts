@@ -1,7 +1,7 @@
 import type { Exchange } from '../http/exchange.js';
 import { pathUnderBase } from '../http/exchange.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
-import type { Violation } from './meta.js';
+import type { Violation } from './outcome.js';
 
 /**
  * A rule an exchange broke that is not the rule of the check that met it: an envelope, content

@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
-import type { BlockedBy, Violation } from './meta.js';
+import type { BlockedBy, Violation } from './outcome.js';
 
 /** The server broke a rule. Thrown by expectations; the check fails with this as its message. */
 export class NonConformance extends Error {

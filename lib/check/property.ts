@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { CheckContext } from './context.js';
 import { NonConformance } from './non-conformance.js';
 import { fnv1a } from '../util/fnv1a.js';
-import { rerunCommand } from '../report/rerun.js';
+import { rerunCommand } from '../evidence/rerun.js';
 
 /** How many more runs than --cases shrinking may take: each run sends requests, so it is bounded. */
 const SHRINK_RUNS = 40;

@@ -1,6 +1,6 @@
 import { validateSingle, type RecordKind, type SchemaProblem } from '../schemas/index.js';
 import type { RuleId } from '../rules/catalogue.js';
-import type { Violation } from './meta.js';
+import type { Violation } from './outcome.js';
 
 const ATTRIBUTE_RULE: Record<RecordKind, RuleId> = {
   contact: 'record.contact.attributes',

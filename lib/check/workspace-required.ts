@@ -1,8 +1,8 @@
 import type { Exchange } from '../http/exchange.js';
-import { erroredFields } from '../preflight/errored-fields.js';
+import { erroredFields } from './errored-fields.js';
 import { answerOf } from './answer.js';
-import { KEY_LABELS } from '../evidence/redact.js';
-import type { BlockedBy } from './meta.js';
+import { KEY_LABELS } from '../redact/redact.js';
+import type { BlockedBy } from './outcome.js';
 
 /** The contact create attributes the spec names; any other required one is the workspace's own. */
 export const SPEC_CONTACT_FIELDS = new Set(['first_name', 'last_name', 'middle_name', 'title', 'primary_email', 'stage']);

@@ -2,7 +2,7 @@ import type { RunConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import type { Level } from '../rules/rule.js';
 import { describeSelection, patternsMatchingNothing, selectChecks } from '../select/selection.js';
-import { loadChecks, SuiteLoadError } from '../runner/registry.js';
+import { loadChecks, SuiteLoadError, type CheckModule } from '../check/registry.js';
 
 /** One check as `--list` shows it. */
 export interface ListedCheck {
@@ -22,9 +22,11 @@ export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>): void {
 }
 
 /** The checks a run with this configuration would run: the suite files are loaded, nothing is sent. */
-export async function collectChecks(config: Pick<RunConfig, 'selection' | 'shard'>): Promise<ListedCheck[]> {
+export async function collectChecks(
+  config: Pick<RunConfig, 'selection' | 'shard'>, suites: readonly CheckModule[],
+): Promise<ListedCheck[]> {
   let all;
-  try { all = await loadChecks(); } catch (err) {
+  try { all = await loadChecks(suites); } catch (err) {
     if (err instanceof SuiteLoadError) throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${err.message}`);
     throw err;
   }
@@ -35,9 +37,11 @@ export async function collectChecks(config: Pick<RunConfig, 'selection' | 'shard
 }
 
 /** `npx conformance --list`: the checks that would run, by endpoint group; sends nothing. */
-export async function listChecks(config: RunConfig, print: (line: string) => void): Promise<number> {
+export async function listChecks(
+  config: RunConfig, suites: readonly CheckModule[], print: (line: string) => void,
+): Promise<number> {
   assertOnlyMatches(config);
-  const checks = await collectChecks(config);
+  const checks = await collectChecks(config, suites);
   let group: string | undefined;
   for (const c of checks) {
     if (c.group !== group) {

@@ -1,5 +1,6 @@
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import { runRedactor } from '../evidence/run-redactor.js';
+import type { CheckModule } from '../check/registry.js';
+import { runRedactor } from '../redact/run-redactor.js';
 import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
 import { mergeReports } from './merge.js';
 import { cleanupCommand } from './cleanup.js';
@@ -15,8 +16,12 @@ import { SPEC_VERSION } from '../report/certificate.js';
 
 const print = (line: string) => { process.stdout.write(line + '\n'); };
 
-/** The command line: returns the exit status (0 conforms, 1 MUST-level deviation, 2 could not run). */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * The command line: returns the exit status (0 conforms, 1 MUST-level deviation, 2 could not run).
+ * `suites` are the check modules to load, passed in by the composition root (bin/main.ts), so nothing
+ * under lib/ knows the suites.
+ */
+export async function main(argv: string[], suites: readonly CheckModule[]): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === 'serve') {
@@ -34,8 +39,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'diff') return diffCommand(rest, print);
     if (command === 'init') return await initCommand(rest, print);
     if (command === 'rules') {
-      if (rest.includes('--statements')) await printStatements(print);
-      else await printRules(print);
+      if (rest.includes('--statements')) await printStatements(suites, print);
+      else await printRules(suites, print);
       return 0;
     }
     if (command === 'openapi') {
@@ -45,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
     const a = parseRunArgs(argv);
     if (a.help) { print(helpText()); return 0; }
     if (a.version) { print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`); return 0; }
-    return await runConformance(a, print);
+    return await runConformance(a, print, suites);
   } catch (err) {
     process.stderr.write(errorLine(err) + '\n');
     return 2;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../http/client.js';
 import type { RequestBudget } from '../http/request-budget.js';
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { RunConfig } from '../config/resolve.js';
 import { SETTINGS } from '../config/settings.js';
-import { quoteIfNeeded, type RerunTarget } from '../report/rerun.js';
+import { quoteIfNeeded, type RerunTarget } from '../evidence/rerun.js';
 import type { Target } from '../target/target.js';
 import type { ReferenceFlags, RunArgs } from './args.js';
 

@@ -3,18 +3,18 @@ import type { Rule } from '../rules/rule.js';
 import { OPEN_POINTS } from '../rules/open-points.js';
 import { RETIRED_RULES } from '../rules/retired.js';
 import { STATEMENTS, rulesOf } from '../rules/statements.js';
-import { loadChecks } from '../runner/registry.js';
+import { loadChecks, type CheckModule } from '../check/registry.js';
 
 /** How many checks each rule has, counted from the registry the suite files fill (what a run runs). */
-export async function checkCounts(): Promise<Map<RuleId, number>> {
+export async function checkCounts(suites: readonly CheckModule[]): Promise<Map<RuleId, number>> {
   const counts = new Map<RuleId, number>();
-  for (const d of await loadChecks()) counts.set(d.rule, (counts.get(d.rule) ?? 0) + 1);
+  for (const d of await loadChecks(suites)) counts.set(d.rule, (counts.get(d.rule) ?? 0) + 1);
   return counts;
 }
 
 /** `npx conformance rules`: the catalogue with each rule's check count, then what is not asserted. */
-export async function printRules(print: (line: string) => void): Promise<void> {
-  const counts = await checkCounts();
+export async function printRules(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
+  const counts = await checkCounts(suites);
   print(`Rule catalogue (${Object.keys(RULES).length} rules)`);
   print('');
   for (const [id, r] of Object.entries(RULES)) {
@@ -36,8 +36,8 @@ export async function printRules(print: (line: string) => void): Promise<void> {
 }
 
 /** `npx conformance rules --statements`: every normative statement of the spec, with the rules checking it or why none can. */
-export async function printStatements(print: (line: string) => void): Promise<void> {
-  const counts = await checkCounts();
+export async function printStatements(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
+  const counts = await checkCounts(suites);
   const checked = STATEMENTS.filter((s) => rulesOf(s).length > 0).length;
   print(`Statements of the spec (${STATEMENTS.length}): ${checked} checked by a rule, ${STATEMENTS.length - checked} with the reason none can`);
   for (const s of STATEMENTS) {

@@ -3,19 +3,20 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
 import { Interruption, SIGNAL_EXIT } from './interrupt.js';
-import type { CheckRun } from '../runner/run-check.js';
-import type { CheckDefinition } from '../runner/registry.js';
-import { redactorFor } from '../evidence/redactor-for.js';
+import type { CheckRun } from '../runner/check-run.js';
+import type { CheckDefinition } from '../check/registry.js';
+import { redactorFor } from '../redact/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
 import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
 import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
-import { runRedactor, useRunRedactor } from '../evidence/run-redactor.js';
+import { runRedactor, useRunRedactor } from '../redact/run-redactor.js';
 import { githubStepSummary, isCi } from '../config/ci-env.js';
 import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
 import { consoleLines, liveLine, printOutcome } from '../report/console.js';
-import type { Target, TargetKeys } from '../target/target.js';
+import type { TargetKeys } from '../target/target.js';
+import type { RunTarget } from '../check/run-target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
@@ -23,7 +24,7 @@ import { checkFixtures } from '../preflight/fixtures-check.js';
 import { newRunId } from './run-id.js';
 import { rerunTarget } from './rerun-target.js';
 import { assertOnlyMatches, listChecks } from './list.js';
-import { loadChecks, SuiteLoadError } from '../runner/registry.js';
+import { loadChecks, SuiteLoadError, type CheckModule } from '../check/registry.js';
 import { runChecks } from '../runner/run-checks.js';
 import { findingResults } from '../runner/finding-results.js';
 import { Phases } from '../runner/phases.js';
@@ -32,8 +33,8 @@ import { selectChecks } from '../select/selection.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { selectsEverything } from '../select/selection.js';
 import { ApiClient } from '../http/client.js';
-import type { Redactor } from '../evidence/redact.js';
-import { auditKeptRecords } from '../safety/kept-audit.js';
+import type { Redactor } from '../redact/redact.js';
+import { auditKeptRecords } from '../preflight/kept-audit.js';
 import { RecordChanges, type RecordChange } from '../safety/record-changes.js';
 import { printRecordChanges } from '../report/record-changes-block.js';
 
@@ -42,7 +43,7 @@ import { printRecordChanges } from '../report/record-changes-block.js';
  * finds against its state at the fixtures check (the later finding of a record's attribute wins).
  */
 async function keptRecordChanges(
-  target: Target, redactor: Redactor, budget: RequestBudget,
+  target: RunTarget, redactor: Redactor, budget: RequestBudget,
 ): Promise<{ changes: RecordChange[]; requests: number }> {
   const changes = target.recordChanges ?? new RecordChanges();
   const before = target.preflight?.kept;
@@ -65,7 +66,9 @@ export { PACKAGE_ROOT, suiteVersion } from '../config/suite-version.js';
 import { suiteVersion } from '../config/suite-version.js';
 
 /** `npx conformance`: resolve the target, probe it, run the checks, write the report. Returns the exit status. */
-export async function runConformance(args: RunArgs, rawPrint: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+export async function runConformance(
+  args: RunArgs, rawPrint: (line: string) => void, suites: readonly CheckModule[], cwd: string = process.cwd(),
+): Promise<number> {
   const startedAt = new Date();
   // where a run's time goes (conformance.json run.phases): module loading happened before this line
   const phases = new Phases();
@@ -76,7 +79,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   const config = resolveConfig(args.settings, env, cwd);
   useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
-  if (args.list) return await listChecks(config, print);
+  if (args.list) return await listChecks(config, suites, print);
   // the CI gate's inputs are checked before any server is started or any request is sent
   assertOnlyMatches(config);
   const gate = prepareGate(config, cwd);
@@ -84,7 +87,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
   let reference: RunningReference | undefined;
   let interruption: Interruption | undefined;
   try {
-    let target: Target;
+    let target: RunTarget;
     const common = {
       runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
       maxResponseBytes: config.maxResponseBytes,
@@ -131,7 +134,7 @@ export async function runConformance(args: RunArgs, rawPrint: (line: string) => 
     phases.end('fixturesCheckMs');
 
     let all;
-    try { all = await loadChecks(); } catch (err) {
+    try { all = await loadChecks(suites); } catch (err) {
       if (err instanceof SuiteLoadError) throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${redactor.text(err.message)}`);
       throw err;
     }

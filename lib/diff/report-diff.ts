@@ -1,4 +1,4 @@
-import type { CheckResult, CheckStatus } from '../report/check-result.js';
+import type { CheckResult, CheckStatus } from '../check/result.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
 import type { ObservedContract } from '../report/observed.js';
 import { expectedVsActual } from '../report/groups.js';

@@ -27,7 +27,7 @@ export interface ReportExchange {
   transportError?: string;
   ms: number;
   rateLimitRetries: number;
-  /** a curl command that sends the request again, keys as their variables (lib/report/curl.ts) */
+  /** a curl command that sends the request again, keys as their variables (lib/evidence/curl.ts) */
   curl?: string;
 }
 

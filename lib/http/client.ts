@@ -1,13 +1,13 @@
 import { Agent, request } from 'undici';
 import type { Exchange, ExchangeResponse } from './exchange.js';
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
 import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
-import { worstOutcome } from '../safety/worst-outcome.js';
+import { worstOutcome } from './worst-outcome.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
 export type Auth = keyof TargetKeys | 'none' | { raw: string };

@@ -1,6 +1,6 @@
 /**
  * One request and its response, as the suite saw them: the evidence a failed check shows.
- * Header values that carry credentials are stored already redacted (see lib/evidence/redact.ts),
+ * Header values that carry credentials are stored already redacted (see lib/redact/redact.ts),
  * so an Exchange can be printed or serialised anywhere without leaking a key.
  */
 export interface ExchangeRequest {

@@ -2,23 +2,23 @@ import { faker } from '@faker-js/faker/locale/en';
 import { ApiClient } from '../http/client.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import { pathUnderBase, type Exchange } from '../http/exchange.js';
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { CreatedRecords } from '../safety/tracker.js';
 import type { Target } from '../target/target.js';
-import { recordOf, show, valueOf, type ApiRecord } from '../steps/record.js';
+import { recordOf, show, valueOf, type ApiRecord } from '../check/record.js';
 import { phonePair } from '../steps/phone-item.js';
 import { domainNames } from '../steps/account.js';
 import { answerOf } from '../check/context.js';
 import { matchValue, sampleAttributes, upsertBody } from '../../builders/custom-object.js';
-import { erroredFields } from './errored-fields.js';
+import { erroredFields } from '../check/errored-fields.js';
 import { requiredOnCreate } from './required-fields.js';
 import { SPEC_CONTACT_FIELDS } from '../check/workspace-required.js';
 import { tagged } from '../../builders/tag.js';
-import type { Preflight } from './preflight.js';
+import type { Preflight } from '../check/preflight.js';
 import { recordViolations } from '../check/record-violations.js';
 import type { RecordKind } from '../schemas/index.js';
-import { readKeptRecords } from '../safety/kept-audit.js';
+import { readKeptRecords } from './kept-audit.js';
 
 const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
 

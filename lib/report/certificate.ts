@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { failsRun, type CheckResult } from './check-result.js';
+import { failsRun, type CheckResult } from '../check/result.js';
 
 export const SPEC_VERSION = 'v2';
 

@@ -1,8 +1,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Redactor } from '../evidence/redact.js';
-import type { Traffic } from '../check/meta.js';
-import { summarise, type CheckResult } from './check-result.js';
+import type { Redactor } from '../redact/redact.js';
+import type { Traffic } from '../check/outcome.js';
+import { summarise, type CheckResult } from '../check/result.js';
 import { certificateOf, type Certificate } from './certificate.js';
 import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';

@@ -1,5 +1,5 @@
-import type { CheckResult } from './check-result.js';
-import { summarise } from './check-result.js';
+import type { CheckResult } from '../check/result.js';
+import { summarise } from '../check/result.js';
 import { blockers, unblockLine } from './groups.js';
 import { verdictOf } from './certificate.js';
 import { failingExchange } from './exchange-text.js';

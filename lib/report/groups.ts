@@ -1,5 +1,5 @@
-import type { CheckResult, CheckStatus } from './check-result.js';
-import type { BlockedBy } from '../check/meta.js';
+import type { CheckResult, CheckStatus } from '../check/result.js';
+import type { BlockedBy } from '../check/outcome.js';
 
 export interface GroupCounts {
   group: string;

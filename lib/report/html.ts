@@ -1,10 +1,10 @@
-import type { CheckResult } from './check-result.js';
+import type { CheckResult } from '../check/result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
 import type { RootCause } from './root-causes.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
-import { RERUN_NOTE } from './rerun.js';
+import { RERUN_NOTE } from '../evidence/rerun.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 

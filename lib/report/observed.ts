@@ -1,4 +1,4 @@
-import type { Traffic } from '../check/meta.js';
+import type { Traffic } from '../check/outcome.js';
 
 /** Statuses the spec states for a code; every other code's status is "not shown". */
 const STATED_STATUS: Record<string, number> = {

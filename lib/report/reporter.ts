@@ -1,10 +1,10 @@
-import type { Traffic } from '../check/meta.js';
-import type { CheckResult } from './check-result.js';
+import type { Traffic } from '../check/outcome.js';
+import type { CheckResult } from '../check/result.js';
 import type { LiveLine } from './console.js';
 import { groupMark } from './groups.js';
 import { runChainOf } from '../runner/chain.js';
-import type { CheckDefinition } from '../runner/registry.js';
-import type { CheckRun } from '../runner/run-check.js';
+import type { CheckDefinition } from '../check/registry.js';
+import type { CheckRun } from '../runner/check-run.js';
 import type { RunEvents } from '../runner/run-checks.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ConformanceReport } from './conformance-json.js';
 import { blockers, deviations, groupCounts, groupMark, unblockLine } from './groups.js';
 import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
-import { RERUN_NOTE } from './rerun.js';
-import type { CheckResult } from './check-result.js';
+import { RERUN_NOTE } from '../evidence/rerun.js';
+import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
 import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';

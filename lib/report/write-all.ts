@@ -1,4 +1,4 @@
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import { appendReportFile, writeReportFile, type ConformanceReport } from './conformance-json.js';
 import { junitXml } from './junit.js';
 import { summaryMarkdown } from './summary-md.js';

@@ -1,5 +1,5 @@
 import type { RequestSpan } from '../check/context.js';
-import type { CheckRun } from './run-check.js';
+import type { CheckRun } from './check-run.js';
 
 /**
  * The longest run of the check's requests each issued after the one before was answered: how many

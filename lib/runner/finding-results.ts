@@ -1,13 +1,13 @@
 import type { Finding } from '../check/finding.js';
-import type { CheckResult } from '../report/check-result.js';
-import { causeKey } from '../report/root-causes.js';
-import { curlCommand } from '../report/curl.js';
-import { rerunCommand, type RerunTarget } from '../report/rerun.js';
+import type { CheckResult } from '../check/result.js';
+import { causeKey } from '../check/cause-key.js';
+import { curlCommand } from '../evidence/curl.js';
+import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import { RULES, type RuleId } from '../rules/catalogue.js';
 import { strictOnly } from '../rules/reading.js';
-import type { CheckRun } from './run-check.js';
+import type { CheckRun } from './check-run.js';
 
 /**
  * One failed result per cause that checks met beyond their own rule: a rule broken at one operation

@@ -2,26 +2,29 @@ import type { Exchange } from '../http/exchange.js';
 import { strictOnly } from '../rules/reading.js';
 import { TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
-import type { Redactor } from '../evidence/redact.js';
+import type { Redactor } from '../redact/redact.js';
 import { reportExchange, truncateBody } from '../evidence/truncate.js';
 import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
 import { heldRecords } from './record-lock.js';
 import { chainOf } from './chain.js';
-import type { BlockedBy, Observation, Traffic, Violation } from '../check/meta.js';
+import type { CheckRun } from './check-run.js';
+
+
+import type { BlockedBy, Observation, Traffic, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
 import { RULES } from '../rules/catalogue.js';
-import type { CheckResult } from '../report/check-result.js';
-import { curlCommand } from '../report/curl.js';
-import { rerunCommand } from '../report/rerun.js';
-import type { Target } from '../target/target.js';
-import type { CheckDefinition } from './registry.js';
+import type { CheckResult } from '../check/result.js';
+import { curlCommand } from '../evidence/curl.js';
+import { rerunCommand } from '../evidence/rerun.js';
+import type { RunTarget } from '../check/run-target.js';
+import type { CheckDefinition } from '../check/registry.js';
 
 /** What every check of one run shares. */
 export interface RunContext {
-  target: Target;
+  target: RunTarget;
   budget: RequestBudget;
   redactor: Redactor;
   /** a check still running after this long fails (its requests have their own --timeout) */
@@ -29,18 +32,6 @@ export interface RunContext {
 }
 
 /** A check's result plus what the run totals need: every answered request, and those unanswered. */
-export interface CheckRun {
-  result: CheckResult;
-  traffic: Traffic[];
-  unanswered: number;
-  /** the shared records it held: checks holding one record run one after another */
-  held: string[];
-  /** every request it sent (redacted), and when: for `--har` */
-  exchanges: Exchange[];
-  spans: RequestSpan[];
-  /** rules of other checks its exchanges broke: reported once per cause (lib/runner/root-causes.ts) */
-  findings: Finding[];
-}
 
 /** Thrown by `c.skip`, `c.need`, `c.needKey` and --read-only: the check did not run, and says why. */
 class CheckSkipped extends Error {

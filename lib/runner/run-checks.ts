@@ -1,5 +1,6 @@
-import type { CheckDefinition } from './registry.js';
-import { runCheck, type CheckRun, type RunContext } from './run-check.js';
+import type { CheckDefinition } from '../check/registry.js';
+import { runCheck, type RunContext } from './run-check.js';
+import type { CheckRun } from './check-run.js';
 
 /** What the console hears while checks run. */
 export interface RunEvents {

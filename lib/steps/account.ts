@@ -1,7 +1,8 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../builders/account.js';
-import { itemsOf, recordOf, setupRecord, type ApiRecord, type OrgKey, answeredRecord } from './record.js';
+import { setupRecord, type OrgKey } from './record.js';
+import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
 
 /** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import { contactCreateBody, type ContactCreateAttributes } from '../../builders/contact.js';
-import { setupRecord, type ApiRecord, type OrgKey } from './record.js';
+import { setupRecord, type OrgKey } from './record.js';
+import { type ApiRecord } from '../check/record.js';
 
 /** The contact stage the workspace accepts on create (fixtures `contact.stage`). */
 export function contactStage(c: CheckContext): string {

@@ -4,7 +4,8 @@ import { tagged } from '../../builders/tag.js';
 import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../builders/custom-object.js';
 import { relationshipName } from './relationship.js';
 import { atOnce } from './at-once.js';
-import { recordOf, setupRecord, show, type ApiRecord, type OrgKey } from './record.js';
+import { setupRecord, type OrgKey } from './record.js';
+import { recordOf, show, type ApiRecord } from '../check/record.js';
 import { sameTypedValue } from './same-value.js';
 
 /** The fixtures' custom object: api_name, the match field and the sample attributes, as the user gave them. */

@@ -3,7 +3,8 @@ import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../
 import { createAccount } from './account.js';
 import { createContact } from './contact.js';
 import { linkContactToAccount, linkOpportunityToContact } from './relationship.js';
-import { setupRecord, valueOf, type ApiRecord } from './record.js';
+import { setupRecord } from './record.js';
+import { valueOf, type ApiRecord } from '../check/record.js';
 
 /** The opportunity stage option the workspace has (fixtures `opportunity.stageId`). */
 export function opportunityStageId(c: CheckContext): string {

@@ -1,9 +1,10 @@
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import { tagged } from '../../builders/tag.js';
-import { erroredFields } from '../preflight/errored-fields.js';
+import { erroredFields } from '../check/errored-fields.js';
 import { contactStage, requiredCreateAttributes } from './contact.js';
-import { setupRecord, show, valueOf, type ApiRecord } from './record.js';
+import { setupRecord } from './record.js';
+import { show, valueOf, type ApiRecord } from '../check/record.js';
 
 /**
  * Steps of the isolation checks: "Every record is scoped to the caller's organization". Organization

@@ -5,7 +5,8 @@ import { holdRecord } from '../runner/record-lock.js';
 import { recordViolations } from '../check/record-violations.js';
 import { NonConformance } from '../check/non-conformance.js';
 import { keptRecordChanged } from './kept-change.js';
-import { itemsOf, recordOf, setupRecord, show, type ApiRecord, answeredRecord } from './record.js';
+import { setupRecord } from './record.js';
+import { itemsOf, recordOf, show, type ApiRecord, answeredRecord } from '../check/record.js';
 
 /** One contact_phone_number item as a read shows it. */
 export interface PhoneItem {

@@ -1,5 +1,5 @@
 import { sameInstant } from '../schemas/instant.js';
-import type { TypedValue } from './record.js';
+import type { TypedValue } from '../check/record.js';
 
 const OPTION_TYPES = new Set(['select', 'contact_stage', 'account_stage', 'opportunity_stage']);
 

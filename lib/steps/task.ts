@@ -1,7 +1,8 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { holdRecord } from '../runner/record-lock.js';
-import { recordOf, setupRecord, valueOf, type ApiRecord } from './record.js';
+import { setupRecord } from './record.js';
+import { recordOf, valueOf, type ApiRecord } from '../check/record.js';
 import { keptRecordChanged } from './kept-change.js';
 import { taskDisposition } from '../../builders/task.js';
 

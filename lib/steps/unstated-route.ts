@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Conformance } from '../check/expect-conform.js';
 import type { Exchange } from '../http/exchange.js';
-import { recordOf, type ApiRecord } from './record.js';
+import { recordOf, type ApiRecord } from '../check/record.js';
 import { relatedIds } from './relationship.js';
 
 /**

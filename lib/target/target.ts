@@ -1,7 +1,4 @@
 import type { Fixtures } from './fixtures.js';
-import type { Preflight } from '../preflight/preflight.js';
-import type { RerunTarget } from '../report/rerun.js';
-import type { RecordChanges } from '../safety/record-changes.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {
@@ -48,11 +45,5 @@ export interface Target {
   maxRequests?: number;
   /** where each created record is appended as it is created (the cleanup ledger) */
   ledgerFile?: string;
-  /** what the fixtures check found before the checks ran */
-  preflight?: Preflight;
-  /** what a failed check's rerun command needs to reach this server again (lib/report/rerun.ts) */
-  rerun?: RerunTarget;
-  /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
-  recordChanges?: RecordChanges;
 }
 

@@ -6,7 +6,7 @@ import { refusedWhereNotStated } from './not-stated.js';
 import { contactStage, requiredCreateAttributes } from '../../lib/steps/contact.js';
 import { opportunityStage } from '../../lib/steps/opportunity.js';
 import { relationshipName } from '../../lib/steps/relationship.js';
-import { show, valueOf } from '../../lib/steps/record.js';
+import { show, valueOf } from '../../lib/check/record.js';
 import { accountCreateBody } from '../../builders/account.js';
 import { contactCreateBody } from '../../builders/contact.js';
 import { opportunityCreateBody } from '../../builders/opportunity.js';

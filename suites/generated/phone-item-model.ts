@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/check/context.js';
 import { phoneItemOf, type PhoneContact } from '../../lib/steps/phone-item.js';
-import { setupRecord, show } from '../../lib/steps/record.js';
+import { setupRecord } from '../../lib/steps/record.js';
+import { show } from '../../lib/check/record.js';
 
 /**
  * A model of a contact's phone items under PATCH /contact/{id}/attribute/contact_phone_numbers/{item},

@@ -3,7 +3,7 @@ import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
 import { archiveAfter, freshUpsertBody, readValue, type CustomObjectFixture } from '../../lib/steps/custom-object.js';
-import { show } from '../../lib/steps/record.js';
+import { show } from '../../lib/check/record.js';
 import { matchValue, sampleAttributes } from '../../builders/custom-object.js';
 import { tagged } from '../../builders/tag.js';
 

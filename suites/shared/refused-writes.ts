@@ -9,7 +9,7 @@ import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, typ
 import { opportunityWithContact } from '../../lib/steps/opportunity.js';
 import { contactSecrets } from '../../lib/steps/other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../../lib/steps/phone-item.js';
-import { show, valueOf, answeredRecord } from '../../lib/steps/record.js';
+import { show, valueOf, answeredRecord } from '../../lib/check/record.js';
 import { contactAccountIds, relationshipName } from '../../lib/steps/relationship.js';
 import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../../lib/steps/task.js';
 import type { RecordKind } from '../../lib/safety/kept-records.js';

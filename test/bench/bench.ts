@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSuite, type SuiteRun } from '../verify/detect.js';
 import { startReferenceServer } from '../../reference/index.js';
-import { KEY_LABELS } from '../../lib/evidence/redact.js';
+import { KEY_LABELS } from '../../lib/redact/redact.js';
 import { replay, replayPlan } from './replay.js';
 
 /**

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertUnderBase, isUnderBase, OutsideBaseUrl, segment } from '../../lib/http/under-base.js';
 import { ApiClient } from '../../lib/http/client.js';
-import { Redactor } from '../../lib/evidence/redact.js';
+import { Redactor } from '../../lib/redact/redact.js';
 import { BASE_PATH, startHostile, type Hostile } from './hostile-proxy.js';
 import { reportOf, runMeasured } from './run.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Redactor } from '../../lib/evidence/redact.js';
+import { Redactor } from '../../lib/redact/redact.js';
 import { filesUnder, startHostile, type Hostile } from './hostile-proxy.js';
 import { runMeasured } from './run.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Redactor } from '../../lib/evidence/redact.js';
+import { Redactor } from '../../lib/redact/redact.js';
 import { startHostile, type Hostile } from './hostile-proxy.js';
 import { reportOf, runMeasured } from './run.js';
 

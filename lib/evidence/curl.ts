@@ -1,4 +1,4 @@
-import { KEY_LABELS } from '../evidence/redact.js';
+import { KEY_LABELS } from '../redact/redact.js';
 import { SETTINGS } from '../config/settings.js';
 import type { ExchangeRequest } from '../http/exchange.js';
 

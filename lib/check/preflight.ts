@@ -1,5 +1,5 @@
-import type { BlockedBy } from '../check/meta.js';
-import type { ApiRecord } from '../steps/record.js';
+import type { BlockedBy } from './outcome.js';
+import type { ApiRecord } from './record.js';
 
 /**
  * What the fixtures check found before the checks ran (lib/preflight/fixtures-check.ts), handed to
@@ -27,7 +27,7 @@ export interface Preflight {
   /**
    * Each kept record (lib/safety/kept-records.ts) as the server showed it before any check, by
    * fixtures key; a record the server serves no read of is absent. The run reads them again at its
-   * end and reports what changed (lib/safety/kept-audit.ts).
+   * end and reports what changed (lib/preflight/kept-audit.ts).
    */
   kept?: Record<string, ApiRecord>;
 }

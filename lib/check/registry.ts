@@ -1,7 +1,6 @@
-import type { CheckContext } from '../check/context.js';
+import type { CheckContext } from './context.js';
 import type { RuleId } from '../rules/catalogue.js';
 import type { Level } from '../rules/rule.js';
-import { SUITE_FILES } from '../../suites/index.js';
 
 /** One check as a suite file registers it: what it tests, where it lives, and its body. */
 export interface CheckDefinition {
@@ -12,7 +11,7 @@ export interface CheckDefinition {
   title: string;
   /** the endpoint group: the suite file's name (`contacts`, `errors`, …) */
   group: string;
-  /** the `describe` blocks around it, outermost first (they only label the source) */
+  /** the `group` blocks around it, outermost first (they only label the source) */
   path: readonly string[];
   body: (c: CheckContext) => Promise<void>;
 }
@@ -22,8 +21,14 @@ let loadingGroup: string | undefined;
 const labels: string[] = [];
 let loaded: Promise<readonly CheckDefinition[]> | undefined;
 
-/** A labelled block of checks, like vitest's `describe`: it only runs its body, at load time. */
-export function describe(name: string, body: () => void): void {
+/** A suite file the registry loads: its endpoint group and a loader whose body registers its checks. */
+export interface CheckModule {
+  group: string;
+  load: () => Promise<unknown>;
+}
+
+/** A labelled block of checks: it only runs its body, at load time, and labels the checks inside. */
+export function group(name: string, body: () => void): void {
   labels.push(name);
   try { body(); } finally { labels.pop(); }
 }
@@ -35,11 +40,12 @@ export function register(def: Omit<CheckDefinition, 'group' | 'path'>): void {
 }
 
 /**
- * Every check of every suite file, in a stable order (files by name, checks as written). Each file
- * is loaded once per process; a run selects from this list, so loading does not depend on a run's
- * options and several runs in one process (the self-test's fault matrix) share it.
+ * Every check of the given suite files, in a stable order (files as listed, checks as written). The
+ * composition root (the CLI, a test) passes the list (suites/index.ts): the registry knows no suite.
+ * The files load once per process; a run selects from this list, so loading does not depend on a
+ * run's options and several runs in one process (the self-test's fault matrix) share it.
  */
-export function loadChecks(files: typeof SUITE_FILES = SUITE_FILES): Promise<readonly CheckDefinition[]> {
+export function loadChecks(files: readonly CheckModule[]): Promise<readonly CheckDefinition[]> {
   loaded ??= (async () => {
     for (const file of files) {
       // files load one at a time: a module's body registers its checks under `loadingGroup`

@@ -1,5 +1,5 @@
 import type { ReportExchange } from '../evidence/truncate.js';
-import type { BlockedBy, Observation, Violation } from '../check/meta.js';
+import type { BlockedBy, Observation, Violation } from './outcome.js';
 import type { Level } from '../rules/rule.js';
 
 /**

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiClient } from '../http/client.js';
 import type { Fixtures } from '../target/fixtures.js';
-import { recordOf, type ApiRecord } from '../steps/record.js';
-import { givenUpDomain, keptRecords, type KeptRecord } from './kept-records.js';
-import type { RecordChange } from './record-changes.js';
+import { recordOf, type ApiRecord } from '../check/record.js';
+import { givenUpDomain, keptRecords, type KeptRecord } from '../safety/kept-records.js';
+import type { RecordChange } from '../safety/record-changes.js';
 
 const FOUND_BY = 'the read of your records after the run';
 

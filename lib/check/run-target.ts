@@ -1,0 +1,18 @@
+import type { Target } from '../target/target.js';
+import type { RerunTarget } from '../evidence/rerun.js';
+import type { RecordChanges } from '../safety/record-changes.js';
+import type { Preflight } from './preflight.js';
+
+/**
+ * The target as a started run knows it: what the user configured (Target) and what the run learned
+ * before and while the checks ran. Kept apart from Target, which the layers below the checks (the
+ * HTTP client, configuration, selection) share and which must not reach up to these.
+ */
+export interface RunTarget extends Target {
+  /** what the fixtures check found before the checks ran */
+  preflight?: Preflight;
+  /** what a failed check's rerun command needs to reach this server again (lib/evidence/rerun.ts) */
+  rerun?: RerunTarget;
+  /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
+  recordChanges?: RecordChanges;
+}
