@@ -6,7 +6,7 @@ import type { Violation } from './outcome.js';
 /**
  * A rule an exchange broke that is not the rule of the check that met it: an envelope, content
  * type, error body or value shape problem met on the way. It is recorded once per cause under the
- * rule it broke (lib/runner/root-causes.ts), never as a failure of the check's own rule.
+ * rule it broke (lib/report/root-causes.ts), never as a failure of the check's own rule.
  */
 export interface Finding {
   violation: Violation;

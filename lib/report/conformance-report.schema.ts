@@ -1,7 +1,7 @@
 /**
  * The JSON schema (draft 2020-12) of conformance.json: the published contract of the report.
  * Consumers may rely on every property listed as required; new optional properties may appear.
- * test/report-files.test.ts validates a real run's file against it.
+ * test/report-run.test.ts validates a real run's file against it.
  */
 const str = { type: 'string' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
