@@ -14,8 +14,9 @@ export interface ListedCheck {
 }
 
 /** An --only pattern that names no rule id and no endpoint group is a typo: exit 2 before anything starts. */
-export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>): void {
-  const nothing = patternsMatchingNothing(config.selection.only);
+export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>, suites: readonly CheckModule[]): void {
+  // the endpoint groups are the suite files' groups, as the composition root passed them in
+  const nothing = patternsMatchingNothing(config.selection.only, suites.map((s) => s.group));
   if (nothing.length > 0) {
     throw new RunCannotStart(`--only ${nothing.map((p) => JSON.stringify(p)).join(', ')} matches no check (no rule id, glob over rule ids or endpoint group); see \`npx conformance --list\` or \`npx conformance rules\``);
   }
@@ -40,7 +41,7 @@ export async function collectChecks(
 export async function listChecks(
   config: RunConfig, suites: readonly CheckModule[], print: (line: string) => void,
 ): Promise<number> {
-  assertOnlyMatches(config);
+  assertOnlyMatches(config, suites);
   const checks = await collectChecks(config, suites);
   let group: string | undefined;
   for (const c of checks) {

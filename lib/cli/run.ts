@@ -81,7 +81,7 @@ export async function runConformance(
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
   if (args.list) return await listChecks(config, suites, print);
   // the CI gate's inputs are checked before any server is started or any request is sent
-  assertOnlyMatches(config);
+  assertOnlyMatches(config, suites);
   const gate = prepareGate(config, cwd);
 
   let reference: RunningReference | undefined;

@@ -1,29 +1,14 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RULES } from '../rules/catalogue.js';
 import type { Level } from '../rules/rule.js';
 import type { Selection } from '../target/target.js';
 import { groupsOfShard } from './shard.js';
 
-const SUITES_DIR = fileURLToPath(new URL('../../suites/', import.meta.url));
-
 /** What a pattern of --only / --skip is matched against: the check's rule id and its endpoint group. */
 export interface Selectable {
   rule: string;
   level: Level;
-  /** the suite file's name without `.test.ts` (`contacts`, `tasks`, `isolation`…) */
+  /** the suite file's endpoint group (`contacts`, `tasks`, `isolation`…) */
   group: string;
-}
-
-/** A suite file path → its endpoint group. */
-export function groupOfFile(file: string): string {
-  return path.basename(file).replace(/\.test\.[cm]?[jt]s$/, '');
-}
-
-/** The endpoint groups: the suite files' names. */
-export function suiteGroups(dir: string = SUITES_DIR): string[] {
-  return readdirSync(dir).filter((f) => /\.test\.ts$/.test(f)).map(groupOfFile).sort();
 }
 
 /** `*` matches any run of characters (dots included), `?` one character; everything else is literal. */
@@ -57,7 +42,7 @@ export function selectsEverything(selection: Selection): boolean {
  * (most likely typos). Checked before anything starts, so a typo in --only is an exit 2, not a
  * green run of zero checks.
  */
-export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[] = suiteGroups()): string[] {
+export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[]): string[] {
   const ids = Object.keys(RULES);
   return patterns.filter((p) => {
     const re = globToRegExp(p);
