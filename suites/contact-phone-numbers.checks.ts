@@ -8,7 +8,7 @@ const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
 
 const itemPath = (contactId: string, itemId: string) => `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
 /** Two label lists hold the same labels (their order is not stated). */
-const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...a].map(String).sort(), [...b].map(String).sort());
+const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...(a as unknown[])].map(String).sort(), [...(b as unknown[])].map(String).sort());
 
 // Each check uses a contact of its own with two phone items where the server takes them on create;
 // else the fixture contactWithPhoneNumbersId, which the checks then hold in turn (lib/steps/phone-item.ts),

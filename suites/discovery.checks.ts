@@ -17,7 +17,7 @@ function names(json: unknown, name: string): boolean {
     if (typeof v === 'string') {
       if (v.includes(name)) return true;
     } else if (Array.isArray(v)) {
-      stack.push(...v);
+      stack.push(...(v as unknown[]));
     } else if (v !== null && typeof v === 'object') {
       for (const [k, item] of Object.entries(v)) {
         if (k.includes(name)) return true;
@@ -58,7 +58,7 @@ function flagged(json: unknown, name: string): boolean {
   const stack: unknown[] = [json];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) { stack.push(...v); continue; }
+    if (Array.isArray(v)) { stack.push(...(v as unknown[])); continue; }
     if (v === null || typeof v !== 'object') continue;
     const o = v as Record<string, unknown>;
     if (REQUIRED_FLAG in o && Object.values(o).includes(name)) return true;

@@ -190,7 +190,7 @@ group('Records › organization of every record type', () => {
       if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
         e.fail('organization_id { value: <uuid>, value_type: "uuid" }', `organization_id ${show(e.data().attributes['organization_id'])}`);
       }
-      if (org?.value !== mine) e.fail(`organization_id ${mine} (the caller's, as on a contact it created)`, `organization_id ${show(org?.value)}`);
+      if (org?.value !== mine) e.fail(`organization_id ${show(mine)} (the caller's, as on a contact it created)`, `organization_id ${show(org?.value)}`);
     }, { endpoint: p.endpoint });
   }
 });

@@ -181,7 +181,7 @@ group('Write forms › account stage and custom-object selects', () => {
     const co = customObject(c);
     const found = c.target.preflight?.customObject;
     if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
-    if (!found) c.skip(`--read-only: this check writes (POST ${'/{custom_object_api_name}/_upsert'})`);
+    if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
     const name = Object.keys(co.attributes).find((k) => k !== co.matchField && found.valueTypes[k] === 'select' && typeof co.attributes[k] === 'string');
     if (name === undefined) c.skip('fixtures: `customObject.attributes` holds no select sample given as a string; add one to run this check');
     return { co, name, sent: co.attributes[name] as string };

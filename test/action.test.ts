@@ -54,7 +54,7 @@ async function runAction(given: Record<string, string>): Promise<Outcome> {
     const outputFile = path.join(workspace, `output-${i}`);
     writeFileSync(outputFile, '');
     const env = cleanEnv({
-      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expr(String(v))])),
+      ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expr(v)])),
       GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary, CI: 'true',
     });
     const cwd = step['working-directory'] !== undefined ? expr(step['working-directory']) : workspace;

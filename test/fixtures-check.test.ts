@@ -47,7 +47,7 @@ describe('the fixtures check before the run', () => {
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^    fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/);
+    expect(lines[1]).toMatch(/^ {4}fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/);
   });
 
   it('a complete, valid fixtures file: the run goes on and says what it checked', async () => {

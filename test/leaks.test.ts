@@ -52,15 +52,15 @@ function echoProxy(upstream: URL): Server {
           try {
             const json = JSON.parse(text) as Record<string, unknown>;
             if (typeof json['code'] === 'string') {
-              json['message'] = `${String(json['message'])} [echo: authorization=${String(auth)} url=${raw}]`;
+              json['message'] = `${String(json['message'])} [echo: authorization=${auth} url=${raw}]`;
               // a contact create rejected with another code: a failed check whose evidence holds this body
-              if (req.method === 'POST' && /\/contact$/.test(upstreamPath)) json['code'] = `echoed_${String(json['code'])}`;
+              if (req.method === 'POST' && /\/contact$/.test(upstreamPath)) json['code'] = `echoed_${json['code'] as string}`;
               text = JSON.stringify(json);
             }
           } catch { /* not JSON */ }
           const out: Record<string, string | string[]> = {};
           for (const [k, v] of Object.entries(ures.headers)) if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
-          out['x-echo-authorization'] = String(auth);
+          out['x-echo-authorization'] = auth;
           out['x-echo-url'] = raw;
           res.writeHead(status, out);
           res.end(text);

@@ -24,7 +24,8 @@ describe('npx conformance passes against every reference profile', () => {
   });
 
   for (const args of PROFILES) {
-    it(args.join(' '), async () => {
+    const title = args.join(' ');
+    it(title, async () => {
       const run = await runs.get(args.join(' '))!;
       expect(run.error).toBeUndefined();
       expect(failedChecks(run)).toEqual([]);

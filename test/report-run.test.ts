@@ -153,7 +153,7 @@ describe('summary.md', () => {
     expect(md).toContain(`  - rerun: \`${c.rerun}\``);
     expect(md).toContain('  <details><summary>POST /api/v2/public/contact → HTTP 200: the exchange and a curl command that sends it again</summary>');
     expect(md).toContain(`  \`\`\`sh\n  ${c.evidence![c.failedExchange!]!.curl}\n  \`\`\``);
-    expect(md).toMatch(/```http\n  POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact\n/);
+    expect(md).toMatch(/```http\n {2}POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact\n/);
   });
 
   it('is appended to $GITHUB_STEP_SUMMARY, after what was there', () => {

@@ -40,7 +40,10 @@ describe('the rerun command of a failed check', () => {
     const command = rerun.replace(/^npx conformance/, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`);
     // asynchronous: the server runs in this process and must keep answering
     const r = await promisify(execFile)('bash', ['-c', command], { cwd: dir, env: cleanEnv(env), timeout: 120_000 })
-      .then((o) => ({ ...o, status: 0 }), (e: { code?: number; stdout: string; stderr: string }) => ({ stdout: e.stdout, stderr: e.stderr, status: e.code }));
+      .then((o) => ({ ...o, status: 0 }), (err: unknown) => {
+        const e = err as { code?: number; stdout: string; stderr: string };
+        return { stdout: e.stdout, stderr: e.stderr, status: e.code };
+      });
     expect(r.status, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('contact.create.status-201');
     const again = JSON.parse(readFileSync(path.join(dir, 'report', 'rerun-contact.create.status-201', 'conformance.json'), 'utf8')) as Report;

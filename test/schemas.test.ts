@@ -19,7 +19,7 @@ const ref = { related_record_id: ID, related_record_type: 'user' };
 /** Expects exactly the failure we meant: some problem at `path` whose message contains `hint`. */
 function expectProblem(problems: SchemaProblem[], path: string, hint: string): void {
   expect(problems, `expected a problem at '${path}' mentioning '${hint}'`).toContainEqual(
-    expect.objectContaining({ path, message: expect.stringContaining(hint) }),
+    expect.objectContaining({ path, message: expect.stringContaining(hint) as unknown }),
   );
 }
 

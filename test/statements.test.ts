@@ -42,7 +42,7 @@ describe('npx conformance rules', () => {
     const lines: string[] = [];
     const spy = (l: string) => lines.push(l);
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => { spy(String(chunk)); return true; }) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => { spy(chunk); return true; }) as typeof process.stdout.write;
     try { expect(await main(['rules'])).toBe(0); } finally { process.stdout.write = write; }
     const line = lines.join('').split('\n').find((l) => /\bauth\.forbidden-403\b/.test(l));
     expect(line).toContain(`${counts.get('auth.forbidden-403')} checks`);
@@ -51,7 +51,7 @@ describe('npx conformance rules', () => {
   it('--statements prints every statement with its rules or its reason', async () => {
     const lines: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => { lines.push(String(chunk)); return true; }) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => { lines.push(chunk); return true; }) as typeof process.stdout.write;
     try { expect(await main(['rules', '--statements'])).toBe(0); } finally { process.stdout.write = write; }
     const text = lines.join('');
     expect(text).toMatch(new RegExp(`^Statements of the spec \\(${STATEMENTS.length}\\)`, 'm'));

@@ -42,6 +42,7 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   });
   // examples run first, whatever the seed: the cases a random draw might miss
   const details = await fc.check(property, { seed, numRuns: cases, examples: examples.map((e) => [e] as [T]) });
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the property caught
   if (stop !== undefined) throw stop;
   // no input could be judged, each answer broke another rule first: the check is blocked on it
   if (!details.failed && judged === 0 && sideways) throw sideways;

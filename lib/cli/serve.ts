@@ -29,7 +29,7 @@ export async function serve(port: number, flags: ReferenceFlags, print: (line: s
 /** `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it. */
 export function listVariations(print: (line: string) => void): void {
   for (const v of VARIATIONS) {
-    print(`${v.id}`);
+    print(v.id);
     print(`  ${v.description}`);
     print(`  spec: ${v.quote}`);
   }

@@ -120,7 +120,7 @@ function byKey(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
 }
 
 function sideOf(r: ConformanceReport): RunSide {
-  return { runId: r.run.runId, embedded: r.run.embedded === true, target: r.certificate.target, suiteVersion: r.certificate.suiteVersion, date: r.certificate.date, verdict: r.certificate.verdict };
+  return { runId: r.run.runId, embedded: r.run.embedded ?? false, target: r.certificate.target, suiteVersion: r.certificate.suiteVersion, date: r.certificate.date, verdict: r.certificate.verdict };
 }
 
 /**

@@ -85,7 +85,10 @@ function canonical(v: unknown): unknown {
 
 function withoutDomain(v: unknown, domain: string): unknown {
   if (!Array.isArray(v)) return v;
-  const name = (d: unknown) => String((d as { value?: { domain_name?: unknown } } | null)?.value?.domain_name ?? '');
+  const name = (d: unknown) => {
+    const domain = (d as { value?: { domain_name?: unknown } } | null)?.value?.domain_name;
+    return typeof domain === 'string' ? domain : '';
+  };
   return v.filter((d) => name(d).toLowerCase() !== domain);
 }
 

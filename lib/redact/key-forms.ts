@@ -7,7 +7,7 @@
 export function keyForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const unicode = (hex: (c: string) => string) =>
-    [...value].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${hex(c)}`)).join('');
+    Array.from(value).map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${hex(c)}`)).join('');
   const code = (c: string) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
   const percent = encodeURIComponent(value);
   const forms = [

@@ -58,7 +58,7 @@ export class Redactor {
     if (input && typeof input === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(input)) {
-        const value = this.value(v);
+        const value: unknown = this.value(v);
         Object.defineProperty(out, this.text(k), { value, enumerable: true, writable: true, configurable: true });
       }
       return out as T;

@@ -5,6 +5,7 @@
  */
 export const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/;
 
+// eslint-disable-next-line no-control-regex -- control characters are what this strips
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 export function escapeControls(s: string): string {

@@ -22,7 +22,9 @@ export interface CreatedRecord {
  */
 function archivable(r: CreatedRecord, ids: readonly string[]): CreatedRecord {
   if (r.path === null || ids.every((i) => isUuid(i))) return r;
-  const bad = JSON.stringify(ids.find((i) => !isUuid(i)));
+  // an explicit boolean: an inferred `i is never` predicate would type the find as undefined
+  const notUuid = ids.find((i): boolean => !isUuid(i));
+  const bad = JSON.stringify(notUuid);
   return { ...r, path: null, note: `the server gave an id that is not a uuid (${bad}): it goes into no request path, so it is not archived` };
 }
 

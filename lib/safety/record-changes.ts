@@ -36,7 +36,7 @@ export class RecordChanges {
 
 /** A value as a change line shows it: JSON, cut at 120 characters. */
 export function shown(v: unknown): string {
-  const s = v === undefined ? 'absent' : JSON.stringify(v) ?? String(v);
+  const s = v === undefined ? 'absent' : JSON.stringify(v) ?? typeof v;
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 }
 

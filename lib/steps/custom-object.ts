@@ -48,7 +48,7 @@ export function changeableAttribute(c: CheckContext, co: CustomObjectFixture): s
   const found = c.target.preflight?.customObject;
   if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
   // only --read-only runs without the samples' upsert, and every check that needs this writes
-  if (!found) c.skip(`--read-only: this check writes (POST ${'/{custom_object_api_name}/_upsert'})`);
+  if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
   const name = freeTextAttribute(c, co);
   if (name === undefined) {
     const typed = Object.entries(found.valueTypes).map(([k, t]) => `${k}: ${t}`).join(', ');
@@ -105,7 +105,7 @@ const PLAIN_TYPES = new Set(['string', 'long_text', 'rich_text', 'number', 'bool
 export function envelopedAttribute(c: CheckContext, co: CustomObjectFixture, label: string): { name: string; value: unknown; valueType: string } {
   const found = c.target.preflight?.customObject;
   if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
-  if (!found) c.skip(`--read-only: this check writes (POST ${'/{custom_object_api_name}/_upsert'})`);
+  if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
   const free = freeTextAttribute(c, co);
   if (free !== undefined) return { name: free, value: tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId), valueType: found.valueTypes[free]! };
   const name = Object.keys(co.attributes).find((k) => k !== co.matchField && PLAIN_TYPES.has(found.valueTypes[k] ?? ''));

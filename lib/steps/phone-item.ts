@@ -118,5 +118,5 @@ export async function putBackPhoneItem(
 }
 
 function sameLabels(a: unknown, b: unknown): boolean {
-  return Array.isArray(a) && Array.isArray(b) && [...a].map(String).sort().join() === [...b].map(String).sort().join();
+  return Array.isArray(a) && Array.isArray(b) && [...(a as unknown[])].map(String).sort().join() === [...(b as unknown[])].map(String).sort().join();
 }

@@ -1,7 +1,7 @@
 import { defineFault } from './define.js';
 import { isObj, mapReplies, mapTypedValues } from './kit.js';
 
-const lower = (labels: unknown): unknown => (Array.isArray(labels) ? labels.map((l) => (typeof l === 'string' ? l.toLowerCase() : l)) : labels);
+const lower = (labels: unknown): unknown => (Array.isArray(labels) ? (labels as unknown[]).map((l) => (typeof l === 'string' ? l.toLowerCase() : l)) : labels);
 
 /** Phone and email item labels in lower case ("work"), in records and in the phone item patch answer. */
 export default defineFault({

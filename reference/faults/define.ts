@@ -12,7 +12,7 @@ export interface Fault {
   breaks: readonly RuleId[];
   /** the deviation in one sentence, as a real server would have it */
   description: string;
-  apply(state: ServerState): void;
+  apply: (state: ServerState) => void;
 }
 
 export function defineFault(fault: Fault): Fault {

@@ -12,7 +12,7 @@ export default defineFault({
       const attributes = record['attributes'] as Json;
       const list = attributes['participant_user_id_list'];
       if (Array.isArray(list)) {
-        attributes['participant_user_id_list'] = { value: list.map((tv) => (isObj(tv) ? tv['value'] : tv)), value_type: 'record_reference' };
+        attributes['participant_user_id_list'] = { value: (list as unknown[]).map((tv) => (isObj(tv) ? tv['value'] : tv)), value_type: 'record_reference' };
       }
     });
   },

@@ -18,7 +18,7 @@ export default defineFault({
     wrapRoute(state, 'POST', '/:custom_object_api_name/_upsert', (inner) => async (ctx) => {
       const type = ctx.params['custom_object_api_name'] ?? '';
       const before = ctx.store.list(ctx.org.id, type).map((record) => [record, snapshot(record)] as const);
-      const scratch: Store = Object.create(ctx.store);
+      const scratch = Object.create(ctx.store) as Store;
       scratch.insert = (record) => record;
       const reply = await inner({ ...ctx, store: scratch });
       if (reply.status < 200 || reply.status > 299) return reply;

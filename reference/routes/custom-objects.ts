@@ -31,7 +31,7 @@ function matchOf(ctx: Context, type: string): { field: string; value: unknown; s
   const def = typeof field === 'string' ? attributeOf(ctx.org, type, ctx.profile, field) : undefined;
   const matchable = customObjectOf(ctx.org, type)?.matchFields ?? [];
   if (typeof field !== 'string' || !def || !matchable.includes(field)) {
-    throw apiError(422, 'invalid_matching_field', `${String(field)} is not a matching field of ${type}`, { field, matchable_fields: matchable });
+    throw apiError(422, 'invalid_matching_field', `${JSON.stringify(field)} is not a matching field of ${type}`, { field, matchable_fields: matchable });
   }
   return { field, value, def, stored: parseAttribute(def, value, ctx, ['body', 'match', 'value']) };
 }

@@ -17,7 +17,7 @@ export interface Variation {
   affects: readonly string[];
   /** variations this one cannot be combined with (they make the same choice differently) */
   conflicts?: readonly string[];
-  apply(state: ServerState): void;
+  apply: (state: ServerState) => void;
 }
 
 export function defineVariation(variation: Variation): Variation {

@@ -30,7 +30,7 @@ const LABELS = ['PERSONAL', 'WORK', 'MOBILE'] as const;
 
 /** Two label lists hold the same labels (their order is not stated). */
 export const sameLabels = (a: unknown, b: unknown): boolean =>
-  Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...a].map(String).sort(), [...b].map(String).sort());
+  Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...(a as unknown[])].map(String).sort(), [...(b as unknown[])].map(String).sort());
 
 const itemPath = (r: PhoneReal, i: number) => `/contact/${r.contactId}/attribute/contact_phone_numbers/${r.itemIds[i]}`;
 

@@ -113,6 +113,7 @@ function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
     what: w.what,
     async run(c, refusal) {
       const s = await w.setUp(c, refusal);
+      // eslint-disable-next-line prefer-const -- assigned after the cleanup that reads it is registered
       let answer: Exchange | undefined;
       // a cleanup, so that it runs whatever the answer (a wrong one ends the check at once)
       if (w.putBack) c.cleanup(() => w.putBack!(c, s, answer));

@@ -78,7 +78,7 @@ export async function replay(steps: readonly Step[], o: { baseUrl: string; concu
   const started = performance.now();
   steps.forEach((s, i) => {
     done[i] = (async () => {
-      await Promise.all(s.after.map((j) => done[j]));
+      await Promise.all(s.after.map((j) => done[j] as Promise<void>));
       const headers = { ...s.headers };
       const auth = headers['authorization']?.match(/^Bearer (<[a-z-]+>)$/);
       if (auth) {

@@ -14,6 +14,7 @@ describe('server text is inert', () => {
     const lines = consoleLines(`      expected invalid_api_key; got ${CODE}`);
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines.slice(1)) expect(l).toMatch(/^ {10}/);
+    // eslint-disable-next-line no-control-regex -- the control characters a report must never carry
     expect(lines.join('\n')).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\r]/);
   });
 
@@ -41,6 +42,7 @@ describe('server text is inert', () => {
       const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'auth.invalid-key,contact.create.*'], { cwd: hostile.dir });
       expect(r.code).toBe(1);
       const out = r.stdout + r.stderr;
+      // eslint-disable-next-line no-control-regex -- the control characters a report must never carry
       expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\r]/);
       const lines = out.split('\n');
       expect(lines.filter((l) => l.startsWith('::'))).toEqual([]);

@@ -88,13 +88,13 @@ export async function startSilentServer(): Promise<{ url: string; close(): Promi
  * The reference server started in this test process, and a working folder holding a fixtures file
  * (workspace names, keys and the base URL to use: the proxy's when one is given).
  */
-export async function referenceWithFixtures(options: ReferenceOptions = {}): Promise<{ reference: RunningReference; dir: string; writeFixtures(baseUrl: string): string }> {
+export async function referenceWithFixtures(options: ReferenceOptions = {}): Promise<{ reference: RunningReference; dir: string; writeFixtures: (baseUrl: string) => string }> {
   const reference = await startReferenceServer(options);
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-safety-'));
   return {
     reference,
     dir,
-    writeFixtures(baseUrl: string) {
+    writeFixtures: (baseUrl: string) => {
       const file = path.join(dir, 'fixtures.json');
       writeFileSync(file, JSON.stringify({ ...reference.fixtures, baseUrl, ...reference.keys }));
       return file;
