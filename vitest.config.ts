@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm test`: the project's tests of itself (test/). The conformance suites (suites/) are not run
-// from here: `npx conformance` runs them through the Vitest Node API with the target it resolved.
+// `npm test`: the project's tests of itself (test/). The conformance checks (suites/*.checks.ts) are
+// not vitest tests: `npx conformance` registers them (lib/check/registry.ts) and runs them in its own
+// runner (lib/runner/), against the target it resolved.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -27,6 +27,11 @@ describe('the fault registry', () => {
     expect(FAULTS.map((f) => f.id).sort()).toEqual(files.sort());
   });
 
+  it('lists them in order of id, so a new fault has one place to go', () => {
+    const ids = FAULTS.map((f) => f.id);
+    expect(ids).toEqual([...ids].sort());
+  });
+
   it('gives each fault a kebab-case id, a description and catalogue rules to break', () => {
     for (const f of FAULTS) {
       expect(f.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

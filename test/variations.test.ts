@@ -33,6 +33,11 @@ describe('the variation registry', () => {
     expect(VARIATIONS.map((v) => v.id).sort()).toEqual(files.sort());
   });
 
+  it('lists them in order of id, so a new variation has one place to go', () => {
+    const ids = VARIATIONS.map((v) => v.id);
+    expect(ids).toEqual([...ids].sort());
+  });
+
   it('gives each a kebab-case id, a description, the spec\'s words and the checks it affects', () => {
     for (const v of VARIATIONS) {
       expect(v.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

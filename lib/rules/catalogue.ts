@@ -1,4 +1,5 @@
 import type { Level, Rule } from './rule.js';
+import { duplicateIds } from './duplicate-ids.js';
 import { RECORD_RULES } from './catalogue/records.js';
 import { WRITE_RULES } from './catalogue/writes.js';
 import { CONTACT_RULES } from './catalogue/contacts.js';
@@ -35,6 +36,28 @@ export const RULES = {
   ...ERROR_CODE_RULES,
   ...VERSIONING_RULES,
 } as const satisfies Record<string, Rule>;
+
+// A spread lets a later part override an earlier id without a word: a duplicate is an error instead.
+const CATALOGUE_PARTS = [
+  RECORD_RULES,
+  WRITE_RULES,
+  CONTACT_RULES,
+  ACCOUNT_RULES,
+  OPPORTUNITY_RULES,
+  TASK_RULES,
+  NOTE_MEETING_RULES,
+  CUSTOM_OBJECT_RULES,
+  DISCOVERY_RULES,
+  AUTH_RULES,
+  ERROR_RULES,
+  MEDIA_RULES,
+  HTTP_RULES,
+  GENERATED_RULES,
+  ERROR_CODE_RULES,
+  VERSIONING_RULES,
+];
+const duplicates = duplicateIds(CATALOGUE_PARTS);
+if (duplicates.length > 0) throw new Error(`rule catalogue: ${duplicates.join(', ')} defined twice`);
 
 export type RuleId = keyof typeof RULES;
 

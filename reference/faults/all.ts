@@ -1,35 +1,38 @@
 import type { Fault } from './define.js';
 import accountCreateBareRecord from './account-create-bare-record.js';
 import accountDeleteNotArchived from './account-delete-not-archived.js';
+import accountNumberAsString from './account-number-as-string.js';
+import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
 import addressMissingZip from './address-missing-zip.js';
 import association409WrongCode from './association-409-wrong-code.js';
 import associationNeverSatisfied from './association-never-satisfied.js';
 import associationRuleNotEnforced from './association-rule-not-enforced.js';
 import attributeBareValue from './attribute-bare-value.js';
+import attributesNotObjectIgnored from './attributes-not-object-ignored.js';
 import auth401WithoutBody from './auth-401-without-body.js';
 import badUuid500 from './bad-uuid-500.js';
 import bothTargetsWrongCode from './both-targets-wrong-code.js';
+import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
 import contactAccountsPageNoCount from './contact-accounts-page-no-count.js';
 import contactCreate200 from './contact-create-200.js';
 import contactCreatePartial from './contact-create-partial.js';
 import contactLabelsLowercase from './contact-labels-lowercase.js';
-import contactPatchFromCreated from './contact-patch-from-created.js';
-import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
-import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
-import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
-import primaryDomainPromoted from './primary-domain-promoted.js';
-import unlistedStatusOwnCode from './unlisted-status-own-code.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
+import contactPatchFromCreated from './contact-patch-from-created.js';
 import contactPatchLost from './contact-patch-lost.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
 import currencyAmountNumber from './currency-amount-number.js';
 import cursorNeverEnds from './cursor-never-ends.js';
+import cursorNull500 from './cursor-null-500.js';
 import cursorRepeatsItems from './cursor-repeats-items.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
 import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
 import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
 import customRecordTypeGeneric from './custom-record-type-generic.js';
+import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
+import dataWrapperDropped from './data-wrapper-dropped.js';
+import deleteAnswers201 from './delete-answers-201.js';
 import displayNameNotDerived from './display-name-not-derived.js';
 import displayNameWritable from './display-name-writable.js';
 import domainDeleteNoop from './domain-delete-noop.js';
@@ -41,19 +44,21 @@ import errorDetailsNoCode from './error-details-no-code.js';
 import errorMessageMissing from './error-message-missing.js';
 import errorStatusCodeMismatch from './error-status-code-mismatch.js';
 import exactlyOneTargetNotEnforced from './exactly-one-target-not-enforced.js';
-import dataWrapperDropped from './data-wrapper-dropped.js';
-import readAnswersOtherId from './read-answers-other-id.js';
 import getRecordNotEnveloped from './get-record-not-enveloped.js';
 import htmlEscaped from './html-escaped.js';
 import inlineRelationshipsAccepted from './inline-relationships-accepted.js';
 import invalidCursor500 from './invalid-cursor-500.js';
+import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
 import invalidKeyCodeMissing from './invalid-key-code-missing.js';
+import invalidTargetWrongCode from './invalid-target-wrong-code.js';
 import jsonContentTypeMissing from './json-content-type-missing.js';
+import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
+import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
 import longString500 from './long-string-500.js';
 import longStringTruncated from './long-string-truncated.js';
-import attributesNotObjectIgnored from './attributes-not-object-ignored.js';
 import malformedJson500 from './malformed-json-500.js';
+import matchOnly500 from './match-only-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
 import meetingStatusTypedString from './meeting-status-typed-string.js';
 import meetingWritable from './meeting-writable.js';
@@ -61,36 +66,47 @@ import missingAuth200 from './missing-auth-200.js';
 import multiValuedNotArray from './multi-valued-not-array.js';
 import notFound200 from './not-found-200.js';
 import noteDeletedByTypedString from './note-deleted-by-typed-string.js';
+import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import nullNotCleared from './null-not-cleared.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
 import opportunityStageTypedSelect from './opportunity-stage-typed-select.js';
 import organizationIdConstant from './organization-id-constant.js';
+import organizationIdContactsOnly from './organization-id-contacts-only.js';
 import otherOrgCanArchiveAccount from './other-org-can-archive-account.js';
 import otherOrgCanLinkAccount from './other-org-can-link-account.js';
 import otherOrgCanPatchContact from './other-org-can-patch-contact.js';
 import otherOrgCanPatchCustomRecord from './other-org-can-patch-custom-record.js';
 import otherOrgCanPatchTask from './other-org-can-patch-task.js';
-import otherOrgCanWrite from './other-org-can-write.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
+import otherOrgCanWrite from './other-org-can-write.js';
 import otherOrgTranscript from './other-org-transcript.js';
+import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
 import pageSizeZeroAccepted from './page-size-zero-accepted.js';
+import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
+import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
+import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
 import phoneItemLabelsUnchecked from './phone-item-labels-unchecked.js';
 import phoneItemPatchLost from './phone-item-patch-lost.js';
 import phoneItemPatchWrongShape from './phone-item-patch-wrong-shape.js';
+import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
 import phoneNumberMutable from './phone-number-mutable.js';
+import primaryDomainPromoted from './primary-domain-promoted.js';
 import rateLimitNoBody from './rate-limit-no-body.js';
 import rawStringJsonEncoded from './raw-string-json-encoded.js';
+import readAnswersOtherId from './read-answers-other-id.js';
 import readOnly403WithoutBody from './read-only-403-without-body.js';
 import readOnlyCanDelete from './read-only-can-delete.js';
 import readOnlyCanWrite from './read-only-can-write.js';
+import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
 import recordReferenceBareUuid from './record-reference-bare-uuid.js';
 import recordTypeWrong from './record-type-wrong.js';
 import relationshipPostNoParent from './relationship-post-no-parent.js';
 import schemaContact404 from './schema-contact-404.js';
+import schemaContactPartial from './schema-contact-partial.js';
 import schemaContactRequiredUnnamed from './schema-contact-required-unnamed.js';
 import schemaSummary404 from './schema-summary-404.js';
 import schemaSummaryNoCustomObjects from './schema-summary-no-custom-objects.js';
@@ -98,6 +114,8 @@ import selectListIdIgnored from './select-list-id-ignored.js';
 import stageDisplayNameNotResolved from './stage-display-name-not-resolved.js';
 import stageIdEnvelopeRejected from './stage-id-envelope-rejected.js';
 import stageMissingColor from './stage-missing-color.js';
+import targetNotFoundWrongCode from './target-not-found-wrong-code.js';
+import taskAccountPatchable from './task-account-patchable.js';
 import taskAttributesOptional from './task-attributes-optional.js';
 import taskCompletedIgnored from './task-completed-ignored.js';
 import taskDeleteNotArchived from './task-delete-not-archived.js';
@@ -115,74 +133,60 @@ import unicodeMangled from './unicode-mangled.js';
 import unknownCustomObject200 from './unknown-custom-object-200.js';
 import unknownFieldDetailsUnnamed from './unknown-field-details-unnamed.js';
 import unknownFieldSilentlyIgnored from './unknown-field-silently-ignored.js';
+import unknownTypeWrongCode from './unknown-type-wrong-code.js';
+import unlistedStatusOwnCode from './unlisted-status-own-code.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
+import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
+import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
-import accountNumberAsString from './account-number-as-string.js';
-import deleteAnswers201 from './delete-answers-201.js';
 import upsertWriteFails from './upsert-write-fails.js';
 import uuidNotUuid from './uuid-not-uuid.js';
 import validKeyRead401 from './valid-key-read-401.js';
 import validationDetailsMissingLoc from './validation-details-missing-loc.js';
+import versionNotInBasePath from './version-not-in-base-path.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
-import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
-import unknownTypeWrongCode from './unknown-type-wrong-code.js';
-import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
-import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
-import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
-import targetNotFoundWrongCode from './target-not-found-wrong-code.js';
-import invalidTargetWrongCode from './invalid-target-wrong-code.js';
-import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
-import organizationIdContactsOnly from './organization-id-contacts-only.js';
-import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
-import taskAccountPatchable from './task-account-patchable.js';
-import pageSizeDefault20 from './page-size-default-20.js';
-import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
-import schemaContactPartial from './schema-contact-partial.js';
-import versionNotInBasePath from './version-not-in-base-path.js';
-import accountStageNameMisresolved from './account-stage-name-misresolved.js';
-import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
-import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
-import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
-import matchOnly500 from './match-only-500.js';
-import cursorNull500 from './cursor-null-500.js';
 export const ALL_FAULTS: readonly Fault[] = [
-  primaryDomainPromoted,
-  unlistedStatusOwnCode,
   accountCreateBareRecord,
   accountDeleteNotArchived,
+  accountNumberAsString,
+  accountStageNameMisresolved,
   accountStageTypedSelect,
   addressMissingZip,
   association409WrongCode,
   associationNeverSatisfied,
   associationRuleNotEnforced,
   attributeBareValue,
+  attributesNotObjectIgnored,
   auth401WithoutBody,
   badUuid500,
   bothTargetsWrongCode,
+  contactAccountsFirstPageOnly,
   contactAccountsPageNoCount,
   contactCreate200,
   contactCreatePartial,
   contactLabelsLowercase,
   contactPatchClobbers,
   contactPatchFromCreated,
-  phoneItemRelabelDropsPrimary,
-  upsertMatchLostAfterPatch,
   contactPatchLost,
   contactStageNotRequired,
   currencyAmountNumber,
   cursorNeverEnds,
+  cursorNull500,
   cursorRepeatsItems,
   customRecordDeleteNotArchived,
   customRecordPatchClobbers,
   customRecordTimestampsTypedString,
   customRecordTypeGeneric,
+  customSelectEnvelopeDropped,
+  dataWrapperDropped,
+  deleteAnswers201,
   displayNameNotDerived,
   displayNameWritable,
   domainDeleteNoop,
@@ -194,20 +198,21 @@ export const ALL_FAULTS: readonly Fault[] = [
   errorMessageMissing,
   errorStatusCodeMismatch,
   exactlyOneTargetNotEnforced,
-  dataWrapperDropped,
-  readAnswersOtherId,
-  phoneItemIsPrimaryString,
   getRecordNotEnveloped,
   htmlEscaped,
   inlineRelationshipsAccepted,
   invalidCursor500,
+  invalidCursorWrongCode,
   invalidKeyCodeMissing,
+  invalidTargetWrongCode,
   jsonContentTypeMissing,
+  jsonContentTypeRecordsOnly,
   lastPrimaryDomainRemoved,
+  limitOutOfRangeWrongCode,
   longString500,
   longStringTruncated,
-  attributesNotObjectIgnored,
   malformedJson500,
+  matchOnly500,
   meetingParticipantIsHostString,
   meetingStatusTypedString,
   meetingWritable,
@@ -215,36 +220,47 @@ export const ALL_FAULTS: readonly Fault[] = [
   multiValuedNotArray,
   notFound200,
   noteDeletedByTypedString,
+  nullClearedOnTitleOnly,
   nullNotCleared,
   opportunityCreateDropsAccount,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
   opportunityStageTypedSelect,
   organizationIdConstant,
+  organizationIdContactsOnly,
   otherOrgCanArchiveAccount,
   otherOrgCanLinkAccount,
   otherOrgCanPatchContact,
   otherOrgCanPatchCustomRecord,
   otherOrgCanPatchTask,
-  otherOrgCanWrite,
   otherOrgCanReadContact,
   otherOrgCanReadNote,
+  otherOrgCanWrite,
   otherOrgTranscript,
+  pageSizeDefault20,
   pageSizeIgnored,
   pageSizeZeroAccepted,
+  payloadTooLargeWrongCode,
+  phoneItemIsPrimaryCoerced,
+  phoneItemIsPrimaryString,
   phoneItemLabelsUnchecked,
   phoneItemPatchLost,
   phoneItemPatchWrongShape,
+  phoneItemRelabelDropsPrimary,
   phoneNumberMutable,
+  primaryDomainPromoted,
   rateLimitNoBody,
   rawStringJsonEncoded,
+  readAnswersOtherId,
   readOnly403WithoutBody,
   readOnlyCanDelete,
   readOnlyCanWrite,
+  recordNotFoundWrongCode,
   recordReferenceBareUuid,
   recordTypeWrong,
   relationshipPostNoParent,
   schemaContact404,
+  schemaContactPartial,
   schemaContactRequiredUnnamed,
   schemaSummary404,
   schemaSummaryNoCustomObjects,
@@ -252,6 +268,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   stageDisplayNameNotResolved,
   stageIdEnvelopeRejected,
   stageMissingColor,
+  targetNotFoundWrongCode,
+  taskAccountPatchable,
   taskAttributesOptional,
   taskCompletedIgnored,
   taskDeleteNotArchived,
@@ -269,39 +287,21 @@ export const ALL_FAULTS: readonly Fault[] = [
   unknownCustomObject200,
   unknownFieldDetailsUnnamed,
   unknownFieldSilentlyIgnored,
+  unknownTypeWrongCode,
+  unlistedStatusOwnCode,
   unsupportedMediaAccepted,
+  unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,
   upsertDuplicates,
   upsertInvalidMatchingFieldWrongCode,
+  upsertMatchLostAfterPatch,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
-  accountNumberAsString,
-  deleteAnswers201,
   upsertWriteFails,
   uuidNotUuid,
   validKeyRead401,
   validationDetailsMissingLoc,
+  versionNotInBasePath,
   wrongJsonType500,
   wrongKey403,
-  recordNotFoundWrongCode,
-  unknownTypeWrongCode,
-  invalidCursorWrongCode,
-  limitOutOfRangeWrongCode,
-  unsupportedMediaWrongCode,
-  targetNotFoundWrongCode,
-  invalidTargetWrongCode,
-  payloadTooLargeWrongCode,
-  organizationIdContactsOnly,
-  jsonContentTypeRecordsOnly,
-  taskAccountPatchable,
-  pageSizeDefault20,
-  contactAccountsFirstPageOnly,
-  schemaContactPartial,
-  versionNotInBasePath,
-  accountStageNameMisresolved,
-  customSelectEnvelopeDropped,
-  nullClearedOnTitleOnly,
-  phoneItemIsPrimaryCoerced,
-  matchOnly500,
-  cursorNull500,
 ];

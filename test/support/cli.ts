@@ -19,7 +19,7 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 /** Runs `npx conformance …` as a user would, in its own process. */
 export function runCli(args: string[], o: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    // its own process group: a run that overstays is killed with its vitest worker and server
+    // its own process group: a run that overstays is killed with the server it started
     const child = spawn(process.execPath, [BIN, ...args], { cwd: o.cwd ?? process.cwd(), env: cleanEnv(o.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';

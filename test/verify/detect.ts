@@ -62,7 +62,7 @@ export interface FaultOutcome {
   error?: string;
 }
 
-/** Two child runs at a time: each is CPU-bound (vitest workers plus the server) on a 2-core machine. */
+/** Two child runs at a time: each is CPU-bound (the runner plus its reference server) on a 2-core machine. */
 export const DEFAULT_CONCURRENCY = 2;
 
 /** `npx conformance <args> --report-dir <tmp>` in a child process; the report is read and removed. */
