@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RequestBudget } from '../lib/http/request-budget.js';
+import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
 
@@ -29,6 +29,15 @@ describe('--shard: deterministic, disjoint slices of whole endpoint groups', () 
   });
 });
 
+/** One window of answers, each `latencyMs` after it was sent, with the limit's every slot taken. */
+async function busyWindow(b: RequestBudget, latencyMs: number): Promise<void> {
+  const held = b.limit;
+  for (let i = 0; i < held; i++) await b.acquire();
+  const size = Math.max(b.limit, START_CONCURRENCY);
+  for (let i = 0; i < size; i++) b.answered(b.count(), 200, performance.now() - latencyMs);
+  for (let i = 0; i < held; i++) b.release();
+}
+
 describe('the request budget: --concurrency, --max-requests and the 429 back-off in one place', () => {
   it('never lets more than the limit in flight, and serves the oldest check first', async () => {
     const b = new RequestBudget(2);
@@ -48,7 +57,7 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     expect(order).toEqual([1, 3, 9]);
   });
 
-  it('halves the limit on a 429 (once per burst), then grows it back by one per window of answers', () => {
+  it('halves the limit on a 429 (once per burst), then grows it back by one per busy window', async () => {
     const b = new RequestBudget(8);
     const sent = () => b.count();
     const burst = [sent(), sent(), sent()];
@@ -61,13 +70,47 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     b.answered(sent(), 429);
     expect(b.limit).toBe(2);
     expect(b.lowest).toBe(2);
-    for (let i = 0; i < 2; i++) b.answered(sent(), 200);
+    await busyWindow(b, 20);
     expect(b.limit).toBe(3);
-    for (let i = 0; i < 3 + 4 + 5 + 6 + 7; i++) b.answered(sent(), 200);
+    for (let i = 0; i < 5; i++) await busyWindow(b, 20);
     expect(b.limit).toBe(8);
-    b.answered(sent(), 200);
+    await busyWindow(b, 20);
     expect(b.limit).toBe(8); // never past --concurrency
     expect(b.lowest).toBe(2);
+    expect(b.path.map((p) => p.why)).toEqual(['429', '429', 'grew', 'grew', 'grew', 'grew', 'grew', 'grew']);
+  });
+
+  it('starts at 8 and grows by one per clean window, while requests wait for a slot, up to the ceiling', async () => {
+    const b = new RequestBudget(32);
+    expect([b.start, b.limit]).toEqual([START_CONCURRENCY, START_CONCURRENCY]);
+    for (let i = 0; i < 4; i++) await busyWindow(b, 50);
+    expect(b.limit).toBe(12);
+    // answers with no request waiting: more slots would go unused, so the limit stays
+    for (let i = 0; i < 40; i++) b.answered(b.count(), 200, performance.now() - 50);
+    expect(b.limit).toBe(12);
+    for (let i = 0; i < 40; i++) await busyWindow(b, 50);
+    expect(b.limit).toBe(32);
+    expect(b.highest).toBe(32);
+    expect(new RequestBudget(3).limit).toBe(3); // a ceiling under 8 is where it starts
+  });
+
+  it('halves on a latency rise (the server is queueing), never below the start; a 429 goes lower', async () => {
+    const b = new RequestBudget(32);
+    for (let i = 0; i < 8; i++) await busyWindow(b, 50);
+    expect(b.limit).toBe(16);
+    await busyWindow(b, 50 * LATENCY_RISE + LATENCY_RISE_MIN_MS + 5);
+    expect(b.limit).toBe(8);
+    expect(b.latencyDecreases).toBe(1);
+    // at the start already: a slow window holds the limit, it does not lower it
+    await busyWindow(b, 200);
+    expect(b.limit).toBe(8);
+    // jitter within the margin is no rise: the limit grows on
+    await busyWindow(b, 50 + LATENCY_RISE_MIN_MS - 2);
+    expect(b.limit).toBe(9);
+    b.answered(b.count(), 429);
+    expect(b.limit).toBe(4);
+    expect(b.path.at(-1)).toMatchObject({ limit: 4, why: '429' });
+    expect(b.path.some((p) => p.why === 'latency' && p.limit === 8)).toBe(true);
   });
 
   it('never drops below one request in flight', () => {

@@ -191,7 +191,10 @@ export async function runConformance(
       fixturesCheckRequests: target.preflight?.requests ?? 0,
       keptRecordsRequests,
       chain: reporter.chain,
-      concurrency: { configured: budget.ceiling, settled: budget.limit, lowest: budget.lowest },
+      concurrency: {
+        configured: budget.ceiling, start: budget.start, settled: budget.limit, lowest: budget.lowest,
+        highest: budget.highest, path: budget.path,
+      },
       phases: phases.done(),
       ...(interruption.signal ? { interrupted: interruption.signal } : {}),
       ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
@@ -202,7 +205,8 @@ export async function runConformance(
     const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
     printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);
-    if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency from ${budget.ceiling} to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
+    if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
+    if (budget.latencyDecreases > 0) print(`slowed: the server's latency rose under load, so the run halved its concurrency ${budget.latencyDecreases} time(s) and settled at ${budget.limit}`);
     print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);

@@ -34,7 +34,10 @@ export const SETTINGS = {
   writeBaseline: { flag: 'write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', doc: 'write the run\'s deviations to this file as a baseline' },
   shard: { flag: 'shard', env: 'CONFORMANCE_SHARD', doc: 'run shard `i/n` of the endpoint groups (merge the report folders with `npx conformance merge`)' },
   readOnly: { flag: 'read-only', env: 'CONFORMANCE_READ_ONLY', kind: 'boolean', doc: 'change nothing: run only checks whose requests cannot write (reads, and requests rejected before any write)' },
-  concurrency: { flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '8', doc: 'cap on requests in flight' },
+  concurrency: {
+    flag: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', default: '32',
+    doc: 'the most requests in flight: a run starts at 8 (or this, when lower) and grows by one per clean window while the server keeps pace; a 429 or a latency rise halves it',
+  },
   maxRequests: { flag: 'max-requests', env: 'CONFORMANCE_MAX_REQUESTS', doc: 'safety cap on the requests a run sends; past it, checks fail as blocked' },
   cases: { flag: 'cases', env: 'CONFORMANCE_CASES', default: '10', doc: 'generated cases per generated check (fast-check; `--seed N --only generated.…` repeats them)' },
   strict: { flag: 'strict', env: 'CONFORMANCE_STRICT', kind: 'boolean', doc: 'a failure under a rule that rests on one reading of a sentence with two (`reading: "strict"`) fails the run too; without it they are reported apart and do not' },

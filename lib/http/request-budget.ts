@@ -3,10 +3,15 @@
  * sent (--max-requests), and how far a 429 has lowered the concurrency. Every check's client of a run
  * shares one budget; the probe and the fixtures check send outside it.
  *
- * A 429 lowers the whole run's concurrency, not only that request's pace: the limit halves
- * (multiplicative decrease) and grows back by one per window of answers without a 429 (additive
- * increase), as TCP's congestion control does, so a rate-limited production server is not hammered.
- * One burst of 429s answering requests sent before the last decrease halves the limit once.
+ * The limit finds the server's pace, as TCP's congestion control does. It starts at
+ * START_CONCURRENCY (or the ceiling, --concurrency, when lower) and grows by one per clean window (as
+ * many answers as the limit, while requests were waiting for a slot): no 429, and the window's median
+ * latency within LATENCY_RISE times the run's lowest window median (TCP Vegas' signal: a server that
+ * slows under load is queueing). A 429 or a latency rise halves it (multiplicative decrease), so a
+ * rate-limited or struggling production server is not hammered; a latency rise never below the start
+ * (the pace the suite always ran at), a 429 down to one. One burst of 429s (or one slow
+ * window) answering requests sent before the last decrease halves the limit once. `path` records
+ * every change, for the report.
  *
  * A slot goes to the waiting request of the oldest check first: checks that started earlier finish
  * sooner, so fewer are in progress at once and a check holding a shared record (a task lock) is not
@@ -14,10 +19,31 @@
  */
 /** requests in a row without an answer, each sent after the last answer came, that stop the run */
 export const STOP_AFTER_UNANSWERED = 3;
+/** where the limit starts; it grows from here towards the ceiling */
+export const START_CONCURRENCY = 8;
+/** a window's median latency above this many times the run's lowest window median is a rise… */
+export const LATENCY_RISE = 1.5;
+/** …when it is also this many milliseconds above it: jitter on a loopback server is no rise */
+export const LATENCY_RISE_MIN_MS = 10;
+/** the most changes `path` keeps (a long run behind a flapping limit stays readable) */
+const PATH_CAP = 200;
+
+/** One change of the limit: after request `atRequest`, to `limit`, because of `why`. */
+export interface ConcurrencyStep {
+  atRequest: number;
+  limit: number;
+  why: 'grew' | '429' | 'latency';
+}
 
 export class RequestBudget {
-  /** the --concurrency the run was given: the ceiling the limit grows back to */
+  /** the --concurrency the run was given: the ceiling the limit grows to */
   readonly ceiling: number;
+  /** where the limit started */
+  readonly start: number;
+  /** the highest the limit went */
+  highest: number;
+  /** every change of the limit, in order (at most PATH_CAP) */
+  readonly path: ConcurrencyStep[] = [];
   /** the current limit on requests in flight */
   limit: number;
   /** the lowest the limit went (a 429 halves it) */
@@ -27,7 +53,16 @@ export class RequestBudget {
   sent = 0;
   /** 429 answers that lowered the limit */
   decreases = 0;
-  private credit = 0;
+  /** slow windows (latency rises) that lowered the limit */
+  latencyDecreases = 0;
+  /** the latencies (ms) of the answers of the current window */
+  private window: number[] = [];
+  /** the lowest request number of the current window */
+  private windowFirst = Number.POSITIVE_INFINITY;
+  /** a request waited for a slot during the current window: more concurrency would have been used */
+  private saturated = false;
+  /** the lowest window median of the run (ms): the server's latency unloaded */
+  private baseMedianMs = Number.POSITIVE_INFINITY;
   private lastAnswerMs = Number.NEGATIVE_INFINITY;
   private unansweredInRow = 0;
   /** `sent` at the last decrease: a 429 to a request sent before it does not halve again */
@@ -38,8 +73,10 @@ export class RequestBudget {
   constructor(concurrency: number, readonly maxRequests?: number) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
     this.ceiling = concurrency;
-    this.limit = concurrency;
-    this.lowest = concurrency;
+    this.start = Math.min(START_CONCURRENCY, concurrency);
+    this.limit = this.start;
+    this.lowest = this.start;
+    this.highest = this.start;
   }
 
   /**
@@ -71,8 +108,10 @@ export class RequestBudget {
   async acquire(priority = 0): Promise<void> {
     if (this.inFlight < this.limit && this.waiting.length === 0) {
       this.inFlight += 1;
+      if (this.inFlight === this.limit) this.saturated = true;
       return;
     }
+    this.saturated = true;
     await new Promise<void>((start) => {
       this.waiting.push({ priority, order: this.order++, start });
       this.waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
@@ -86,8 +125,9 @@ export class RequestBudget {
 
   /**
    * Feeds the answer to request number `n` (sent at `sentAtMs`, performance.now()) into the limit:
-   * 429 halves it, anything else grows it back. No answer at all, to STOP_AFTER_UNANSWERED requests
-   * in a row all sent after the last answer came, stops the run: the server stopped answering.
+   * a 429 halves it; a window of answers grows it by one, or halves it when its latency rose. No
+   * answer at all, to STOP_AFTER_UNANSWERED requests in a row all sent after the last answer came,
+   * stops the run: the server stopped answering.
    */
   answered(n: number, status: number | undefined, sentAtMs = performance.now()): void {
     if (status === undefined) {
@@ -97,25 +137,65 @@ export class RequestBudget {
       }
       return;
     }
-    this.lastAnswerMs = performance.now();
+    const now = performance.now();
+    this.lastAnswerMs = now;
     this.unansweredInRow = 0;
     if (status === 429) {
       if (n > this.sentAtDecrease) {
-        this.limit = Math.max(1, Math.floor(this.limit / 2));
-        this.lowest = Math.min(this.lowest, this.limit);
-        this.sentAtDecrease = this.sent;
-        this.credit = 0;
+        this.decrease('429');
         this.decreases += 1;
       }
       return;
     }
-    if (this.limit >= this.ceiling) return;
-    this.credit += 1 / this.limit;
-    if (this.credit >= 1) {
-      this.credit -= 1;
+    this.window.push(now - sentAtMs);
+    this.windowFirst = Math.min(this.windowFirst, n);
+    // a window is as many answers as the limit, and never fewer than START_CONCURRENCY: a median of
+    // one or two answers is noise
+    if (this.window.length < Math.max(this.limit, START_CONCURRENCY)) return;
+    this.judgeWindow();
+  }
+
+  /** A full window: a latency rise halves the limit; a clean window with requests waiting grows it. */
+  private judgeWindow(): void {
+    const median = medianOf(this.window);
+    const afterDecrease = this.windowFirst > this.sentAtDecrease;
+    const saturated = this.saturated;
+    this.resetWindow();
+    if (!afterDecrease) return;
+    const base = this.baseMedianMs;
+    this.baseMedianMs = Math.min(base, median);
+    if (median > base * LATENCY_RISE && median - base > LATENCY_RISE_MIN_MS) {
+      // a latency rise takes back what growth added, never below the start: only a 429 goes lower
+      if (this.limit > this.start) {
+        this.decrease('latency', this.start);
+        this.latencyDecreases += 1;
+      }
+      return;
+    }
+    if (saturated && this.limit < this.ceiling) {
       this.limit += 1;
+      this.highest = Math.max(this.highest, this.limit);
+      this.note('grew');
       this.admit();
     }
+  }
+
+  private decrease(why: '429' | 'latency', floor = 1): void {
+    this.limit = Math.max(floor, Math.floor(this.limit / 2));
+    this.lowest = Math.min(this.lowest, this.limit);
+    this.sentAtDecrease = this.sent;
+    this.resetWindow();
+    this.note(why);
+  }
+
+  private resetWindow(): void {
+    this.window = [];
+    this.windowFirst = Number.POSITIVE_INFINITY;
+    this.saturated = this.waiting.length > 0;
+  }
+
+  private note(why: ConcurrencyStep['why']): void {
+    if (this.path.length < PATH_CAP) this.path.push({ atRequest: this.sent, limit: this.limit, why });
   }
 
   private admit(): void {
@@ -124,4 +204,10 @@ export class RequestBudget {
       this.waiting.shift()!.start();
     }
   }
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }

@@ -35,8 +35,14 @@ export interface RunInfo {
   keptRecordsRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
-  /** requests in flight: the --concurrency given, the limit at the end and the lowest a 429 brought it to */
-  concurrency?: { configured: number; settled: number; lowest: number };
+  /**
+   * requests in flight: the ceiling (--concurrency), where the limit started, where it ended, the
+   * lowest a 429 or a latency rise brought it to, the highest it grew to, and every change on the way
+   */
+  concurrency?: {
+    configured: number; start?: number; settled: number; lowest: number; highest?: number;
+    path?: Array<{ atRequest: number; limit: number; why: 'grew' | '429' | 'latency' }>;
+  };
   /** where the run's time went (lib/runner/phases.ts) */
   phases?: Partial<RunPhases>;
   /** the run was stopped by this signal: the report is partial */

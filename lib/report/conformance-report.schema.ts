@@ -30,7 +30,19 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         reading: { const: 'strict' },
         requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int, keptRecordsRequests: int,
         chain: int,
-        concurrency: { type: 'object', required: ['configured', 'settled', 'lowest'], properties: { configured: int, settled: int, lowest: int } },
+        concurrency: {
+          type: 'object', required: ['configured', 'settled', 'lowest'],
+          properties: {
+            configured: int, start: int, settled: int, lowest: int, highest: int,
+            path: {
+              type: 'array',
+              items: {
+                type: 'object', required: ['atRequest', 'limit', 'why'],
+                properties: { atRequest: int, limit: int, why: { enum: ['grew', '429', 'latency'] } },
+              },
+            },
+          },
+        },
         phases: { type: 'object', additionalProperties: int },
         interrupted: { enum: ['SIGINT', 'SIGTERM'] }, stoppedBy: str,
       },

@@ -31,7 +31,7 @@ export interface ReportCheck {
 export interface ReportRun {
   requestsSent: number;
   durationMs: number;
-  concurrency?: { configured: number; settled: number; lowest: number };
+  concurrency?: { configured: number; start?: number; settled: number; lowest: number; highest?: number };
   phases?: Record<string, number>;
   chain?: number;
   fixturesCheckRequests?: number;
