@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib/evidence', 'lib/safety'],
   ['lib/check'],
   ['lib/runner'],
-  ['lib/steps', 'lib/init', 'lib/openapi', 'lib/baseline'],
+  ['lib/steps', 'lib/init', 'lib/openapi', 'lib/baseline', 'lib/certificate'],
   ['lib/preflight'],
   ['lib/report'],
   ['lib/diff'],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { readSigningKey } from '../certificate/keys.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
 import { Interruption, SIGNAL_EXIT } from './interrupt.js';
 import type { CheckRun } from '../runner/check-run.js';
@@ -76,6 +77,7 @@ export async function runConformance(
   const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(l); };
   const env = environment(cwd);
   const config = resolveConfig(args.settings, env, cwd);
+  const signKey = config.signKey !== undefined ? readSigningKey(config.signKey) : undefined;
   useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
   if (args.list) return await listChecks(config, suites, print);
@@ -202,7 +204,9 @@ export async function runConformance(
     if (settled.outcome) report.baseline = settled.outcome;
     if (recordChanges.length > 0) report.recordChanges = recordChanges;
     const stepSummary = githubStepSummary(env);
-    const files = writeReports(config.reportDir, report, redactor, stepSummary !== undefined ? { stepSummary } : {});
+    const files = writeReports(config.reportDir, report, redactor, {
+      ...(stepSummary !== undefined ? { stepSummary } : {}), ...(signKey ? { signKey } : {}),
+    });
     printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);

@@ -40,6 +40,8 @@ export interface RunConfig {
   maxRequests?: number;
   /** --har: where to write every request of the checks */
   har?: string;
+  /** --sign-key: the PEM file of the Ed25519 key certificate.json is signed with */
+  signKey?: string;
 }
 
 /**
@@ -96,6 +98,8 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   if (shardText !== undefined) config.shard = parseShard(shardText);
   const baseline = pick('baseline');
   if (baseline !== undefined) config.baseline = path.resolve(cwd, baseline);
+  const signKey = pick('signKey');
+  if (signKey !== undefined) config.signKey = path.resolve(cwd, signKey);
   const har = pick('har');
   if (har !== undefined) config.har = path.resolve(cwd, har);
   const writeBaseline = pick('writeBaseline');

@@ -4,15 +4,19 @@ import { junitXml } from './junit.js';
 import { summaryMarkdown } from './summary-md.js';
 import { reportHtml } from './html.js';
 import { badgeSvg } from './badge.js';
+import type { KeyObject } from 'node:crypto';
+import { certificateBody, sealCertificate } from '../certificate/certificate-file.js';
 
-export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg'] as const;
+export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg', 'certificate.json'] as const;
 
 /**
  * Writes every report of a run into `dir` from the one report object, each through writeReportFile
  * (which refuses to write a file that holds a key), and appends summary.md to the step-summary
  * file when given. Returns the paths written. Also what `merge` should call with a merged report.
  */
-export function writeReports(dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string } = {}): string[] {
+export function writeReports(
+  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject } = {},
+): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
   const summary = summaryMarkdown(r);
@@ -22,7 +26,18 @@ export function writeReports(dir: string, report: ConformanceReport, redactor: R
     writeReportFile(dir, 'summary.md', summary, redactor),
     writeReportFile(dir, 'report.html', reportHtml(r), redactor),
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
+    writeReportFile(dir, 'certificate.json', JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n', redactor),
   ];
   if (o.stepSummary !== undefined) appendReportFile(o.stepSummary, summary + '\n', redactor);
   return files;
+}
+
+/** certificate.json of a report: its checks and verdict, bound to this suite, signed when a key is given. */
+export function certificateOfReport(r: ConformanceReport, signKey?: KeyObject) {
+  const c = r.certificate;
+  const body = certificateBody(r.checks, {
+    suiteVersion: c.suiteVersion, specVersion: c.specVersion, target: c.target, date: c.date,
+    strict: c.reading === 'strict', reportVerdict: c.verdict,
+  });
+  return sealCertificate(body, signKey);
 }

@@ -1,0 +1,101 @@
+import { createHash, sign, type KeyObject } from 'node:crypto';
+import type { CheckResult } from '../check/result.js';
+import { RULES } from '../rules/catalogue.js';
+import { canonicalJson } from './canonical-json.js';
+import { catalogueDigest } from './catalogue-digest.js';
+
+export const CERTIFICATE_FORMAT = 'public-records-api-conformance-certificate/1';
+
+/** What one rule came to over its checks in the run. */
+export type RuleOutcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not run';
+
+/**
+ * certificate.json: what a run certifies, bound to the suite that ran it (its version and the digest
+ * of its rule catalogue) and, with --sign-key, to whoever issued it. `digest` is sha256 over the
+ * canonical JSON of every other field; `signature` an Ed25519 signature of that digest's text.
+ * Anyone can re-check both with `npx conformance verify-certificate`.
+ */
+export interface CertificateFile {
+  format: typeof CERTIFICATE_FORMAT;
+  suiteVersion: string;
+  catalogueDigest: string;
+  specVersion: string;
+  /** the base URL, without userinfo */
+  target: string;
+  date: string;
+  reading: 'default' | 'strict';
+  /**
+   * `conforms` only when every MUST rule of the catalogue was tested and passed: a run with a MUST
+   * rule skipped or blocked certifies nothing about that rule, and says `incomplete`
+   */
+  verdict: 'conforms' | 'does not conform' | 'incomplete';
+  rules: Record<string, { level: string; outcome: RuleOutcome }>;
+  skipped: Array<{ check: string; reason: string }>;
+  blocked: Array<{ check: string; step: string; answer: string }>;
+  digest: string;
+  signature?: { algorithm: 'ed25519'; value: string };
+}
+
+/** The fields the digest covers: everything but the digest and the signature. */
+export type CertificateBody = Omit<CertificateFile, 'digest' | 'signature'>;
+
+export function withoutUserinfo(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString().replace(/\/$/, url.endsWith('/') ? '/' : '');
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
+export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['rules'] {
+  const rules: CertificateFile['rules'] = {};
+  for (const [id, rule] of Object.entries(RULES)) {
+    const own = checks.filter((c) => c.id === id);
+    const has = (s: CheckResult['status']) => own.some((c) => c.status === s);
+    const outcome: RuleOutcome = own.length === 0 ? 'not run'
+      : has('failed') ? 'failed'
+        : has('blocked') ? 'blocked'
+          : has('passed') ? 'passed' : 'skipped';
+    rules[id] = { level: rule.level, outcome };
+  }
+  return rules;
+}
+
+export function certificateBody(
+  checks: readonly CheckResult[],
+  o: { suiteVersion: string; specVersion: string; target: string; date: string; strict: boolean; reportVerdict: CertificateFile['verdict'] },
+): CertificateBody {
+  const rules = ruleOutcomes(checks);
+  const mustUntested = Object.values(rules).some((r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed');
+  const verdict = o.reportVerdict === 'conforms' && mustUntested ? 'incomplete' : o.reportVerdict;
+  return {
+    format: CERTIFICATE_FORMAT,
+    suiteVersion: o.suiteVersion,
+    catalogueDigest: catalogueDigest(),
+    specVersion: o.specVersion,
+    target: withoutUserinfo(o.target),
+    date: o.date,
+    reading: o.strict ? 'strict' : 'default',
+    verdict,
+    rules,
+    skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
+    blocked: checks.filter((c) => c.status === 'blocked').map((c) => ({
+      check: `${c.id}: ${c.title}`, step: c.blockedBy?.step ?? 'unknown', answer: c.blockedBy?.answer ?? c.message,
+    })),
+  };
+}
+
+export function digestOf(body: CertificateBody): string {
+  return `sha256:${createHash('sha256').update(canonicalJson(body)).digest('hex')}`;
+}
+
+/** The certificate: the body, its digest and, given a private key, the signature of the digest. */
+export function sealCertificate(body: CertificateBody, privateKey?: KeyObject): CertificateFile {
+  const digest = digestOf(body);
+  const file: CertificateFile = { ...body, digest };
+  if (privateKey) file.signature = { algorithm: 'ed25519', value: sign(null, Buffer.from(digest), privateKey).toString('base64') };
+  return file;
+}

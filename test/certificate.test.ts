@@ -1,0 +1,112 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { certificateBody, sealCertificate, withoutUserinfo } from '../lib/certificate/certificate-file.js';
+import { verifyCertificate } from '../lib/certificate/verify.js';
+import { RULES } from '../lib/rules/catalogue.js';
+import { suiteVersion } from '../lib/config/suite-version.js';
+import type { CheckResult } from '../lib/check/result.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'conformance-certificate-'));
+const keyPair = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+};
+const issuer = keyPair();
+const stranger = keyPair();
+const file = (name: string, text: string) => {
+  const p = path.join(work, name);
+  writeFileSync(p, text);
+  return p;
+};
+const issuerPrivate = file('issuer.pem', issuer.privateKey);
+const issuerPublic = file('issuer.pub.pem', issuer.publicKey);
+const strangerPublic = file('stranger.pub.pem', stranger.publicKey);
+let certificate: string;
+
+beforeAll(async () => {
+  // a whole run on the embedded reference, signed: every MUST rule tested and passed
+  const r = await runCli(['--report-dir', path.join(work, 'run'), '--sign-key', issuerPrivate]);
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  certificate = readFileSync(path.join(work, 'run', 'certificate.json'), 'utf8');
+}, 300_000);
+
+afterAll(() => { rmSync(work, { recursive: true, force: true }); });
+
+const verifyCli = (cert: string, ...args: string[]) => runCli(['verify-certificate', file('c.json', cert), ...args]);
+
+describe('certificate.json: sign, then anyone verifies', () => {
+  it('binds the run to the suite, the catalogue and the issuer', () => {
+    const c = JSON.parse(certificate) as Record<string, unknown>;
+    expect(c).toMatchObject({ suiteVersion: suiteVersion(), specVersion: 'v2', verdict: 'conforms', reading: 'default' });
+    expect(c['catalogueDigest']).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(c['digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(c['signature']).toMatchObject({ algorithm: 'ed25519' });
+    expect(Object.keys(c['rules'] as object).sort()).toEqual(Object.keys(RULES).sort());
+  });
+
+  it('verifies with the issuer\'s public key: exit 0', async () => {
+    const r = await verifyCli(certificate, '--public-key', issuerPublic);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^certificate valid: .*: conforms/m);
+  });
+
+  it('one changed byte: exit 1, naming the digest', async () => {
+    const changed = certificate.replace('"verdict": "conforms"', '"verdict": "conformz"');
+    expect(changed).not.toBe(certificate);
+    const r = await verifyCli(changed, '--public-key', issuerPublic);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/the digest does not match the content/);
+  });
+
+  it('another key: exit 1, naming the signature', async () => {
+    const r = await verifyCli(certificate, '--public-key', strangerPublic);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/the signature does not verify/);
+  });
+
+  it('not a certificate, or no file: exit 2 with one line', async () => {
+    const r = await verifyCli('{"hello":1}');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not a certificate/);
+    const gone = await runCli(['verify-certificate', path.join(work, 'nothing.json')]);
+    expect(gone.code).toBe(2);
+  });
+});
+
+describe('a certificate of a run that did not test every MUST rule', () => {
+  const result = (id: string, status: CheckResult['status']): CheckResult => ({
+    id, level: 'MUST', status, title: 't', endpoint: '*', message: status === 'blocked' ? 'blocked' : '', group: 'g',
+    section: 's', quote: 'q',
+    ...(status === 'blocked' ? { blockedBy: { step: 'POST /contact', answer: 'HTTP 500' } } : {}),
+  });
+  const allPassed = Object.keys(RULES).map((id) => result(id, 'passed'));
+  const body = (checks: CheckResult[]) => certificateBody(checks, {
+    suiteVersion: suiteVersion(), specVersion: 'v2', target: 'https://u:p@api.example/api/v2/public', date: '2026-11-24',
+    strict: false, reportVerdict: 'conforms',
+  });
+
+  it('never reads "conforms", and does not verify', () => {
+    const blocked = allPassed.map((c, i) => (i === 0 ? result(c.id, 'blocked') : c));
+    const cert = sealCertificate(body(blocked));
+    expect(cert.verdict).toBe('incomplete');
+    expect(cert.blocked).toEqual([{ check: `${blocked[0]!.id}: t`, step: 'POST /contact', answer: 'HTTP 500' }]);
+    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(/MUST rule\(s\) were not tested/);
+    const skipped = sealCertificate(body(allPassed.slice(1)));
+    expect(skipped.verdict).toBe('incomplete');
+  });
+
+  it('conforms when every MUST rule passed, and drops the userinfo of the target', () => {
+    const cert = sealCertificate(body(allPassed));
+    expect(cert.verdict).toBe('conforms');
+    expect(cert.target).toBe('https://api.example/api/v2/public');
+    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems).toEqual([]);
+    expect(withoutUserinfo('http://a:b@h:1/x/')).toBe('http://h:1/x/');
+  });
+});
