@@ -197,7 +197,7 @@ describe('a server that changes a kept record: the block that heads the console 
     expect(head).toBeLessThan(o.stdout.indexOf('Deviations:'));
     expect(o.stdout).toMatch(line);
     expect(o.summary).toContain('### ⚠ The server changed your records');
-    expect(o.summary.indexOf('The server changed your records')).toBeLessThan(o.summary.indexOf('### Deviations'));
+    expect(o.summary.indexOf('The server changed your records')).toBeLessThan(o.summary.indexOf('### New deviations'));
     expect(o.summary).toMatch(line);
     expect(o.html).toContain('<section id="record-changes"');
     expect(o.html.indexOf('id="record-changes"')).toBeLessThan(o.html.indexOf('id="fix"'));
@@ -250,7 +250,7 @@ function reportHtmlOf(partial: Partial<ConformanceReport>): string {
   return reportHtml(withDefaults(partial));
 }
 function blockOf(text: string): string {
-  return text.slice(0, text.search(/### Deviations|id="fix"/));
+  return text.slice(0, text.search(/### New deviations|id="fix"/));
 }
 function withDefaults(partial: Partial<ConformanceReport>): ConformanceReport {
   const score = { passed: 0, failed: 0, blocked: 0, total: 0 };

@@ -37,7 +37,7 @@ describe('one failing run', () => {
   it('exits 1 and writes every report file, naming them on the console', () => {
     expect(run.code, run.stderr).toBe(1);
     for (const f of REPORT_FILES) expect(read(f).length).toBeGreaterThan(0);
-    expect(run.stdout).toMatch(/^report: .*conformance\.json, junit\.xml, summary\.md, report\.html, badge\.svg$/m);
+    expect(run.stdout).toMatch(/^report: \/.*conformance\.json, junit\.xml, summary\.md, report\.html, badge\.svg, certificate\.json$/m);
     // CI (no TTY): one line per endpoint group, nothing redrawn in place
     expect(run.stdout).not.toContain('\r');
     expect(run.stdout).toMatch(/^✗ contacts +\d+ passed, 1 failed, 0 skipped$/m);

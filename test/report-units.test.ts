@@ -7,7 +7,8 @@ import { junitXml, xmlEscape } from '../lib/report/junit.js';
 import { reportHtml } from '../lib/report/html.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { badgeSvg } from '../lib/report/badge.js';
-import { liveLine } from '../lib/report/console.js';
+import { liveLine, painted } from '../lib/report/console.js';
+import { colourWanted } from '../lib/config/ci-env.js';
 
 const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
   id, level: 'MUST', status, title: `title of ${id}`, endpoint: 'POST /contact', message: status === 'skipped' ? 'no fixture contact.stage' : '',
@@ -97,23 +98,65 @@ describe('escaping', () => {
     const sneaky = check('c.two', 'failed', { evidence: [{ request: { method: 'GET', url: 'http://s/', headers: {} }, response: { status: 500, headers: {}, text: '```\n</details><script>x</script>' }, ms: 1, rateLimitRetries: 0 }] });
     const md2 = summaryMarkdown(conformanceReport([sneaky], RUN, { successStatuses: [], errorCodes: [] }));
     expect(md2).toContain('  ````http\n');
-    expect(md2.split('\n').filter((l) => l.trim() === '</details>')).toHaveLength(1);
+    // the server's </details> stays inside the fence: only the reproducer's own closes (indented), and the groups' fold
+    expect(md2.split('\n').filter((l) => l === '  </details>')).toHaveLength(1);
+    expect(md2.split('\n').filter((l) => l.trim() === '</details>')).toHaveLength(2);
   });
 });
 
 describe('summary.md size', () => {
-  it('gives the first 50 deviations their exchange and curl line, and says where the others are', () => {
+  it('gives the first deviations their exchange and curl line, and says where the others are', () => {
     const evidence = [{ request: { method: 'GET', url: 'http://s/x', headers: {} }, response: { status: 500, headers: {}, text: 'y'.repeat(5000) }, ms: 1, rateLimitRetries: 0, curl: "curl -sS -i 'http://s/x'" }];
     const many = Array.from({ length: 60 }, (_, i) => check(`r.${String(i).padStart(2, '0')}`, 'failed', { expected: 'e', actual: 'a', evidence }));
     const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }));
-    expect(md.match(/<details>/g)).toHaveLength(50);
-    expect(md).toContain('The exchanges of the deviations past the first 50 are in conformance.json and report.html.');
+    // as many reproducers as half the summary's budget holds, at most 20
+    const shown = md.match(/<details><summary>GET/g)?.length ?? 0;
+    expect(shown).toBeGreaterThanOrEqual(10);
+    expect(shown).toBeLessThanOrEqual(20);
+    expect(md).toContain(`The exchanges of the deviations past the first ${shown} are in conformance.json and report.html.`);
+    for (let i = 0; i < 60; i++) expect(md).toContain(`\`r.${String(i).padStart(2, '0')}\``);
     // bodies cut at 2000 characters in the summary
     expect(md).toContain(`${'y'.repeat(2000)}\n  …[3000 more characters in conformance.json]`);
   });
 });
 
+describe('summary.md leads, and stays under 64 KB', () => {
+  const evidence = [{ request: { method: 'GET', url: 'http://s/x', headers: {} }, response: { status: 500, headers: {}, text: 'z'.repeat(3000) }, ms: 1, rateLimitRetries: 0, curl: "curl -sS -i 'http://s/x'" }];
+  const many = Array.from({ length: 900 }, (_, i) => check(`r.${String(i).padStart(3, '0')}`, 'failed', { expected: 'e'.repeat(150), actual: 'a'.repeat(150), evidence }));
+  const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }), { runUrl: 'https://github.com/o/r/actions/runs/7' });
+
+  it('is under 64 KB for 900 deviations, and says where the rest is', () => {
+    expect(Buffer.byteLength(md)).toBeLessThanOrEqual(64_000);
+    expect(md).toMatch(/… and \d+ more in report\.html and conformance\.json/);
+  });
+
+  it('puts the root causes before the first deviation, and links the run\'s artifacts', () => {
+    expect(md.indexOf('### Root causes')).toBeGreaterThan(0);
+    expect(md.indexOf('### Root causes')).toBeLessThan(md.indexOf('### New deviations'));
+    expect(md).toContain('the artifacts of [this run](https://github.com/o/r/actions/runs/7)');
+  });
+
+  it('marks known deviations apart from new ones, with their entry', () => {
+    const known = check('r.known', 'failed', { expected: 'e', actual: 'a', baselined: true, knownAs: { reason: 'vendor bug', ticket: 'T-1', expires: '2027-01-01' } });
+    const text = summaryMarkdown(conformanceReport([known, check('r.new', 'failed', { expected: 'e', actual: 'a' })], RUN, { successStatuses: [], errorCodes: [] }));
+    expect(text).toMatch(/### New deviations \(1\)[\s\S]*`r\.new`/);
+    expect(text).toContain('Known deviations (1)');
+    expect(text).toMatch(/`r\.known`.*known: vendor bug \(T-1\), until 2027-01-01/);
+  });
+});
+
 describe('the console', () => {
+  it('colours by the mark the suite put, never by server text; NO_COLOR and FORCE_COLOR decide', () => {
+    expect(painted('  ✗ [MUST] contact.create.status-201 · POST /contact')).toBe('  \x1b[31m✗\x1b[0m [MUST] contact.create.status-201 · POST /contact');
+    expect(painted('verdict: conforms (no MUST-level deviation)')).toMatch(/^\x1b\[32m\x1b\[1mverdict: conforms/);
+    expect(painted('      expected HTTP 201; got ✗ HTTP 200')).toBe('      expected HTTP 201; got ✗ HTTP 200');
+    expect(colourWanted({}, true)).toBe(true);
+    expect(colourWanted({}, false)).toBe(false);
+    expect(colourWanted({ NO_COLOR: '1' }, true)).toBe(false);
+    expect(colourWanted({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
+    expect(colourWanted({ FORCE_COLOR: '0' }, false)).toBe(false);
+  });
+
   it('a TTY gets one progress line redrawn in place, erased before normal lines', () => {
     const out: string[] = [];
     const live = liveLine((s) => out.push(s), 80, 0);

@@ -107,12 +107,22 @@ export interface GateOptions {
  */
 export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline, file: string, o: GateOptions): { checks: CheckResult[]; outcome: BaselineOutcome } {
   const byRule = new Map(baseline.deviations.map((d) => [d.rule, d]));
-  const failedKnown = checks.map((c) => (c.status === 'failed' && byRule.has(c.id) ? { ...c, baselined: true } : c));
+  const knownAs = (d: BaselineEntry) => ({
+    reason: d.reason, ...(d.ticket !== undefined ? { ticket: d.ticket } : {}), ...(d.expires !== undefined ? { expires: d.expires } : {}),
+  });
+  const failedKnown = checks.map((c) => {
+    const entry = c.status === 'failed' ? byRule.get(c.id) : undefined;
+    return entry ? { ...c, baselined: true, knownAs: knownAs(entry) } : c;
+  });
   // a check blocked only by a known deviation (the step broke a baselined rule, or the step is an
   // operation whose own baselined check failed) is known too: the baseline can make its own run pass
-  const knownSteps = new Set(failedKnown.filter((c) => c.baselined).map((c) => c.endpoint));
-  const marked = failedKnown.map((c) => (c.status === 'blocked' && c.blockedBy
-    && ((c.blockedBy.rule !== undefined && byRule.has(c.blockedBy.rule)) || knownSteps.has(c.blockedBy.step)) ? { ...c, baselined: true } : c));
+  const marked = failedKnown.map((c) => {
+    if (c.status !== 'blocked' || !c.blockedBy) return c;
+    const byStepRule = c.blockedBy.rule !== undefined ? byRule.get(c.blockedBy.rule) : undefined;
+    if (byStepRule) return { ...c, baselined: true, knownAs: knownAs(byStepRule) };
+    const byStep = failedKnown.find((k) => k.baselined && k.endpoint === c.blockedBy?.step);
+    return byStep ? { ...c, baselined: true, ...(byStep.knownAs ? { knownAs: byStep.knownAs } : {}) } : c;
+  });
   const known = [...new Set(marked.filter((c) => c.baselined && c.status === 'failed').map((c) => c.id))].sort();
   const stale: BaselineOutcome['stale'] = [];
   const expired: BaselineOutcome['expired'] = [];

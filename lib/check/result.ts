@@ -55,6 +55,8 @@ export interface CheckResult {
    * one: it does not fail the gate
    */
   baselined?: boolean;
+  /** the baseline entry that makes it known: why, its ticket, until when */
+  knownAs?: { reason: string; ticket?: string; expires?: string };
 }
 
 export interface Summary {

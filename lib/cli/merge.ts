@@ -3,7 +3,7 @@ import path from 'node:path';
 import { environment } from '../config/resolve.js';
 import { SETTINGS } from '../config/settings.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import { githubStepSummary } from '../config/ci-env.js';
+import { githubRunUrl, githubStepSummary } from '../config/ci-env.js';
 import { KEY_LABELS, Redactor, type NamedSecret } from '../redact/redact.js';
 import { conformanceReport, type ConformanceReport, type RunInfo } from '../report/conformance-json.js';
 import type { CheckResult } from '../check/result.js';
@@ -69,7 +69,10 @@ export async function mergeReports(args: MergeArgs, print: (line: string) => voi
 /** The one place the merged report reaches disk: every report format, as a single run writes them. */
 function writeMerged(dir: string, report: ConformanceReport, env: Record<string, string | undefined>): void {
   const stepSummary = githubStepSummary(env);
-  writeReports(dir, report, redactorFromEnvironment(env), stepSummary !== undefined ? { stepSummary } : {});
+  const runUrl = githubRunUrl(env);
+  writeReports(dir, report, redactorFromEnvironment(env), {
+    ...(stepSummary !== undefined ? { stepSummary } : {}), ...(runUrl !== undefined ? { runUrl } : {}),
+  });
 }
 
 /**

@@ -12,10 +12,10 @@ import { conformanceReport, trafficCounts, writeReportFile } from '../report/con
 import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../redact/run-redactor.js';
-import { githubStepSummary, isCi } from '../config/ci-env.js';
+import { colourWanted, githubRunUrl, githubStepSummary, isCi } from '../config/ci-env.js';
 import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
-import { consoleLines, liveLine, printOutcome } from '../report/console.js';
+import { consoleLines, liveLine, painted, printOutcome } from '../report/console.js';
 import type { TargetKeys } from '../target/target.js';
 import type { RunTarget } from '../check/run-target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
@@ -74,8 +74,9 @@ export async function runConformance(
   const phases = new Phases();
   // every console line goes through the run's redactor (a key can hide in a base URL or an error)
   // and is made inert: server text in it can neither forge a line nor send a terminal escape
-  const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(l); };
   const env = environment(cwd);
+  const colour = colourWanted(env, process.stdout.isTTY);
+  const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(colour ? painted(l) : l); };
   const config = resolveConfig(args.settings, env, cwd);
   const signKey = config.signKey !== undefined ? readSigningKey(config.signKey) : undefined;
   useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
@@ -206,12 +207,13 @@ export async function runConformance(
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, {
       ...(stepSummary !== undefined ? { stepSummary } : {}), ...(signKey ? { signKey } : {}),
+      ...(githubRunUrl(env) !== undefined ? { runUrl: githubRunUrl(env)! } : {}),
     });
     printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);
     if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
-    if (budget.latencyDecreases > 0) print(`slowed: the server's latency rose under load, so the run halved its concurrency ${budget.latencyDecreases} time(s) and settled at ${budget.limit}`);
-    print(`report: ${files.map((f, i) => (i === 0 ? path.relative(cwd, f) || f : path.basename(f))).join(', ')}`);
+    // absolute: the path is pasted into a browser or a shell from wherever the reader is
+    print(`report: ${files.map((f, i) => (i === 0 ? path.resolve(cwd, f) : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);

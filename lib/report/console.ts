@@ -17,6 +17,15 @@ export function consoleLines(line: string): string[] {
   return [first, ...rest.map((l) => indent + l)];
 }
 
+/** The console shows the first new deviations in full; the reports have every one. */
+const MAX_DEVIATIONS_SHOWN = 10;
+/** A console line's most characters: the details are in the reports (a rerun command is never cut). */
+export const MAX_CONSOLE_LINE = 200;
+
+function capped(line: string): string {
+  return line.length <= MAX_CONSOLE_LINE ? line : `${line.slice(0, MAX_CONSOLE_LINE - 1)}…`;
+}
+
 /**
  * The end of a run on the console: each failed check with its rule, the exchange it failed on and the
  * command that reruns it, then the set-up
@@ -29,20 +38,25 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   if (causes.length > 0) {
     print('');
     print('Root causes (a rule broken at one operation, in one way; what each took down):');
-    for (const cause of causes.slice(0, 20)) print(`  ✗ ${causeLine(cause)}`);
+    for (const cause of causes.slice(0, 20)) print(capped(`  ${cause.baselined ? '~' : '✗'} ${causeLine(cause)}${cause.baselined ? ' (known)' : ''}`));
     if (causes.length > 20) print(`  … and ${causes.length - 20} more (conformance.json rootCauses)`);
   }
+  // new deviations first, MUST before SHOULD; the known ones (in the --baseline) only counted
+  const fresh = failed.filter((r) => !r.baselined);
+  const known = failed.length - fresh.length;
   if (failed.length > 0) {
     print('');
-    print('Deviations:');
-    for (const r of [...failed].sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1))) {
-      print(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`);
-      print(`      ${r.message}`);
+    print(`Deviations${known > 0 ? ` (${fresh.length} new; ${known} known, in the baseline)` : ''}:`);
+    const ranked = [...fresh].sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1));
+    for (const r of ranked.slice(0, MAX_DEVIATIONS_SHOWN)) {
+      print(capped(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`));
+      print(capped(`      ${r.message}`));
       const ex = failingExchange(r);
-      if (ex) print(`      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`);
-      // the generated checks' message already ends with its repeat command
+      if (ex) print(capped(`      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`));
+      // whole, on one line: it is meant to be pasted (the generated checks' message already ends with it)
       if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
     }
+    if (ranked.length > MAX_DEVIATIONS_SHOWN) print(`  … and ${ranked.length - MAX_DEVIATIONS_SHOWN} more new deviations: report.html and summary.md have them all`);
   }
   if (strictFailed.length > 0) {
     print('');
@@ -56,7 +70,7 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   if (steps.length > 0) {
     print('');
     print('Blocked (not deviations of their own rules; one cause each):');
-    for (const b of steps) print(`  ! ${unblockLine(b)}`);
+    for (const b of steps) print(capped(`  ! ${unblockLine(b)}`));
   }
   const s = summarise(results);
   print('');
@@ -102,4 +116,22 @@ export function liveLine(write: (chunk: string) => void, columns = 80, minInterv
       shown = false;
     },
   };
+}
+
+const ANSI = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+
+/**
+ * A console line, already inert, coloured by what it says: a deviation or failing group red, a block
+ * or a known deviation yellow, a passing group green, the verdict by its word. Only escapes of the
+ * suite's own are added around the text, so server text still cannot colour anything.
+ */
+export function painted(line: string): string {
+  const wrap = (colour: string, text: string) => `${colour}${text}${ANSI.reset}`;
+  if (/^verdict: conforms/.test(line)) return wrap(ANSI.green + ANSI.bold, line);
+  if (/^verdict: does not conform/.test(line)) return wrap(ANSI.red + ANSI.bold, line);
+  if (/^verdict: incomplete/.test(line)) return wrap(ANSI.yellow + ANSI.bold, line);
+  const mark = /^(\s*)([✗!~✓])( .*)$/u.exec(line);
+  if (!mark) return line;
+  const colour = mark[2] === '✗' ? ANSI.red : mark[2] === '✓' ? ANSI.green : ANSI.yellow;
+  return `${mark[1]}${wrap(colour, mark[2]!)}${mark[3]}`;
 }

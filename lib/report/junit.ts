@@ -1,3 +1,4 @@
+import { failingExchange } from './exchange-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { byGroup, expectedVsActual } from './groups.js';
 
@@ -39,14 +40,24 @@ export function junitXml(report: ConformanceReport): string {
         const detail = [`[${c.level}] ${c.id} · ${c.endpoint}`, c.message, ...(by ? [`step: ${by.step}`, `answer: ${by.answer}`, ...(by.fixture ? [`fixture: ${by.fixture}`] : [])] : [])].join('\n');
         lines.push(`      <error message="${xmlEscape(c.message)}" type="blocked">${xmlText(detail)}</error>`);
       } else {
+        const failing = failingExchange(c);
+        const k = c.knownAs;
+        const known = c.baselined
+          ? [`known deviation (in the baseline)${k ? `: ${k.reason}${k.ticket ? ` (${k.ticket})` : ''}${k.expires ? `, until ${k.expires}` : ''}` : ''}`]
+          : ['new deviation'];
         const detail = [
           `[${c.level}] ${c.id} · ${c.endpoint}`,
+          ...known,
           `spec: ${c.section}`,
           `"${c.quote}"`,
           expectedVsActual(c),
           ...(c.evidence ?? []).map((ex) => `${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`),
+          // the reproducers: the request that failed, as curl, and the command that reruns the check
+          ...(failing?.curl ? ['', 'reproduce (keys as $CONFORMANCE_* variables):', failing.curl] : []),
+          ...(c.rerun ? ['', `rerun: ${c.rerun}`] : []),
         ].join('\n');
-        lines.push(`      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(c.reading === 'strict' ? `${c.level} (strict reading)` : c.level)}">${xmlText(detail)}</failure>`);
+        const type = `${c.level}${c.reading === 'strict' ? ' (strict reading)' : ''}${c.baselined ? ' (known)' : ''}`;
+        lines.push(`      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(type)}">${xmlText(detail)}</failure>`);
       }
       lines.push('    </testcase>');
     }

@@ -17,12 +17,21 @@ function md(s: string): string {
     .replace(/\[([^\]]*)\]\(/g, '\\[$1\\](');
 }
 
+/** Links a summary may carry: the CI run whose artifacts hold the whole report folder. */
+export interface SummaryLinks {
+  /** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID` */
+  runUrl?: string;
+}
+
 /**
- * summary.md: the verdict, a table of endpoint groups (passed / failed / skipped), and every
- * deviation with its rule id, level, spec section and expected versus actual. The same text is
- * appended to $GITHUB_STEP_SUMMARY when that is set.
+ * summary.md, which CI shows on the run's page (it is also appended to $GITHUB_STEP_SUMMARY): what a
+ * reader acts on first, in order. The verdict; what changed on the user's records; the root causes
+ * (top 20, with counts); the blocked set-up steps; the NEW deviations, each with its curl line before
+ * its bodies; then, folded, the known ones (with their baseline entries), the endpoint groups and the
+ * skips. Leftover records are counted, their ids left to conformance.json. It stays under
+ * MAX_SUMMARY_BYTES whatever the run: past that, the rest is left to report.html.
  */
-export function summaryMarkdown(report: ConformanceReport): string {
+export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks = {}): string {
   const c = report.certificate;
   const s = report.summary;
   const out: string[] = [];
@@ -30,6 +39,7 @@ export function summaryMarkdown(report: ConformanceReport): string {
   out.push('');
   out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
   out.push('');
+  if (links.runUrl) out.push(`The whole report (report.html, conformance.json, junit.xml): the artifacts of [this run](${links.runUrl}).`, '');
   if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
   if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
   const reading = c.reading === 'strict' ? ' · judged under --strict' : c.strictFailed > 0 ? ` · ${c.strictFailed} failed under a strict reading (not counted)` : '';
@@ -45,65 +55,116 @@ export function summaryMarkdown(report: ConformanceReport): string {
   if (causes.length > 0) {
     out.push(`### Root causes (${causes.length})`, '');
     out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');
-    for (const cause of causes.slice(0, 20)) out.push(`- ${md(causeLine(cause))}`);
+    for (const cause of causes.slice(0, 20)) out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
     if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
     out.push('');
   }
   const steps = blockers(report.checks);
   if (steps.length > 0) {
-    out.push(`**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`);
-    out.push('');
-  }
-  out.push('| endpoint group | passed | failed | skipped | blocked |');
-  out.push('|---|---:|---:|---:|---:|');
-  for (const g of groupCounts(report.checks)) out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
-  out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
-  out.push('');
-  if (steps.length > 0) {
     out.push(`### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`, '');
     out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
     for (const b of steps) {
       out.push(`- \`${md(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${md(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`);
-      for (const k of b.checks.slice(0, 10)) out.push(`  - ${k.level} \`${md(k.id)}\`: ${md(k.title)}`);
-      if (b.checks.length > 10) out.push(`  - … and ${b.checks.length - 10} more`);
+      for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${md(k.id)}\`: ${md(k.title)}`);
+      if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
     }
-    out.push('');
+    out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
   }
   const all = deviations(report.checks);
   const devs = all.filter((d) => d.reading !== 'strict');
+  const fresh = devs.filter((d) => !d.baselined);
+  const known = devs.filter((d) => d.baselined);
   const strict = all.filter((d) => d.reading === 'strict');
-  out.push(`### Deviations (${devs.length})`);
+  out.push(`### New deviations (${fresh.length})`, '');
+  if (fresh.length === 0) out.push(known.length > 0 ? 'None: every deviation is in the baseline.' : 'None.');
+  let reproducers = 0;
+  for (const d of fresh) {
+    if (size(out) > MAX_SUMMARY_BYTES - 8_000) {
+      out.push(`- … and ${fresh.length - fresh.indexOf(d)} more in report.html and conformance.json`);
+      break;
+    }
+    out.push(...deviationLines(d));
+    if (reproducers < MAX_REPRODUCERS && size(out) < MAX_SUMMARY_BYTES / 2) {
+      out.push(...reproducer(d));
+      reproducers += 1;
+    }
+  }
+  if (reproducers < fresh.length && reproducers > 0) {
+    out.push('', `The exchanges of the deviations past the first ${reproducers} are in conformance.json and report.html.`);
+  }
   out.push('');
-  if (devs.length === 0) out.push('None.');
-  devs.forEach((d, i) => {
-    out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`);
-    if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
-    else out.push(`  - ${md(d.message)}`);
-    out.push(`  - spec: ${md(d.section)}`);
-    if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
-    if (i < MAX_REPRODUCERS) out.push(...reproducer(d));
-  });
-  if (devs.length > MAX_REPRODUCERS) out.push('', `The exchanges of the deviations past the first ${MAX_REPRODUCERS} are in conformance.json and report.html.`);
+  if (known.length > 0) {
+    out.push(`<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`, '');
+    for (const d of known) {
+      if (size(out) > MAX_SUMMARY_BYTES - 6_000) { out.push('- … and more in report.html'); break; }
+      const k = d.knownAs;
+      const entry = k ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}` : 'blocked by a known deviation';
+      out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
+    }
+    out.push('', '</details>', '');
+  }
+  const b = report.baseline;
+  if (b && (b.stale.length > 0 || b.expired.length > 0)) {
+    out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
+    for (const e of b.stale) out.push(`- stale: \`${md(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
+    for (const e of b.expired) out.push(`- expired ${md(e.expires)}: \`${md(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`);
+    out.push('');
+  }
   if (strict.length > 0) {
     const fatal = c.reading === 'strict' ? 'this run was judged under --strict, so they count against it' : 'they do not fail the run without --strict';
-    out.push('', `### Deviations under a strict reading (${strict.length})`, '', `The spec's sentence has another reasonable reading (see each rule's catalogue entry); ${fatal}.`, '');
+    out.push(`<details><summary>Deviations under a strict reading (${strict.length}): ${fatal}</summary>`, '');
+    out.push('The spec\'s sentence has another reasonable reading (see each rule\'s catalogue entry).', '');
     for (const d of strict) out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
+    out.push('', '</details>', '');
   }
+  out.push('<details><summary>Endpoint groups</summary>', '');
+  out.push('| endpoint group | passed | failed | skipped | blocked |');
+  out.push('|---|---:|---:|---:|---:|');
+  for (const g of groupCounts(report.checks)) out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
+  out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
+  out.push('', '</details>', '');
   if (c.skipped.length > 0) {
-    out.push('', `### Skipped (${c.skipped.length})`, '');
-    for (const k of c.skipped) out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
+    out.push(`<details><summary>Skipped (${c.skipped.length}): what would let them run</summary>`, '');
+    for (const k of c.skipped) {
+      if (size(out) > MAX_SUMMARY_BYTES - 2_000) { out.push('- … and more in report.html'); break; }
+      out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
+    }
+    out.push('', '</details>', '');
   }
   if (report.leftovers.length > 0) {
-    // counted by type, the ids folded: a clean summary should fit a screen
+    // counted by type; the ids are in conformance.json and the ledger, not here: a clean summary fits a screen
     const byType = new Map<string, number>();
     for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
     const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
-    out.push('', `### Leftovers (${report.leftovers.length})`, '', `Records the run created that the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`:`, '');
-    out.push('<details><summary>their ids</summary>', '');
-    for (const l of report.leftovers) out.push(`- ${md(l.type)} \`${md(l.id)}\` (${md(l.createdAt)})`);
-    out.push('', '</details>');
+    out.push(`Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`);
   }
-  return out.join('\n') + '\n';
+  return capped(out.join('\n') + '\n');
+}
+
+/** One deviation's lines: rule, level, operation, title; expected and actual; where in the spec; how to rerun. */
+function deviationLines(d: CheckResult): string[] {
+  const out = [`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
+  if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
+  else out.push(`  - ${md(d.message)}`);
+  out.push(`  - spec: ${md(d.section)}`);
+  if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
+  return out;
+}
+
+/** GitHub shows at most 1 MiB of a step summary; a summary a reader scrolls is no summary. */
+export const MAX_SUMMARY_BYTES = 64_000;
+
+function size(lines: readonly string[]): number {
+  return Buffer.byteLength(lines.join('\n'));
+}
+
+/** The last resort: cut at a line, close what is open, and say where the rest is. */
+function capped(text: string): string {
+  if (Buffer.byteLength(text) <= MAX_SUMMARY_BYTES) return text;
+  const note = '\n\n</details>\n\n… cut here to stay under 64 KB: the whole report is in report.html and conformance.json.\n';
+  let cut = text.slice(0, MAX_SUMMARY_BYTES - 2_000);
+  while (Buffer.byteLength(cut) > MAX_SUMMARY_BYTES - 2_000) cut = cut.slice(0, -1_000);
+  return cut.slice(0, cut.lastIndexOf('\n')) + note;
 }
 
 /**
@@ -111,7 +172,7 @@ export function summaryMarkdown(report: ConformanceReport): string {
  * most 1 MiB of $GITHUB_STEP_SUMMARY, and conformance.json and report.html have it all.
  */
 const MAX_BODY_CHARS = 2000;
-const MAX_REPRODUCERS = 50;
+const MAX_REPRODUCERS = 20;
 
 /** A fence longer than any run of backticks in the text, so the text cannot close it. */
 function fence(text: string): string {
@@ -141,7 +202,7 @@ function reproducer(d: CheckResult): string[] {
 /** `; concurrency 8 → 2, settled at 3` when 429s lowered it, else nothing. */
 function lowered(report: ConformanceReport): string {
   const c = report.run.concurrency;
-  return c && c.lowest < c.configured ? `; concurrency ${c.configured} → ${c.lowest}, settled at ${c.settled}` : '';
+  return c && c.lowest < (c.start ?? c.configured) ? `; concurrency ${c.start ?? c.configured} → ${c.lowest}, settled at ${c.settled}` : '';
 }
 
 function expectedVsActualText(d: { expected?: string; actual?: string; message: string }): string {

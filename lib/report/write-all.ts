@@ -15,11 +15,11 @@ export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'rep
  * file when given. Returns the paths written. Also what `merge` should call with a merged report.
  */
 export function writeReports(
-  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject } = {},
+  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string } = {},
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
-  const summary = summaryMarkdown(r);
+  const summary = summaryMarkdown(r, o.runUrl !== undefined ? { runUrl: o.runUrl } : {});
   const files = [
     writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
     writeReportFile(dir, 'junit.xml', junitXml(r), redactor),
