@@ -73,6 +73,8 @@ describe('the suite detects every fault of the reference server', () => {
       const summary = `exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`;
       expect(o.code, summary).toBe(expectedExit(fault.breaks));
       expect(o.matched, `no failed check names ${fault.breaks.join(' or ')}; ${summary}`).not.toEqual([]);
+      // and only the rules it declares: a finding under another rule is a second cause, or an undeclared effect
+      expect(o.otherRules, `failed rules the fault does not declare; ${summary}`).toEqual([]);
     }, 600_000);
   }
 });

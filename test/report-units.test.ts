@@ -148,6 +148,7 @@ describe('summary.md leads, and stays under 64 KB', () => {
 describe('the console', () => {
   it('colours by the mark the suite put, never by server text; NO_COLOR and FORCE_COLOR decide', () => {
     expect(painted('  ✗ [MUST] contact.create.status-201 · POST /contact')).toBe('  \x1b[31m✗\x1b[0m [MUST] contact.create.status-201 · POST /contact');
+    // eslint-disable-next-line no-control-regex -- the colour escapes are what is tested
     expect(painted('verdict: conforms (no MUST-level deviation)')).toMatch(/^\x1b\[32m\x1b\[1mverdict: conforms/);
     expect(painted('      expected HTTP 201; got ✗ HTTP 200')).toBe('      expected HTTP 201; got ✗ HTTP 200');
     expect(colourWanted({}, true)).toBe(true);

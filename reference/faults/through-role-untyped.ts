@@ -11,7 +11,7 @@ function bareRole(item: unknown): void {
 /** Contact-account through.attributes.role is a bare string, not a string-typed value. */
 export default defineFault({
   id: 'through-role-untyped',
-  breaks: ['contact.accounts.through'],
+  breaks: ['contact.accounts.through', 'contact.accounts.page'],
   description: 'a contact-to-account item\'s through.attributes.role is a bare string instead of a string-typed value',
   apply(state) {
     mapReplies(state, (reply, request) => {
