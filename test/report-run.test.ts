@@ -9,6 +9,7 @@ import { CONFORMANCE_REPORT_SCHEMA } from '../lib/report/conformance-report.sche
 import { fingerprintOf } from '../lib/report/certificate.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { REPORT_FILES } from '../lib/report/write-all.js';
+import { reportHtml } from '../lib/report/html.js';
 import { runCli, type CliResult } from './support/cli.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 
@@ -244,6 +245,35 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
     await expect(page.locator('#fix details.rule:not([hidden])').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     expect(requests).toEqual([]);
+  });
+
+  it('fits the page at 1280 and 390 px, a long generated input included; statuses coloured by expectation', async () => {
+    // a failed check whose actual is one 3,000-character token, as a generated input can be
+    const long = 'x'.repeat(3000);
+    const checks = report.checks.map((c) => (c.id === FAILED_ID ? { ...c, actual: `${c.actual ?? ''} ${long}`, message: `${c.message} ${long}` } : c));
+    const file = path.join(dir, 'long-report.html');
+    writeFileSync(file, reportHtml({ ...report, checks }));
+    for (const width of [1280, 390]) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(pathToFileURL(file).href);
+      await page.locator('#fix details.rule').first().locator('summary').first().click();
+      const scroll = await page.evaluate('document.documentElement.scrollWidth') as number;
+      expect(scroll, `${width} px`).toBeLessThanOrEqual(width);
+      // a deep link lands with its heading below the sticky bar
+      await page.goto(`${pathToFileURL(file).href}#all`);
+      const [bar, heading] = await Promise.all([page.locator('#bar').boundingBox(), page.locator('#all h2').boundingBox()]);
+      expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
+      await page.close();
+    }
+    const page = await browser.context.newPage();
+    await page.goto(pathToFileURL(file).href);
+    // the 200 that is the deviation is red, not green
+    await expect(page.locator('#fix .exchange.failing .http').first().getAttribute('class')).resolves.toBe('http unexpected');
+    // a search updates the headings' counts
+    await page.fill('#q', FAILED_ID);
+    await expect(page.locator('#all section.group .cnt').first().textContent()).resolves.toMatch(/^ \(\d+ shown\)$/);
+    await page.close();
   });
 
   it('junit.xml parses as XML (DOMParser)', async () => {

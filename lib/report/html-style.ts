@@ -3,7 +3,12 @@
 export const CSS = `
 :root{--pass:#2e7d32;--fail:#c62828;--skip:#8d6e00;--block:#b26a00;--mut:#5f6368;--line:#dadce0;--bg:#f8f9fa}
 *{box-sizing:border-box}
-body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;color:#202124;background:#fff}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;color:#202124;background:#fff;overflow-wrap:anywhere}
+[id]{scroll-margin-top:8rem}
+table.causes{display:block;overflow-x:auto;max-width:100%}
+.known{font-size:11px;border-radius:4px;padding:0 4px;margin-left:4px;background:#fff3cd;color:#6b4e00}
+.new{font-size:11px;border-radius:4px;padding:0 4px;margin-left:4px;background:#fdecea;color:var(--fail)}
+table.quote{border-collapse:collapse;font-size:13px}table.quote td{border:1px solid var(--line);padding:2px 6px}
 header{padding:12px 24px;border-bottom:1px solid var(--line);background:var(--bg)}
 h1{font-size:19px;margin:0 0 4px}
 .verdict{display:inline-block;padding:2px 10px;border-radius:12px;color:#fff;font-weight:600}
@@ -15,7 +20,8 @@ h1{font-size:19px;margin:0 0 4px}
 #bar fieldset{display:inline-block;border:0;margin:0;padding:0}
 #bar label{margin-right:8px;cursor:pointer;font-size:13px}
 #shown{color:var(--mut);font-size:13px}
-main{padding:4px 24px 24px;max-width:1280px}
+main{padding:4px 24px 24px;max-width:1280px;min-width:0}
+@media (max-width:600px){main,header,#bar{padding-left:10px;padding-right:10px}.why{margin-left:0}}
 h2{font-size:17px;margin:16px 0 6px}
 h3{font-size:14.5px;margin:14px 0 4px}
 .ok{color:var(--pass);font-weight:600}
@@ -44,7 +50,7 @@ blockquote{margin:4px 0;padding:2px 10px;border-left:3px solid var(--line);color
 .exchange h4{margin:0;padding:4px 8px;background:var(--bg);font:600 12.5px ui-monospace,"DejaVu Sans Mono",monospace;word-break:break-all}
 .exchange.failing{border-color:#e8a19b}
 .http{padding:0 5px;border-radius:3px;color:#fff}
-.http.s2{background:var(--pass)}.http.s3{background:#1a73e8}.http.s4{background:var(--block)}.http.s5,.http.s0{background:var(--fail)}
+.http.expected{background:var(--pass)}.http.unexpected{background:var(--fail)}
 .cols{display:grid;grid-template-columns:1fr 1fr}
 @media (max-width:900px){.cols{grid-template-columns:1fr}}
 pre{margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:260px;overflow:auto}
@@ -91,6 +97,12 @@ export const JS = `
     var all=document.querySelectorAll('#all .row'),shown=0;
     all.forEach(function(r){if(!r.hidden)shown++;});
     document.getElementById('shown').textContent='showing '+shown+' of '+all.length+' checks';
+    // every heading's count follows the search and the filters: the rows it holds that show
+    var filtered=words.length>0||[].some.call(boxes,function(b){return !b.checked;});
+    document.querySelectorAll('[data-holds]').forEach(function(c){
+      var cnt=c.querySelector('.cnt');if(!cnt)return;
+      cnt.textContent=filtered?' ('+c.querySelectorAll('.row:not([hidden])').length+' shown)':'';
+    });
   }
   q.addEventListener('input',function(){
     history.replaceState(null,'',q.value?'#q='+encodeURIComponent(q.value):location.pathname+location.search);

@@ -30,8 +30,17 @@ function rowAttrs(c: CheckResult): string {
   return `data-status="${c.status}" data-level="${c.level}" data-id="${e(c.id)}" data-search="${searchText(c.id, c.endpoint, c.title, c.message, c.group)}"`;
 }
 
-function statusChip(status: number | undefined): string {
-  return status === undefined ? '<span class="http s0">no response</span>' : `<span class="http s${Math.floor(status / 100)}">HTTP ${status}</span>`;
+/** A status, coloured by whether the check took it (a 200 where 201 is stated is the deviation: red). */
+function statusChip(status: number | undefined, unexpected: boolean): string {
+  const cls = status === undefined || unexpected ? 'unexpected' : 'expected';
+  return `<span class="http ${cls}">${status === undefined ? 'no response' : `HTTP ${status}`}</span>`;
+}
+
+/** A spec quote; one that is a row of the spec's tables (`| a | b |`) is shown as that row. */
+function quoteHtml(quote: string): string {
+  if (!/^\|.*\|$/.test(quote.trim())) return `<blockquote>${e(quote)}</blockquote>`;
+  const cells = quote.trim().slice(1, -1).split('|').map((x) => x.trim().replace(/`([^`]+)`/g, '$1'));
+  return `<table class="quote"><tr>${cells.map((x) => `<td>${e(x)}</td>`).join('')}</tr></table>`;
 }
 
 function curlHtml(curl: string | undefined): string {
@@ -44,7 +53,7 @@ function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
     ? `${headersText(ex.response.headers)}${ex.response.text ? `\n\n${prettyBody(ex.response.text)}` : ''}`
     : `no response: ${ex.transportError ?? 'unknown'}`;
   const retries = ex.rateLimitRetries > 0 ? ` · ${plural(ex.rateLimitRetries, 'rate-limit retry', 'rate-limit retries')}` : '';
-  return `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>`
+  return `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status, failing)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>`
     + `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div></div>`;
 }
 
@@ -57,7 +66,7 @@ function evidenceHtml(c: CheckResult): string {
   const others = ev.map((x, i) => (i === at ? '' : exchangeHtml(x, i, false))).join('');
   return `<div class="evidence"><dl>
 <dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}) · ${e(c.section)}</dd>
-<dt>spec says</dt><dd><blockquote>${e(c.quote)}</blockquote></dd>
+<dt>spec says</dt><dd>${quoteHtml(c.quote)}</dd>
 ${c.expected !== undefined ? `<dt>expected</dt><dd class="exp">${e(c.expected)}</dd><dt>actual</dt><dd class="act">${e(c.actual ?? '?')}</dd>` : `<dt>failure</dt><dd class="act">${e(c.message)}</dd>`}
 ${violations ? `<dt>also broken</dt>${violations}` : ''}
 ${c.rerun ? `<dt>rerun</dt><dd><code>${e(c.rerun)}</code> <span class="ep">(${e(RERUN_NOTE)})</span></dd>` : ''}
@@ -70,7 +79,11 @@ function ruleHtml(rule: string, checks: CheckResult[]): string {
   const [head] = checks as [CheckResult];
   const level = head.level.toLowerCase();
   const inner = checks.map((c, i) => `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c)}</details>`).join('\n');
-  return `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span> <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>`
+  const k = head.knownAs;
+  const mark = head.baselined
+    ? `<span class="known" title="${e(k ? `${k.reason}${k.ticket ? ` (${k.ticket})` : ''}${k.expires ? `, until ${k.expires}` : ''}` : 'in the baseline')}">known</span>`
+    : '<span class="new">new</span>';
+  return `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span>${mark} <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>`
     + `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`;
 }
 
@@ -82,7 +95,7 @@ function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'
   for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
   const rows = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([rule, list]) => ruleHtml(rule, list)).join('\n');
   const title = level === 'strict' ? 'Deviations under a strict reading (the sentence has another reasonable reading; fatal only with --strict)' : `${level} deviations`;
-  return `<section id="${level.toLowerCase()}" data-holds><h3>${title}: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}</h3>\n${rows}</section>`;
+  return `<section id="${level.toLowerCase()}" data-holds><h3>${title}: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}<span class="cnt"></span></h3>\n${rows}</section>`;
 }
 
 function blockedHtml(steps: readonly Blocker[]): string {
@@ -90,9 +103,9 @@ function blockedHtml(steps: readonly Blocker[]): string {
   const rows = steps.map((b) => {
     const level = b.checks.some((k) => k.level === 'MUST') ? 'MUST' : 'SHOULD';
     const ids = [...new Set(b.checks.map((k) => k.id))];
-    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}">${e(unblockLine(b)).replace(/`([^`]+)`/g, '<code>$1</code>')}<details><summary class="n">the ${plural(ids.length, 'rule')} not tested</summary><span class="id">${e(ids.join(', '))}</span></details></li>`;
+    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}">${e(unblockLine(b)).replace(/`([^`]+)`/g, '<code>$1</code>')}<details><summary class="n">the ${plural(ids.length, 'rule')} not tested</summary><span class="id">${e(ids.join(', '))}</span></details> <a href="#q=${encodeURIComponent(b.step)}">the checks of ${e(b.step)}</a></li>`;
   }).join('');
-  return `<section id="blocked" data-holds><h3>Set-up steps that blocked checks (${steps.length})</h3><p class="n">Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul class="steps">${rows}</ul></section>`;
+  return `<section id="blocked" data-holds><h3>Set-up steps that blocked checks (${steps.length})<span class="cnt"></span></h3><p class="n">Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul class="steps">${rows}</ul></section>`;
 }
 
 const counts = (m: Record<string, number>) => Object.entries(m).map(([s, n]) => `${s} ×${n}`).join(', ');
@@ -136,7 +149,7 @@ ${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${gr
     const open = sorted.filter((c) => c.status !== 'passed');
     const passed = sorted.filter((c) => c.status === 'passed');
     const fold = passed.length === 0 ? '' : `<details class="passed" data-holds><summary>${passed.length} passed</summary>${passed.map(row).join('\n')}</details>`;
-    return `<section class="group" id="${anchor('g', group)}" data-holds><h3>${e(group)}</h3>\n${open.map(row).join('\n')}${fold}</section>`;
+    return `<section class="group" id="${anchor('g', group)}" data-holds><h3>${e(group)}<span class="cnt"></span></h3>\n${open.map(row).join('\n')}${fold}</section>`;
   }).join('\n');
   return `<section id="all"><h2>All checks</h2>${matrix}${groups}</section>`;
 }
