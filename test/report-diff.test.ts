@@ -86,12 +86,24 @@ describe('diffReports', () => {
     ]);
   });
 
-  it('writes diff.md with regressions first and cells that cannot break the table', () => {
+  it('writes diff.md as a list, regressions first, server text inert', () => {
     const d = diffReports(report([check('a', 'passed'), check('b', 'failed')]), report([check('a', 'failed', { actual: 'HTTP 200 | <b>x</b>' }), check('b', 'passed')]));
     const md = diffMarkdown(d);
     expect(md.startsWith('## Conformance diff: ❌ 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n')).toBe(true);
     expect(md.indexOf('### Regressions (1)')).toBeLessThan(md.indexOf('### Fixes (1)'));
-    expect(md).toContain('| MUST | `a` | a title (POST /contact) | passed | failed | expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt; |');
+    expect(md).toContain('- **MUST** `a` a title (POST /contact): passed → failed\n  - expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt;');
+    expect(md).not.toMatch(/^\|/m);
+  });
+
+  it('groups the checks one step blocked under that step', () => {
+    const blocked = (id: string) => check(id, 'blocked', { blockedBy: { step: 'POST /account', answer: 'HTTP 500' } });
+    const before = report(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => check(id, 'passed')));
+    const after = report(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map(blocked));
+    const md = diffMarkdown(diffReports(before, after));
+    expect(md).toContain('### Regressions (7)');
+    expect(md).toContain('- 7 checks blocked by POST /account, which answered HTTP 500:');
+    expect(md).toContain('  - … and 2 more');
+    expect(md.split('\n').filter((l) => l.startsWith('- ')).length).toBe(1);
   });
 });
 

@@ -15,12 +15,30 @@ export function diffCounts(d: ReportDiff): string {
   ].join(', ');
 }
 
-function checkTable(rows: readonly CheckChange[]): string[] {
-  return [
-    '| level | rule | check | before | after | now |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((c) => `| ${c.level} | \`${cell(c.id)}\` | ${cell(c.title)} (${cell(c.endpoint)}) | ${c.before ?? '—'} | ${c.after ?? '—'} | ${cell(c.detail ?? '')} |`),
-  ];
+/** One check as a list item: a list, unlike a six-column table, fits GitHub's page width. */
+function checkItem(c: CheckChange): string[] {
+  const head = `- **${c.level}** \`${cell(c.id)}\` ${cell(c.title)} (${cell(c.endpoint)}): ${c.before ?? 'new'} → ${c.after ?? 'gone'}`;
+  return c.detail ? [head, `  - ${cell(c.detail)}`] : [head];
+}
+
+/**
+ * The checks as a list; those blocked by one step are grouped under it (one cause, one line), the
+ * first few named: 41 checks blocked by one failing create are one regression to fix, not 41.
+ */
+function checkList(rows: readonly CheckChange[]): string[] {
+  const out: string[] = [];
+  const byStep = new Map<string, CheckChange[]>();
+  for (const c of rows) {
+    const step = c.after === 'blocked' ? c.detail : undefined;
+    if (step === undefined) out.push(...checkItem(c));
+    else byStep.set(step, [...(byStep.get(step) ?? []), c]);
+  }
+  for (const [step, checks] of byStep) {
+    out.push(`- ${plural(checks.length, 'check')} ${cell(step)}:`);
+    for (const c of checks.slice(0, 5)) out.push(`  - ${c.level} \`${cell(c.id)}\` ${cell(c.title)}`);
+    if (checks.length > 5) out.push(`  - … and ${checks.length - 5} more`);
+  }
+  return out;
 }
 
 function contractTable(rows: readonly ContractChange[]): string[] {
@@ -41,7 +59,7 @@ export function diffMarkdown(d: ReportDiff): string {
     if (rows.length === 0) return;
     out.push('', `### ${title} (${rows.length})`, '');
     if (note) out.push(note, '');
-    out.push(...checkTable(rows));
+    out.push(...checkList(rows));
   };
   section('Regressions', d.regressions, 'Passed before, failed or blocked now.');
   section('Fixes', d.fixes, 'Failed before, passed now.');
