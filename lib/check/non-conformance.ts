@@ -3,6 +3,8 @@ import type { BlockedBy, Violation } from './outcome.js';
 
 /** The server broke a rule. Thrown by expectations; the check fails with this as its message. */
 export class NonConformance extends Error {
+  /** a generated check's smallest failing input, kept for examples.json (`key`: the rule and the property's label) */
+  example?: { key: string; input: unknown };
   constructor(readonly violation: Violation, readonly exchange?: Exchange) {
     super(`[${violation.rule}] expected ${violation.expected}; got ${violation.actual}`);
     this.name = 'NonConformance';

@@ -19,7 +19,12 @@ const SHRINK_RUNS = 40;
  * property at once, unshrunk, and is rethrown as it was.
  */
 export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.Arbitrary<T>, holds: (value: T) => Promise<void>, examples: readonly T[] = [], cases: number = c.target.cases): Promise<void> {
-  const seed = seedOf(c.target.seed, `${c.rule}:${label}`);
+  const key = `${c.rule}:${label}`;
+  const seed = seedOf(c.target.seed, key);
+  // inputs that failed in an earlier run (--examples FILE) go first: a deviation once found is
+  // re-checked on every run until it is fixed, whatever the seed draws
+  const replayed = (c.target.examples?.[key] ?? []) as T[];
+  examples = [...replayed, ...examples];
   let runs = 0;
   let stop: unknown;
   // inputs whose answer let the property judge its own rule, and the last that broke another rule
@@ -51,11 +56,13 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   if (!(err instanceof NonConformance)) throw err instanceof Error ? err : new Error(String(err));
   const shrunk = fc.stringify(details.counterexample?.[0]);
   const v = err.violation;
-  throw new NonConformance({
+  const failure = new NonConformance({
     rule: v.rule,
     expected: v.expected,
     actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed, c.target.rerun)}`,
   }, err.exchange);
+  failure.example = { key, input: details.counterexample?.[0] };
+  throw failure;
 }
 
 /** A 31-bit seed from the run's seed and a name (FNV-1a), as faker's per-check seed is made. */

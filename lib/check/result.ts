@@ -57,6 +57,8 @@ export interface CheckResult {
   baselined?: boolean;
   /** the baseline entry that makes it known: why, its ticket, until when */
   knownAs?: { reason: string; ticket?: string; expires?: string };
+  /** a generated check's smallest failing input: written to examples.json, replayed first by --examples */
+  example?: { key: string; input: unknown };
 }
 
 export interface Summary {

@@ -15,4 +15,6 @@ export interface RunTarget extends Target {
   rerun?: RerunTarget;
   /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
   recordChanges?: RecordChanges;
+  /** failing inputs of earlier runs (--examples FILE), by `rule:label` of the generated check: replayed first */
+  examples?: Readonly<Record<string, readonly unknown[]>>;
 }

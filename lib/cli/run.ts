@@ -2,6 +2,7 @@ import path from 'node:path';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
+import { readExamples } from '../check/examples-file.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
 import { Interruption, SIGNAL_EXIT } from './interrupt.js';
 import type { CheckRun } from '../runner/check-run.js';
@@ -98,6 +99,7 @@ export async function runConformance(
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
       recordChanges: new RecordChanges(),
+      ...(config.examples !== undefined ? { examples: readExamples(config.examples, config.examples) } : {}),
     };
     // every output is known writable before the first request: a run is not lost at its end
     checkReportDir(config.reportDir);

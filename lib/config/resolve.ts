@@ -40,6 +40,8 @@ export interface RunConfig {
   maxRequests?: number;
   /** --har: where to write every request of the checks */
   har?: string;
+  /** --examples: an earlier run's examples.json */
+  examples?: string;
   /** --sign-key: the PEM file of the Ed25519 key certificate.json is signed with */
   signKey?: string;
 }
@@ -98,6 +100,8 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
   if (shardText !== undefined) config.shard = parseShard(shardText);
   const baseline = pick('baseline');
   if (baseline !== undefined) config.baseline = path.resolve(cwd, baseline);
+  const examples = pick('examples');
+  if (examples !== undefined) config.examples = path.resolve(cwd, examples);
   const signKey = pick('signKey');
   if (signKey !== undefined) config.signKey = path.resolve(cwd, signKey);
   const har = pick('har');

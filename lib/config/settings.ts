@@ -33,6 +33,7 @@ export const SETTINGS = {
   baseline: { flag: 'baseline', env: 'CONFORMANCE_BASELINE', doc: 'JSON file of known deviations that do not fail the run (see "CI gate")' },
   writeBaseline: { flag: 'write-baseline', env: 'CONFORMANCE_WRITE_BASELINE', doc: 'write the run\'s deviations to this file as a baseline' },
   shard: { flag: 'shard', env: 'CONFORMANCE_SHARD', doc: 'run shard `i/n` of the endpoint groups (merge the report folders with `npx conformance merge`)' },
+  examples: { flag: 'examples', env: 'CONFORMANCE_EXAMPLES', doc: 'an examples.json of an earlier run: its failing generated inputs are tried first (see "Generated cases")' },
   signKey: { flag: 'sign-key', env: 'CONFORMANCE_SIGN_KEY', doc: 'an Ed25519 private key (PEM) to sign certificate.json with (see "Certificates")' },
   readOnly: { flag: 'read-only', env: 'CONFORMANCE_READ_ONLY', kind: 'boolean', doc: 'change nothing: run only checks whose requests cannot write (reads, and requests rejected before any write)' },
   concurrency: {

@@ -110,6 +110,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         observations: { type: 'array' },
         blockedBy,
         baselined: { type: 'boolean' },
+        example: { type: 'object', required: ['key'], properties: { key: str } },
         knownAs: { type: 'object', required: ['reason'], properties: { reason: str, ticket: str, expires: str } },
         finding: { type: 'object', required: ['exchanges', 'checks'], properties: { exchanges: int, checks: { type: 'array', items: str } } },
         durationMs: { type: 'number', minimum: 0 },

@@ -6,6 +6,7 @@ import { reportHtml } from './html.js';
 import { badgeSvg } from './badge.js';
 import type { KeyObject } from 'node:crypto';
 import { certificateBody, sealCertificate } from '../certificate/certificate-file.js';
+import { examplesOf } from '../check/examples-file.js';
 
 export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg', 'certificate.json'] as const;
 
@@ -28,6 +29,10 @@ export function writeReports(
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
     writeReportFile(dir, 'certificate.json', JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n', redactor),
   ];
+  const examples = examplesOf(r.checks);
+  if (Object.keys(examples.examples).length > 0) {
+    files.push(writeReportFile(dir, 'examples.json', JSON.stringify(examples, null, 2) + '\n', redactor));
+  }
   if (o.stepSummary !== undefined) appendReportFile(o.stepSummary, summary + '\n', redactor);
   return files;
 }

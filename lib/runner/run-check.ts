@@ -68,6 +68,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   // the evidence is what the check sent up to its verdict, not the archive requests of its cleanups
   let evidence: Exchange[] = [];
   let failedAt: number | undefined;
+  let example: CheckResult['example'];
   try {
     await withTimeout(def.body(c), run.checkTimeoutMs);
   } catch (err) {
@@ -91,6 +92,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
         blocked = { step: where, answer: `${err.exchange ? answerOf(err.exchange) : 'an answer'} that breaks ${v.rule}: ${v.actual}`, rule: v.rule };
       } else if (err instanceof NonConformance) {
         violations = [err.violation];
+        example = err.example;
       } else if (err instanceof SetupFailure) {
         blocked = err.blockedBy;
       } else if (err instanceof TransportFailure) {
@@ -131,6 +133,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
     ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed, target.rerun) } : {}),
     ...(observations.length > 0 ? { observations } : {}),
+    ...(example ? { example } : {}),
     ...(blocked ? { blockedBy: blocked } : {}),
     durationMs: Math.round(performance.now() - started),
     requests: exchanges.length,
