@@ -20,7 +20,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib/check'],
   ['lib/runner'],
   ['lib/steps', 'lib/init', 'lib/openapi', 'lib/baseline', 'lib/certificate'],
-  ['lib/preflight'],
+  ['lib/preflight', 'lib/coverage'],
   ['lib/report'],
   ['lib/diff'],
   ['lib/cli'],

@@ -7,6 +7,7 @@ import { cleanupCommand } from './cleanup.js';
 import { diffCommand } from './diff-command.js';
 import { initCommand } from './init.js';
 import { verifyCertificateCommand } from './verify-certificate.js';
+import { coverageCommand } from './coverage-command.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { listVariations, serve } from './serve.js';
@@ -40,6 +41,7 @@ export async function main(argv: string[], suites: readonly CheckModule[]): Prom
     if (command === 'diff') return diffCommand(rest, print);
     if (command === 'init') return await initCommand(rest, print);
     if (command === 'verify-certificate') return verifyCertificateCommand(rest, print);
+    if (command === 'coverage') return await coverageCommand(rest, suites, print);
     if (command === 'rules') {
       if (rest.includes('--statements')) await printStatements(suites, print);
       else await printRules(suites, print);

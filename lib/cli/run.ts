@@ -3,6 +3,7 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
 import { readExamples } from '../check/examples-file.js';
+import { coverageOf } from './coverage-command.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
 import { Interruption, SIGNAL_EXIT } from './interrupt.js';
 import type { CheckRun } from '../runner/check-run.js';
@@ -210,6 +211,7 @@ export async function runConformance(
     const files = writeReports(config.reportDir, report, redactor, {
       ...(stepSummary !== undefined ? { stepSummary } : {}), ...(signKey ? { signKey } : {}),
       ...(githubRunUrl(env) !== undefined ? { runUrl: githubRunUrl(env)! } : {}),
+      coverage: await coverageOf(suites, undefined, report),
     });
     printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);

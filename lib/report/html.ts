@@ -8,11 +8,12 @@ import { RERUN_NOTE } from '../evidence/rerun.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 
-/** HTML-escapes text for element content and quoted attributes. */
-export function htmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
+import { htmlEscape } from './html-escape.js';
+import { coverageHtml } from './coverage-html.js';
+import type { CoverageMap } from '../coverage/coverage-map.js';
+
+export { htmlEscape };
 const e = htmlEscape;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -181,7 +182,7 @@ function recordChangesHtml(report: ConformanceReport): string {
     + `<ul>${recordChangeLines(changed).map((l) => `<li>${e(l)}</li>`).join('')}</ul></section>`;
 }
 
-export function reportHtml(report: ConformanceReport): string {
+export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap } = {}): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
   const must = deviationsHtml(report.checks, 'MUST');
@@ -214,6 +215,7 @@ ${strict}
 </section>
 ${observedHtml(report)}
 ${allChecksHtml(report)}
+${o.coverage ? coverageHtml(o.coverage) : ''}
 ${leftovers}
 </main>
 <script>${JS}</script>

@@ -7,6 +7,7 @@ import { badgeSvg } from './badge.js';
 import type { KeyObject } from 'node:crypto';
 import { certificateBody, sealCertificate } from '../certificate/certificate-file.js';
 import { examplesOf } from '../check/examples-file.js';
+import type { CoverageMap } from '../coverage/coverage-map.js';
 
 export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg', 'certificate.json'] as const;
 
@@ -16,7 +17,7 @@ export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'rep
  * file when given. Returns the paths written. Also what `merge` should call with a merged report.
  */
 export function writeReports(
-  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string } = {},
+  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string; coverage?: CoverageMap } = {},
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
@@ -25,7 +26,7 @@ export function writeReports(
     writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
     writeReportFile(dir, 'junit.xml', junitXml(r), redactor),
     writeReportFile(dir, 'summary.md', summary, redactor),
-    writeReportFile(dir, 'report.html', reportHtml(r), redactor),
+    writeReportFile(dir, 'report.html', reportHtml(r, o.coverage ? { coverage: o.coverage } : {}), redactor),
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
     writeReportFile(dir, 'certificate.json', JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n', redactor),
   ];

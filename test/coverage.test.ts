@@ -1,0 +1,43 @@
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { RULES } from '../lib/rules/catalogue.js';
+import { STATEMENTS } from '../lib/rules/statements.js';
+import { OPEN_POINTS } from '../lib/rules/open-points.js';
+import { VARIATIONS } from '../reference/variations/registry.js';
+import type { CoverageMap } from '../lib/coverage/coverage-map.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'conformance-coverage-'));
+afterAll(() => { rmSync(work, { recursive: true, force: true }); });
+
+describe('npx conformance coverage: the traceability map, built from the catalogue and the registry', () => {
+  it('lists every catalogue rule exactly once, every statement in its section, every open point and variation', async () => {
+    const run = await runCli(['--report-dir', path.join(work, 'run')]);
+    expect(run.code).toBe(0);
+    const r = await runCli(['coverage', '--json', '--report-dir', path.join(work, 'run')]);
+    expect(r.code, r.stderr).toBe(0);
+    const map = JSON.parse(r.stdout) as CoverageMap;
+    expect(Object.keys(map.rules).sort()).toEqual(Object.keys(RULES).sort());
+    expect(map.sections.flatMap((s) => s.statements)).toHaveLength(STATEMENTS.length);
+    expect(map.openPoints).toHaveLength(OPEN_POINTS.length);
+    // each variation is shown once: under the open point it makes a choice of, or among the others
+    const shown = [...map.openPoints.flatMap((p) => p.variations), ...map.silences.map((v) => v.id)];
+    expect([...new Set(shown)].sort()).toEqual(VARIATIONS.map((v) => v.id).sort());
+    // every rule has checks, and on the reference every MUST rule passed
+    expect(Object.entries(map.rules).filter(([, x]) => x.checks === 0)).toEqual([]);
+    expect(Object.entries(map.rules).filter(([, x]) => x.level === 'MUST' && x.outcome !== 'passed')).toEqual([]);
+    expect(map.contract?.operations.neverSeen).toEqual([]);
+    expect(map.contract?.errorCodes.seen.length).toBeGreaterThan(10);
+    // and report.html carries the same map
+    expect(readFileSync(path.join(work, 'run', 'report.html'), 'utf8')).toContain('<section id="coverage"><h2>Coverage of the spec</h2>');
+  }, 200_000);
+
+  it('reads as text without a run: statements with their rules and check counts', async () => {
+    const r = await runCli(['coverage']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^§ Resources and their fields › Record envelope/m);
+    expect(r.stdout).toMatch(/checked by record\.envelope \(MUST, \d+ checks\)/);
+  });
+});
