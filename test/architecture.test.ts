@@ -22,7 +22,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lib/steps', 'lib/init', 'lib/openapi', 'lib/baseline', 'lib/certificate'],
   ['lib/preflight', 'lib/coverage'],
   ['lib/report'],
-  ['lib/diff'],
+  ['lib/diff', 'lib/matrix'],
   ['lib/cli'],
 ];
 

@@ -8,6 +8,7 @@ import { diffCommand } from './diff-command.js';
 import { initCommand } from './init.js';
 import { verifyCertificateCommand } from './verify-certificate.js';
 import { coverageCommand } from './coverage-command.js';
+import { matrixCommand } from './matrix-command.js';
 import { helpText } from './help.js';
 import { runConformance, suiteVersion } from './run.js';
 import { listVariations, serve } from './serve.js';
@@ -42,6 +43,7 @@ export async function main(argv: string[], suites: readonly CheckModule[]): Prom
     if (command === 'init') return await initCommand(rest, print);
     if (command === 'verify-certificate') return verifyCertificateCommand(rest, print);
     if (command === 'coverage') return await coverageCommand(rest, suites, print);
+    if (command === 'matrix') return matrixCommand(rest, print);
     if (command === 'rules') {
       if (rest.includes('--statements')) await printStatements(suites, print);
       else await printRules(suites, print);
