@@ -23,7 +23,7 @@ import { replay, replayPlan } from './replay.js';
  * these machines are shared and noisy, so nothing here asserts a time.
  */
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'latency-ms': { type: 'string', default: '0,50,100,200' }, concurrency: { type: 'string', default: '8' } },
+  options: { runs: { type: 'string', default: '3' }, 'latency-ms': { type: 'string', default: '0,50,100,200' }, concurrency: { type: 'string', default: '32' } },
 });
 const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
@@ -52,6 +52,9 @@ interface Row {
   checks: number;
   requestsPerCheck: number;
   chain: number;
+  /** the concurrency the run grew to (median of the runs' highest) and ended at */
+  highest: number;
+  settled: number;
   limitMs: number;
   ratioToLimit: number;
   replayMs: number;
@@ -73,6 +76,8 @@ function figures(s: SuiteRun): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit
     checks: s.checks.length,
     requestsPerCheck: checkRequests / Math.max(1, s.checks.length),
     chain: s.run?.chain ?? 0,
+    highest: s.run?.concurrency?.highest ?? s.run?.concurrency?.settled ?? concurrency,
+    settled: s.run?.concurrency?.settled ?? concurrency,
     failed: s.checks.filter((c) => c.status === 'failed' || c.status === 'blocked').length,
     probes,
   };
@@ -80,9 +85,10 @@ function figures(s: SuiteRun): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit
 
 console.log(`suite runs against the embedded reference server, ${runs} per setting, --concurrency ${concurrency}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
 console.log('');
-const header = ['latency', 'wall', 'in-run', 'start-up', 'requests', 'chain', 'limit', 'wall/limit', 'replay', 'suite/replay'];
+const header = ['latency', 'wall', 'in-run', 'start-up', 'requests', 'chain', 'conc.', 'limit', 'wall/limit', 'replay', 'suite/replay'];
 console.log(header.map((h) => h.padEnd(10)).join(' '));
 const rows: Row[] = [];
+let lastChecks: SuiteRun['checks'] = [];
 let broken = false;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-bench-'));
 try {
@@ -108,24 +114,28 @@ try {
       console.log(`${`${latency} ms`.padEnd(10)} run failed: exit ${String(bad.run.code)}${bad.run.error ? ` (${bad.run.error})` : ''}`);
       continue;
     }
+    lastChecks = samples.at(-1)?.run.checks ?? lastChecks;
     const f = samples.map((s) => figures(s.run));
     const m = (pick: (x: (typeof f)[number]) => number) => median(f.map(pick));
     const startupMs = m((x) => x.startupMs);
     const requests = m((x) => x.requests);
     const chain = m((x) => x.chain);
-    const limitMs = startupMs + Math.max(chain * latency, (requests * latency) / concurrency);
+    const highest = m((x) => x.highest);
+    const settled = m((x) => x.settled);
+    // the network's limit at the concurrency the run reached
+    const limitMs = startupMs + Math.max(chain * latency, (requests * latency) / highest);
     const wallMs = m((x) => x.wallMs);
     const checksMs = m((x) => x.checksMs);
     const replayMs = median(samples.map((s) => s.replayMs));
     const row: Row = {
       latencyMs: latency, wallMs, inRunMs: m((x) => x.inRunMs), startupMs, checksMs, requests, checks: m((x) => x.checks),
-      requestsPerCheck: Number(m((x) => x.requestsPerCheck).toFixed(2)), chain, limitMs: Math.round(limitMs),
+      requestsPerCheck: Number(m((x) => x.requestsPerCheck).toFixed(2)), chain, highest, settled, limitMs: Math.round(limitMs),
       ratioToLimit: Number((wallMs / limitMs).toFixed(2)), replayMs: Math.round(replayMs), replayOverhead: Number((checksMs / replayMs).toFixed(2)),
       failed: m((x) => x.failed),
     };
     rows.push(row);
     console.log([
-      `${latency} ms`, `${seconds(wallMs)} s`, `${seconds(row.inRunMs)} s`, `${seconds(startupMs)} s`, String(requests), String(chain),
+      `${latency} ms`, `${seconds(wallMs)} s`, `${seconds(row.inRunMs)} s`, `${seconds(startupMs)} s`, String(requests), String(chain), `${highest}/${settled}`,
       `${seconds(limitMs)} s`, row.ratioToLimit.toFixed(2), `${seconds(replayMs)} s`, row.replayOverhead.toFixed(2),
     ].map((c) => c.padEnd(10)).join(' '));
   }
@@ -136,7 +146,8 @@ try {
 const zero = rows.find((r) => r.latencyMs === 0);
 console.log('');
 console.log('wall: the whole `npx conformance` process; in-run: from the run\'s start to its report; start-up: process start to the first request');
-console.log('limit: start-up + max(chain × latency, requests × latency / concurrency); suite/replay: the checks\' time over a plain undici replay of their requests');
+console.log('conc.: the concurrency the run grew to / ended at (it starts at 8, ceiling --concurrency)');
+console.log('limit: start-up + max(chain × latency, requests × latency / the concurrency reached); suite/replay: the checks\' time over a plain undici replay of their requests');
 if (zero) {
   const ratio = (l: number) => rows.find((r) => r.latencyMs === l);
   const parts = [50, 100, 200].flatMap((l) => (ratio(l) ? [`${l} ms ${(ratio(l)!.wallMs / zero.wallMs).toFixed(1)}×`] : []));
@@ -145,12 +156,19 @@ if (zero) {
   console.log(`${rows[0]!.checks} checks, ${rpc} requests per check`);
 }
 
-const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+// where the requests go: a regression in request economy shows here first
+const byRule = new Map<string, number>();
+for (const c of lastChecks) byRule.set(c.id, (byRule.get(c.id) ?? 0) + (c.requests ?? 0));
+const top = [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 12);
+console.log('');
+console.log(`requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`);
+
+const out = fileURLToPath(new URL('./results.json', import.meta.url));
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify({
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-  runsPerSetting: runs, concurrency, rows,
+  runsPerSetting: runs, concurrency, rows, requestsPerRule: Object.fromEntries(byRule),
 }, null, 2) + '\n');
 console.log(`written: ${path.relative(process.cwd(), out)}`);
 process.exit(broken ? 1 : 0);

@@ -25,6 +25,8 @@ export interface ReportCheck {
   message: string;
   blockedBy?: { step: string; answer: string; fixture?: string };
   violations?: Array<{ rule: string }>;
+  /** requests the check sent */
+  requests?: number;
 }
 
 /** The `run` block of conformance.json, as far as the self-test and the bench read it. */
