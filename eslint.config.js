@@ -21,9 +21,15 @@ export default tseslint.config(
       // `(line) => print(line)` returns print's void on purpose
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // `const { stage: _stage, ...rest } = body` leaves a field out on purpose
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Report files from older suite versions and server answers are read defensively: their types
       // state what a conforming writer produces, not what a file or a hostile server actually holds.
       '@typescript-eslint/no-unnecessary-condition': 'off',

@@ -35,8 +35,14 @@ async function bundled() {
       // written aside and renamed: runs started at once never load a half-written bundle
       const partial = `${BUNDLE}.${process.pid}.tmp`;
       await build({
-        entryPoints: [path.join(ROOT, 'bin', 'main.ts')], outfile: partial,
-        bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent',
+        entryPoints: [path.join(ROOT, 'bin', 'main.ts')],
+        outfile: partial,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        packages: 'external',
+        logLevel: 'silent',
       });
       renameSync(partial, BUNDLE);
     }
@@ -47,7 +53,10 @@ async function bundled() {
 }
 
 // `npx conformance rules | head` closes the pipe early: that is not an error.
-process.stdout.on('error', (err) => { if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw err; });
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  else throw err;
+});
 // An installed package ships its bundle, built at prepack (scripts/prepack.ts), and no sources.
 const PACKED = path.join(ROOT, 'dist', 'bundle', 'cli.mjs');
 const packed = !existsSync(path.join(ROOT, 'bin', 'main.ts')) && existsSync(PACKED);

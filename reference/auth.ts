@@ -15,7 +15,13 @@ export function authenticate(req: IncomingMessage, principals: ReadonlyMap<strin
   }
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match?.[1]) {
-    throw apiError(401, 'invalid_api_key', 'Authorization must be "Bearer <API_KEY>"', { reason: 'malformed' }, CHALLENGE);
+    throw apiError(
+      401,
+      'invalid_api_key',
+      'Authorization must be "Bearer <API_KEY>"',
+      { reason: 'malformed' },
+      CHALLENGE,
+    );
   }
   const user = principals.get(match[1]);
   if (!user) throw apiError(401, 'invalid_api_key', 'The API key is not valid', { reason: 'unknown_key' }, CHALLENGE);

@@ -13,7 +13,13 @@ export type FixturesSet = 'full' | 'sparse';
  * a custom object whose samples are a select, a number and a boolean (no free-text attribute), and
  * none of the optional keys; the checks that need a missing key skip, naming it.
  */
-export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, seed: OrgSeed, set: FixturesSet = 'full'): Fixtures {
+export function buildFixtures(
+  baseUrl: string,
+  keys: ReferenceKeys,
+  org: Org,
+  seed: OrgSeed,
+  set: FixturesSet = 'full',
+): Fixtures {
   const [pipeline] = org.opportunityPipelines;
   const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
   const [lead, qualified] = org.contactStages.options;
@@ -33,7 +39,11 @@ export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, se
       noteId: seed.noteId,
       meetingId: seed.meetingId,
       customObject: { apiName: PROJECT_API_NAME, matchField: 'external_key', attributes: typedSamples },
-      relationships: { opportunityContacts: 'contacts', contactCustomObject: PROJECT_API_NAME, customObject: 'contacts' },
+      relationships: {
+        opportunityContacts: 'contacts',
+        contactCustomObject: PROJECT_API_NAME,
+        customObject: 'contacts',
+      },
     };
   }
   return {
@@ -58,7 +68,12 @@ export function buildFixtures(baseUrl: string, keys: ReferenceKeys, org: Org, se
     customObject: {
       apiName: PROJECT_API_NAME,
       matchField: 'external_key',
-      attributes: { display_name: 'Sample project', budget: { amount: '1250.00' }, ...typedSamples, summary: 'Sample summary' },
+      attributes: {
+        display_name: 'Sample project',
+        budget: { amount: '1250.00' },
+        ...typedSamples,
+        summary: 'Sample summary',
+      },
     },
     relationships: {
       contactAccounts: 'accounts',

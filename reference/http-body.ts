@@ -38,7 +38,11 @@ function readLimited(req: IncomingMessage): Promise<Buffer> {
       if (size > MAX_BODY_BYTES) {
         // stop buffering; node discards the rest once the response is sent
         req.off('data', onData);
-        reject(apiError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES }));
+        reject(
+          apiError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, {
+            max_bytes: MAX_BODY_BYTES,
+          }),
+        );
         return;
       }
       chunks.push(chunk);
@@ -56,11 +60,15 @@ function readLimited(req: IncomingMessage): Promise<Buffer> {
 export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   if (!hasBody(req)) return undefined;
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    throw apiError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, { max_bytes: MAX_BODY_BYTES });
+    throw apiError(413, 'payload_too_large', `Request body exceeds ${MAX_BODY_BYTES} bytes`, {
+      max_bytes: MAX_BODY_BYTES,
+    });
   }
   const contentType = req.headers['content-type'] ?? '';
   if (mediaType(contentType) !== 'application/json') {
-    throw apiError(415, 'unsupported_media_type', 'Request bodies must be application/json', { content_type: contentType });
+    throw apiError(415, 'unsupported_media_type', 'Request bodies must be application/json', {
+      content_type: contentType,
+    });
   }
   const raw = await readLimited(req);
   if (raw.length === 0) return undefined;

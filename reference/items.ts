@@ -42,8 +42,10 @@ export function parseLabels(value: unknown, loc: Loc, field: string): string[] {
 /** A plain string (the channel value) or an object with the item's fields. */
 export function parseItem(def: AttributeDef, value: unknown, loc: Loc): ChannelItem | DomainItem {
   const key = CHANNEL_KEY[def.type] ?? 'email';
-  const fields: Record<string, unknown> = typeof value === 'string' ? { [key]: value } : (value as Record<string, unknown>);
-  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw invalid(loc, 'object_type', `${def.name} items must be strings or objects`);
+  const fields: Record<string, unknown> =
+    typeof value === 'string' ? { [key]: value } : (value as Record<string, unknown>);
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+    throw invalid(loc, 'object_type', `${def.name} items must be strings or objects`);
   const allowed = key === 'domain_name' ? [key, 'is_primary'] : [key, 'is_primary', 'labels', 'id'];
   const extra = Object.keys(fields).filter((k) => !allowed.includes(k));
   if (extra.length > 0) throw fail(def, `unknown item fields ${extra.join(', ')}`);
@@ -52,7 +54,8 @@ export function parseItem(def: AttributeDef, value: unknown, loc: Loc): ChannelI
   if (channel.trim() === '' || /\s/.test(channel.trim())) throw fail(def, `invalid ${key}`);
   if (key === 'email' && !/^[^\s@]+@[^\s@]+$/.test(channel)) throw fail(def, 'not an email address');
   const isPrimary = fields['is_primary'] ?? false;
-  if (typeof isPrimary !== 'boolean') throw invalid([...loc, 'is_primary'], 'bool_type', 'is_primary must be a boolean');
+  if (typeof isPrimary !== 'boolean')
+    throw invalid([...loc, 'is_primary'], 'bool_type', 'is_primary must be a boolean');
   if (key === 'domain_name') return { domain_name: channel, is_primary: isPrimary };
   const labels = fields['labels'] === undefined ? [] : parseLabels(fields['labels'], [...loc, 'labels'], def.name);
   return { id: randomUUID(), [key]: channel, is_primary: isPrimary, labels };

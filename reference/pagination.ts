@@ -12,11 +12,13 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
   let pageSize = DEFAULT_PAGE_SIZE;
   if (rawSize !== null) {
     const limits = { field: 'page_size', minimum: 1, maximum: profile.maxPageSize, value: rawSize };
-    if (!/^[+-]?\d+$/.test(rawSize.trim())) throw apiError(400, 'limit_out_of_range', 'page_size must be an integer', limits);
+    if (!/^[+-]?\d+$/.test(rawSize.trim()))
+      throw apiError(400, 'limit_out_of_range', 'page_size must be an integer', limits);
     pageSize = Number(rawSize);
     if (pageSize < 1) throw apiError(400, 'limit_out_of_range', 'page_size must be at least 1', limits);
     if (pageSize > profile.maxPageSize) {
-      if (!profile.clampPageSize) throw apiError(400, 'limit_out_of_range', `page_size must be at most ${profile.maxPageSize}`, limits);
+      if (!profile.clampPageSize)
+        throw apiError(400, 'limit_out_of_range', `page_size must be at most ${profile.maxPageSize}`, limits);
       pageSize = profile.maxPageSize;
     }
   }
@@ -32,7 +34,12 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
 }
 
 /** One page of `items`; next_cursor is null on the last page. */
-export function pageOf<T>(items: readonly T[], request: PageRequest, profile: Profile, rawCursor: string | null): { page: T[]; nextCursor: string | null } {
+export function pageOf<T>(
+  items: readonly T[],
+  request: PageRequest,
+  profile: Profile,
+  rawCursor: string | null,
+): { page: T[]; nextCursor: string | null } {
   if (request.offset > items.length) {
     throw apiError(400, 'invalid_cursor', 'The cursor points past the end of the list', { cursor: rawCursor });
   }

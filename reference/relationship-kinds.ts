@@ -11,15 +11,16 @@ export interface RelationshipKind {
   throughAttributes: AttributeDef[];
 }
 
-const CONTACT_ACCOUNT_ATTRIBUTES = [
-  ...attrs('string', 'rw', ['role']),
-  ...attrs('boolean', 'rw', ['is_primary']),
-];
+const CONTACT_ACCOUNT_ATTRIBUTES = [...attrs('string', 'rw', ['role']), ...attrs('boolean', 'rw', ['is_primary'])];
 
 /** The relationship api_names of a record type in this org. */
 export function relationshipKinds(org: Org, parentType: string): RelationshipKind[] {
-  const kind = (apiName: string, targetType: string, throughType: string, through: AttributeDef[] = []): RelationshipKind =>
-    ({ parentType, apiName, targetType, throughType, throughAttributes: through });
+  const kind = (
+    apiName: string,
+    targetType: string,
+    throughType: string,
+    through: AttributeDef[] = [],
+  ): RelationshipKind => ({ parentType, apiName, targetType, throughType, throughAttributes: through });
   switch (parentType) {
     case 'contact':
       return [
@@ -49,6 +50,7 @@ export function defaultThroughAttributes(kind: RelationshipKind): Record<string,
 
 export function renderThrough(kind: RelationshipKind, edge: Edge): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const def of kind.throughAttributes) out[def.name] = { value: edge.attrs[def.name] ?? null, value_type: def.type };
+  for (const def of kind.throughAttributes)
+    out[def.name] = { value: edge.attrs[def.name] ?? null, value_type: def.type };
   return out;
 }

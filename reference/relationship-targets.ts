@@ -11,7 +11,10 @@ const TARGET_KEYS = ['related_record_id', 'related_record_match', 'attributes'];
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 
 function notFound(kind: RelationshipKind, detail: Record<string, unknown>): Error {
-  return apiError(404, 'target_record_not_found', `No ${kind.targetType} matches the relationship target`, { record_type: kind.targetType, ...detail });
+  return apiError(404, 'target_record_not_found', `No ${kind.targetType} matches the relationship target`, {
+    record_type: kind.targetType,
+    ...detail,
+  });
 }
 
 /** Whether a rendered attribute equals the match value (any item, for multi-valued ones). */
@@ -24,7 +27,9 @@ function attributeEquals(rendered: unknown, value: unknown): boolean {
 
 function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRecord {
   if (!isObject(match) || typeof match['field'] !== 'string' || match['value'] === undefined) {
-    throw apiError(422, 'invalid_target_identifier', 'related_record_match needs a field (string) and a value', { field: 'related_record_match' });
+    throw apiError(422, 'invalid_target_identifier', 'related_record_match needs a field (string) and a value', {
+      field: 'related_record_match',
+    });
   }
   const field = match['field'];
   if (!attributeOf(ctx.org, kind.targetType, ctx.profile, field)) {
@@ -36,7 +41,12 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
     .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
   const [first, second] = found;
   if (!first) throw notFound(kind, { field, value: match['value'] });
-  if (second) throw apiError(409, 'ambiguous_match', `More than one ${kind.targetType} matches`, { field, value: match['value'], count: found.length });
+  if (second)
+    throw apiError(409, 'ambiguous_match', `More than one ${kind.targetType} matches`, {
+      field,
+      value: match['value'],
+      count: found.length,
+    });
   return first;
 }
 
@@ -50,17 +60,26 @@ export function resolveTarget(ctx: Context, kind: RelationshipKind): StoredRecor
   const match = body['related_record_match'];
   if (present(id) === present(match)) {
     throw apiError(422, 'field_value_invalid', 'Send exactly one of related_record_id and related_record_match', {
-      field: 'related_record_id', reason: present(id) ? 'both sent' : 'neither sent',
+      field: 'related_record_id',
+      reason: present(id) ? 'both sent' : 'neither sent',
     });
   }
   const extra = Object.keys(body).filter((k) => !TARGET_KEYS.includes(k));
   if (extra.length > 0) throw invalid(['body', extra[0] ?? ''], 'extra_forbidden', `Unexpected key ${extra[0] ?? ''}`);
   if (!present(id)) return byMatch(ctx, kind, match);
-  if (typeof id !== 'string') throw invalid(['body', 'related_record_id'], 'string_type', 'related_record_id must be a string');
-  if (!isUuid(id)) throw apiError(422, 'invalid_target_identifier', 'related_record_id must be a uuid', { field: 'related_record_id', value: id });
-  const target = ctx.store.get(ctx.org.id, kind.targetType, id)
+  if (typeof id !== 'string')
+    throw invalid(['body', 'related_record_id'], 'string_type', 'related_record_id must be a string');
+  if (!isUuid(id))
+    throw apiError(422, 'invalid_target_identifier', 'related_record_id must be a uuid', {
+      field: 'related_record_id',
+      value: id,
+    });
+  const target =
+    ctx.store.get(ctx.org.id, kind.targetType, id) ??
     // fault other-org-can-link-account: the target is looked up in every organization
-    ?? (ctx.faults.has('other-org-can-link-account') ? [...ctx.store.orgs.keys()].map((org) => ctx.store.get(org, kind.targetType, id)).find((r) => r) : undefined);
+    (ctx.faults.has('other-org-can-link-account')
+      ? [...ctx.store.orgs.keys()].map((org) => ctx.store.get(org, kind.targetType, id)).find((r) => r)
+      : undefined);
   if (!target) throw notFound(kind, { related_record_id: id });
   return target;
 }

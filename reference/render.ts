@@ -21,11 +21,16 @@ function renderValue(def: AttributeDef, value: unknown, profile: Profile): unkno
 
 function systemValue(record: StoredRecord, name: string): unknown {
   switch (name) {
-    case 'id': return record.id;
-    case 'organization_id': return record.orgId;
-    case 'created_at': return record.createdAt;
-    case 'updated_at': return record.updatedAt;
-    default: return record.attrs[name];
+    case 'id':
+      return record.id;
+    case 'organization_id':
+      return record.orgId;
+    case 'created_at':
+      return record.createdAt;
+    case 'updated_at':
+      return record.updatedAt;
+    default:
+      return record.attrs[name];
   }
 }
 

@@ -28,12 +28,7 @@ export function ok(body: unknown, status = 200): Reply {
 }
 
 /** The single place a response is serialised, typed and sent. */
-export function writeReply(
-  res: ServerResponse,
-  reply: Reply,
-  request: RequestInfo,
-  settings: ResponseSettings,
-): void {
+export function writeReply(res: ServerResponse, reply: Reply, request: RequestInfo, settings: ResponseSettings): void {
   const final = settings.mappers.reduce((r, map) => map(r, request), reply);
   const text = final.body === undefined || final.status === 204 ? '' : JSON.stringify(final.body);
   const send = (): void => {

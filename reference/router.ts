@@ -23,7 +23,12 @@ export interface RouteMatch {
 
 const CUSTOM_OBJECT_PARAM = 'custom_object_api_name';
 
-export function route(method: string, pattern: string, handler: Handler, stated: boolean | Route['stated'] = true): Route {
+export function route(
+  method: string,
+  pattern: string,
+  handler: Handler,
+  stated: boolean | Route['stated'] = true,
+): Route {
   return { method, pattern, handler, stated: typeof stated === 'function' ? stated : () => stated };
 }
 
@@ -58,7 +63,13 @@ export function isWrite(method: string): boolean {
  * but not with this method: 405 with an Allow header. The most specific pattern wins, so
  * /{custom_object}/_upsert is not mistaken for /{custom_object}/{record_id}.
  */
-export function matchRoute(routes: readonly Route[], method: string, path: string, org: Org, statedOnly: boolean): RouteMatch {
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  path: string,
+  org: Org,
+  statedOnly: boolean,
+): RouteMatch {
   let segments: string[];
   try {
     segments = path.split('/').slice(1).map(decodeURIComponent);
@@ -84,9 +95,18 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
   // a write to a read-only resource is "write not supported"; other methods fail validation
   throw isWrite(method)
     ? apiError(405, 'write_not_supported', `${method} is not supported on ${path}`, details, { Allow: allow })
-    : apiError(405, 'request_validation_failed', `${method} is not allowed on ${path}`,
-        { loc: ['method'], type: 'method_not_allowed', all_errors: [{ loc: ['method'], type: 'method_not_allowed', msg: `${method} is not allowed` }], ...details },
-        { Allow: allow });
+    : apiError(
+        405,
+        'request_validation_failed',
+        `${method} is not allowed on ${path}`,
+        {
+          loc: ['method'],
+          type: 'method_not_allowed',
+          all_errors: [{ loc: ['method'], type: 'method_not_allowed', msg: `${method} is not allowed` }],
+          ...details,
+        },
+        { Allow: allow },
+      );
 }
 
 /** Custom-object names must exist in the org; every `*_id` parameter must be a uuid. */

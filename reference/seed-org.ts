@@ -35,8 +35,13 @@ function projectObject(): CustomObjectDef {
       { api_name: 'budget', value_type: 'currency' },
       { api_name: 'kickoff_at', value_type: 'timestamp' },
       {
-        api_name: 'priority', value_type: 'select',
-        selectList: list('project_priority', 'Priority', [['low', 'Low', '#94A3B8'], ['medium', 'Medium', '#F59E0B'], ['high', 'High', '#EF4444']]),
+        api_name: 'priority',
+        value_type: 'select',
+        selectList: list('project_priority', 'Priority', [
+          ['low', 'Low', '#94A3B8'],
+          ['medium', 'Medium', '#F59E0B'],
+          ['high', 'High', '#EF4444'],
+        ]),
       },
       { api_name: 'headcount', value_type: 'number' },
       { api_name: 'is_active', value_type: 'boolean' },

@@ -35,9 +35,16 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   const put = (type: string, attrs: Record<string, unknown>, extra: Partial<StoredRecord> = {}): StoredRecord => {
     const now = clock.now();
     return store.insert({
-      id: randomUUID(), orgId: org.id, type, createdAt: now, updatedAt: now, ...extra,
+      id: randomUUID(),
+      orgId: org.id,
+      type,
+      createdAt: now,
+      updatedAt: now,
+      ...extra,
       attrs: {
-        created_by_user_id: userRef(owner), updated_by_user_id: userRef(owner), owner_user_id: userRef(owner),
+        created_by_user_id: userRef(owner),
+        updated_by_user_id: userRef(owner),
+        owner_user_id: userRef(owner),
         owner_team_id: { related_record_id: org.teamId, related_record_type: 'team' },
         participant_user_id_list: [userRef(owner)],
         ...attrs,
@@ -46,14 +53,26 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   };
   const link = (a: StoredRecord, b: StoredRecord, throughType: string, attrs: Record<string, unknown> = {}): Edge => {
     const now = clock.now();
-    return store.addEdge({ id: randomUUID(), orgId: org.id, a: { id: a.id, type: a.type }, b: { id: b.id, type: b.type }, throughType, attrs, createdAt: now, updatedAt: now });
+    return store.addEdge({
+      id: randomUUID(),
+      orgId: org.id,
+      a: { id: a.id, type: a.type },
+      b: { id: b.id, type: b.type },
+      throughType,
+      attrs,
+      createdAt: now,
+      updatedAt: now,
+    });
   };
   const [pipeline] = org.opportunityPipelines;
   if (!pipeline) throw new Error('org without pipelines');
 
   const acme = put('account', {
     display_name: `Acme Corporation (${org.name})`,
-    domains: [{ domain_name: 'acme.example', is_primary: true }, { domain_name: 'acme-mail.example', is_primary: false }],
+    domains: [
+      { domain_name: 'acme.example', is_primary: true },
+      { domain_name: 'acme-mail.example', is_primary: false },
+    ],
     description: 'Seeded account with two domains.',
     official_website: 'https://acme.example',
     stage: stage('account_stage', org.accountStages, 'active'),
@@ -61,62 +80,118 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     estimated_employee_count: 250,
   });
   const jane = put('contact', {
-    display_name: 'Jane Doe', first_name: 'Jane', last_name: 'Doe', title: 'Head of Operations',
-    primary_email: 'jane.doe@acme.example', primary_phone_number: '+1 555 0100',
+    display_name: 'Jane Doe',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    title: 'Head of Operations',
+    primary_email: 'jane.doe@acme.example',
+    primary_phone_number: '+1 555 0100',
     stage: stage('contact_stage', org.contactStages, 'lead'),
     contact_emails: [{ id: randomUUID(), email: 'jane.doe@acme.example', is_primary: true, labels: ['WORK'] }],
     contact_phone_numbers: [
       { id: randomUUID(), phone_number: '+1 555 0100', is_primary: true, labels: ['WORK'] },
       { id: randomUUID(), phone_number: '+1 555 0101', is_primary: false, labels: ['MOBILE'] },
     ],
-    address: { street_one: '1 Main Street', street_two: '', city: 'Springfield', state: 'IL', country: 'US', zip_code: '62701' },
+    address: {
+      street_one: '1 Main Street',
+      street_two: '',
+      city: 'Springfield',
+      state: 'IL',
+      country: 'US',
+      zip_code: '62701',
+    },
     created_source_form_submission_details: {
       form_submission_id: { related_record_id: randomUUID(), related_record_type: 'form_submission' },
       form_id: { related_record_id: randomUUID(), related_record_type: 'form' },
       source_event_occurred_at: clock.now() - 48 * HOUR,
-      utm_campaign: 'spring', utm_source: 'newsletter', utm_medium: 'email', utm_content: 'hero', utm_term: 'records',
+      utm_campaign: 'spring',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_content: 'hero',
+      utm_term: 'records',
     },
   });
   link(jane, acme, 'contact_account', { role: 'Buyer', is_primary: true });
   const deal = put('opportunity', {
-    display_name: 'Acme expansion', stage: stage('opportunity_stage', pipeline, 'proposal'),
+    display_name: 'Acme expansion',
+    stage: stage('opportunity_stage', pipeline, 'proposal'),
     account_id: { related_record_id: acme.id, related_record_type: 'account' },
     primary_contact_id: { related_record_id: jane.id, related_record_type: 'contact' },
-    amount: { amount: '50000.00' }, stage_last_shifted_at: clock.now(),
+    amount: { amount: '50000.00' },
+    stage_last_shifted_at: clock.now(),
   });
   link(jane, deal, 'contact_opportunity');
 
-  const taskIds = Array.from({ length: SEEDED_TASKS }, (_, i) => put('task', {
-    title: `Follow up #${i + 1}`, status: 'TODO', priority: 'MEDIUM', type: 'TODO', source_type: 'MANUAL',
-    note: 'Seeded task.', due_at: clock.now() + (i + 1) * 24 * HOUR, is_private: false, disposition: null,
-  }).id);
+  const taskIds = Array.from(
+    { length: SEEDED_TASKS },
+    (_, i) =>
+      put('task', {
+        title: `Follow up #${i + 1}`,
+        status: 'TODO',
+        priority: 'MEDIUM',
+        type: 'TODO',
+        source_type: 'MANUAL',
+        note: 'Seeded task.',
+        due_at: clock.now() + (i + 1) * 24 * HOUR,
+        is_private: false,
+        disposition: null,
+      }).id,
+  );
 
   const note = put('note', {
     title: 'Kickoff notes',
     note_html: '<p>Discussed <strong>rollout</strong> &amp; next steps.</p><ul><li>Pilot</li></ul>',
-    created_by_user_id: owner.id, updated_by_user_id: owner.id, deleted_by_user_id: null, deleted_at: null,
+    created_by_user_id: owner.id,
+    updated_by_user_id: owner.id,
+    deleted_by_user_id: null,
+    deleted_at: null,
     is_private: false,
   });
 
-  const meeting = (title: string, hasTranscript: boolean): StoredRecord => put('meeting', {
-    title, description: 'Seeded meeting', location: 'Video call', agenda: 'Demo; questions',
-    key_talking_points: 'Pricing', meeting_url: 'https://meet.example/abc-defg-hij',
-    starts_at: clock.now() - 2 * HOUR, ends_at: clock.now() - HOUR, started_at: clock.now() - 2 * HOUR,
-    ended_at: clock.now() - HOUR, meeting_created_at: clock.now() - 72 * HOUR, duration_seconds: 3600,
-    meeting_status: 'COMPLETED', meeting_type: 'EXTERNAL', confirmation_state: 'CONFIRMED',
-    meeting_platform: 'ZOOM', call_direction: 'OUTBOUND', manual_meeting_type: 'DEMO',
-    origin_platform: 'GOOGLE_CALENDAR', meeting_bot_status: 'LEFT', processing_status: hasTranscript ? 'PROCESSED' : 'PENDING',
-    is_recorded: hasTranscript, has_active_bot: false, is_sales_meeting: true, is_external_meeting: true,
-    is_private: false, is_no_show: false, is_rescheduled: false, is_bot_enabled: true,
-    meeting_participants: [
-      { name: 'Ada Admin', email: 'ada@reference.example', rsvp_status: 'ACCEPTED', is_host: true },
-      { name: 'Jane Doe', email: 'jane.doe@acme.example', rsvp_status: 'ACCEPTED', is_host: false },
-    ],
-    organizer_user_id: userRef(owner),
-    organizer_contact_id: null,
-    rescheduled_from_id: null,
-    created_by_user_id: owner.id,
-  }, { hasTranscript });
+  const meeting = (title: string, hasTranscript: boolean): StoredRecord =>
+    put(
+      'meeting',
+      {
+        title,
+        description: 'Seeded meeting',
+        location: 'Video call',
+        agenda: 'Demo; questions',
+        key_talking_points: 'Pricing',
+        meeting_url: 'https://meet.example/abc-defg-hij',
+        starts_at: clock.now() - 2 * HOUR,
+        ends_at: clock.now() - HOUR,
+        started_at: clock.now() - 2 * HOUR,
+        ended_at: clock.now() - HOUR,
+        meeting_created_at: clock.now() - 72 * HOUR,
+        duration_seconds: 3600,
+        meeting_status: 'COMPLETED',
+        meeting_type: 'EXTERNAL',
+        confirmation_state: 'CONFIRMED',
+        meeting_platform: 'ZOOM',
+        call_direction: 'OUTBOUND',
+        manual_meeting_type: 'DEMO',
+        origin_platform: 'GOOGLE_CALENDAR',
+        meeting_bot_status: 'LEFT',
+        processing_status: hasTranscript ? 'PROCESSED' : 'PENDING',
+        is_recorded: hasTranscript,
+        has_active_bot: false,
+        is_sales_meeting: true,
+        is_external_meeting: true,
+        is_private: false,
+        is_no_show: false,
+        is_rescheduled: false,
+        is_bot_enabled: true,
+        meeting_participants: [
+          { name: 'Ada Admin', email: 'ada@reference.example', rsvp_status: 'ACCEPTED', is_host: true },
+          { name: 'Jane Doe', email: 'jane.doe@acme.example', rsvp_status: 'ACCEPTED', is_host: false },
+        ],
+        organizer_user_id: userRef(owner),
+        organizer_contact_id: null,
+        rescheduled_from_id: null,
+        created_by_user_id: owner.id,
+      },
+      { hasTranscript },
+    );
   const withTranscript = meeting('Acme demo', true);
   const withoutTranscript = meeting('Acme check-in', false);
 
@@ -124,9 +199,14 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   const priorities = projectDef?.attributes.find((a) => a.api_name === 'priority')?.selectList;
   const medium = priorities?.options.find((o) => o.api_name === 'medium');
   const project = put(PROJECT_API_NAME, {
-    display_name: 'Sample project', external_key: 'PRJ-0001', budget: { amount: '15000.00' }, kickoff_at: clock.now(),
+    display_name: 'Sample project',
+    external_key: 'PRJ-0001',
+    budget: { amount: '15000.00' },
+    kickoff_at: clock.now(),
     priority: priorities && medium ? optionValue('select', priorities, medium) : null,
-    headcount: 4, is_active: true, summary: 'Seeded project.',
+    headcount: 4,
+    is_active: true,
+    summary: 'Seeded project.',
   });
   link(jane, project, `contact_${PROJECT_API_NAME}`);
 

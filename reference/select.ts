@@ -3,7 +3,15 @@ import { apiError, invalid, type ApiError, type Loc } from './errors.js';
 import type { Org, SelectList, SelectOption } from './model.js';
 
 /** Keys of an option reference; the read-only ones are tolerated so a read value can be written back. */
-const REFERENCE_KEYS = ['id', 'api_name', 'display_name', 'select_list_id', 'color', 'closing_probability', 'expected_days'];
+const REFERENCE_KEYS = [
+  'id',
+  'api_name',
+  'display_name',
+  'select_list_id',
+  'color',
+  'closing_probability',
+  'expected_days',
+];
 
 function invalidOption(def: AttributeDef, reason: string): ApiError {
   return apiError(422, 'field_value_invalid', `Invalid value for ${def.name}: ${reason}`, { field: def.name, reason });
@@ -23,7 +31,13 @@ export function optionValue(type: string, list: SelectList, option: SelectOption
         expected_days: option.expected_days ?? 0,
       };
     case 'select':
-      return { id: option.id, select_list_id: list.id, api_name: option.api_name, display_name: option.display_name, color: option.color };
+      return {
+        id: option.id,
+        select_list_id: list.id,
+        api_name: option.api_name,
+        display_name: option.display_name,
+        color: option.color,
+      };
     default:
       return { ...base, color: option.color };
   }
@@ -45,7 +59,8 @@ export function resolveOption(def: AttributeDef, value: unknown, org: Org, loc: 
     if (extra.length > 0) throw invalidOption(def, `unknown option reference keys ${extra.join(', ')}`);
     const listId = ref['select_list_id'];
     if (listId !== undefined) {
-      if (typeof listId !== 'string') throw invalid([...loc, 'select_list_id'], 'string_type', 'select_list_id must be a string');
+      if (typeof listId !== 'string')
+        throw invalid([...loc, 'select_list_id'], 'string_type', 'select_list_id must be a string');
       lists = lists.filter((l) => l.id === listId);
       if (lists.length === 0) throw invalidOption(def, `unknown select_list_id ${listId}`);
     }

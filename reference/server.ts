@@ -42,7 +42,13 @@ function rateLimited(state: ServerState): ApiError | undefined {
   const every = state.options.rateLimitEvery;
   if (every <= 0 || state.requestCount % every !== 0) return undefined;
   const seconds = state.options.retryAfterSeconds;
-  return apiError(429, 'rate_limit_exceeded', 'Too many requests', { retry_after_seconds: seconds }, { 'Retry-After': String(seconds) });
+  return apiError(
+    429,
+    'rate_limit_exceeded',
+    'Too many requests',
+    { retry_after_seconds: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /**
@@ -55,10 +61,15 @@ async function process(state: ServerState, req: IncomingMessage, info: RequestIn
   state.requestCount += 1;
   const limited = rateLimited(state);
   if (limited) throw limited;
-  if (!info.path.startsWith('/')) throw apiError(404, 'record_not_found', `No resource outside ${state.basePath}`, { path: info.path });
+  if (!info.path.startsWith('/'))
+    throw apiError(404, 'record_not_found', `No resource outside ${state.basePath}`, { path: info.path });
   const user = authenticate(req, state.principals);
   // fault read-only-can-delete: the read-only key is refused POST, PUT and PATCH only
-  if (user.readOnly && isWrite(info.method) && !(state.faults.has('read-only-can-delete') && info.method === 'DELETE')) {
+  if (
+    user.readOnly &&
+    isWrite(info.method) &&
+    !(state.faults.has('read-only-can-delete') && info.method === 'DELETE')
+  ) {
     throw apiError(403, 'write_not_supported', 'This API key is read-only', { method: info.method });
   }
   const org = state.store.orgs.get(user.orgId);
@@ -97,10 +108,16 @@ export function createReferenceHttpServer(state: ServerState): Server {
     const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/', state.basePath) };
     process(state, req, info)
       .catch((err: unknown): Reply => {
-        const error = err instanceof ApiError
-          ? err
-          // no listed code means "internal"; write_not_supported is the closest ("could not do it")
-          : apiError(500, 'write_not_supported', `Internal error: ${err instanceof Error ? err.message : String(err)}`, null);
+        const error =
+          err instanceof ApiError
+            ? err
+            : // no listed code means "internal"; write_not_supported is the closest ("could not do it")
+              apiError(
+                500,
+                'write_not_supported',
+                `Internal error: ${err instanceof Error ? err.message : String(err)}`,
+                null,
+              );
         return { status: error.status, body: errorBody(error, state.profile), headers: error.headers };
       })
       .then((reply) => writeReply(res, reply, info, settings))

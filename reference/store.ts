@@ -47,9 +47,7 @@ export class Store {
   /** The edge between two records, in either direction. */
   edgeBetween(orgId: string, x: RecordRef, y: RecordRef): Edge | undefined {
     return this.edges.find(
-      (e) =>
-        e.orgId === orgId &&
-        ((e.a.id === x.id && e.b.id === y.id) || (e.a.id === y.id && e.b.id === x.id)),
+      (e) => e.orgId === orgId && ((e.a.id === x.id && e.b.id === y.id) || (e.a.id === y.id && e.b.id === x.id)),
     );
   }
 
@@ -58,8 +56,7 @@ export class Store {
     return this.edges.filter(
       (e) =>
         e.orgId === orgId &&
-        ((e.a.id === parentId && e.b.type === targetType) ||
-          (e.b.id === parentId && e.a.type === targetType)),
+        ((e.a.id === parentId && e.b.type === targetType) || (e.b.id === parentId && e.a.type === targetType)),
     );
   }
 }

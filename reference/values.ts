@@ -66,7 +66,8 @@ function parseItem(def: AttributeDef, raw: unknown, env: WriteEnv, loc: Loc): un
   let value = raw;
   if (isEnvelope(raw)) {
     const vt = raw.value_type;
-    if (vt !== undefined && typeof vt !== 'string') throw invalid([...loc, 'value_type'], 'string_type', 'value_type must be a string');
+    if (vt !== undefined && typeof vt !== 'string')
+      throw invalid([...loc, 'value_type'], 'string_type', 'value_type must be a string');
     if (vt !== undefined && vt !== def.type && !ALIASES[def.type]?.includes(vt)) {
       throw valueInvalid(def.name, `value_type ${vt} does not match ${def.type}`);
     }
@@ -78,7 +79,9 @@ function parseItem(def: AttributeDef, raw: unknown, env: WriteEnv, loc: Loc): un
 
 function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): unknown {
   switch (def.type) {
-    case 'string': case 'long_text': case 'rich_text': {
+    case 'string':
+    case 'long_text':
+    case 'rich_text': {
       const text = checkedString(def, value, loc);
       // variation empty-string-clears: "" is stored as no value
       if (text === '' && env.variations?.has('empty-string-clears')) return null;
@@ -87,7 +90,8 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
     }
     case 'url': {
       const text = checkedString(def, value, loc);
-      if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw valueInvalid(def.name, 'not an http(s) URL');
+      if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol))
+        throw valueInvalid(def.name, 'not an http(s) URL');
       return text;
     }
     case 'email': {
@@ -120,12 +124,20 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
       if (!(def.enumValues?.(env.profile) ?? []).includes(text)) throw valueInvalid(def.name, `unknown value ${text}`);
       return text;
     }
-    case 'currency': return parseCurrency(def, value, loc);
-    case 'address': return parseAddress(def, value, loc);
-    case 'record_reference': return parseReference(def, value, env, loc);
-    case 'select': case 'contact_stage': case 'account_stage': case 'opportunity_stage':
+    case 'currency':
+      return parseCurrency(def, value, loc);
+    case 'address':
+      return parseAddress(def, value, loc);
+    case 'record_reference':
+      return parseReference(def, value, env, loc);
+    case 'select':
+    case 'contact_stage':
+    case 'account_stage':
+    case 'opportunity_stage':
       return resolveOption(def, value, env.org, loc);
-    case 'contact_email': case 'contact_phone_number': case 'account_domain':
+    case 'contact_email':
+    case 'contact_phone_number':
+    case 'account_domain':
       return parseListItem(def, value, loc);
     default:
       throw apiError(422, 'field_not_writable', `${def.name} is not writable`, { field: def.name });
@@ -134,13 +146,15 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
 
 export function checkedString(def: AttributeDef, value: unknown, loc: Loc): string {
   if (typeof value !== 'string') throw wrongType(def, loc, 'string');
-  if (Buffer.byteLength(value) > MAX_STRING_BYTES) throw valueInvalid(def.name, `longer than ${MAX_STRING_BYTES} bytes`);
+  if (Buffer.byteLength(value) > MAX_STRING_BYTES)
+    throw valueInvalid(def.name, `longer than ${MAX_STRING_BYTES} bytes`);
   return value;
 }
 
 function parseCurrency(def: AttributeDef, value: unknown, loc: Loc): { amount: string } {
   const amount = isObject(value) ? value['amount'] : value;
-  if (isObject(value) && Object.keys(value).some((k) => k !== 'amount')) throw valueInvalid(def.name, 'currency takes only amount');
+  if (isObject(value) && Object.keys(value).some((k) => k !== 'amount'))
+    throw valueInvalid(def.name, 'currency takes only amount');
   if (typeof amount === 'number' && Number.isFinite(amount)) return { amount: String(amount) };
   if (typeof amount !== 'string') throw wrongType(def, loc, 'currency');
   if (!DECIMAL.test(amount)) throw valueInvalid(def.name, 'amount is not a decimal number');

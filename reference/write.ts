@@ -18,7 +18,9 @@ export function attributesOfBody(
   if (body === undefined) throw invalid(['body'], 'missing', 'A JSON request body is required');
   const extra = Object.keys(body).filter((k) => !allowed.includes(k));
   if (extra.length > 0) {
-    throw validationError(extra.map((k) => ({ loc: ['body', k], type: 'extra_forbidden', msg: `Unexpected top-level key ${k}` })));
+    throw validationError(
+      extra.map((k) => ({ loc: ['body', k], type: 'extra_forbidden', msg: `Unexpected top-level key ${k}` })),
+    );
   }
   const attributes = body['attributes'];
   if (attributes === undefined) throw invalid(['body', 'attributes'], 'missing', 'attributes is required');
@@ -29,7 +31,10 @@ export function attributesOfBody(
 /** variation empty-patch-refused: a patch with no attribute is a 422, as the spec states for tasks. */
 export function refuseEmptyPatch(ctx: Context, attributes: Record<string, unknown>): Record<string, unknown> {
   if (ctx.variations.has('empty-patch-refused') && Object.keys(attributes).length === 0) {
-    throw validationError([{ loc: ['body', 'attributes'], type: 'too_short', msg: 'attributes must set at least one field' }], 422);
+    throw validationError(
+      [{ loc: ['body', 'attributes'], type: 'too_short', msg: 'attributes must set at least one field' }],
+      422,
+    );
   }
   return attributes;
 }
@@ -49,8 +54,10 @@ export function parseAttributes(
   for (const name of Object.keys(attributes)) {
     const access = defs.get(name)?.access;
     if (access === 'ro') throw apiError(422, 'field_not_writable', `${name} is not writable`, { field: name });
-    if (access === 'update' && mode === 'create') throw apiError(422, 'field_not_creatable', `${name} cannot be set on create`, { field: name });
-    if (access === 'create' && mode === 'update') throw apiError(422, 'field_not_updatable', `${name} cannot be changed on update`, { field: name });
+    if (access === 'update' && mode === 'create')
+      throw apiError(422, 'field_not_creatable', `${name} cannot be set on create`, { field: name });
+    if (access === 'create' && mode === 'update')
+      throw apiError(422, 'field_not_updatable', `${name} cannot be changed on update`, { field: name });
   }
   const parsed: Record<string, unknown> = {};
   const issues: ValidationIssue[] = [];
@@ -73,11 +80,18 @@ export function parseAttributes(
   if (mode === 'create') {
     const missing = required.filter((d) => parsed[d.name] === undefined || parsed[d.name] === null).map((d) => d.name);
     if (missing.length > 0) {
-      throw apiError(422, 'field_required_missing', `Required attribute ${missing[0]} is missing`, { field: missing[0], fields: missing });
+      throw apiError(422, 'field_required_missing', `Required attribute ${missing[0]} is missing`, {
+        field: missing[0],
+        fields: missing,
+      });
     }
   } else {
     const cleared = required.find((d) => parsed[d.name] === null);
-    if (cleared) throw apiError(422, 'field_value_invalid', `${cleared.name} cannot be cleared`, { field: cleared.name, reason: 'required' });
+    if (cleared)
+      throw apiError(422, 'field_value_invalid', `${cleared.name} cannot be cleared`, {
+        field: cleared.name,
+        reason: 'required',
+      });
   }
   return parsed;
 }

@@ -15,8 +15,15 @@ rmSync(DIST, { recursive: true, force: true });
 // two levels below the root, like lib/cli/: the modules find the root (package.json, suites/) as '../../'
 await build({
   entryPoints: { cli: path.join(ROOT, 'bin', 'main.ts'), reference: path.join(ROOT, 'reference', 'index.ts') },
-  outdir: path.join(DIST, 'bundle'), outExtension: { '.js': '.mjs' }, chunkNames: 'chunks/[name]-[hash]',
-  bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
+  outdir: path.join(DIST, 'bundle'),
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
   logLevel: 'warning',
 });
 mkdirSync(path.join(DIST, 'schemas'), { recursive: true });

@@ -11,29 +11,44 @@ import { accountCreateBody } from '../builders/account.js';
 function observeDelete(c: CheckContext, what: string, ex: Exchange): void {
   const r = ex.response;
   if (!r) return;
-  c.observe('delete-response', `${what} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : `a body (${r.json === undefined ? 'not JSON' : 'JSON'})`}`);
+  c.observe(
+    'delete-response',
+    `${what} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : `a body (${r.json === undefined ? 'not JSON' : 'JSON'})`}`,
+  );
 }
 
 endpoint('POST /account', () => {
-  check('account.create.record', 'a create with display_name answers 2xx and { data: account record } holding it', async (c) => {
-    const body = accountCreateBody(c.faker, { runId: c.runId });
-    const ex = await c.api.post('/account', body);
-    const created = recordOf(ex.response?.json);
-    if (created) archiveAfter(c, created.id);
-    const e = c.expect(ex).success().record('account');
-    const r = e.data();
-    if (r.record_type !== 'account') e.fail('record_type "account"', `record_type ${show(r.record_type)}`, 'record.record-type');
-    if (valueOf(r, 'display_name') !== body.attributes['display_name']) {
-      e.fail(`display_name ${show(body.attributes['display_name'])}`, `display_name ${show(r.attributes['display_name'])}`);
-    }
-  });
+  check(
+    'account.create.record',
+    'a create with display_name answers 2xx and { data: account record } holding it',
+    async (c) => {
+      const body = accountCreateBody(c.faker, { runId: c.runId });
+      const ex = await c.api.post('/account', body);
+      const created = recordOf(ex.response?.json);
+      if (created) archiveAfter(c, created.id);
+      const e = c.expect(ex).success().record('account');
+      const r = e.data();
+      if (r.record_type !== 'account')
+        e.fail('record_type "account"', `record_type ${show(r.record_type)}`, 'record.record-type');
+      if (valueOf(r, 'display_name') !== body.attributes['display_name']) {
+        e.fail(
+          `display_name ${show(body.attributes['display_name'])}`,
+          `display_name ${show(r.attributes['display_name'])}`,
+        );
+      }
+    },
+  );
 
-  check('record.account.attributes', 'the created account is { data: account record } with the spec\'s value types', async (c) => {
-    const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
-    const created = recordOf(ex.response?.json);
-    if (created) archiveAfter(c, created.id);
-    c.expect(ex).success().record('account');
-  });
+  check(
+    'record.account.attributes',
+    "the created account is { data: account record } with the spec's value types",
+    async (c) => {
+      const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
+      const created = recordOf(ex.response?.json);
+      if (created) archiveAfter(c, created.id);
+      c.expect(ex).success().record('account');
+    },
+  );
 });
 
 endpoint('DELETE /account/{account_id}', () => {
@@ -42,21 +57,28 @@ endpoint('DELETE /account/{account_id}', () => {
     const ex = await c.api.delete(`/account/${account.id}`);
     c.expect(ex).success();
     observeDelete(c, 'DELETE /account/{account_id}', ex);
-    await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the archived account\'s archived_at', (r, e) => {
+    await throughUnstatedRecordRead(c, `/account/${account.id}`, "the archived account's archived_at", (r, e) => {
       const archivedAt = valueOf(r, 'archived_at');
-      if (archivedAt === null || archivedAt === undefined) e.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
+      if (archivedAt === null || archivedAt === undefined)
+        e.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
     });
   });
 
-  check('account.domain.last-primary-of-several', 'deleting the only primary domain while another domain remains is refused, not answered by promoting the other', async (c) => {
-    const account = await accountWithDomains(c);
-    const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
-    const promoted = await promotedAnother(c, first, account.id);
-    if (promoted) {
-      c.expect(first).fail('the only primary domain refused with cannot_remove_last_primary while other domains remain',
-        `HTTP ${first.response?.status ?? '?'}, and ${show(promoted)} was made primary in its place`);
-    }
-  });
+  check(
+    'account.domain.last-primary-of-several',
+    'deleting the only primary domain while another domain remains is refused, not answered by promoting the other',
+    async (c) => {
+      const account = await accountWithDomains(c);
+      const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+      const promoted = await promotedAnother(c, first, account.id);
+      if (promoted) {
+        c.expect(first).fail(
+          'the only primary domain refused with cannot_remove_last_primary while other domains remain',
+          `HTTP ${first.response?.status ?? '?'}, and ${show(promoted)} was made primary in its place`,
+        );
+      }
+    },
+  );
 });
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
@@ -65,49 +87,83 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     const account = await accountWithDomains(c);
     let present: boolean | undefined;
     if (account.source === 'fixture') {
-      await throughUnstatedRecordRead(c, `/account/${account.id}`, 'whether the fixture account still has its otherDomain', (r) => {
-        present = domainsOf(r).some((d) => d.domain_name.toLowerCase() === account.otherDomain.toLowerCase());
-      });
-      if (present === false) c.skip(`accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`);
+      await throughUnstatedRecordRead(
+        c,
+        `/account/${account.id}`,
+        'whether the fixture account still has its otherDomain',
+        (r) => {
+          present = domainsOf(r).some((d) => d.domain_name.toLowerCase() === account.otherDomain.toLowerCase());
+        },
+      );
+      if (present === false)
+        c.skip(
+          `accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`,
+        );
     }
     const first = await c.api.delete(domainPath(account.id, account.otherDomain));
     const status = first.response?.status;
     // without an account read, a 404 cannot be told from a domain an earlier run removed
     if (account.source === 'fixture' && present === undefined && (status === 404 || status === 410)) {
-      c.skip(`DELETE of accountWithDomains.otherDomain ${show(account.otherDomain)} answered HTTP ${status}: an earlier run may have removed it (the server serves no account read to tell): name a domain the account still has`);
+      c.skip(
+        `DELETE of accountWithDomains.otherDomain ${show(account.otherDomain)} answered HTTP ${status}: an earlier run may have removed it (the server serves no account read to tell): name a domain the account still has`,
+      );
     }
     c.expect(first).success();
     observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
     // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
-    observeDelete(c, 'a second DELETE of the removed domain', await c.api.delete(domainPath(account.id, account.otherDomain)));
-    c.observe('no-stated-read', 'no stated route reads an account: the removal is judged only where the server serves the unstated GET /account/{account_id}');
-    await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the account\'s domains after the removal', (r, e) => {
+    observeDelete(
+      c,
+      'a second DELETE of the removed domain',
+      await c.api.delete(domainPath(account.id, account.otherDomain)),
+    );
+    c.observe(
+      'no-stated-read',
+      'no stated route reads an account: the removal is judged only where the server serves the unstated GET /account/{account_id}',
+    );
+    await throughUnstatedRecordRead(c, `/account/${account.id}`, "the account's domains after the removal", (r, e) => {
       const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
-      if (names.includes(account.otherDomain.toLowerCase())) e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);
-      if (!names.includes(account.primaryDomain.toLowerCase())) e.fail(`domains still holding the untouched ${show(account.primaryDomain)}`, `domains ${show(names)}`);
+      if (names.includes(account.otherDomain.toLowerCase()))
+        e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);
+      if (!names.includes(account.primaryDomain.toLowerCase()))
+        e.fail(`domains still holding the untouched ${show(account.primaryDomain)}`, `domains ${show(names)}`);
     });
   });
 
-  check('account.domain.last-primary', 'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays', async (c) => {
-    const account = await accountWithDomains(c);
-    // a server that wrongly took this DELETE would remove the primary domain: never the user's
-    if (account.source === 'fixture') {
-      c.skip('the server takes no domains on account create, so there is no account of the check\'s own; '
-        + 'accountWithDomains.primaryDomain is the user\'s and is never risked');
-    }
-    const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
-    // another domain made primary in its place: allowed by the default reading, judged by the strict check below
-    const promoted = await promotedAnother(c, first, account.id);
-    if (promoted) { c.observe('last-primary', `removing the primary domain made ${show(promoted)} primary in its place`); return; }
-    c.expect(first).rejected().code('cannot_remove_last_primary');
-    // Had the first DELETE removed it anyway, a second one would find nothing (another code, or 2xx).
-    const again = await c.api.delete(domainPath(account.id, account.primaryDomain));
-    c.expect(again).rejected().code('cannot_remove_last_primary');
-    await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the primary domain after the refused removal', (r, e) => {
-      const kept = domainsOf(r).find((d) => d.domain_name.toLowerCase() === account.primaryDomain.toLowerCase());
-      if (!kept || kept.is_primary !== true) e.fail(`${show(account.primaryDomain)} still on the account, primary`, `domains ${show(domainsOf(r))}`);
-    });
-  });
+  check(
+    'account.domain.last-primary',
+    'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays',
+    async (c) => {
+      const account = await accountWithDomains(c);
+      // a server that wrongly took this DELETE would remove the primary domain: never the user's
+      if (account.source === 'fixture') {
+        c.skip(
+          "the server takes no domains on account create, so there is no account of the check's own; " +
+            "accountWithDomains.primaryDomain is the user's and is never risked",
+        );
+      }
+      const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+      // another domain made primary in its place: allowed by the default reading, judged by the strict check below
+      const promoted = await promotedAnother(c, first, account.id);
+      if (promoted) {
+        c.observe('last-primary', `removing the primary domain made ${show(promoted)} primary in its place`);
+        return;
+      }
+      c.expect(first).rejected().code('cannot_remove_last_primary');
+      // Had the first DELETE removed it anyway, a second one would find nothing (another code, or 2xx).
+      const again = await c.api.delete(domainPath(account.id, account.primaryDomain));
+      c.expect(again).rejected().code('cannot_remove_last_primary');
+      await throughUnstatedRecordRead(
+        c,
+        `/account/${account.id}`,
+        'the primary domain after the refused removal',
+        (r, e) => {
+          const kept = domainsOf(r).find((d) => d.domain_name.toLowerCase() === account.primaryDomain.toLowerCase());
+          if (!kept || kept.is_primary !== true)
+            e.fail(`${show(account.primaryDomain)} still on the account, primary`, `domains ${show(domainsOf(r))}`);
+        },
+      );
+    },
+  );
 });
 
 /**
@@ -120,7 +176,14 @@ async function promotedAnother(c: CheckContext, ex: Exchange, accountId: string)
   if (status < 200 || status > 299) return undefined;
   let after = recordOf(ex.response?.json);
   if (!after || after.id !== accountId) {
-    await throughUnstatedRecordRead(c, `/account/${accountId}`, 'the domains after the primary one was removed', (r) => { after = r; });
+    await throughUnstatedRecordRead(
+      c,
+      `/account/${accountId}`,
+      'the domains after the primary one was removed',
+      (r) => {
+        after = r;
+      },
+    );
   }
   return after ? domainsOf(after).find((d) => d.is_primary === true)?.domain_name : undefined;
 }

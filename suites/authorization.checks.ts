@@ -5,7 +5,13 @@ import { tagged } from '../builders/tag.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { accountCreateBody } from '../builders/account.js';
 import { createAccount } from '../lib/steps/account.js';
-import { ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep } from '../lib/steps/custom-object.js';
+import {
+  ownedAttributes,
+  customObject,
+  expectRecordUnchanged,
+  freshUpsertBody,
+  recordToKeep,
+} from '../lib/steps/custom-object.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 
@@ -19,34 +25,66 @@ const READ_ONLY: Refusal = {
   key: 'readOnlyApiKey',
   caller: 'the read-only key',
   label: 'Forbidden',
-  expectRefused: (e) => { e.status(403).errorBody(); },
+  expectRefused: (e) => {
+    e.status(403).errorBody();
+  },
 };
 
 // Writes of this suite alone: creates, and an upsert on an existing record's match value (the same
 // upsert from organization B may make a record of B's own, so it is no refused write there).
 const CREATES_AND_UPSERT: CheckCase[] = [
   {
-    endpoint: 'POST /contact', what: 'a valid contact create',
-    run: async (c) => { await sendRefused(c, READ_ONLY, { method: 'POST', path: '/contact', json: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }) }); },
+    endpoint: 'POST /contact',
+    what: 'a valid contact create',
+    run: async (c) => {
+      await sendRefused(c, READ_ONLY, {
+        method: 'POST',
+        path: '/contact',
+        json: contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+        }),
+      });
+    },
   },
   {
-    endpoint: 'POST /account', what: 'a valid account create',
-    run: async (c) => { await sendRefused(c, READ_ONLY, { method: 'POST', path: '/account', json: accountCreateBody(c.faker, { runId: c.runId }) }); },
+    endpoint: 'POST /account',
+    what: 'a valid account create',
+    run: async (c) => {
+      await sendRefused(c, READ_ONLY, {
+        method: 'POST',
+        path: '/account',
+        json: accountCreateBody(c.faker, { runId: c.runId }),
+      });
+    },
   },
   {
-    endpoint: 'POST /opportunity', what: 'a valid opportunity create',
+    endpoint: 'POST /opportunity',
+    what: 'a valid opportunity create',
     run: async (c) => {
       const account = await createAccount(c);
-      const json = { attributes: { display_name: tagged('Forbidden deal', c.runId), stage: opportunityStage(c), account_id: account.id } };
+      const json = {
+        attributes: {
+          display_name: tagged('Forbidden deal', c.runId),
+          stage: opportunityStage(c),
+          account_id: account.id,
+        },
+      };
       await sendRefused(c, READ_ONLY, { method: 'POST', path: '/opportunity', json });
     },
   },
   {
-    endpoint: 'POST /{custom_object_api_name}/_upsert', what: 'an upsert on an existing record\'s match value; the record is unchanged',
+    endpoint: 'POST /{custom_object_api_name}/_upsert',
+    what: "an upsert on an existing record's match value; the record is unchanged",
     run: async (c) => {
       const co = customObject(c);
       const kept = await recordToKeep(c, co);
-      await sendRefused(c, READ_ONLY, { method: 'POST', path: `/${co.apiName}/_upsert`, json: freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, READ_ONLY.label)) });
+      await sendRefused(c, READ_ONLY, {
+        method: 'POST',
+        path: `/${co.apiName}/_upsert`,
+        json: freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, READ_ONLY.label)),
+      });
       await expectRecordUnchanged(c, co, kept);
     },
   },
@@ -54,21 +92,31 @@ const CREATES_AND_UPSERT: CheckCase[] = [
 
 group('Authorization › read-only key on every write', () => {
   for (const w of [...CREATES_AND_UPSERT, ...refusedWriteChecks(READ_ONLY)]) {
-    check('auth.forbidden-403', `${w.endpoint} with the read-only key answers 403: ${w.what}`, async (c) => {
-      c.needKey('readOnlyApiKey');
-      await w.run(c);
-    }, { endpoint: w.endpoint });
+    check(
+      'auth.forbidden-403',
+      `${w.endpoint} with the read-only key answers 403: ${w.what}`,
+      async (c) => {
+        c.needKey('readOnlyApiKey');
+        await w.run(c);
+      },
+      { endpoint: w.endpoint },
+    );
   }
 });
 
 group('Authorization › read-only key reads', () => {
-  check('auth.bearer-accepted', 'the read-only key reads a contact of its organization', async (c) => {
-    c.needKey('readOnlyApiKey');
-    const contact = await createContact(c);
-    const e = c.expect(await c.api.get(`/contact/${contact.id}`, { auth: 'readOnlyApiKey' }));
-    if (e.response.status === 401) e.fail('the read-only key accepted (not 401)', 'HTTP 401');
-    if (e.response.status < 200 || e.response.status > 299) return; // not this rule's: the read-only key's rights are the user's set-up
-    const read = e.data();
-    if (read.id !== contact.id) e.fail(`data.id ${contact.id}`, `data.id ${show(read.id)}`);
-  }, { endpoint: 'GET /contact/{contact_id}' });
+  check(
+    'auth.bearer-accepted',
+    'the read-only key reads a contact of its organization',
+    async (c) => {
+      c.needKey('readOnlyApiKey');
+      const contact = await createContact(c);
+      const e = c.expect(await c.api.get(`/contact/${contact.id}`, { auth: 'readOnlyApiKey' }));
+      if (e.response.status === 401) e.fail('the read-only key accepted (not 401)', 'HTTP 401');
+      if (e.response.status < 200 || e.response.status > 299) return; // not this rule's: the read-only key's rights are the user's set-up
+      const read = e.data();
+      if (read.id !== contact.id) e.fail(`data.id ${contact.id}`, `data.id ${show(read.id)}`);
+    },
+    { endpoint: 'GET /contact/{contact_id}' },
+  );
 });

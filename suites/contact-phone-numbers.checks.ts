@@ -6,80 +6,123 @@ import { show } from '../lib/check/record.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
 
-const itemPath = (contactId: string, itemId: string) => `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
+const itemPath = (contactId: string, itemId: string) =>
+  `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
 /** Two label lists hold the same labels (their order is not stated). */
-const same = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && isDeepStrictEqual([...(a as unknown[])].map(String).sort(), [...(b as unknown[])].map(String).sort());
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  isDeepStrictEqual([...(a as unknown[])].map(String).sort(), [...(b as unknown[])].map(String).sort());
 
 // Each check uses a contact of its own with two phone items where the server takes them on create;
 // else the fixture contactWithPhoneNumbersId, which the checks then hold in turn (lib/steps/phone-item.ts),
 // each leaving its items as it found them.
 group('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
-    check('contact.phone-item.patch', 'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it', async (c) => {
-      const { contactId, primary, other } = await phoneContact(c);
-      const label = LABELS.find((l) => !same([l], other.labels)) ?? 'WORK';
-      // restore the fixture: the old primary first (in case the server demotes the others), then this item
-      c.cleanup(async () => {
-        await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
-        await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
-      });
-      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: true, labels: [label] }));
-      e.success().body('envelopes/phone-item-patch');
-      const d = e.json<{ data: { id: unknown; envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } } }>().data;
-      // the spec types data.id as a uuid without naming whose: the item's or the contact's is taken
-      if (d.id !== other.id && d.id !== contactId) e.fail(`data.id ${other.id} (the item) or ${contactId} (the contact)`, `data.id ${show(d.id)}`);
-      if (d.envelope.id !== other.id) e.fail(`data.envelope.id ${other.id} (the item)`, `data.envelope.id ${show(d.envelope.id)}`);
-      if (d.envelope.is_primary !== true) e.fail('data.envelope.is_primary true', `is_primary ${show(d.envelope.is_primary)}`);
-      if (!same(d.envelope.labels, [label])) e.fail(`data.envelope.labels ${show([label])}`, `labels ${show(d.envelope.labels)}`);
-      if (d.envelope.phone_number !== other.phone_number) e.fail(`data.envelope.phone_number ${show(other.phone_number)} (unchanged)`, `phone_number ${show(d.envelope.phone_number)}`);
-      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-      if (after?.is_primary !== true || !same(after.labels, [label])) {
-        c.expect(c.last()).fail(`item ${other.id} read back with is_primary true and labels ${show([label])}`, `item ${show(after)}`);
-      }
-    });
-
-    check('contact.phone-item.labels', 'a label outside PERSONAL, WORK, MOBILE is rejected and the item\'s labels are unchanged', async (c) => {
-      const { contactId, other } = await phoneContact(c);
-      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { labels: ['HOME'] }));
-      if (e.response.status >= 200 && e.response.status <= 299) c.cleanup(() => c.api.patch(itemPath(contactId, other.id), { labels: other.labels }));
-      e.rejected();
-      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-      if (!same(after?.labels, other.labels)) c.expect(c.last()).fail(`labels unchanged (${show(other.labels)})`, `item ${show(after)}`);
-    });
-
-    for (const sent of ['true', 1] as const) {
-      check('contact.phone-item.is-primary-boolean', `is_primary ${show(sent)} (not a boolean) is rejected with the error body and the item is unchanged`, async (c) => {
+    check(
+      'contact.phone-item.patch',
+      'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it',
+      async (c) => {
         const { contactId, primary, other } = await phoneContact(c);
-        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: sent }));
-        if (e.response.status >= 200 && e.response.status <= 299) {
-          // put the fixture back as it was: the old primary first, then this item
-          c.cleanup(async () => {
-            await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
-            await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
-          });
+        const label = LABELS.find((l) => !same([l], other.labels)) ?? 'WORK';
+        // restore the fixture: the old primary first (in case the server demotes the others), then this item
+        c.cleanup(async () => {
+          await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
+          await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
+        });
+        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: true, labels: [label] }));
+        e.success().body('envelopes/phone-item-patch');
+        const d = e.json<{
+          data: { id: unknown; envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } };
+        }>().data;
+        // the spec types data.id as a uuid without naming whose: the item's or the contact's is taken
+        if (d.id !== other.id && d.id !== contactId)
+          e.fail(`data.id ${other.id} (the item) or ${contactId} (the contact)`, `data.id ${show(d.id)}`);
+        if (d.envelope.id !== other.id)
+          e.fail(`data.envelope.id ${other.id} (the item)`, `data.envelope.id ${show(d.envelope.id)}`);
+        if (d.envelope.is_primary !== true)
+          e.fail('data.envelope.is_primary true', `is_primary ${show(d.envelope.is_primary)}`);
+        if (!same(d.envelope.labels, [label]))
+          e.fail(`data.envelope.labels ${show([label])}`, `labels ${show(d.envelope.labels)}`);
+        if (d.envelope.phone_number !== other.phone_number)
+          e.fail(
+            `data.envelope.phone_number ${show(other.phone_number)} (unchanged)`,
+            `phone_number ${show(d.envelope.phone_number)}`,
+          );
+        const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+        if (after?.is_primary !== true || !same(after.labels, [label])) {
+          c.expect(c.last()).fail(
+            `item ${other.id} read back with is_primary true and labels ${show([label])}`,
+            `item ${show(after)}`,
+          );
         }
+      },
+    );
+
+    check(
+      'contact.phone-item.labels',
+      "a label outside PERSONAL, WORK, MOBILE is rejected and the item's labels are unchanged",
+      async (c) => {
+        const { contactId, other } = await phoneContact(c);
+        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { labels: ['HOME'] }));
+        if (e.response.status >= 200 && e.response.status <= 299)
+          c.cleanup(() => c.api.patch(itemPath(contactId, other.id), { labels: other.labels }));
         e.rejected();
         const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-        if (after?.is_primary !== other.is_primary) c.expect(c.last()).fail(`is_primary unchanged (${show(other.is_primary)})`, `item ${show(after)}`);
-      });
+        if (!same(after?.labels, other.labels))
+          c.expect(c.last()).fail(`labels unchanged (${show(other.labels)})`, `item ${show(after)}`);
+      },
+    );
+
+    for (const sent of ['true', 1] as const) {
+      check(
+        'contact.phone-item.is-primary-boolean',
+        `is_primary ${show(sent)} (not a boolean) is rejected with the error body and the item is unchanged`,
+        async (c) => {
+          const { contactId, primary, other } = await phoneContact(c);
+          const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: sent }));
+          if (e.response.status >= 200 && e.response.status <= 299) {
+            // put the fixture back as it was: the old primary first, then this item
+            c.cleanup(async () => {
+              await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
+              await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
+            });
+          }
+          e.rejected();
+          const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+          if (after?.is_primary !== other.is_primary)
+            c.expect(c.last()).fail(`is_primary unchanged (${show(other.is_primary)})`, `item ${show(after)}`);
+        },
+      );
     }
 
-    check('contact.phone-item.number-immutable', 'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)', async (c) => {
-      const { contactId, other, own } = await phoneContact(c);
-      // a number the server wrongly changed could not be put back (it is immutable): never the user's contact
-      if (!own) {
-        c.skip('the server takes no contact_phone_numbers on contact create, so there is no contact of the check\'s '
-          + 'own; a number of contactWithPhoneNumbersId changed by mistake could not be put back');
-      }
-      const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
-      // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
-      // "immutable and absent": the number must not change; whether a request carrying it is refused
-      // or the field ignored is not stated
-      const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number }));
-      if (e.response.status >= 400) e.rejected(); else e.success();
-      c.observe('phone-item-number', `a phone item patch carrying phone_number was answered HTTP ${e.response.status}`);
-      const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-      if (after?.phone_number !== other.phone_number) c.expect(c.last()).fail(`phone_number unchanged (${show(other.phone_number)})`, `item ${show(after)}`);
-    });
+    check(
+      'contact.phone-item.number-immutable',
+      'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)',
+      async (c) => {
+        const { contactId, other, own } = await phoneContact(c);
+        // a number the server wrongly changed could not be put back (it is immutable): never the user's contact
+        if (!own) {
+          c.skip(
+            "the server takes no contact_phone_numbers on contact create, so there is no contact of the check's " +
+              'own; a number of contactWithPhoneNumbersId changed by mistake could not be put back',
+          );
+        }
+        const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
+        // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
+        // "immutable and absent": the number must not change; whether a request carrying it is refused
+        // or the field ignored is not stated
+        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number }));
+        if (e.response.status >= 400) e.rejected();
+        else e.success();
+        c.observe(
+          'phone-item-number',
+          `a phone item patch carrying phone_number was answered HTTP ${e.response.status}`,
+        );
+        const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
+        if (after?.phone_number !== other.phone_number)
+          c.expect(c.last()).fail(`phone_number unchanged (${show(other.phone_number)})`, `item ${show(after)}`);
+      },
+    );
   });
 });

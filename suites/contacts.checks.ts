@@ -5,26 +5,47 @@ import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '..
 
 endpoint('POST /contact', () => {
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
+    const ex = await c.api.post(
+      '/contact',
+      contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+    );
     c.expect(ex).status(201);
   });
 
-  check('record.contact.attributes', 'the created contact is { data: contact record } with the spec\'s value types', async (c) => {
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
-    c.expect(ex).success().record('contact');
-  });
+  check(
+    'record.contact.attributes',
+    "the created contact is { data: contact record } with the spec's value types",
+    async (c) => {
+      const ex = await c.api.post(
+        '/contact',
+        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+      );
+      c.expect(ex).success().record('contact');
+    },
+  );
 
   check('contact.create.stage-required', 'a create without stage is rejected with the error body', async (c) => {
-    const ex = await c.api.post('/contact', withoutStage(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) })));
+    const ex = await c.api.post(
+      '/contact',
+      withoutStage(
+        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+      ),
+    );
     const e = c.expect(ex).rejected();
     // field_required_missing fits, but so does request_validation_failed: the spec does not say
     // which a missing stage gets, so the code is observed, not asserted
-    c.observe('stage-required-code', `a contact create without stage was refused HTTP ${e.response.status} with code ${show(e.json<{ code?: unknown }>().code)}`);
+    c.observe(
+      'stage-required-code',
+      `a contact create without stage was refused HTTP ${e.response.status} with code ${show(e.json<{ code?: unknown }>().code)}`,
+    );
   });
 
   check('write.stage-by-name', 'a stage given as its api_name is resolved to that option', async (c) => {
     const stage = contactStage(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c) }));
+    const ex = await c.api.post(
+      '/contact',
+      contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c) }),
+    );
     const e = c.expect(ex).success();
     const got = (valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined)?.api_name;
     if (got !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(e.data().attributes['stage'])}`);
@@ -33,49 +54,86 @@ endpoint('POST /contact', () => {
   check('write.stage-by-name', 'a stage given as its display name is resolved to that option', async (c) => {
     const stage = contactStage(c);
     const display = c.need(c.fixtures.contact?.stageDisplayName, 'contact.stageDisplayName');
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: display, runId: c.runId, required: requiredCreateAttributes(c) }));
+    const ex = await c.api.post(
+      '/contact',
+      contactCreateBody(c.faker, { stage: display, runId: c.runId, required: requiredCreateAttributes(c) }),
+    );
     const e = c.expect(ex).success();
     const got = valueOf(e.data(), 'stage') as { api_name?: unknown; display_name?: unknown } | undefined;
-    if (got?.api_name !== stage || got.display_name !== display) e.fail(`stage { api_name: ${show(stage)}, display_name: ${show(display)} }`, `stage ${show(got)}`);
+    if (got?.api_name !== stage || got.display_name !== display)
+      e.fail(`stage { api_name: ${show(stage)}, display_name: ${show(display)} }`, `stage ${show(got)}`);
   });
 
-  check('write.stage-enveloped', 'a stage given as { value_type: select, value: { api_name } } is resolved', async (c) => {
-    const stage = contactStage(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { api_name: stage }), runId: c.runId, required: requiredCreateAttributes(c) }));
-    const e = c.expect(ex).success();
-    const got = valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined;
-    if (got?.api_name !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(got)}`);
-  });
+  check(
+    'write.stage-enveloped',
+    'a stage given as { value_type: select, value: { api_name } } is resolved',
+    async (c) => {
+      const stage = contactStage(c);
+      const ex = await c.api.post(
+        '/contact',
+        contactCreateBody(c.faker, {
+          stage: enveloped('select', { api_name: stage }),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+        }),
+      );
+      const e = c.expect(ex).success();
+      const got = valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined;
+      if (got?.api_name !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(got)}`);
+    },
+  );
 
   check('write.stage-enveloped', 'a stage given as { value_type: select, value: { id } } is resolved', async (c) => {
     const first = await createContact(c);
     const stage = valueOf(first, 'stage') as { id?: unknown; api_name?: unknown } | undefined;
-    const id = c.need(typeof stage?.id === 'string' ? stage.id : undefined, 'contact.stage (a created contact showed no stage id)');
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: enveloped('select', { id }), runId: c.runId, required: requiredCreateAttributes(c) }));
+    const id = c.need(
+      typeof stage?.id === 'string' ? stage.id : undefined,
+      'contact.stage (a created contact showed no stage id)',
+    );
+    const ex = await c.api.post(
+      '/contact',
+      contactCreateBody(c.faker, {
+        stage: enveloped('select', { id }),
+        runId: c.runId,
+        required: requiredCreateAttributes(c),
+      }),
+    );
     const e = c.expect(ex).success();
     const got = valueOf(e.data(), 'stage') as { id?: unknown } | undefined;
     if (got?.id !== id) e.fail(`stage.value.id ${show(id)}`, `stage ${show(got)}`);
   });
 
   check('write.raw-value', 'string attributes written raw read back as written', async (c) => {
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
+    const body = contactCreateBody(c.faker, {
+      stage: contactStage(c),
+      runId: c.runId,
+      required: requiredCreateAttributes(c),
+    });
     const ex = await c.api.post('/contact', body);
     const e = c.expect(ex).success();
     const r = e.data();
     for (const name of ['first_name', 'last_name', 'title', 'primary_email'] as const) {
-      if (valueOf(r, name) !== body.attributes[name]) e.fail(`${name} ${show(body.attributes[name])}`, `${name} ${show(r.attributes[name])}`);
+      if (valueOf(r, name) !== body.attributes[name])
+        e.fail(`${name} ${show(body.attributes[name])}`, `${name} ${show(r.attributes[name])}`);
     }
   });
 
   check('write.enveloped-value', 'attributes written as { value_type, value } read back as written', async (c) => {
     const first = c.faker.person.firstName();
     const email = c.faker.internet.email({ provider: 'example.com' }).toLowerCase();
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { first_name: enveloped('string', first), primary_email: enveloped('email', email) } });
+    const body = contactCreateBody(c.faker, {
+      stage: contactStage(c),
+      runId: c.runId,
+      required: requiredCreateAttributes(c),
+      attributes: { first_name: enveloped('string', first), primary_email: enveloped('email', email) },
+    });
     const ex = await c.api.post('/contact', body);
     const e = c.expect(ex).success();
     const r = e.data();
-    if (valueOf(r, 'first_name') !== first) e.fail(`first_name ${show(first)}`, `first_name ${show(r.attributes['first_name'])}`);
-    if (valueOf(r, 'primary_email') !== email) e.fail(`primary_email ${show(email)}`, `primary_email ${show(r.attributes['primary_email'])}`);
+    if (valueOf(r, 'first_name') !== first)
+      e.fail(`first_name ${show(first)}`, `first_name ${show(r.attributes['first_name'])}`);
+    if (valueOf(r, 'primary_email') !== email)
+      e.fail(`primary_email ${show(email)}`, `primary_email ${show(r.attributes['primary_email'])}`);
   });
 
   check('contact.display-name.derived', 'display_name is derived from first_name and last_name', async (c) => {
@@ -89,9 +147,20 @@ endpoint('POST /contact', () => {
 
   check('contact.display-name.not-writable', 'a display_name sent on create is not stored', async (c) => {
     const sent = `Not derivable ${c.faker.string.alphanumeric(8)}`;
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { display_name: sent } }));
+    const ex = await c.api.post(
+      '/contact',
+      contactCreateBody(c.faker, {
+        stage: contactStage(c),
+        runId: c.runId,
+        required: requiredCreateAttributes(c),
+        attributes: { display_name: sent },
+      }),
+    );
     const e = c.expect(ex);
-    if (e.response.status >= 400) { e.rejected(); return; }
+    if (e.response.status >= 400) {
+      e.rejected();
+      return;
+    }
     e.success();
     const got = valueOf(e.data(), 'display_name');
     if (got === sent) e.fail('display_name derived by the server, not the value sent', `display_name ${show(got)}`);
@@ -99,14 +168,24 @@ endpoint('POST /contact', () => {
 
   check('contact.unknown-field', 'an unknown attribute is rejected as unknown_field, naming it', async (c) => {
     const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
-    const ex = await c.api.post('/contact', withUnknownField(contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), name));
+    const ex = await c.api.post(
+      '/contact',
+      withUnknownField(
+        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+        name,
+      ),
+    );
     const e = c.expect(ex).rejected().code('unknown_field');
     const details = (e.json() as { details?: unknown }).details;
-    if (!JSON.stringify(details ?? null).includes(name)) e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
+    if (!JSON.stringify(details ?? null).includes(name))
+      e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
   });
 
   check('contact.no-inline-relationships', 'a create body with a relationships block is rejected', async (c) => {
-    const body = { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), relationships: { accounts: [] } };
+    const body = {
+      ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+      relationships: { accounts: [] },
+    };
     c.expect(await c.api.post('/contact', body)).rejected();
   });
 });
@@ -119,14 +198,21 @@ endpoint('GET /contact/{contact_id}', () => {
     const r = e.data();
     if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
     for (const name of ['first_name', 'last_name', 'title']) {
-      if (valueOf(r, name) !== valueOf(created, name)) e.fail(`${name} ${show(valueOf(created, name))}`, `${name} ${show(valueOf(r, name))}`);
+      if (valueOf(r, name) !== valueOf(created, name))
+        e.fail(`${name} ${show(valueOf(created, name))}`, `${name} ${show(valueOf(r, name))}`);
     }
   });
 
-  check('record.contact.attributes', 'a read contact is { data: contact record } with the spec\'s value types', async (c) => {
-    const created = await createContact(c);
-    c.expect(await c.api.get(`/contact/${created.id}`)).success().record('contact');
-  });
+  check(
+    'record.contact.attributes',
+    "a read contact is { data: contact record } with the spec's value types",
+    async (c) => {
+      const created = await createContact(c);
+      c.expect(await c.api.get(`/contact/${created.id}`))
+        .success()
+        .record('contact');
+    },
+  );
 });
 
 endpoint('PATCH /contact/{contact_id}', () => {
@@ -138,7 +224,8 @@ endpoint('PATCH /contact/{contact_id}', () => {
     for (const read of [e.data(), await readContact(c, created.id)]) {
       if (valueOf(read, 'title') !== title) e.fail(`title ${show(title)}`, `title ${show(valueOf(read, 'title'))}`);
       for (const name of ['first_name', 'last_name', 'primary_email']) {
-        if (valueOf(read, name) !== valueOf(created, name)) e.fail(`${name} unchanged (${show(valueOf(created, name))})`, `${name} ${show(valueOf(read, name))}`);
+        if (valueOf(read, name) !== valueOf(created, name))
+          e.fail(`${name} unchanged (${show(valueOf(created, name))})`, `${name} ${show(valueOf(read, name))}`);
       }
     }
   });
@@ -149,14 +236,16 @@ endpoint('PATCH /contact/{contact_id}', () => {
     const ex = await c.api.patch(`/contact/${created.id}`, { attributes: { first_name: first } });
     const e = c.expect(ex).success();
     const display = valueOf(e.data(), 'display_name');
-    if (typeof display !== 'string' || !display.includes(first)) e.fail(`display_name containing ${show(first)}`, `display_name ${show(display)}`);
+    if (typeof display !== 'string' || !display.includes(first))
+      e.fail(`display_name containing ${show(first)}`, `display_name ${show(display)}`);
   });
 
   check('contact.display-name.not-writable', 'a display_name sent on patch is not stored', async (c) => {
     const created = await createContact(c);
     const sent = `Not derivable ${c.faker.string.alphanumeric(8)}`;
     const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { display_name: sent } }));
-    if (e.response.status >= 400) e.rejected(); else e.success();
+    if (e.response.status >= 400) e.rejected();
+    else e.success();
     const after = valueOf(await readContact(c, created.id), 'display_name');
     if (after === sent) e.fail('display_name unchanged by the patch', `display_name ${show(after)}`);
   });
@@ -164,24 +253,36 @@ endpoint('PATCH /contact/{contact_id}', () => {
   check('write.null', 'a null the server accepts clears the attribute', async (c) => {
     const created = await createContact(c);
     const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { title: null } }));
-    if (e.response.status >= 400) { e.rejected(); return; } // the workspace's schema may not allow null here
+    if (e.response.status >= 400) {
+      e.rejected();
+      return;
+    } // the workspace's schema may not allow null here
     e.success();
     const after = await readContact(c, created.id);
     const v = valueOf(after, 'title');
     if (v !== null && v !== undefined) e.fail('title null or absent after patching it to null', `title ${show(v)}`);
   });
 
-  check('contact.unknown-field', 'an unknown attribute in a patch is rejected as unknown_field, naming it', async (c) => {
-    const created = await createContact(c);
-    const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
-    const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { [name]: 'x' } })).rejected().code('unknown_field');
-    const details = (e.json() as { details?: unknown }).details;
-    if (!JSON.stringify(details ?? null).includes(name)) e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
-  });
+  check(
+    'contact.unknown-field',
+    'an unknown attribute in a patch is rejected as unknown_field, naming it',
+    async (c) => {
+      const created = await createContact(c);
+      const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
+      const e = c
+        .expect(await c.api.patch(`/contact/${created.id}`, { attributes: { [name]: 'x' } }))
+        .rejected()
+        .code('unknown_field');
+      const details = (e.json() as { details?: unknown }).details;
+      if (!JSON.stringify(details ?? null).includes(name))
+        e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
+    },
+  );
 
   check('contact.no-inline-relationships', 'a patch body with a relationships block is rejected', async (c) => {
     const created = await createContact(c);
-    c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { title: 'x' }, relationships: { accounts: [] } })).rejected();
+    c.expect(
+      await c.api.patch(`/contact/${created.id}`, { attributes: { title: 'x' }, relationships: { accounts: [] } }),
+    ).rejected();
   });
 });
-

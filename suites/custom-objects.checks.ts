@@ -2,8 +2,18 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { check, endpoint } from '../lib/check/check.js';
 import {
-  archiveAfter, archiveIfCreated, changeableAttribute, changedString, customObject, freshUpsertBody, patchAttributes, readValue,
-  freeTextAttribute, upsert, upsertRecord, withAttribute,
+  archiveAfter,
+  archiveIfCreated,
+  changeableAttribute,
+  changedString,
+  customObject,
+  freshUpsertBody,
+  patchAttributes,
+  readValue,
+  freeTextAttribute,
+  upsert,
+  upsertRecord,
+  withAttribute,
 } from '../lib/steps/custom-object.js';
 import { recordOf, show } from '../lib/check/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
@@ -17,171 +27,252 @@ import { sameTypedValue } from '../lib/steps/same-value.js';
 // upsert with the same match value reaching the same record.
 
 endpoint('POST /{custom_object_api_name}/_upsert', () => {
-  check('custom-object.upsert.creates', 'an upsert with a new match value answers { data: record, meta: { matched_on } } holding what was sent', async (c) => {
-    const co = customObject(c);
-    const body = freshUpsertBody(c, co);
-    const ex = await upsert(c, co, body);
-    archiveIfCreated(c, co, ex);
-    const e = c.expect(ex).success().body('envelopes/upsert');
-    const r = e.data();
-    for (const [name, sent] of Object.entries(body.attributes)) {
-      if (!sameTypedValue(sent, r.attributes[name])) e.fail(`${name} ${show(sent)} as sent`, `${name} ${show(r.attributes[name])}`);
-    }
-    if (readValue(r, co.matchField) !== body.match?.value) e.fail(`data.attributes.${co.matchField} ${show(body.match?.value)} (the match value)`, `${co.matchField} ${show(r.attributes[co.matchField])}`);
-    c.observe('upsert', `an upsert that created a record answered HTTP ${e.response.status}`);
-  });
+  check(
+    'custom-object.upsert.creates',
+    'an upsert with a new match value answers { data: record, meta: { matched_on } } holding what was sent',
+    async (c) => {
+      const co = customObject(c);
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, body);
+      archiveIfCreated(c, co, ex);
+      const e = c.expect(ex).success().body('envelopes/upsert');
+      const r = e.data();
+      for (const [name, sent] of Object.entries(body.attributes)) {
+        if (!sameTypedValue(sent, r.attributes[name]))
+          e.fail(`${name} ${show(sent)} as sent`, `${name} ${show(r.attributes[name])}`);
+      }
+      if (readValue(r, co.matchField) !== body.match?.value)
+        e.fail(
+          `data.attributes.${co.matchField} ${show(body.match?.value)} (the match value)`,
+          `${co.matchField} ${show(r.attributes[co.matchField])}`,
+        );
+      c.observe('upsert', `an upsert that created a record answered HTTP ${e.response.status}`);
+    },
+  );
 
-  check('record.custom-object.attributes', 'an upserted record is a custom-object record with the spec\'s value types', async (c) => {
-    const co = customObject(c);
-    const ex = await upsert(c, co, freshUpsertBody(c, co));
-    archiveIfCreated(c, co, ex);
-    // the upsert's success is its own check's rule: a failed one blocks this check
-    c.setup(ex, 'POST /{custom_object_api_name}/_upsert').record('custom-object');
-  });
+  check(
+    'record.custom-object.attributes',
+    "an upserted record is a custom-object record with the spec's value types",
+    async (c) => {
+      const co = customObject(c);
+      const ex = await upsert(c, co, freshUpsertBody(c, co));
+      archiveIfCreated(c, co, ex);
+      // the upsert's success is its own check's rule: a failed one blocks this check
+      c.setup(ex, 'POST /{custom_object_api_name}/_upsert').record('custom-object');
+    },
+  );
 
-  check('custom-object.record-type', 'an upserted record\'s record_type is the custom object\'s api_name', async (c) => {
+  check('custom-object.record-type', "an upserted record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
     const ex = await upsert(c, co, freshUpsertBody(c, co));
     archiveIfCreated(c, co, ex);
     const e = c.setup(ex, 'POST /{custom_object_api_name}/_upsert');
-    if (e.data().record_type !== co.apiName) e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
+    if (e.data().record_type !== co.apiName)
+      e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
 
-  check('custom-object.upsert.updates-match', 'a second upsert with the same match value updates that record (same id, the change applied)', async (c) => {
-    const co = customObject(c);
-    const name = changeableAttribute(c, co);
-    const { record: first, body } = await upsertRecord(c, co);
-    const value = changedString(c.faker, c.runId);
-    const ex = await upsert(c, co, withAttribute(body, name, value));
-    const e = c.expect(ex).success().body('envelopes/upsert');
-    const second = e.data();
-    if (second.id !== first.id) {
-      archiveAfter(c, co, second.id);
-      e.fail(`data.id ${first.id} (the record the match value names)`, `data.id ${show(second.id)}: a second record`);
-    }
-    if (readValue(second, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(second.attributes[name])}`);
-    c.observe('upsert', `an upsert that matched an existing record answered HTTP ${e.response.status}`);
-  });
+  check(
+    'custom-object.upsert.updates-match',
+    'a second upsert with the same match value updates that record (same id, the change applied)',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      const { record: first, body } = await upsertRecord(c, co);
+      const value = changedString(c.faker, c.runId);
+      const ex = await upsert(c, co, withAttribute(body, name, value));
+      const e = c.expect(ex).success().body('envelopes/upsert');
+      const second = e.data();
+      if (second.id !== first.id) {
+        archiveAfter(c, co, second.id);
+        e.fail(`data.id ${first.id} (the record the match value names)`, `data.id ${show(second.id)}: a second record`);
+      }
+      if (readValue(second, name) !== value)
+        e.fail(`${name} ${show(value)}`, `${name} ${show(second.attributes[name])}`);
+      c.observe('upsert', `an upsert that matched an existing record answered HTTP ${e.response.status}`);
+    },
+  );
 
-  check('custom-object.upsert.concurrent', 'five concurrent upserts with one new match value leave one record', async (c) => {
-    const co = customObject(c);
-    const value = matchValue(c.faker, c.runId);
-    // the five bodies differ where the server showed free text, else they are the same samples
-    const name = freeTextAttribute(c, co);
-    const bodies = Array.from({ length: 5 }, () => {
-      const b = freshUpsertBody(c, co, value);
-      return name === undefined ? b : withAttribute(b, name, changedString(c.faker, c.runId));
-    });
-    const answers = await Promise.all(bodies.map((b) => upsert(c, co, b)));
-    const ids = new Set<string>();
-    for (const ex of answers) {
-      const s = ex.response?.status ?? 0;
-      const made = s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
-      if (made) ids.add(made.id);
-    }
-    for (const made of ids) archiveAfter(c, co, made);
-    // not one upsert went through: the upsert itself is broken (its own check says so), so this
-    // rule cannot be tested
-    const failedStep = answers.find((ex) => (ex.response?.status ?? 0) >= 500);
-    if (ids.size === 0 && failedStep) c.setup(failedStep, 'POST /{custom_object_api_name}/_upsert');
-    for (const ex of answers) {
-      const e = c.expect(ex);
-      if (e.response.status >= 200 && e.response.status <= 299) e.data();
-      else e.rejected(); // a collision may be refused (concurrent_upsert_conflict), with the error body
-    }
-    const statuses = answers.map((ex) => ex.response?.status ?? 0);
-    c.observe('concurrent-upsert', `five concurrent upserts answered ${statuses.join(', ')}`);
-    if (ids.size > 1) c.expect(answers[0]!).fail('every 2xx answer carrying the same record id', `${ids.size} different ids: ${[...ids].join(', ')}`);
-    const [seen] = [...ids];
-    const after = c.expect(await upsert(c, co, freshUpsertBody(c, co, value))).success();
-    const id = after.data().id;
-    if (!ids.has(id)) archiveAfter(c, co, id);
-    if (seen !== undefined && id !== seen) after.fail(`data.id ${seen} (the record the concurrent upserts made)`, `data.id ${show(id)}: a second record for one match value`);
-  });
+  check(
+    'custom-object.upsert.concurrent',
+    'five concurrent upserts with one new match value leave one record',
+    async (c) => {
+      const co = customObject(c);
+      const value = matchValue(c.faker, c.runId);
+      // the five bodies differ where the server showed free text, else they are the same samples
+      const name = freeTextAttribute(c, co);
+      const bodies = Array.from({ length: 5 }, () => {
+        const b = freshUpsertBody(c, co, value);
+        return name === undefined ? b : withAttribute(b, name, changedString(c.faker, c.runId));
+      });
+      const answers = await Promise.all(bodies.map((b) => upsert(c, co, b)));
+      const ids = new Set<string>();
+      for (const ex of answers) {
+        const s = ex.response?.status ?? 0;
+        const made = s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
+        if (made) ids.add(made.id);
+      }
+      for (const made of ids) archiveAfter(c, co, made);
+      // not one upsert went through: the upsert itself is broken (its own check says so), so this
+      // rule cannot be tested
+      const failedStep = answers.find((ex) => (ex.response?.status ?? 0) >= 500);
+      if (ids.size === 0 && failedStep) c.setup(failedStep, 'POST /{custom_object_api_name}/_upsert');
+      for (const ex of answers) {
+        const e = c.expect(ex);
+        if (e.response.status >= 200 && e.response.status <= 299) e.data();
+        else e.rejected(); // a collision may be refused (concurrent_upsert_conflict), with the error body
+      }
+      const statuses = answers.map((ex) => ex.response?.status ?? 0);
+      c.observe('concurrent-upsert', `five concurrent upserts answered ${statuses.join(', ')}`);
+      if (ids.size > 1)
+        c.expect(answers[0]!).fail(
+          'every 2xx answer carrying the same record id',
+          `${ids.size} different ids: ${[...ids].join(', ')}`,
+        );
+      const [seen] = [...ids];
+      const after = c.expect(await upsert(c, co, freshUpsertBody(c, co, value))).success();
+      const id = after.data().id;
+      if (!ids.has(id)) archiveAfter(c, co, id);
+      if (seen !== undefined && id !== seen)
+        after.fail(
+          `data.id ${seen} (the record the concurrent upserts made)`,
+          `data.id ${show(id)}: a second record for one match value`,
+        );
+    },
+  );
 
-  check('custom-object.upsert.missing-match-key', 'an upsert without match is rejected as missing_match_key', async (c) => {
-    const co = customObject(c);
-    const { match: _match, ...body } = freshUpsertBody(c, co);
-    const ex = await upsert(c, co, body);
-    archiveIfCreated(c, co, ex);
-    c.expect(ex).rejected().code('missing_match_key');
-  });
+  check(
+    'custom-object.upsert.missing-match-key',
+    'an upsert without match is rejected as missing_match_key',
+    async (c) => {
+      const co = customObject(c);
+      const { match: _match, ...body } = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, body);
+      archiveIfCreated(c, co, ex);
+      c.expect(ex).rejected().code('missing_match_key');
+    },
+  );
 
-  check('custom-object.upsert.missing-match-key', 'an upsert whose match has no field is rejected as missing_match_key', async (c) => {
-    const co = customObject(c);
-    const body = freshUpsertBody(c, co);
-    const ex = await upsert(c, co, { ...body, match: { value: body.match?.value } });
-    archiveIfCreated(c, co, ex);
-    c.expect(ex).rejected().code('missing_match_key');
-  });
+  check(
+    'custom-object.upsert.missing-match-key',
+    'an upsert whose match has no field is rejected as missing_match_key',
+    async (c) => {
+      const co = customObject(c);
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, { ...body, match: { value: body.match?.value } });
+      archiveIfCreated(c, co, ex);
+      c.expect(ex).rejected().code('missing_match_key');
+    },
+  );
 
-  check('custom-object.upsert.invalid-matching-field', 'an upsert matching on a field the object does not have is rejected as invalid_matching_field', async (c) => {
-    const co = customObject(c);
-    const body = freshUpsertBody(c, co);
-    const field = `zz_conformance_no_such_field_${c.faker.string.alphanumeric(6).toLowerCase()}`;
-    const ex = await upsert(c, co, { ...body, match: { field, value: body.match?.value } });
-    archiveIfCreated(c, co, ex);
-    c.expect(ex).rejected().code('invalid_matching_field');
-  });
+  check(
+    'custom-object.upsert.invalid-matching-field',
+    'an upsert matching on a field the object does not have is rejected as invalid_matching_field',
+    async (c) => {
+      const co = customObject(c);
+      const body = freshUpsertBody(c, co);
+      const field = `zz_conformance_no_such_field_${c.faker.string.alphanumeric(6).toLowerCase()}`;
+      const ex = await upsert(c, co, { ...body, match: { field, value: body.match?.value } });
+      archiveIfCreated(c, co, ex);
+      c.expect(ex).rejected().code('invalid_matching_field');
+    },
+  );
 
-  check('custom-object.unknown-type', 'an upsert on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type', async (c) => {
-    const co = customObject(c);
-    const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
-    const ex = await c.api.post(`/${apiName}/_upsert`, freshUpsertBody(c, co));
-    const made = recordOf(ex.response?.json);
-    if (made && (ex.response?.status ?? 0) < 300) c.cleanup(() => c.api.delete(`/${apiName}/${made.id}`));
-    c.expect(ex).rejected().code('unknown_record_type');
-  });
+  check(
+    'custom-object.unknown-type',
+    'an upsert on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type',
+    async (c) => {
+      const co = customObject(c);
+      const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
+      const ex = await c.api.post(`/${apiName}/_upsert`, freshUpsertBody(c, co));
+      const made = recordOf(ex.response?.json);
+      if (made && (ex.response?.status ?? 0) < 300) c.cleanup(() => c.api.delete(`/${apiName}/${made.id}`));
+      c.expect(ex).rejected().code('unknown_record_type');
+    },
+  );
 });
 
 endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
-  check('custom-object.patch.record', 'a patch answers { data: record } with the change and the other attributes unchanged', async (c) => {
-    const co = customObject(c);
-    const name = changeableAttribute(c, co);
-    const { record: created } = await upsertRecord(c, co);
-    const value = changedString(c.faker, c.runId);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: value } })).success().record('custom-object');
-    const r = e.data();
-    if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
-    if (readValue(r, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(r.attributes[name])}`);
-    for (const other of [co.matchField, ...Object.keys(co.attributes)]) {
-      if (other === name) continue;
-      if (!isDeepStrictEqual(r.attributes[other], created.attributes[other])) e.fail(`${other} unchanged (${show(created.attributes[other])})`, `${other} ${show(r.attributes[other])}`);
-    }
-  });
+  check(
+    'custom-object.patch.record',
+    'a patch answers { data: record } with the change and the other attributes unchanged',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      const { record: created } = await upsertRecord(c, co);
+      const value = changedString(c.faker, c.runId);
+      const e = c
+        .expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: value } }))
+        .success()
+        .record('custom-object');
+      const r = e.data();
+      if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
+      if (readValue(r, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(r.attributes[name])}`);
+      for (const other of [co.matchField, ...Object.keys(co.attributes)]) {
+        if (other === name) continue;
+        if (!isDeepStrictEqual(r.attributes[other], created.attributes[other]))
+          e.fail(`${other} unchanged (${show(created.attributes[other])})`, `${other} ${show(r.attributes[other])}`);
+      }
+    },
+  );
 
-  check('record.custom-object.attributes', 'a patched record is a custom-object record with the spec\'s value types', async (c) => {
-    const co = customObject(c);
-    const attributes = patchAttributes(c, co, 'Patched');
-    const { record: created } = await upsertRecord(c, co);
-    c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success().record('custom-object');
-  });
+  check(
+    'record.custom-object.attributes',
+    "a patched record is a custom-object record with the spec's value types",
+    async (c) => {
+      const co = customObject(c);
+      const attributes = patchAttributes(c, co, 'Patched');
+      const { record: created } = await upsertRecord(c, co);
+      c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes }))
+        .success()
+        .record('custom-object');
+    },
+  );
 
-  check('custom-object.record-type', 'a patched record\'s record_type is the custom object\'s api_name', async (c) => {
+  check('custom-object.record-type', "a patched record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
     const attributes = patchAttributes(c, co, 'Patched');
     const { record: created } = await upsertRecord(c, co);
     const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success();
-    if (e.data().record_type !== co.apiName) e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
+    if (e.data().record_type !== co.apiName)
+      e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
 
-  check('custom-object.unknown-type', 'a patch on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type', async (c) => {
-    const co = customObject(c);
-    const attributes = patchAttributes(c, co, 'Unknown');
-    const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
-    c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes })).rejected().code('unknown_record_type');
-  });
+  check(
+    'custom-object.unknown-type',
+    'a patch on a cus_obj__ api_name that names no custom object is rejected with the error body and the code unknown_record_type',
+    async (c) => {
+      const co = customObject(c);
+      const attributes = patchAttributes(c, co, 'Unknown');
+      const apiName = `cus_obj__conformance_nonexistent_${c.faker.string.alphanumeric(8).toLowerCase()}`;
+      c.expect(await c.api.patch(`/${apiName}/${randomUUID()}`, { attributes }))
+        .rejected()
+        .code('unknown_record_type');
+    },
+  );
 });
 
 endpoint('DELETE /{custom_object_api_name}/{record_id}', () => {
-  check('custom-object.delete.archives', 'DELETE answers 2xx, and the record shows a non-null archived_at where it can be read', async (c) => {
-    const co = customObject(c);
-    const { record } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.delete(`/${co.apiName}/${record.id}`)).success();
-    c.observe('delete', `DELETE /{custom_object_api_name}/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`);
-    await throughUnstatedRecordRead(c, `/${co.apiName}/${record.id}`, 'archived_at of an archived custom-object record', (r, read) => {
-      const at = readValue(r, 'archived_at');
-      if (at === null || at === undefined) read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
-    });
-  });
+  check(
+    'custom-object.delete.archives',
+    'DELETE answers 2xx, and the record shows a non-null archived_at where it can be read',
+    async (c) => {
+      const co = customObject(c);
+      const { record } = await upsertRecord(c, co);
+      const e = c.expect(await c.api.delete(`/${co.apiName}/${record.id}`)).success();
+      c.observe(
+        'delete',
+        `DELETE /{custom_object_api_name}/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`,
+      );
+      await throughUnstatedRecordRead(
+        c,
+        `/${co.apiName}/${record.id}`,
+        'archived_at of an archived custom-object record',
+        (r, read) => {
+          const at = readValue(r, 'archived_at');
+          if (at === null || at === undefined)
+            read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
+        },
+      );
+    },
+  );
 });

@@ -31,18 +31,39 @@ function names(json: unknown, name: string): boolean {
 endpoint('GET /_schema/contact', () => {
   check('discovery.schema-contact', 'GET /_schema/contact answers 2xx with a JSON body', async (c) => {
     const e = c.expect(await c.api.get('/_schema/contact')).success();
-    if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`);
+    if (e.response.json === undefined)
+      e.fail(
+        'a JSON body',
+        e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`,
+      );
   });
 
   // MUST: the spec states what the body lists, not its shape, so the names need only appear as some
   // key or string value of the JSON, whatever the shape (see names()).
-  check('discovery.schema-contact-lists', 'the contact schema names is_required_on_create and the stage option of the fixtures', async (c) => {
-    const stage = c.need(c.fixtures.contact?.stage, 'contact.stage');
-    const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
-    if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON', 'discovery.schema-contact');
-    if (!names(e.response.json, 'is_required_on_create')) e.fail('a body listing is_required_on_create for the contact attributes', 'no key or string value anywhere in the body holds "is_required_on_create"');
-    if (!names(e.response.json, stage)) e.fail(`a body listing the stage option api_name ${show(stage)}`, `no key or string value anywhere in the body holds ${show(stage)}`);
-  });
+  check(
+    'discovery.schema-contact-lists',
+    'the contact schema names is_required_on_create and the stage option of the fixtures',
+    async (c) => {
+      const stage = c.need(c.fixtures.contact?.stage, 'contact.stage');
+      const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
+      if (e.response.json === undefined)
+        e.fail(
+          'a JSON body',
+          e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON',
+          'discovery.schema-contact',
+        );
+      if (!names(e.response.json, 'is_required_on_create'))
+        e.fail(
+          'a body listing is_required_on_create for the contact attributes',
+          'no key or string value anywhere in the body holds "is_required_on_create"',
+        );
+      if (!names(e.response.json, stage))
+        e.fail(
+          `a body listing the stage option api_name ${show(stage)}`,
+          `no key or string value anywhere in the body holds ${show(stage)}`,
+        );
+    },
+  );
 });
 
 /** The contact attributes the spec lists (Contact attributes (response)), as the record schema holds them. */
@@ -58,7 +79,10 @@ function flagged(json: unknown, name: string): boolean {
   const stack: unknown[] = [json];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (Array.isArray(v)) { stack.push(...(v as unknown[])); continue; }
+    if (Array.isArray(v)) {
+      stack.push(...(v as unknown[]));
+      continue;
+    }
     if (v === null || typeof v !== 'object') continue;
     const o = v as Record<string, unknown>;
     if (REQUIRED_FLAG in o && Object.values(o).includes(name)) return true;
@@ -70,34 +94,63 @@ function flagged(json: unknown, name: string): boolean {
 }
 
 endpoint('GET /_schema/contact', () => {
-  check('discovery.schema-contact-attributes', `the contact schema names each of the ${CONTACT_ATTRIBUTES.length} contact attributes the spec lists, each with is_required_on_create where the body pairs them`, async (c) => {
-    const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
-    if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON', 'discovery.schema-contact');
-    const missing = CONTACT_ATTRIBUTES.filter((n) => !names(e.response.json, n));
-    if (missing.length > 0) e.fail(`a body naming every contact attribute the spec lists`, `not named anywhere: ${missing.join(', ')}`);
-    // the shape is not shown: where no attribute is paired with the flag, the body gives it some
-    // other way (judged by discovery.schema-contact-lists); where some are, each must be
-    const paired = CONTACT_ATTRIBUTES.filter((n) => flagged(e.response.json, n));
-    if (paired.length === 0) {
-      c.observe('schema-contact', `no contact attribute is paired with ${REQUIRED_FLAG} in a shape the suite recognises (an object keyed by the name, or holding it beside the flag)`);
-      return;
-    }
-    const unpaired = CONTACT_ATTRIBUTES.filter((n) => !paired.includes(n));
-    if (unpaired.length > 0) e.fail(`${REQUIRED_FLAG} for each contact attribute (${paired.length} have it)`, `none for ${unpaired.join(', ')}`);
-  });
+  check(
+    'discovery.schema-contact-attributes',
+    `the contact schema names each of the ${CONTACT_ATTRIBUTES.length} contact attributes the spec lists, each with is_required_on_create where the body pairs them`,
+    async (c) => {
+      const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
+      if (e.response.json === undefined)
+        e.fail(
+          'a JSON body',
+          e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON',
+          'discovery.schema-contact',
+        );
+      const missing = CONTACT_ATTRIBUTES.filter((n) => !names(e.response.json, n));
+      if (missing.length > 0)
+        e.fail(`a body naming every contact attribute the spec lists`, `not named anywhere: ${missing.join(', ')}`);
+      // the shape is not shown: where no attribute is paired with the flag, the body gives it some
+      // other way (judged by discovery.schema-contact-lists); where some are, each must be
+      const paired = CONTACT_ATTRIBUTES.filter((n) => flagged(e.response.json, n));
+      if (paired.length === 0) {
+        c.observe(
+          'schema-contact',
+          `no contact attribute is paired with ${REQUIRED_FLAG} in a shape the suite recognises (an object keyed by the name, or holding it beside the flag)`,
+        );
+        return;
+      }
+      const unpaired = CONTACT_ATTRIBUTES.filter((n) => !paired.includes(n));
+      if (unpaired.length > 0)
+        e.fail(
+          `${REQUIRED_FLAG} for each contact attribute (${paired.length} have it)`,
+          `none for ${unpaired.join(', ')}`,
+        );
+    },
+  );
 });
 
 endpoint('GET /_organization_schema_summary', () => {
   check('discovery.schema-summary', 'GET /_organization_schema_summary answers 2xx with a JSON body', async (c) => {
     const e = c.expect(await c.api.get('/_organization_schema_summary')).success();
-    if (e.response.json === undefined) e.fail('a JSON body', e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`);
+    if (e.response.json === undefined)
+      e.fail(
+        'a JSON body',
+        e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`,
+      );
   });
 
   // MUST, checked as leniently as discovery.schema-contact-lists: the api_name anywhere in the JSON.
-  check('discovery.summary-lists-custom-object', 'the schema summary names the custom object of the fixtures', async (c) => {
-    const apiName = c.need(c.fixtures.customObject?.apiName, 'customObject.apiName');
-    const e = c.expect(await c.api.get('/_organization_schema_summary')).success('discovery.schema-summary');
-    if (e.response.json === undefined) e.fail('a JSON body', 'a body that is not JSON', 'discovery.schema-summary');
-    if (!names(e.response.json, apiName)) e.fail(`a summary naming ${show(apiName)}`, `no key or string value anywhere in the body holds ${show(apiName)}`);
-  });
+  check(
+    'discovery.summary-lists-custom-object',
+    'the schema summary names the custom object of the fixtures',
+    async (c) => {
+      const apiName = c.need(c.fixtures.customObject?.apiName, 'customObject.apiName');
+      const e = c.expect(await c.api.get('/_organization_schema_summary')).success('discovery.schema-summary');
+      if (e.response.json === undefined) e.fail('a JSON body', 'a body that is not JSON', 'discovery.schema-summary');
+      if (!names(e.response.json, apiName))
+        e.fail(
+          `a summary naming ${show(apiName)}`,
+          `no key or string value anywhere in the body holds ${show(apiName)}`,
+        );
+    },
+  );
 });

@@ -34,7 +34,10 @@ function expectCode(c: CheckContext, ex: Exchange, code: string, o: Condition): 
   if (s < 400) {
     // where only a strict reading requires the refusal, taking the request is legal: nothing to judge
     if (o.judgedBy && (RULES[o.judgedBy] as Rule).reading === 'strict') {
-      c.observe('not-refused', `${o.what} answered HTTP ${s}: legal under the default reading (${o.judgedBy} is strict), so the code was not judged`);
+      c.observe(
+        'not-refused',
+        `${o.what} answered HTTP ${s}: legal under the default reading (${o.judgedBy} is strict), so the code was not judged`,
+      );
       return;
     }
     if (o.judgedBy) c.block(o.what, `HTTP ${s}, not an error (judged by ${o.judgedBy})`, ex);
@@ -42,17 +45,24 @@ function expectCode(c: CheckContext, ex: Exchange, code: string, o: Condition): 
   }
   const actual = (e.response.json as { code?: unknown } | undefined)?.code;
   // no code at all breaks error.body, which judges every error the suite provokes
-  if (typeof actual !== 'string') c.block(o.what, `HTTP ${s} without a code in the error body (judged by error.body)`, ex);
+  if (typeof actual !== 'string')
+    c.block(o.what, `HTTP ${s} without a code in the error body (judged by error.body)`, ex);
   if (actual !== code) e.fail(`error code ${code} (${o.what})`, `HTTP ${s}, code ${show(actual)}`);
 }
 
 for (const type of ['contact', 'note', 'meeting'] as const) {
   endpoint(`GET /${type}/{${type}_id}`, () => {
-    check('error.code.record-not-found', `a ${type} id that names no record is answered with the code record_not_found`,
+    check(
+      'error.code.record-not-found',
+      `a ${type} id that names no record is answered with the code record_not_found`,
       async (c) => {
         const ex = await c.api.get(`/${type}/${randomUUID()}`);
-        expectCode(c, ex, 'record_not_found', { what: `GET of a ${type} id that names no record`, judgedBy: 'error.record-not-found' });
-      });
+        expectCode(c, ex, 'record_not_found', {
+          what: `GET of a ${type} id that names no record`,
+          judgedBy: 'error.record-not-found',
+        });
+      },
+    );
   });
 }
 
@@ -63,13 +73,21 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     return c.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
   };
 
-  check('error.code.limit-out-of-range', 'page_size=0, below the stated minimum of 1, is answered with the code limit_out_of_range',
+  check(
+    'error.code.limit-out-of-range',
+    'page_size=0, below the stated minimum of 1, is answered with the code limit_out_of_range',
     async (c) => {
       const what = 'a relationship read with page_size=0';
-      expectCode(c, await read(c, { page_size: 0 }), 'limit_out_of_range', { what, judgedBy: 'pagination.page-size-minimum' });
-    });
+      expectCode(c, await read(c, { page_size: 0 }), 'limit_out_of_range', {
+        what,
+        judgedBy: 'pagination.page-size-minimum',
+      });
+    },
+  );
 
-  check('error.code.limit-out-of-range', 'page_size=1000, when refused (the maximum is not shown), carries the code limit_out_of_range',
+  check(
+    'error.code.limit-out-of-range',
+    'page_size=1000, when refused (the maximum is not shown), carries the code limit_out_of_range',
     async (c) => {
       const ex = await read(c, { page_size: 1000 });
       const s = c.expect(ex).response.status;
@@ -78,54 +96,83 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
         return;
       }
       expectCode(c, ex, 'limit_out_of_range', { what: 'a relationship read with page_size=1000' });
-    });
+    },
+  );
 });
 
 /** A valid JSON body sent as text/plain: the content type is the only thing wrong with it. */
-function describeMediaType(operation: string, request: (c: CheckContext) => Promise<{ method: string; path: string; body: unknown }>): void {
+function describeMediaType(
+  operation: string,
+  request: (c: CheckContext) => Promise<{ method: string; path: string; body: unknown }>,
+): void {
   endpoint(operation, () => {
-    check('error.code.unsupported-media-type', `${operation} with valid JSON sent as text/plain carries the code unsupported_media_type`,
+    check(
+      'error.code.unsupported-media-type',
+      `${operation} with valid JSON sent as text/plain carries the code unsupported_media_type`,
       async (c) => {
         const r = await request(c);
         const ex = await c.api.send(r.method, r.path, { body: JSON.stringify(r.body), contentType: 'text/plain' });
-        expectCode(c, ex, 'unsupported_media_type', { what: `${operation} sent as text/plain`, judgedBy: 'media.text-plain-json-415' });
-      });
+        expectCode(c, ex, 'unsupported_media_type', {
+          what: `${operation} sent as text/plain`,
+          judgedBy: 'media.text-plain-json-415',
+        });
+      },
+    );
   });
 }
 
 describeMediaType('POST /contact', async (c) => ({
-  method: 'POST', path: '/contact', body: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+  method: 'POST',
+  path: '/contact',
+  body: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
 }));
 describeMediaType('PATCH /contact/{contact_id}', async (c) => ({
-  method: 'PATCH', path: `/contact/${(await createContact(c)).id}`, body: { attributes: { title: `Plain ${c.runId}` } },
+  method: 'PATCH',
+  path: `/contact/${(await createContact(c)).id}`,
+  body: { attributes: { title: `Plain ${c.runId}` } },
 }));
 
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
-  check('error.code.target-record-not-found', 'linking a contact to an account id that names no record carries the code target_record_not_found',
+  check(
+    'error.code.target-record-not-found',
+    'linking a contact to an account id that names no record carries the code target_record_not_found',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
       const contact = await createContact(c);
       const ex = await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(randomUUID()));
-      expectCode(c, ex, 'target_record_not_found', { what: 'a relationship POST whose related_record_id names no record' });
-    });
+      expectCode(c, ex, 'target_record_not_found', {
+        what: 'a relationship POST whose related_record_id names no record',
+      });
+    },
+  );
 
-  check('error.code.invalid-target-identifier', 'linking a contact to a related_record_id that is not a uuid carries the code invalid_target_identifier',
+  check(
+    'error.code.invalid-target-identifier',
+    'linking a contact to a related_record_id that is not a uuid carries the code invalid_target_identifier',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
       const contact = await createContact(c);
       const ex = await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId('not-a-uuid'));
-      expectCode(c, ex, 'invalid_target_identifier', { what: 'a relationship POST whose related_record_id is not a uuid' });
-    });
+      expectCode(c, ex, 'invalid_target_identifier', {
+        what: 'a relationship POST whose related_record_id is not a uuid',
+      });
+    },
+  );
 });
 
 endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
-  check('error.code.invalid-target-identifier', 'linking an opportunity to a related_record_id that is not a uuid carries the code invalid_target_identifier',
+  check(
+    'error.code.invalid-target-identifier',
+    'linking an opportunity to a related_record_id that is not a uuid carries the code invalid_target_identifier',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
       const { opportunity } = await opportunityWithContact(c, false);
       const ex = await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId('not-a-uuid'));
-      expectCode(c, ex, 'invalid_target_identifier', { what: 'a relationship POST whose related_record_id is not a uuid' });
-    });
+      expectCode(c, ex, 'invalid_target_identifier', {
+        what: 'a relationship POST whose related_record_id is not a uuid',
+      });
+    },
+  );
 });
 
 // "The interface defines errors for oversize payloads (413)"; the size limit is not shown. The body
@@ -134,16 +181,22 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 const LARGE_BODY_BYTES = 2 * 1024 * 1024 + 1;
 
 endpoint('POST /contact', () => {
-  check('error.code.payload-too-large', `a ${LARGE_BODY_BYTES}-byte body, when answered 413, carries the code payload_too_large`,
+  check(
+    'error.code.payload-too-large',
+    `a ${LARGE_BODY_BYTES}-byte body, when answered 413, carries the code payload_too_large`,
     async (c) => {
       const base = withoutStage(contactCreateBody(c.faker, { stage: undefined, runId: c.runId }));
       const padding = 'x'.repeat(LARGE_BODY_BYTES);
       const ex = await c.api.post('/contact', { attributes: { ...base.attributes, zz_conformance_padding: padding } });
       const s = c.expect(ex).response.status;
       if (s !== 413) {
-        c.observe('payload-limit', `a ${LARGE_BODY_BYTES}-byte body answered HTTP ${s}, not 413 (the size limit is not shown)`);
+        c.observe(
+          'payload-limit',
+          `a ${LARGE_BODY_BYTES}-byte body answered HTTP ${s}, not 413 (the size limit is not shown)`,
+        );
         return;
       }
       expectCode(c, ex, 'payload_too_large', { what: `a ${LARGE_BODY_BYTES}-byte contact create` });
-    });
+    },
+  );
 });

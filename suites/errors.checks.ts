@@ -17,7 +17,8 @@ function onlyRule(rule: RuleId, p: Provocation) {
     const e = c.expect(ex);
     // no error to look at: that is a deviation of the request's own rule (judged by its own
     // checks), not of the error-body rules, so this check is blocked rather than failed
-    if (e.response.status < 400) c.block(p.what, `HTTP ${e.response.status}, not an error (see the checks of that request's own rule)`, ex);
+    if (e.response.status < 400)
+      c.block(p.what, `HTTP ${e.response.status}, not an error (see the checks of that request's own rule)`, ex);
     const v = errorBodyViolations(e.response).find((x) => x.rule === rule);
     if (v) throw new NonConformance(v, ex);
   };
@@ -38,41 +39,68 @@ group('Errors › statuses no listed code names', () => {
   // reading (error.code-listed-no-fit). A write to the read-only meeting and an Accept of text/html
   // are the requests any server may answer so; which status they get is its own choice.
   const requests = [
-    ['a DELETE on the meeting route (a read-only resource; an id that names nothing, never the user\'s meeting)', (c: CheckContext) => c.api.delete(`/meeting/${randomUUID()}`)],
-    ['a read accepting only text/html', (c: CheckContext) => c.api.get(`/contact/${randomUUID()}`, { headers: { accept: 'text/html' } })],
+    [
+      "a DELETE on the meeting route (a read-only resource; an id that names nothing, never the user's meeting)",
+      (c: CheckContext) => c.api.delete(`/meeting/${randomUUID()}`),
+    ],
+    [
+      'a read accepting only text/html',
+      (c: CheckContext) => c.api.get(`/contact/${randomUUID()}`, { headers: { accept: 'text/html' } }),
+    ],
   ] as const;
   for (const [what, send] of requests) {
-    check('error.code-listed-no-fit', `the error answering ${what}, when a 403, 405 or 406, carries a listed code`, async (c) => {
-      const ex = await send(c);
-      const e = c.expect(ex);
-      if (![403, 405, 406].includes(e.response.status)) {
-        c.observe('no-fitting-code', `${what} answered HTTP ${e.response.status}, a status with a listed code, so there was nothing to judge`);
-        return;
-      }
-      const v = errorBodyViolations(e.response).find((x) => x.rule === 'error.code-listed-no-fit');
-      if (v) throw new NonConformance(v, ex);
-    }, { endpoint: 'errors' });
+    check(
+      'error.code-listed-no-fit',
+      `the error answering ${what}, when a 403, 405 or 406, carries a listed code`,
+      async (c) => {
+        const ex = await send(c);
+        const e = c.expect(ex);
+        if (![403, 405, 406].includes(e.response.status)) {
+          c.observe(
+            'no-fitting-code',
+            `${what} answered HTTP ${e.response.status}, a status with a listed code, so there was nothing to judge`,
+          );
+          return;
+        }
+        const v = errorBodyViolations(e.response).find((x) => x.rule === 'error.code-listed-no-fit');
+        if (v) throw new NonConformance(v, ex);
+      },
+      { endpoint: 'errors' },
+    );
   }
 });
 
 group('Errors › request_validation_failed', () => {
-  check('error.request-validation-details', 'every request_validation_failed the suite provokes with details carries { loc, type, all_errors, code }', async (c) => {
-    let seen = 0;
-    for (const p of PROVOCATIONS) {
-      const ex = await p.send(c);
-      const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
-      if (code !== 'request_validation_failed') continue;
-      seen += 1;
-      const v = errorBodyViolations(c.expect(ex).response).find((x) => x.rule === 'error.request-validation-details');
-      if (v) throw new NonConformance(v, ex);
-    }
-    // which code each provocation gets is not shown: a server may never answer this one
-    if (seen === 0) c.observe('request-validation-details', `none of the ${PROVOCATIONS.length} provoked errors had the code request_validation_failed, so its details could not be looked at`);
-  }, { endpoint: 'errors' });
+  check(
+    'error.request-validation-details',
+    'every request_validation_failed the suite provokes with details carries { loc, type, all_errors, code }',
+    async (c) => {
+      let seen = 0;
+      for (const p of PROVOCATIONS) {
+        const ex = await p.send(c);
+        const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
+        if (code !== 'request_validation_failed') continue;
+        seen += 1;
+        const v = errorBodyViolations(c.expect(ex).response).find((x) => x.rule === 'error.request-validation-details');
+        if (v) throw new NonConformance(v, ex);
+      }
+      // which code each provocation gets is not shown: a server may never answer this one
+      if (seen === 0)
+        c.observe(
+          'request-validation-details',
+          `none of the ${PROVOCATIONS.length} provoked errors had the code request_validation_failed, so its details could not be looked at`,
+        );
+    },
+    { endpoint: 'errors' },
+  );
 });
 
 endpoint('GET /contact/{contact_id}', () => {
-  check('error.record-not-found', 'a contact id that names no record is answered 4xx with the error body', async (c) => {
-    c.expect(await c.api.get(`/contact/${randomUUID()}`)).rejected();
-  });
+  check(
+    'error.record-not-found',
+    'a contact id that names no record is answered 4xx with the error body',
+    async (c) => {
+      c.expect(await c.api.get(`/contact/${randomUUID()}`)).rejected();
+    },
+  );
 });

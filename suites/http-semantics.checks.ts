@@ -16,7 +16,8 @@ const DELETE_STATUSES = [200, 202, 204];
 
 function expectDeleteStatus(c: CheckContext, ex: Exchange, step: string): void {
   const e = c.setup(ex, step);
-  if (!DELETE_STATUSES.includes(e.response.status)) e.fail('HTTP 200, 202 or 204 for a DELETE that succeeded', `HTTP ${e.response.status}`);
+  if (!DELETE_STATUSES.includes(e.response.status))
+    e.fail('HTTP 200, 202 or 204 for a DELETE that succeeded', `HTTP ${e.response.status}`);
 }
 
 endpoint('DELETE /account/{account_id}', () => {
@@ -27,19 +28,34 @@ endpoint('DELETE /account/{account_id}', () => {
 });
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
-  check('http.delete-success-status', 'removing a domain of an account of the check\'s own answers 200, 202 or 204', async (c) => {
-    const account = await accountWithDomains(c);
-    // the fixture account's domains are removed for good: account.domain.delete alone does that
-    if (account.source === 'fixture') c.skip('the server takes no domains on account create, so there is no account of the check\'s own to remove a domain from (account.domain.delete covers the fixture accountWithDomains)');
-    expectDeleteStatus(c, await c.api.delete(domainPath(account.id, account.otherDomain)), 'DELETE /account/{account_id}/attribute/domains/{domain_name}');
-  });
+  check(
+    'http.delete-success-status',
+    "removing a domain of an account of the check's own answers 200, 202 or 204",
+    async (c) => {
+      const account = await accountWithDomains(c);
+      // the fixture account's domains are removed for good: account.domain.delete alone does that
+      if (account.source === 'fixture')
+        c.skip(
+          "the server takes no domains on account create, so there is no account of the check's own to remove a domain from (account.domain.delete covers the fixture accountWithDomains)",
+        );
+      expectDeleteStatus(
+        c,
+        await c.api.delete(domainPath(account.id, account.otherDomain)),
+        'DELETE /account/{account_id}/attribute/domains/{domain_name}',
+      );
+    },
+  );
 });
 
 endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', () => {
   check('http.delete-success-status', 'removing an opportunity-contact edge answers 200, 202 or 204', async (c) => {
     const api = relationshipName(c, 'opportunityContacts');
     const { contact, opportunity } = await opportunityWithContact(c, true);
-    expectDeleteStatus(c, await c.api.delete(`/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`), 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}');
+    expectDeleteStatus(
+      c,
+      await c.api.delete(`/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`),
+      'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
+    );
   });
 });
 
@@ -47,6 +63,10 @@ endpoint('DELETE /{custom_object_api_name}/{record_id}', () => {
   check('http.delete-success-status', 'archiving a custom-object record answers 200, 202 or 204', async (c) => {
     const co = customObject(c);
     const { record } = await upsertRecord(c, co);
-    expectDeleteStatus(c, await c.api.delete(`/${co.apiName}/${record.id}`), 'DELETE /{custom_object_api_name}/{record_id}');
+    expectDeleteStatus(
+      c,
+      await c.api.delete(`/${co.apiName}/${record.id}`),
+      'DELETE /{custom_object_api_name}/{record_id}',
+    );
   });
 });

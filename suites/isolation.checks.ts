@@ -3,7 +3,15 @@ import { createContact } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { createAccount } from '../lib/steps/account.js';
-import { archiveAfter, ownedAttributes, customObject, expectRecordUnchanged, freshUpsertBody, recordToKeep, upsert } from '../lib/steps/custom-object.js';
+import {
+  archiveAfter,
+  ownedAttributes,
+  customObject,
+  expectRecordUnchanged,
+  freshUpsertBody,
+  recordToKeep,
+  upsert,
+} from '../lib/steps/custom-object.js';
 import { createOpportunity } from '../lib/steps/opportunity.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
@@ -19,7 +27,9 @@ const OTHER_ORGANIZATION: Refusal = {
   key: 'otherOrgApiKey',
   caller: 'organization B',
   label: 'Intruder',
-  expectRefused: (e, secrets) => { expectNotLeaked(expectDenied(e), secrets); },
+  expectRefused: (e, secrets) => {
+    expectNotLeaked(expectDenied(e), secrets);
+  },
 };
 
 /**
@@ -28,55 +38,92 @@ const OTHER_ORGANIZATION: Refusal = {
  */
 const READS: CheckCase[] = [
   {
-    endpoint: 'GET /contact/{contact_id}', what: 'reading organization A\'s contact',
+    endpoint: 'GET /contact/{contact_id}',
+    what: "reading organization A's contact",
     run: async (c) => {
       const contact = await createContact(c);
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/contact/${contact.id}` }, contactSecrets(contact));
+      await sendRefused(
+        c,
+        OTHER_ORGANIZATION,
+        { method: 'GET', path: `/contact/${contact.id}` },
+        contactSecrets(contact),
+      );
     },
   },
   {
-    endpoint: 'GET /contact/{contact_id}/relationship/accounts', what: 'reading the accounts of organization A\'s contact',
+    endpoint: 'GET /contact/{contact_id}/relationship/accounts',
+    what: "reading the accounts of organization A's contact",
     run: async (c) => {
       const contact = await createContact(c);
       const account = await createAccount(c);
       await linkContactToAccount(c, contact.id, account.id);
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/contact/${contact.id}/relationship/accounts` }, [account.id, valueOf(account, 'display_name'), ...contactSecrets(contact)]);
+      await sendRefused(
+        c,
+        OTHER_ORGANIZATION,
+        { method: 'GET', path: `/contact/${contact.id}/relationship/accounts` },
+        [account.id, valueOf(account, 'display_name'), ...contactSecrets(contact)],
+      );
     },
   },
   {
-    endpoint: 'GET /note/{note_id}', what: 'reading organization A\'s note',
+    endpoint: 'GET /note/{note_id}',
+    what: "reading organization A's note",
     run: async (c) => {
       const id = c.need(c.fixtures.noteId, 'noteId');
       const note = c.setup(await c.api.get(`/note/${id}`), 'GET /note/{note_id}').data();
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/note/${id}` }, [valueOf(note, 'title'), valueOf(note, 'note_html')]);
+      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/note/${id}` }, [
+        valueOf(note, 'title'),
+        valueOf(note, 'note_html'),
+      ]);
     },
   },
   {
-    endpoint: 'GET /meeting/{meeting_id}', what: 'reading organization A\'s meeting',
+    endpoint: 'GET /meeting/{meeting_id}',
+    what: "reading organization A's meeting",
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
       const meeting = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/meeting/${id}` }, ['title', 'description', 'agenda', 'location', 'meeting_url'].map((n) => valueOf(meeting, n)));
+      await sendRefused(
+        c,
+        OTHER_ORGANIZATION,
+        { method: 'GET', path: `/meeting/${id}` },
+        ['title', 'description', 'agenda', 'location', 'meeting_url'].map((n) => valueOf(meeting, n)),
+      );
     },
   },
   {
-    endpoint: 'GET /meeting/{meeting_id}/transcript', what: 'reading the transcript link of organization A\'s meeting',
+    endpoint: 'GET /meeting/{meeting_id}/transcript',
+    what: "reading the transcript link of organization A's meeting",
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
-      const mine = c.setup(await c.api.get(`/meeting/${id}/transcript`), 'GET /meeting/{meeting_id}/transcript').json<{ data?: { url?: unknown } }>();
+      const mine = c
+        .setup(await c.api.get(`/meeting/${id}/transcript`), 'GET /meeting/{meeting_id}/transcript')
+        .json<{ data?: { url?: unknown } }>();
       const url = typeof mine.data?.url === 'string' ? mine.data.url.split('?')[0] : undefined;
       const e = await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/meeting/${id}/transcript` }, [url]);
-      if ((e.json() as { data?: unknown } | undefined)?.data !== undefined) e.fail('no data in the answer', `data ${show((e.json() as { data?: unknown }).data)}`);
+      if ((e.json() as { data?: unknown } | undefined)?.data !== undefined)
+        e.fail('no data in the answer', `data ${show((e.json() as { data?: unknown }).data)}`);
     },
   },
   {
-    endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', what: 'reading the relationships of organization A\'s custom-object record',
+    endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
+    what: "reading the relationships of organization A's custom-object record",
     run: async (c) => {
       const co = customObject(c);
       const { record } = await recordToKeep(c, co);
       const contact = await createContact(c);
-      c.setup(await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactCustomObject')}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}` }, [contact.id, ...contactSecrets(contact)]);
+      c.setup(
+        await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactCustomObject')}`, {
+          related_record_id: record.id,
+        }),
+        'POST /contact/{contact_id}/relationship/{api_name}',
+      );
+      await sendRefused(
+        c,
+        OTHER_ORGANIZATION,
+        { method: 'GET', path: `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}` },
+        [contact.id, ...contactSecrets(contact)],
+      );
     },
   },
 ];
@@ -84,18 +131,32 @@ const READS: CheckCase[] = [
 /** Every body that names a record: organization B names one of organization A's. */
 const BODY_REFERENCES: CheckCase[] = [
   {
-    endpoint: 'POST /contact/{contact_id}/relationship/{api_name}', what: 'organization B links its own contact to organization A\'s account: rejected, no edge',
+    endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
+    what: "organization B links its own contact to organization A's account: rejected, no edge",
     run: async (c) => {
       const account = await createAccount(c);
       const theirs = await otherOrgContact(c);
-      const e = c.expect(await c.api.post(`/contact/${theirs.id}/relationship/${relationshipName(c, 'contactAccounts')}`, { related_record_id: account.id }, { auth: 'otherOrgApiKey' })).rejected();
+      const e = c
+        .expect(
+          await c.api.post(
+            `/contact/${theirs.id}/relationship/${relationshipName(c, 'contactAccounts')}`,
+            { related_record_id: account.id },
+            { auth: 'otherOrgApiKey' },
+          ),
+        )
+        .rejected();
       expectNotLeaked(e, [valueOf(account, 'display_name')]);
       const linked = await contactAccountIds(c, theirs.id, 'otherOrgApiKey');
-      if (linked.includes(account.id)) e.fail(`organization B's contact not linked to organization A's account ${account.id}`, `its accounts read lists ${show(linked)}`);
+      if (linked.includes(account.id))
+        e.fail(
+          `organization B's contact not linked to organization A's account ${account.id}`,
+          `its accounts read lists ${show(linked)}`,
+        );
     },
   },
   {
-    endpoint: 'POST /opportunity', what: 'organization B creates an opportunity on organization A\'s account: rejected',
+    endpoint: 'POST /opportunity',
+    what: "organization B creates an opportunity on organization A's account: rejected",
     run: async (c) => {
       c.needKey('otherOrgApiKey');
       // organization B is another workspace: its own stage id (otherOrg.opportunity.stageId), else the
@@ -108,16 +169,23 @@ const BODY_REFERENCES: CheckCase[] = [
       else {
         const opportunity = await createOpportunity(c, mine.id);
         stageName = (valueOf(opportunity, 'stage') as { api_name?: unknown } | null)?.api_name;
-        if (typeof stageName !== 'string') c.skip('organization A\'s opportunity showed no stage api_name to try in organization B: name organization B\'s own stage in `otherOrg.opportunity.stageId`');
+        if (typeof stageName !== 'string')
+          c.skip(
+            "organization A's opportunity showed no stage api_name to try in organization B: name organization B's own stage in `otherOrg.opportunity.stageId`",
+          );
         stage = { value_type: 'select', value: { api_name: stageName as string } };
       }
       const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
-      const body = (accountId: string) => ({ attributes: { display_name: tagged('Cross-organization deal', c.runId), stage, account_id: accountId } });
+      const body = (accountId: string) => ({
+        attributes: { display_name: tagged('Cross-organization deal', c.runId), stage, account_id: accountId },
+      });
       // control: the same create on organization B's own account must work, or the check cannot tell anything
       const control = await c.api.post('/opportunity', body(theirs.id), { auth: 'otherOrgApiKey' });
       const cs = control.response?.status ?? 0;
       if (cs >= 400 && cs <= 499) {
-        c.skip(`organization B refused an opportunity in stage ${show(stageName)} on its own account (HTTP ${cs}): ${ownStage === undefined ? 'name organization B\'s own stage in `otherOrg.opportunity.stageId`' : 'check `otherOrg.opportunity.stageId`'}`);
+        c.skip(
+          `organization B refused an opportunity in stage ${show(stageName)} on its own account (HTTP ${cs}): ${ownStage === undefined ? "name organization B's own stage in `otherOrg.opportunity.stageId`" : 'check `otherOrg.opportunity.stageId`'}`,
+        );
       }
       c.setup(control, 'POST /opportunity (otherOrgApiKey, its own account)');
       const e = c.expect(await c.api.post('/opportunity', body(mine.id), { auth: 'otherOrgApiKey' })).rejected();
@@ -125,41 +193,67 @@ const BODY_REFERENCES: CheckCase[] = [
     },
   },
   {
-    endpoint: 'POST /{custom_object_api_name}/_upsert', what: 'organization B upserts with organization A\'s match value: never organization A\'s record',
+    endpoint: 'POST /{custom_object_api_name}/_upsert',
+    what: "organization B upserts with organization A's match value: never organization A's record",
     run: async (c) => {
       c.needKey('otherOrgApiKey');
       const co = customObject(c);
       const kept = await recordToKeep(c, co);
-      const ex = await upsert(c, co, freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, 'Intruder')), 'otherOrgApiKey');
+      const ex = await upsert(
+        c,
+        co,
+        freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, 'Intruder')),
+        'otherOrgApiKey',
+      );
       const e = c.expect(ex);
       if (e.response.status >= 200 && e.response.status <= 299) {
         const theirs = e.data();
         archiveAfter(c, co, theirs.id, 'otherOrgApiKey');
-        if (theirs.id === kept.record.id) e.fail(`a record of organization B (an id other than ${kept.record.id})`, `organization A's record ${show(theirs.id)}`);
-        expectNotLeaked(e, kept.unique.filter((v) => v !== kept.value));
+        if (theirs.id === kept.record.id)
+          e.fail(
+            `a record of organization B (an id other than ${kept.record.id})`,
+            `organization A's record ${show(theirs.id)}`,
+          );
+        expectNotLeaked(
+          e,
+          kept.unique.filter((v) => v !== kept.value),
+        );
       } else {
         e.rejected();
-        expectNotLeaked(e, kept.unique.filter((v) => v !== kept.value));
+        expectNotLeaked(
+          e,
+          kept.unique.filter((v) => v !== kept.value),
+        );
       }
       await expectRecordUnchanged(c, co, kept);
     },
   },
 ];
 
-group('Isolation › another organization\'s key on organization A\'s records', () => {
+group("Isolation › another organization's key on organization A's records", () => {
   for (const item of [...READS, ...refusedWriteChecks(OTHER_ORGANIZATION)]) {
-    check('isolation.other-organization', `${item.endpoint}: ${item.what}`, async (c) => {
-      c.needKey('otherOrgApiKey');
-      await item.run(c);
-    }, { endpoint: item.endpoint });
+    check(
+      'isolation.other-organization',
+      `${item.endpoint}: ${item.what}`,
+      async (c) => {
+        c.needKey('otherOrgApiKey');
+        await item.run(c);
+      },
+      { endpoint: item.endpoint },
+    );
   }
 });
 
-group('Isolation › another organization\'s key naming organization A\'s records in a body', () => {
+group("Isolation › another organization's key naming organization A's records in a body", () => {
   for (const item of BODY_REFERENCES) {
-    check('isolation.other-organization', `${item.endpoint}: ${item.what}`, async (c) => {
-      c.needKey('otherOrgApiKey');
-      await item.run(c);
-    }, { endpoint: item.endpoint });
+    check(
+      'isolation.other-organization',
+      `${item.endpoint}: ${item.what}`,
+      async (c) => {
+        c.needKey('otherOrgApiKey');
+        await item.run(c);
+      },
+      { endpoint: item.endpoint },
+    );
   }
 });

@@ -6,7 +6,13 @@ import { contactStage, createContact, readContact, requiredCreateAttributes } fr
 import { createAccount } from '../lib/steps/account.js';
 import { createOpportunity } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
-import { archiveIfCreated, freshUpsertBody, patchAttributes, recordWithLinkedContacts, upsert } from '../lib/steps/custom-object.js';
+import {
+  archiveIfCreated,
+  freshUpsertBody,
+  patchAttributes,
+  recordWithLinkedContacts,
+  upsert,
+} from '../lib/steps/custom-object.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
@@ -18,51 +24,91 @@ function expectJson(c: CheckContext, ex: Exchange): void {
   const e = c.expect(ex, 'media.json-responses');
   const type = e.response.headers['content-type'] ?? '(none)';
   if (!/^application\/json\s*(;|$)/i.test(type)) e.fail('Content-Type application/json', `Content-Type ${type}`);
-  if (e.response.json === undefined) e.fail('a body that parses as JSON', e.response.text.length === 0 ? 'an empty body' : `body ${show(e.response.text.slice(0, 200))}`);
+  if (e.response.json === undefined)
+    e.fail(
+      'a body that parses as JSON',
+      e.response.text.length === 0 ? 'an empty body' : `body ${show(e.response.text.slice(0, 200))}`,
+    );
 }
 
 group('Media types › JSON responses', () => {
   const samples: Array<{ endpoint: string; what: string; send: (c: CheckContext) => Promise<Exchange> }> = [
-    { endpoint: 'POST /contact', what: 'a 201 contact create', send: async (c) => {
-      const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }));
-      c.expect(ex).status(201, 'contact.create.status-201');
-      return ex;
-    } },
-    { endpoint: 'GET /contact/{contact_id}', what: 'a 2xx contact read', send: async (c) => {
-      const contact = await createContact(c);
-      const ex = await c.api.get(`/contact/${contact.id}`);
-      c.expect(ex).success();
-      return ex;
-    } },
-    { endpoint: 'GET /meeting/{meeting_id}', what: 'a 2xx meeting read', send: async (c) => {
-      const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`);
-      c.expect(ex).success();
-      return ex;
-    } },
-    { endpoint: 'GET /contact/{contact_id}', what: 'a 4xx for a contact id that names no record', send: async (c) => {
-      const ex = await c.api.get(`/contact/${randomUUID()}`);
-      const s = ex.response?.status ?? 0;
-      if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'error.record-not-found');
-      return ex;
-    } },
-    { endpoint: 'POST /contact', what: 'a 4xx for a create without stage', send: async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
-      delete body.attributes.stage;
-      const ex = await c.api.post('/contact', body);
-      const s = ex.response?.status ?? 0;
-      if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'contact.create.stage-required');
-      return ex;
-    } },
-    { endpoint: 'GET /contact/{contact_id}', what: 'a 401 without credentials', send: async (c) => {
-      const ex = await c.api.get(`/contact/${randomUUID()}`, { auth: 'none' });
-      c.expect(ex).status(401, 'auth.missing-401');
-      return ex;
-    } },
+    {
+      endpoint: 'POST /contact',
+      what: 'a 201 contact create',
+      send: async (c) => {
+        const ex = await c.api.post(
+          '/contact',
+          contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+        );
+        c.expect(ex).status(201, 'contact.create.status-201');
+        return ex;
+      },
+    },
+    {
+      endpoint: 'GET /contact/{contact_id}',
+      what: 'a 2xx contact read',
+      send: async (c) => {
+        const contact = await createContact(c);
+        const ex = await c.api.get(`/contact/${contact.id}`);
+        c.expect(ex).success();
+        return ex;
+      },
+    },
+    {
+      endpoint: 'GET /meeting/{meeting_id}',
+      what: 'a 2xx meeting read',
+      send: async (c) => {
+        const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`);
+        c.expect(ex).success();
+        return ex;
+      },
+    },
+    {
+      endpoint: 'GET /contact/{contact_id}',
+      what: 'a 4xx for a contact id that names no record',
+      send: async (c) => {
+        const ex = await c.api.get(`/contact/${randomUUID()}`);
+        const s = ex.response?.status ?? 0;
+        if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'error.record-not-found');
+        return ex;
+      },
+    },
+    {
+      endpoint: 'POST /contact',
+      what: 'a 4xx for a create without stage',
+      send: async (c) => {
+        const body = contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+        });
+        delete body.attributes.stage;
+        const ex = await c.api.post('/contact', body);
+        const s = ex.response?.status ?? 0;
+        if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'contact.create.stage-required');
+        return ex;
+      },
+    },
+    {
+      endpoint: 'GET /contact/{contact_id}',
+      what: 'a 401 without credentials',
+      send: async (c) => {
+        const ex = await c.api.get(`/contact/${randomUUID()}`, { auth: 'none' });
+        c.expect(ex).status(401, 'auth.missing-401');
+        return ex;
+      },
+    },
   ];
   for (const s of samples) {
-    check('media.json-responses', `${s.what} is Content-Type application/json with a body that parses`, async (c) => {
-      expectJson(c, await s.send(c));
-    }, { endpoint: s.endpoint });
+    check(
+      'media.json-responses',
+      `${s.what} is Content-Type application/json with a body that parses`,
+      async (c) => {
+        expectJson(c, await s.send(c));
+      },
+      { endpoint: s.endpoint },
+    );
   }
 });
 
@@ -75,62 +121,124 @@ group('Media types › JSON on every kind of response', () => {
     for (const ex of seen) if (ex.response && ex.response.text.length > 0) expectJson(c, ex);
   };
 
-  check('media.json-responses', 'relationship writes and reads (contact to account, opportunity to contact, the contact-accounts page) are Content-Type application/json', async (c) => {
-    const seen: Exchange[] = [];
-    const contact = await createContact(c);
-    seen.push(c.last());
-    const account = await createAccount(c);
-    seen.push(c.last());
-    seen.push(await linkContactToAccount(c, contact.id, account.id));
-    seen.push(await readContactAccounts(c, contact.id));
-    const opportunity = await createOpportunity(c, account.id);
-    seen.push(c.last());
-    seen.push(await linkOpportunityToContact(c, opportunity.id, contact.id));
-    judgeAll(c, seen);
-  }, { endpoint: 'POST /contact/{contact_id}/relationship/{api_name}' });
+  check(
+    'media.json-responses',
+    'relationship writes and reads (contact to account, opportunity to contact, the contact-accounts page) are Content-Type application/json',
+    async (c) => {
+      const seen: Exchange[] = [];
+      const contact = await createContact(c);
+      seen.push(c.last());
+      const account = await createAccount(c);
+      seen.push(c.last());
+      seen.push(await linkContactToAccount(c, contact.id, account.id));
+      seen.push(await readContactAccounts(c, contact.id));
+      const opportunity = await createOpportunity(c, account.id);
+      seen.push(c.last());
+      seen.push(await linkOpportunityToContact(c, opportunity.id, contact.id));
+      judgeAll(c, seen);
+    },
+    { endpoint: 'POST /contact/{contact_id}/relationship/{api_name}' },
+  );
 
-  check('media.json-responses', 'an upsert, a custom-object patch and a custom-object relationship page are Content-Type application/json', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 1, createContact);
-    const seen: Exchange[] = [c.last()];
-    seen.push(await c.api.get(`/${edges.co.apiName}/${edges.recordId}/relationship/${edges.rel.read}`, { query: { page_size: 1 } }));
-    seen.push(await c.api.patch(`/${edges.co.apiName}/${edges.recordId}`, { attributes: patchAttributes(c, edges.co, 'Media') }));
-    seen.push(await upsert(c, edges.co, freshUpsertBody(c, edges.co)));
-    archiveIfCreated(c, edges.co, c.last());
-    judgeAll(c, seen);
-  }, { endpoint: 'POST /{custom_object_api_name}/_upsert' });
+  check(
+    'media.json-responses',
+    'an upsert, a custom-object patch and a custom-object relationship page are Content-Type application/json',
+    async (c) => {
+      const edges = await recordWithLinkedContacts(c, 1, createContact);
+      const seen: Exchange[] = [c.last()];
+      seen.push(
+        await c.api.get(`/${edges.co.apiName}/${edges.recordId}/relationship/${edges.rel.read}`, {
+          query: { page_size: 1 },
+        }),
+      );
+      seen.push(
+        await c.api.patch(`/${edges.co.apiName}/${edges.recordId}`, {
+          attributes: patchAttributes(c, edges.co, 'Media'),
+        }),
+      );
+      seen.push(await upsert(c, edges.co, freshUpsertBody(c, edges.co)));
+      archiveIfCreated(c, edges.co, c.last());
+      judgeAll(c, seen);
+    },
+    { endpoint: 'POST /{custom_object_api_name}/_upsert' },
+  );
 
-  check('media.json-responses', 'the transcript link is Content-Type application/json', async (c) => {
-    const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}/transcript`);
-    c.setup(ex, 'GET /meeting/{meeting_id}/transcript');
-    judgeAll(c, [ex]);
-  }, { endpoint: 'GET /meeting/{meeting_id}/transcript' });
+  check(
+    'media.json-responses',
+    'the transcript link is Content-Type application/json',
+    async (c) => {
+      const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}/transcript`);
+      c.setup(ex, 'GET /meeting/{meeting_id}/transcript');
+      judgeAll(c, [ex]);
+    },
+    { endpoint: 'GET /meeting/{meeting_id}/transcript' },
+  );
 });
 
 group('Media types › unsupported request type', () => {
   const types = [
-    ['application/x-www-form-urlencoded', (b: unknown) => `attributes=${encodeURIComponent(JSON.stringify((b as { attributes: unknown }).attributes))}`],
+    [
+      'application/x-www-form-urlencoded',
+      (b: unknown) => `attributes=${encodeURIComponent(JSON.stringify((b as { attributes: unknown }).attributes))}`,
+    ],
     ['application/xml', () => '<attributes><first_name>X</first_name></attributes>'],
   ] as const;
   for (const [type, encode] of types) {
-    check('media.unsupported-type-415', `POST /contact with a body sent as ${type} answers 415 with the error body`, async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
-      c.expect(await c.api.send('POST', '/contact', { body: encode(body), contentType: type })).status(415).errorBody();
-    }, { endpoint: 'POST /contact' });
+    check(
+      'media.unsupported-type-415',
+      `POST /contact with a body sent as ${type} answers 415 with the error body`,
+      async (c) => {
+        const body = contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+        });
+        c.expect(await c.api.send('POST', '/contact', { body: encode(body), contentType: type }))
+          .status(415)
+          .errorBody();
+      },
+      { endpoint: 'POST /contact' },
+    );
   }
 
   // valid JSON labelled text/plain: that it must be refused is one reading of two (a strict rule)
-  check('media.text-plain-json-415', 'POST /contact with valid JSON sent as text/plain answers 415 with the error body', async (c) => {
-    const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) });
-    c.expect(await c.api.send('POST', '/contact', { body: JSON.stringify(body), contentType: 'text/plain' })).status(415).errorBody();
-  }, { endpoint: 'POST /contact' });
+  check(
+    'media.text-plain-json-415',
+    'POST /contact with valid JSON sent as text/plain answers 415 with the error body',
+    async (c) => {
+      const body = contactCreateBody(c.faker, {
+        stage: contactStage(c),
+        runId: c.runId,
+        required: requiredCreateAttributes(c),
+      });
+      c.expect(await c.api.send('POST', '/contact', { body: JSON.stringify(body), contentType: 'text/plain' }))
+        .status(415)
+        .errorBody();
+    },
+    { endpoint: 'POST /contact' },
+  );
 
-  check('media.text-plain-json-415', 'PATCH /contact/{contact_id} with valid JSON sent as text/plain answers 415 and changes nothing', async (c) => {
-    const contact = await createContact(c);
-    const title = tagged(`Plain ${c.faker.string.alphanumeric(8)}`, c.runId);
-    const e = c.expect(await c.api.send('PATCH', `/contact/${contact.id}`, { body: JSON.stringify({ attributes: { title } }), contentType: 'text/plain' })).status(415).errorBody();
-    const after = await readContact(c, contact.id);
-    if (valueOf(after, 'title') !== valueOf(contact, 'title')) e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
-  }, { endpoint: 'PATCH /contact/{contact_id}' });
+  check(
+    'media.text-plain-json-415',
+    'PATCH /contact/{contact_id} with valid JSON sent as text/plain answers 415 and changes nothing',
+    async (c) => {
+      const contact = await createContact(c);
+      const title = tagged(`Plain ${c.faker.string.alphanumeric(8)}`, c.runId);
+      const e = c
+        .expect(
+          await c.api.send('PATCH', `/contact/${contact.id}`, {
+            body: JSON.stringify({ attributes: { title } }),
+            contentType: 'text/plain',
+          }),
+        )
+        .status(415)
+        .errorBody();
+      const after = await readContact(c, contact.id);
+      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
+        e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
+  );
 });
 
 group('Media types › malformed JSON', () => {
@@ -140,19 +248,37 @@ group('Media types › malformed JSON', () => {
     ['single-quoted keys', "{'attributes': {'first_name': 'X'}}"],
   ] as const;
   for (const [what, text] of bodies) {
-    check('media.malformed-json', `POST /contact with ${what} is rejected with the error body`, async (c) => {
-      c.expect(await c.api.send('POST', '/contact', { body: text, contentType: 'application/json' })).rejected();
-    }, { endpoint: 'POST /contact' });
+    check(
+      'media.malformed-json',
+      `POST /contact with ${what} is rejected with the error body`,
+      async (c) => {
+        c.expect(await c.api.send('POST', '/contact', { body: text, contentType: 'application/json' })).rejected();
+      },
+      { endpoint: 'POST /contact' },
+    );
   }
 
-  check('media.malformed-json', 'PATCH /contact/{contact_id} with truncated JSON is rejected and changes nothing', async (c) => {
-    const contact = await createContact(c);
-    const title = tagged(`Trunc ${c.faker.string.alphanumeric(8)}`, c.runId);
-    const text = JSON.stringify({ attributes: { title } });
-    const e = c.expect(await c.api.send('PATCH', `/contact/${contact.id}`, { body: text.slice(0, text.length - 2), contentType: 'application/json' })).rejected();
-    const after = await readContact(c, contact.id);
-    if (valueOf(after, 'title') !== valueOf(contact, 'title')) e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
-  }, { endpoint: 'PATCH /contact/{contact_id}' });
+  check(
+    'media.malformed-json',
+    'PATCH /contact/{contact_id} with truncated JSON is rejected and changes nothing',
+    async (c) => {
+      const contact = await createContact(c);
+      const title = tagged(`Trunc ${c.faker.string.alphanumeric(8)}`, c.runId);
+      const text = JSON.stringify({ attributes: { title } });
+      const e = c
+        .expect(
+          await c.api.send('PATCH', `/contact/${contact.id}`, {
+            body: text.slice(0, text.length - 2),
+            contentType: 'application/json',
+          }),
+        )
+        .rejected();
+      const after = await readContact(c, contact.id);
+      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
+        e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
+  );
 });
 
 // RFC 9110 §12.5.1: with an Accept the server cannot satisfy, it "can either honor the header field
@@ -161,16 +287,37 @@ group('Media types › malformed JSON', () => {
 // response is JSON.
 group('Media types › not acceptable', () => {
   const sends: Array<[string, string, (c: CheckContext) => Promise<Exchange>]> = [
-    ['GET /contact/{contact_id}', 'GET /contact/{contact_id}', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`, { headers: { accept: 'text/html' } })],
-    ['POST /contact', 'POST /contact', (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), { headers: { accept: 'text/html' } })],
+    [
+      'GET /contact/{contact_id}',
+      'GET /contact/{contact_id}',
+      async (c) => c.api.get(`/contact/${(await createContact(c)).id}`, { headers: { accept: 'text/html' } }),
+    ],
+    [
+      'POST /contact',
+      'POST /contact',
+      (c) =>
+        c.api.post(
+          '/contact',
+          contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+          { headers: { accept: 'text/html' } },
+        ),
+    ],
   ];
   for (const [endpoint, what, send] of sends) {
-    check('media.json-responses', `${what} accepting only text/html: a 406 carries the error body, a success is JSON (RFC 9110 lets the server do either)`, async (c) => {
-      const ex = await send(c);
-      const e = c.expect(ex);
-      c.observe('not-acceptable', `${what} with Accept: text/html answered HTTP ${e.response.status} (${e.response.headers['content-type'] ?? 'no Content-Type'})`);
-      if (e.response.status >= 400) e.errorBody();
-      expectJson(c, ex);
-    }, { endpoint });
+    check(
+      'media.json-responses',
+      `${what} accepting only text/html: a 406 carries the error body, a success is JSON (RFC 9110 lets the server do either)`,
+      async (c) => {
+        const ex = await send(c);
+        const e = c.expect(ex);
+        c.observe(
+          'not-acceptable',
+          `${what} with Accept: text/html answered HTTP ${e.response.status} (${e.response.headers['content-type'] ?? 'no Content-Type'})`,
+        );
+        if (e.response.status >= 400) e.errorBody();
+        expectJson(c, ex);
+      },
+      { endpoint },
+    );
   }
 });

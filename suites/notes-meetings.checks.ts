@@ -15,27 +15,45 @@ import { tagged } from '../builders/tag.js';
 endpoint('GET /note/{note_id}', () => {
   check('note.get.record', 'a note reads as { data: note record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.noteId, 'noteId');
-    const e = c.expect(await c.api.get(`/note/${id}`)).success().record('note');
+    const e = c
+      .expect(await c.api.get(`/note/${id}`))
+      .success()
+      .record('note');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
   });
 
-  check('record.note.attributes', 'a note\'s attributes have the spec\'s value types (created_by, updated_by, deleted_by uuid-typed; deleted_at a timestamp)', async (c) => {
-    const id = c.need(c.fixtures.noteId, 'noteId');
-    c.expect(await c.api.get(`/note/${id}`)).success().record('note');
-  });
+  check(
+    'record.note.attributes',
+    "a note's attributes have the spec's value types (created_by, updated_by, deleted_by uuid-typed; deleted_at a timestamp)",
+    async (c) => {
+      const id = c.need(c.fixtures.noteId, 'noteId');
+      c.expect(await c.api.get(`/note/${id}`))
+        .success()
+        .record('note');
+    },
+  );
 });
 
 endpoint('GET /meeting/{meeting_id}', () => {
   check('meeting.get.record', 'a meeting reads as { data: meeting record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.meetingId, 'meetingId');
-    const e = c.expect(await c.api.get(`/meeting/${id}`)).success().record('meeting');
+    const e = c
+      .expect(await c.api.get(`/meeting/${id}`))
+      .success()
+      .record('meeting');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
   });
 
-  check('record.meeting.attributes', 'a meeting\'s attributes have the spec\'s value types (participants meeting_participant, enums strings)', async (c) => {
-    const id = c.need(c.fixtures.meetingId, 'meetingId');
-    c.expect(await c.api.get(`/meeting/${id}`)).success().record('meeting');
-  });
+  check(
+    'record.meeting.attributes',
+    "a meeting's attributes have the spec's value types (participants meeting_participant, enums strings)",
+    async (c) => {
+      const id = c.need(c.fixtures.meetingId, 'meetingId');
+      c.expect(await c.api.get(`/meeting/${id}`))
+        .success()
+        .record('meeting');
+    },
+  );
 });
 
 /**
@@ -61,17 +79,28 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
   }
   c.observe('meeting-write', `${method} /meeting/{id} answered HTTP ${e.response.status}`);
   e.rejected();
-  const after = c.expect(await c.api.get(`/meeting/${id}`)).success().data();
+  const after = c
+    .expect(await c.api.get(`/meeting/${id}`))
+    .success()
+    .data();
   const a = c.expect(c.last());
-  if (after.updated_at !== before.updated_at) a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
+  if (after.updated_at !== before.updated_at)
+    a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
   for (const name of ['title', 'description']) {
-    if (!isDeepStrictEqual(after.attributes[name], before.attributes[name])) a.fail(`${name} unchanged after ${method} (${show(valueOf(before, name))})`, `${name} ${show(valueOf(after, name))}`);
+    if (!isDeepStrictEqual(after.attributes[name], before.attributes[name]))
+      a.fail(
+        `${name} unchanged after ${method} (${show(valueOf(before, name))})`,
+        `${name} ${show(valueOf(after, name))}`,
+      );
   }
 }
 
 /** After a write the server wrongly took: the meeting's title and description written back, read again, reported. */
 async function putBackMeeting(
-  c: CheckContext, id: string, method: 'POST' | 'PATCH' | 'PUT', before: ApiRecord,
+  c: CheckContext,
+  id: string,
+  method: 'POST' | 'PATCH' | 'PUT',
+  before: ApiRecord,
 ): Promise<void> {
   const now = answeredRecord(await c.api.get(`/meeting/${id}`));
   if (!now) return;
@@ -83,7 +112,13 @@ async function putBackMeeting(
   for (const n of changed) {
     const restored = back !== undefined && isDeepStrictEqual(back.attributes[n], before.attributes[n]);
     keptRecordChanged(c, {
-      key: 'meetingId', type: 'meeting', id, field: n, before: valueOf(before, n), after: valueOf(now, n), restored,
+      key: 'meetingId',
+      type: 'meeting',
+      id,
+      field: n,
+      before: valueOf(before, n),
+      after: valueOf(now, n),
+      restored,
       how: restored
         ? `put back with ${method} /meeting/${id} (organization A's key), the write the server took`
         : `set ${n} back to ${show(valueOf(before, n))} in the product`,
@@ -92,21 +127,41 @@ async function putBackMeeting(
 }
 
 endpoint('GET /meeting/{meeting_id}', () => {
-  check('meeting.read-only', 'POST /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'POST'));
-  check('meeting.read-only', 'PATCH /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'PATCH'));
-  check('meeting.read-only', 'PUT /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'PUT'));
-  check('meeting.read-only', 'DELETE /meeting/{id} is refused with the error body and changes nothing', (c) => writeToMeeting(c, 'DELETE'));
+  check('meeting.read-only', 'POST /meeting/{id} is refused with the error body and changes nothing', (c) =>
+    writeToMeeting(c, 'POST'),
+  );
+  check('meeting.read-only', 'PATCH /meeting/{id} is refused with the error body and changes nothing', (c) =>
+    writeToMeeting(c, 'PATCH'),
+  );
+  check('meeting.read-only', 'PUT /meeting/{id} is refused with the error body and changes nothing', (c) =>
+    writeToMeeting(c, 'PUT'),
+  );
+  check('meeting.read-only', 'DELETE /meeting/{id} is refused with the error body and changes nothing', (c) =>
+    writeToMeeting(c, 'DELETE'),
+  );
 });
 
 endpoint('GET /meeting/{meeting_id}/transcript', () => {
-  check('meeting.transcript', 'the transcript read answers { data: { url, expires_at, format } } with an absolute url', async (c) => {
-    const id = c.need(c.fixtures.meetingId, 'meetingId');
-    const e = c.expect(await c.api.get(`/meeting/${id}/transcript`)).success().body('envelopes/transcript');
-    const url = e.json<{ data: { url: string } }>().data.url;
-    let parsed: URL | undefined;
-    try { parsed = new URL(url); } catch { /* below */ }
-    if (!parsed || !/^[a-z][a-z0-9+.-]*:$/i.test(parsed.protocol)) e.fail('data.url an absolute URL (a pre-signed link)', `data.url ${show(url)}`);
-  });
+  check(
+    'meeting.transcript',
+    'the transcript read answers { data: { url, expires_at, format } } with an absolute url',
+    async (c) => {
+      const id = c.need(c.fixtures.meetingId, 'meetingId');
+      const e = c
+        .expect(await c.api.get(`/meeting/${id}/transcript`))
+        .success()
+        .body('envelopes/transcript');
+      const url = e.json<{ data: { url: string } }>().data.url;
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(url);
+      } catch {
+        /* below */
+      }
+      if (!parsed || !/^[a-z][a-z0-9+.-]*:$/i.test(parsed.protocol))
+        e.fail('data.url an absolute URL (a pre-signed link)', `data.url ${show(url)}`);
+    },
+  );
 
   // "valid until the returned expires_at": a link just issued must not already be expired. The
   // server issued it after the request left this client, so the request's start time (this
@@ -116,15 +171,29 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
   // lies before the request was even sent names a link that was expired when issued, whichever
   // clock is wrong. A server whose clock lags this client's by more than its link lifetime fails;
   // that is what a client of it would see too. The lifetime seen is recorded as an observation.
-  check('meeting.transcript.valid-until', 'a freshly issued transcript link expires after the request was sent', async (c) => {
-    const id = c.need(c.fixtures.meetingId, 'meetingId');
-    const sentAt = Date.now();
-    const e = c.expect(await c.api.get(`/meeting/${id}/transcript`)).success().body('envelopes/transcript', 'meeting.transcript');
-    const receivedAt = Date.now();
-    const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
-    const expires = instantMs(raw);
-    if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);
-    if (expires <= sentAt) e.fail(`data.expires_at later than the request's start (${new Date(sentAt).toISOString()})`, `data.expires_at ${raw}`);
-    c.observe('transcript-link', `the transcript link was valid for ${Math.round((expires - receivedAt) / 1000)} s after it arrived (expires_at ${raw})`);
-  });
+  check(
+    'meeting.transcript.valid-until',
+    'a freshly issued transcript link expires after the request was sent',
+    async (c) => {
+      const id = c.need(c.fixtures.meetingId, 'meetingId');
+      const sentAt = Date.now();
+      const e = c
+        .expect(await c.api.get(`/meeting/${id}/transcript`))
+        .success()
+        .body('envelopes/transcript', 'meeting.transcript');
+      const receivedAt = Date.now();
+      const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
+      const expires = instantMs(raw);
+      if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);
+      if (expires <= sentAt)
+        e.fail(
+          `data.expires_at later than the request's start (${new Date(sentAt).toISOString()})`,
+          `data.expires_at ${raw}`,
+        );
+      c.observe(
+        'transcript-link',
+        `the transcript link was valid for ${Math.round((expires - receivedAt) / 1000)} s after it arrived (expires_at ${raw})`,
+      );
+    },
+  );
 });

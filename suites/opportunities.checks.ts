@@ -2,7 +2,13 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
-import { createOpportunity, opportunityStageId, opportunityWithContact, stageOf, type StageValue } from '../lib/steps/opportunity.js';
+import {
+  createOpportunity,
+  opportunityStageId,
+  opportunityWithContact,
+  stageOf,
+  type StageValue,
+} from '../lib/steps/opportunity.js';
 import { linkOpportunityToContact, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
@@ -10,7 +16,10 @@ import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.j
 import { byId } from '../builders/relationship.js';
 
 /** POSTs an opportunity with the given stage on a fresh account of the check's own. */
-async function postOpportunity(c: CheckContext, stage: unknown): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {
+async function postOpportunity(
+  c: CheckContext,
+  stage: unknown,
+): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {
   const account = await createAccount(c);
   const body = opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id });
   const e = c.expect(await c.api.post('/opportunity', body));
@@ -18,15 +27,26 @@ async function postOpportunity(c: CheckContext, stage: unknown): Promise<{ e: Co
 }
 
 /** The stage option the fixture stageId names, as a create by id shows it (api_name, display_name, select_list_id). */
-async function fixtureStage(c: CheckContext): Promise<{ id: string; api_name: string; display_name: unknown; select_list_id: unknown }> {
+async function fixtureStage(
+  c: CheckContext,
+): Promise<{ id: string; api_name: string; display_name: unknown; select_list_id: unknown }> {
   const stageId = opportunityStageId(c);
   const account = await createAccount(c);
   const record = await createOpportunity(c, account.id);
   const stage = stageOf(record);
   if (stage?.id !== stageId || typeof stage.api_name !== 'string') {
-    c.block('POST /opportunity', `stage ${show(stage)} for stage { id: ${stageId} } (see write.stage-enveloped)`, c.last());
+    c.block(
+      'POST /opportunity',
+      `stage ${show(stage)} for stage { id: ${stageId} } (see write.stage-enveloped)`,
+      c.last(),
+    );
   }
-  return { id: stageId, api_name: stage.api_name, display_name: stage.display_name, select_list_id: stage.select_list_id };
+  return {
+    id: stageId,
+    api_name: stage.api_name,
+    display_name: stage.display_name,
+    select_list_id: stage.select_list_id,
+  };
 }
 
 /** A name is ambiguous for these checks when it is the fixture's shared option name (in two lists). */
@@ -35,46 +55,72 @@ function sharedName(c: CheckContext, name: unknown): boolean {
   return typeof name === 'string' && typeof shared === 'string' && name.toLowerCase() === shared.toLowerCase();
 }
 
-function expectStage(e: Conformance, got: StageValue | undefined, want: Partial<Record<keyof StageValue, unknown>>): void {
+function expectStage(
+  e: Conformance,
+  got: StageValue | undefined,
+  want: Partial<Record<keyof StageValue, unknown>>,
+): void {
   for (const [k, v] of Object.entries(want)) {
-    if (v !== undefined && got?.[k as keyof StageValue] !== v) e.fail(`stage.value.${k} ${show(v)}`, `stage ${show(got)}`);
+    if (v !== undefined && got?.[k as keyof StageValue] !== v)
+      e.fail(`stage.value.${k} ${show(v)}`, `stage ${show(got)}`);
   }
 }
 
 endpoint('POST /opportunity', () => {
-  check('opportunity.create.record', 'a create with display_name, stage and account_id answers 2xx and { data: opportunity record } holding them', async (c) => {
-    const stageId = opportunityStageId(c);
-    const { e, accountId, sent } = await postOpportunity(c, selectEnvelope({ id: stageId }));
-    e.success().record('opportunity');
-    const r = e.data();
-    if (r.record_type !== 'opportunity') e.fail('record_type "opportunity"', `record_type ${show(r.record_type)}`, 'record.record-type');
-    if (valueOf(r, 'display_name') !== sent['display_name']) e.fail(`display_name ${show(sent['display_name'])}`, `display_name ${show(r.attributes['display_name'])}`);
-    const account = valueOf(r, 'account_id') as { related_record_id?: unknown } | undefined;
-    if (account?.related_record_id !== accountId) e.fail(`account_id.value.related_record_id ${accountId}`, `account_id ${show(r.attributes['account_id'])}`);
-    expectStage(e, stageOf(r), { id: stageId });
-  });
+  check(
+    'opportunity.create.record',
+    'a create with display_name, stage and account_id answers 2xx and { data: opportunity record } holding them',
+    async (c) => {
+      const stageId = opportunityStageId(c);
+      const { e, accountId, sent } = await postOpportunity(c, selectEnvelope({ id: stageId }));
+      e.success().record('opportunity');
+      const r = e.data();
+      if (r.record_type !== 'opportunity')
+        e.fail('record_type "opportunity"', `record_type ${show(r.record_type)}`, 'record.record-type');
+      if (valueOf(r, 'display_name') !== sent['display_name'])
+        e.fail(`display_name ${show(sent['display_name'])}`, `display_name ${show(r.attributes['display_name'])}`);
+      const account = valueOf(r, 'account_id') as { related_record_id?: unknown } | undefined;
+      if (account?.related_record_id !== accountId)
+        e.fail(`account_id.value.related_record_id ${accountId}`, `account_id ${show(r.attributes['account_id'])}`);
+      expectStage(e, stageOf(r), { id: stageId });
+    },
+  );
 
-  check('record.opportunity.attributes', 'the created opportunity is { data: opportunity record } with the spec\'s value types', async (c) => {
-    const { e } = await postOpportunity(c, selectEnvelope({ id: opportunityStageId(c) }));
-    e.success().record('opportunity');
-  });
+  check(
+    'record.opportunity.attributes',
+    "the created opportunity is { data: opportunity record } with the spec's value types",
+    async (c) => {
+      const { e } = await postOpportunity(c, selectEnvelope({ id: opportunityStageId(c) }));
+      e.success().record('opportunity');
+    },
+  );
 
-  check('write.stage-enveloped', 'a stage given as { value_type: select, value: { id } } is resolved to that option', async (c) => {
-    const stageId = opportunityStageId(c);
-    const { e } = await postOpportunity(c, selectEnvelope({ id: stageId }));
-    expectStage(e.success(), stageOf(e.data()), { id: stageId });
-  });
+  check(
+    'write.stage-enveloped',
+    'a stage given as { value_type: select, value: { id } } is resolved to that option',
+    async (c) => {
+      const stageId = opportunityStageId(c);
+      const { e } = await postOpportunity(c, selectEnvelope({ id: stageId }));
+      expectStage(e.success(), stageOf(e.data()), { id: stageId });
+    },
+  );
 
-  check('write.stage-enveloped', 'a stage given as { value_type: select, value: { api_name } } is resolved to that option', async (c) => {
-    const stage = await fixtureStage(c);
-    if (sharedName(c, stage.api_name)) c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
-    const { e } = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name }));
-    expectStage(e.success(), stageOf(e.data()), { id: stage.id, api_name: stage.api_name });
-  });
+  check(
+    'write.stage-enveloped',
+    'a stage given as { value_type: select, value: { api_name } } is resolved to that option',
+    async (c) => {
+      const stage = await fixtureStage(c);
+      if (sharedName(c, stage.api_name))
+        c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
+      const { e } = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name }));
+      expectStage(e.success(), stageOf(e.data()), { id: stage.id, api_name: stage.api_name });
+    },
+  );
 
   check('write.stage-by-name', 'a stage given as a plain string api_name is resolved to that option', async (c) => {
     const stage = await fixtureStage(c);
-    if (sharedName(c, stage.api_name)) c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
+    if (sharedName(c, stage.api_name))
+      c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
     const { e } = await postOpportunity(c, stage.api_name);
     expectStage(e.success(), stageOf(e.data()), { id: stage.id, api_name: stage.api_name });
   });
@@ -82,18 +128,24 @@ endpoint('POST /opportunity', () => {
   check('write.stage-by-name', 'a stage given as a plain string display name is resolved to that option', async (c) => {
     const stage = await fixtureStage(c);
     const display = stage.display_name;
-    if (typeof display !== 'string' || display === '') c.need(undefined, 'opportunity.stageId (an option with a display_name)');
-    if (sharedName(c, display) || sharedName(c, stage.api_name)) c.need(undefined, 'opportunity.stageId (an option whose names are not opportunity.sharedStageName)');
+    if (typeof display !== 'string' || display === '')
+      c.need(undefined, 'opportunity.stageId (an option with a display_name)');
+    if (sharedName(c, display) || sharedName(c, stage.api_name))
+      c.need(undefined, 'opportunity.stageId (an option whose names are not opportunity.sharedStageName)');
     const { e } = await postOpportunity(c, display);
     expectStage(e.success(), stageOf(e.data()), { id: stage.id, display_name: display });
   });
 
-  check('write.select-list-id', 'a shared option name with select_list_id resolves to the option of that select list', async (c) => {
-    const shared = c.need(c.fixtures.opportunity?.sharedStageName, 'opportunity.sharedStageName');
-    const listId = c.need(c.fixtures.opportunity?.stageSelectListId, 'opportunity.stageSelectListId');
-    const { e } = await postOpportunity(c, selectEnvelope({ api_name: shared, select_list_id: listId }));
-    expectStage(e.success(), stageOf(e.data()), { api_name: shared, select_list_id: listId });
-  });
+  check(
+    'write.select-list-id',
+    'a shared option name with select_list_id resolves to the option of that select list',
+    async (c) => {
+      const shared = c.need(c.fixtures.opportunity?.sharedStageName, 'opportunity.sharedStageName');
+      const listId = c.need(c.fixtures.opportunity?.stageSelectListId, 'opportunity.stageSelectListId');
+      const { e } = await postOpportunity(c, selectEnvelope({ api_name: shared, select_list_id: listId }));
+      expectStage(e.success(), stageOf(e.data()), { api_name: shared, select_list_id: listId });
+    },
+  );
 
   check('write.select-list-id', 'an option id with its select_list_id resolves to that option', async (c) => {
     const stageId = opportunityStageId(c);
@@ -102,29 +154,48 @@ endpoint('POST /opportunity', () => {
     expectStage(e.success(), stageOf(e.data()), { id: stageId, select_list_id: listId });
   });
 
-  check('write.select-list-id', 'an option name unique across select lists resolves without select_list_id, to the same option as with it', async (c) => {
-    const stage = await fixtureStage(c);
-    if (sharedName(c, stage.api_name)) c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
-    const listId = c.need(c.fixtures.opportunity?.stageSelectListId, 'opportunity.stageSelectListId');
-    const withList = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name, select_list_id: listId }));
-    expectStage(withList.e.success(), stageOf(withList.e.data()), { id: stage.id, select_list_id: listId });
-    const without = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name }));
-    expectStage(without.e.success(), stageOf(without.e.data()), { id: stage.id, select_list_id: listId });
-  });
+  check(
+    'write.select-list-id',
+    'an option name unique across select lists resolves without select_list_id, to the same option as with it',
+    async (c) => {
+      const stage = await fixtureStage(c);
+      if (sharedName(c, stage.api_name))
+        c.need(undefined, 'opportunity.stageId (an option whose api_name is not opportunity.sharedStageName)');
+      const listId = c.need(c.fixtures.opportunity?.stageSelectListId, 'opportunity.stageSelectListId');
+      const withList = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name, select_list_id: listId }));
+      expectStage(withList.e.success(), stageOf(withList.e.data()), { id: stage.id, select_list_id: listId });
+      const without = await postOpportunity(c, selectEnvelope({ api_name: stage.api_name }));
+      expectStage(without.e.success(), stageOf(without.e.data()), { id: stage.id, select_list_id: listId });
+    },
+  );
 });
 
 endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
-  check('opportunity.relationship.post', 'linking a contact answers { parent, api_name, item } naming the opportunity, the api_name and the contact', async (c) => {
-    const apiName = relationshipName(c, 'opportunityContacts');
-    const { opportunity, contact } = await opportunityWithContact(c, false);
-    const e = c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)));
-    e.success().body('envelopes/relationship-post');
-    const b = e.json<{ parent: { id: unknown; record_type: unknown }; api_name: unknown; item: { related_record_id: unknown } }>();
-    if (b.parent.id !== opportunity.id) e.fail(`parent.id ${opportunity.id} (the opportunity)`, `parent.id ${show(b.parent.id)}`);
-    if (b.parent.record_type !== 'opportunity') e.fail('parent.record_type "opportunity"', `parent.record_type ${show(b.parent.record_type)}`);
-    if (b.api_name !== apiName) e.fail(`api_name ${show(apiName)}`, `api_name ${show(b.api_name)}`);
-    if (b.item.related_record_id !== contact.id) e.fail(`item.related_record_id ${contact.id} (the contact)`, `item.related_record_id ${show(b.item.related_record_id)}`);
-  });
+  check(
+    'opportunity.relationship.post',
+    'linking a contact answers { parent, api_name, item } naming the opportunity, the api_name and the contact',
+    async (c) => {
+      const apiName = relationshipName(c, 'opportunityContacts');
+      const { opportunity, contact } = await opportunityWithContact(c, false);
+      const e = c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)));
+      e.success().body('envelopes/relationship-post');
+      const b = e.json<{
+        parent: { id: unknown; record_type: unknown };
+        api_name: unknown;
+        item: { related_record_id: unknown };
+      }>();
+      if (b.parent.id !== opportunity.id)
+        e.fail(`parent.id ${opportunity.id} (the opportunity)`, `parent.id ${show(b.parent.id)}`);
+      if (b.parent.record_type !== 'opportunity')
+        e.fail('parent.record_type "opportunity"', `parent.record_type ${show(b.parent.record_type)}`);
+      if (b.api_name !== apiName) e.fail(`api_name ${show(apiName)}`, `api_name ${show(b.api_name)}`);
+      if (b.item.related_record_id !== contact.id)
+        e.fail(
+          `item.related_record_id ${contact.id} (the contact)`,
+          `item.related_record_id ${show(b.item.related_record_id)}`,
+        );
+    },
+  );
 });
 
 endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', () => {
@@ -136,13 +207,26 @@ endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_i
     const first = await c.api.delete(path);
     c.expect(first).success();
     const r = first.response;
-    if (r) c.observe('delete-response', `DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : 'a body'}`);
+    if (r)
+      c.observe(
+        'delete-response',
+        `DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id} answered HTTP ${r.status} with ${r.text.length === 0 ? 'no body' : 'a body'}`,
+      );
     // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
     const again = (await c.api.delete(path)).response;
     if (again) c.observe('delete-response', `a second DELETE of the same edge answered HTTP ${again.status}`);
-    c.observe('no-stated-read', 'no stated route reads an opportunity\'s contacts (or a contact\'s opportunities): the removal is judged only where the server serves the unstated GET /opportunity/{opportunity_id}/relationship/{api_name}');
-    await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${apiName}`, 'the opportunity\'s contacts after the edge was deleted', (ids, e) => {
-      if (ids.includes(contact.id)) e.fail(`items without the unlinked contact ${contact.id}`, `related_record_ids ${show(ids)}`);
-    });
+    c.observe(
+      'no-stated-read',
+      "no stated route reads an opportunity's contacts (or a contact's opportunities): the removal is judged only where the server serves the unstated GET /opportunity/{opportunity_id}/relationship/{api_name}",
+    );
+    await throughUnstatedPage(
+      c,
+      `/opportunity/${opportunity.id}/relationship/${apiName}`,
+      "the opportunity's contacts after the edge was deleted",
+      (ids, e) => {
+        if (ids.includes(contact.id))
+          e.fail(`items without the unlinked contact ${contact.id}`, `related_record_ids ${show(ids)}`);
+      },
+    );
   });
 });

@@ -23,93 +23,160 @@ interface Page {
   items: Array<{ related_record_id: string }>;
 }
 
-async function readPage(c: CheckContext, apiName: string, recordId: string, rel: string, query: Record<string, string | number | undefined> = {}): Promise<Exchange> {
+async function readPage(
+  c: CheckContext,
+  apiName: string,
+  recordId: string,
+  rel: string,
+  query: Record<string, string | number | undefined> = {},
+): Promise<Exchange> {
   return c.api.get(`/${apiName}/${recordId}/relationship/${rel}`, { query });
 }
 
 /** Follows next_cursor from the first page, bounded; every page must have the page shape. */
-async function walk(c: CheckContext, pageSize: number, edges: { co: { apiName: string }; rel: { read: string }; recordId: string; contactIds: string[] }): Promise<void> {
+async function walk(
+  c: CheckContext,
+  pageSize: number,
+  edges: { co: { apiName: string }; rel: { read: string }; recordId: string; contactIds: string[] },
+): Promise<void> {
   const seen = new Map<string, number>();
   let cursor: string | undefined;
   let pages = 0;
   for (;;) {
-    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: pageSize, cursor })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+    const e = c
+      .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: pageSize, cursor }))
+      .success()
+      .body('envelopes/relationship-page', 'pagination.page-shape');
     const page = e.json<Page>();
     pages += 1;
-    if (page.items.length > pageSize) e.fail(`at most ${pageSize} items (page_size)`, `${page.items.length} items`, 'pagination.page-size-honoured');
+    if (page.items.length > pageSize)
+      e.fail(`at most ${pageSize} items (page_size)`, `${page.items.length} items`, 'pagination.page-size-honoured');
     for (const item of page.items) seen.set(item.related_record_id, (seen.get(item.related_record_id) ?? 0) + 1);
     if (page.next_cursor === null) break;
-    if (page.next_cursor === cursor) e.fail('a next_cursor that moves on', `next_cursor ${show(page.next_cursor)}, the cursor this page was read with`);
-    if (pages >= MAX_PAGES) e.fail(`next_cursor null within ${MAX_PAGES} pages of ${pageSize} (${edges.contactIds.length} edges)`, `next_cursor ${show(page.next_cursor)} on page ${pages}: the walk never ends`);
+    if (page.next_cursor === cursor)
+      e.fail(
+        'a next_cursor that moves on',
+        `next_cursor ${show(page.next_cursor)}, the cursor this page was read with`,
+      );
+    if (pages >= MAX_PAGES)
+      e.fail(
+        `next_cursor null within ${MAX_PAGES} pages of ${pageSize} (${edges.contactIds.length} edges)`,
+        `next_cursor ${show(page.next_cursor)} on page ${pages}: the walk never ends`,
+      );
     cursor = page.next_cursor;
   }
   const e = c.expect(c.last());
   const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
   if (repeated.length > 0) e.fail('every edge exactly once across the pages', `repeated: ${repeated.join(', ')}`);
   const missing = edges.contactIds.filter((id) => !seen.has(id));
-  if (missing.length > 0) e.fail(`all ${edges.contactIds.length} linked contacts across ${pages} page(s)`, `missing ${missing.join(', ')}; seen ${[...seen.keys()].join(', ') || 'none'}`);
+  if (missing.length > 0)
+    e.fail(
+      `all ${edges.contactIds.length} linked contacts across ${pages} page(s)`,
+      `missing ${missing.join(', ')}; seen ${[...seen.keys()].join(', ') || 'none'}`,
+    );
 }
 
 /**
  * A record of the check with `n` contacts linked, the links sent at once (each writes another
  * contact's edge, and their order does not matter here): a chain of three round trips, not n + 2.
  */
-async function recordWithManyContacts(c: CheckContext, n: number): Promise<{ co: { apiName: string }; rel: { read: string }; recordId: string }> {
+async function recordWithManyContacts(
+  c: CheckContext,
+  n: number,
+): Promise<{ co: { apiName: string }; rel: { read: string }; recordId: string }> {
   const { co, rel, recordId } = await recordWithLinkedContacts(c, 0, createContact);
   const contacts = await atOnce(Array.from({ length: n }, () => createContact(c)));
-  const links = await atOnce(contacts.map((contact) => c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: recordId })));
+  const links = await atOnce(
+    contacts.map((contact) =>
+      c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: recordId }),
+    ),
+  );
   for (const ex of links) c.setup(ex, 'POST /contact/{contact_id}/relationship/{api_name}');
   return { co, rel, recordId };
 }
 
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
-  check('pagination.page-shape', 'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 2, createContact);
-    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read)).success().body('envelopes/relationship-page');
-    const page = e.json<Page & { parent: { id: string } }>();
-    if (page.parent.id !== edges.recordId) e.fail(`parent.id ${edges.recordId} (the record read)`, `parent.id ${show(page.parent.id)}`);
-    c.observe('count', `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`);
-  });
+  check(
+    'pagination.page-shape',
+    'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent',
+    async (c) => {
+      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const e = c
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
+        .success()
+        .body('envelopes/relationship-page');
+      const page = e.json<Page & { parent: { id: string } }>();
+      if (page.parent.id !== edges.recordId)
+        e.fail(`parent.id ${edges.recordId} (the record read)`, `parent.id ${show(page.parent.id)}`);
+      c.observe(
+        'count',
+        `count ${page.count} with ${edges.contactIds.length} edges on one page of ${page.items.length} items (what count counts is not shown)`,
+      );
+    },
+  );
 
   // The default of 50: seeing it needs more than 50 edges, that is 51 contacts of the run (the API
   // gives no way to archive a contact), made by this one check. What a page without page_size must
   // hold is what page_size=50 gives: at most 50 items, and the same ones (page order is not shown,
   // so they are compared as sets).
-  check('pagination.page-size-default', `without page_size, a read of ${DEFAULT_EDGES} edges answers at most 50 items, the same first page as page_size=50`, async (c) => {
-    const edges = await recordWithManyContacts(c, DEFAULT_EDGES);
-    const plain = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read)).success().body('envelopes/relationship-page', 'pagination.page-shape');
-    const got = plain.json<Page>().items.map((i) => i.related_record_id);
-    if (got.length > 50) plain.fail('at most 50 items (the default page_size)', `${got.length} items`);
-    const fifty = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 50 })).success().body('envelopes/relationship-page', 'pagination.page-shape');
-    const want = fifty.json<Page>().items.map((i) => i.related_record_id);
-    const [a, b] = [new Set(got), new Set(want)];
-    if (a.size !== b.size || [...a].some((id) => !b.has(id))) {
-      plain.fail(`the ${want.length} items page_size=50 gives`, `${got.length} items, ${[...a].filter((id) => !b.has(id)).length} of them not on the page_size=50 page`);
-    }
-  });
+  check(
+    'pagination.page-size-default',
+    `without page_size, a read of ${DEFAULT_EDGES} edges answers at most 50 items, the same first page as page_size=50`,
+    async (c) => {
+      const edges = await recordWithManyContacts(c, DEFAULT_EDGES);
+      const plain = c
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
+        .success()
+        .body('envelopes/relationship-page', 'pagination.page-shape');
+      const got = plain.json<Page>().items.map((i) => i.related_record_id);
+      if (got.length > 50) plain.fail('at most 50 items (the default page_size)', `${got.length} items`);
+      const fifty = c
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 50 }))
+        .success()
+        .body('envelopes/relationship-page', 'pagination.page-shape');
+      const want = fifty.json<Page>().items.map((i) => i.related_record_id);
+      const [a, b] = [new Set(got), new Set(want)];
+      if (a.size !== b.size || [...a].some((id) => !b.has(id))) {
+        plain.fail(
+          `the ${want.length} items page_size=50 gives`,
+          `${got.length} items, ${[...a].filter((id) => !b.has(id)).length} of them not on the page_size=50 page`,
+        );
+      }
+    },
+  );
 
   check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
     const edges = await recordWithLinkedContacts(c, EDGES, createContact);
     for (const size of [3, 1]) {
-      const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size })).success().body('envelopes/relationship-page', 'pagination.page-shape');
+      const e = c
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size }))
+        .success()
+        .body('envelopes/relationship-page', 'pagination.page-shape');
       const n = e.json<Page>().items.length;
       if (n > size) e.fail(`at most ${size} items (page_size=${size})`, `${n} items`);
     }
   });
 
-  check('pagination.page-size-honoured', 'page_size=1000 is answered with a page or refused with the error body (the maximum is not shown; observed)', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 2, createContact);
-    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1000 }));
-    if (e.response.status >= 200 && e.response.status <= 299) {
-      e.body('envelopes/relationship-page', 'pagination.page-shape');
-      const n = e.json<Page>().items.length;
-      c.observe('max-page-size', `page_size=1000 answered HTTP ${e.response.status} with ${n} items`);
-      return;
-    }
-    const code = (e.response.json as { code?: unknown } | undefined)?.code;
-    c.observe('max-page-size', `page_size=1000 answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`);
-    e.rejected();
-  });
+  check(
+    'pagination.page-size-honoured',
+    'page_size=1000 is answered with a page or refused with the error body (the maximum is not shown; observed)',
+    async (c) => {
+      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1000 }));
+      if (e.response.status >= 200 && e.response.status <= 299) {
+        e.body('envelopes/relationship-page', 'pagination.page-shape');
+        const n = e.json<Page>().items.length;
+        c.observe('max-page-size', `page_size=1000 answered HTTP ${e.response.status} with ${n} items`);
+        return;
+      }
+      const code = (e.response.json as { code?: unknown } | undefined)?.code;
+      c.observe(
+        'max-page-size',
+        `page_size=1000 answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`,
+      );
+      e.rejected();
+    },
+  );
 
   check('pagination.page-size-minimum', 'page_size=0 is rejected with the error body', async (c) => {
     const edges = await recordWithLinkedContacts(c, 1, createContact);
@@ -121,30 +188,67 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: -1 })).rejected();
   });
 
-  check('pagination.cursor-walk', `following next_cursor with page_size=3 shows each of ${EDGES} edges once and ends with next_cursor null`, async (c) => {
-    await walk(c, 3, await recordWithLinkedContacts(c, EDGES, createContact));
-  });
+  check(
+    'pagination.cursor-walk',
+    `following next_cursor with page_size=3 shows each of ${EDGES} edges once and ends with next_cursor null`,
+    async (c) => {
+      await walk(c, 3, await recordWithLinkedContacts(c, EDGES, createContact));
+    },
+  );
 
-  check('pagination.cursor-walk', `following next_cursor with page_size=1 shows each of ${EDGES} edges once and ends with next_cursor null`, async (c) => {
-    await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
-  });
+  check(
+    'pagination.cursor-walk',
+    `following next_cursor with page_size=1 shows each of ${EDGES} edges once and ends with next_cursor null`,
+    async (c) => {
+      await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
+    },
+  );
 
   // "cursor (string or null)": how a null is written in a query string is not shown, so cursor=null
   // (the literal) may be taken as no cursor or refused as an invalid one; either way it is answered.
-  check('pagination.page-shape', 'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 2, createContact);
-    const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }));
-    const code = (e.response.json as { code?: unknown } | undefined)?.code;
-    c.observe('cursor-null', `cursor=null answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`);
-    if (e.response.status >= 400) { e.rejected(); return; }
-    e.success().body('envelopes/relationship-page');
-    const first = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1 })).success().body('envelopes/relationship-page');
-    const [a, b] = [e.json<Page>().items.map((i) => i.related_record_id), first.json<Page>().items.map((i) => i.related_record_id)];
-    if (a.join() !== b.join()) e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
-  });
+  check(
+    'pagination.page-shape',
+    'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)',
+    async (c) => {
+      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const e = c.expect(
+        await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }),
+      );
+      const code = (e.response.json as { code?: unknown } | undefined)?.code;
+      c.observe(
+        'cursor-null',
+        `cursor=null answered HTTP ${e.response.status}${typeof code === 'string' ? ` (${code})` : ''}`,
+      );
+      if (e.response.status >= 400) {
+        e.rejected();
+        return;
+      }
+      e.success().body('envelopes/relationship-page');
+      const first = c
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1 }))
+        .success()
+        .body('envelopes/relationship-page');
+      const [a, b] = [
+        e.json<Page>().items.map((i) => i.related_record_id),
+        first.json<Page>().items.map((i) => i.related_record_id),
+      ];
+      if (a.join() !== b.join()) e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
+    },
+  );
 
-  check('pagination.invalid-cursor', 'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 2, createContact);
-    c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'conformance-not-a-cursor' })).rejected().code('invalid_cursor');
-  });
+  check(
+    'pagination.invalid-cursor',
+    'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx',
+    async (c) => {
+      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      c.expect(
+        await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, {
+          page_size: 1,
+          cursor: 'conformance-not-a-cursor',
+        }),
+      )
+        .rejected()
+        .code('invalid_cursor');
+    },
+  );
 });

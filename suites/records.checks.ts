@@ -29,44 +29,94 @@ interface Producer {
 }
 
 const PRODUCERS: Producer[] = [
-  { endpoint: 'POST /contact', kind: 'contact', recordType: () => 'contact',
-    send: (c) => c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) })) },
-  { endpoint: 'GET /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
-    send: async (c) => c.api.get(`/contact/${(await createContact(c)).id}`) },
-  { endpoint: 'PATCH /contact/{contact_id}', kind: 'contact', recordType: () => 'contact',
-    send: async (c) => c.api.patch(`/contact/${(await createContact(c)).id}`, { attributes: { title: `Envelope ${c.faker.string.alphanumeric(6)}` } }) },
-  { endpoint: 'POST /account', kind: 'account', recordType: () => 'account',
+  {
+    endpoint: 'POST /contact',
+    kind: 'contact',
+    recordType: () => 'contact',
+    send: (c) =>
+      c.api.post(
+        '/contact',
+        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+      ),
+  },
+  {
+    endpoint: 'GET /contact/{contact_id}',
+    kind: 'contact',
+    recordType: () => 'contact',
+    send: async (c) => c.api.get(`/contact/${(await createContact(c)).id}`),
+  },
+  {
+    endpoint: 'PATCH /contact/{contact_id}',
+    kind: 'contact',
+    recordType: () => 'contact',
+    send: async (c) =>
+      c.api.patch(`/contact/${(await createContact(c)).id}`, {
+        attributes: { title: `Envelope ${c.faker.string.alphanumeric(6)}` },
+      }),
+  },
+  {
+    endpoint: 'POST /account',
+    kind: 'account',
+    recordType: () => 'account',
     send: async (c) => {
       const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
       const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
       return ex;
-    } },
-  { endpoint: 'POST /opportunity', kind: 'opportunity', recordType: () => 'opportunity',
+    },
+  },
+  {
+    endpoint: 'POST /opportunity',
+    kind: 'opportunity',
+    recordType: () => 'opportunity',
     send: async (c) => {
       const stage = opportunityStage(c);
       const account = await createAccount(c);
-      return c.api.post('/opportunity', { attributes: { display_name: tagged('Envelope deal', c.runId), stage, account_id: account.id } });
-    } },
-  { endpoint: 'GET /note/{note_id}', kind: 'note', recordType: () => 'note',
-    send: (c) => c.api.get(`/note/${c.need(c.fixtures.noteId, 'noteId')}`) },
-  { endpoint: 'GET /meeting/{meeting_id}', kind: 'meeting', recordType: () => 'meeting',
-    send: (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`) },
-  { endpoint: 'POST /{custom_object_api_name}/_upsert', kind: 'custom-object', recordType: (c) => customObject(c).apiName,
+      return c.api.post('/opportunity', {
+        attributes: { display_name: tagged('Envelope deal', c.runId), stage, account_id: account.id },
+      });
+    },
+  },
+  {
+    endpoint: 'GET /note/{note_id}',
+    kind: 'note',
+    recordType: () => 'note',
+    send: (c) => c.api.get(`/note/${c.need(c.fixtures.noteId, 'noteId')}`),
+  },
+  {
+    endpoint: 'GET /meeting/{meeting_id}',
+    kind: 'meeting',
+    recordType: () => 'meeting',
+    send: (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`),
+  },
+  {
+    endpoint: 'POST /{custom_object_api_name}/_upsert',
+    kind: 'custom-object',
+    recordType: (c) => customObject(c).apiName,
     send: async (c) => {
       const co = customObject(c);
-      const ex = await upsert(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Envelope')));
+      const ex = await upsert(
+        c,
+        co,
+        freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Envelope')),
+      );
       const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
       if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`));
       return ex;
-    } },
+    },
+  },
 ];
 
 /** A task patch of the fixtures' task (held until the check ends): disposition is the one field the spec calls patchable. */
 function taskProducer(): Producer {
   return {
-    endpoint: 'PATCH /task/{task_id}', kind: 'task', recordType: () => 'task',
-    send: async (c) => c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) } }),
+    endpoint: 'PATCH /task/{task_id}',
+    kind: 'task',
+    recordType: () => 'task',
+    send: async (c) =>
+      c.api.patch(`/task/${await takeTask(c)}`, {
+        attributes: { disposition: tagged(`Envelope ${c.faker.string.alphanumeric(6)}`, c.runId) },
+      }),
   };
 }
 
@@ -88,45 +138,87 @@ function produced(c: CheckContext, ex: Exchange, p: Producer) {
 
 group('Records › envelope', () => {
   for (const p of [...PRODUCERS, taskProducer()]) {
-    check('record.envelope', `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`, async (c) => {
-      const ex = await p.send(c);
-      produced(c, ex, p);
-      expectRecordRule(c, ex, p.kind, 'record.envelope');
-    }, { endpoint: p.endpoint });
+    check(
+      'record.envelope',
+      `${p.endpoint} answers { data: ${p.kind} record } with id, created_at, updated_at, attributes, record_type`,
+      async (c) => {
+        const ex = await p.send(c);
+        produced(c, ex, p);
+        expectRecordRule(c, ex, p.kind, 'record.envelope');
+      },
+      { endpoint: p.endpoint },
+    );
   }
 });
 
 group('Records › record_type', () => {
   for (const p of [...PRODUCERS, taskProducer()]) {
-    check('record.record-type', `${p.endpoint} answers a record whose record_type names its type`, async (c) => {
-      const ex = await p.send(c);
-      produced(c, ex, p);
-      const e = c.expect(ex);
-      const want = p.recordType(c);
-      const got = e.data().record_type;
-      if (got !== want) e.fail(`record_type ${show(want)}`, `record_type ${show(got)}`);
-    }, { endpoint: p.endpoint });
+    check(
+      'record.record-type',
+      `${p.endpoint} answers a record whose record_type names its type`,
+      async (c) => {
+        const ex = await p.send(c);
+        produced(c, ex, p);
+        const e = c.expect(ex);
+        const want = p.recordType(c);
+        const got = e.data().record_type;
+        if (got !== want) e.fail(`record_type ${show(want)}`, `record_type ${show(got)}`);
+      },
+      { endpoint: p.endpoint },
+    );
   }
 });
 
 group('Records › typed values', () => {
   const reads: Array<[string, RecordKind, string, (c: CheckContext) => Promise<Exchange>]> = [
-    ['GET /contact/{contact_id}', 'contact', 'a created contact', async (c) => c.api.get(`/contact/${(await createContact(c)).id}`)],
-    ['GET /contact/{contact_id}', 'contact', 'a contact with phone items', async (c) => c.api.get(`/contact/${(await phoneContact(c)).contactId}`)],
-    ['GET /meeting/{meeting_id}', 'meeting', 'the fixture meeting', (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`)],
+    [
+      'GET /contact/{contact_id}',
+      'contact',
+      'a created contact',
+      async (c) => c.api.get(`/contact/${(await createContact(c)).id}`),
+    ],
+    [
+      'GET /contact/{contact_id}',
+      'contact',
+      'a contact with phone items',
+      async (c) => c.api.get(`/contact/${(await phoneContact(c)).contactId}`),
+    ],
+    [
+      'GET /meeting/{meeting_id}',
+      'meeting',
+      'the fixture meeting',
+      (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`),
+    ],
   ];
   /** The check of one typed-value rule on one read. */
-  const onlyRule = (rule: 'value.typed' | 'value.shape', endpoint: string, kind: RecordKind, send: (c: CheckContext) => Promise<Exchange>) => async (c: CheckContext) => {
-    const ex = await send(c);
-    c.setup(ex, endpoint);
-    expectRecordRule(c, ex, kind, rule);
-    const r = c.expect(ex).data();
-    // a record without any attribute would make both rules vacuous
-    if (Object.keys(r.attributes).length === 0) c.expect(ex).fail('a record with attributes', 'attributes {}', rule);
-  };
+  const onlyRule =
+    (
+      rule: 'value.typed' | 'value.shape',
+      endpoint: string,
+      kind: RecordKind,
+      send: (c: CheckContext) => Promise<Exchange>,
+    ) =>
+    async (c: CheckContext) => {
+      const ex = await send(c);
+      c.setup(ex, endpoint);
+      expectRecordRule(c, ex, kind, rule);
+      const r = c.expect(ex).data();
+      // a record without any attribute would make both rules vacuous
+      if (Object.keys(r.attributes).length === 0) c.expect(ex).fail('a record with attributes', 'attributes {}', rule);
+    };
   for (const [endpoint, kind, label, send] of reads) {
-    check('value.typed', `${endpoint} (${label}): every attribute is { value, value_type } or an array of them`, onlyRule('value.typed', endpoint, kind, send), { endpoint });
-    check('value.shape', `${endpoint} (${label}): every attribute has its value_type's shape`, onlyRule('value.shape', endpoint, kind, send), { endpoint });
+    check(
+      'value.typed',
+      `${endpoint} (${label}): every attribute is { value, value_type } or an array of them`,
+      onlyRule('value.typed', endpoint, kind, send),
+      { endpoint },
+    );
+    check(
+      'value.shape',
+      `${endpoint} (${label}): every attribute has its value_type's shape`,
+      onlyRule('value.shape', endpoint, kind, send),
+      { endpoint },
+    );
   }
 });
 
@@ -140,37 +232,68 @@ function organizationOf(r: ApiRecord): { value: unknown; value_type: unknown } |
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 group('Records › organization', () => {
-  check('record.organization-scoped', 'a read contact carries organization_id as a uuid-typed value', async (c) => {
-    const contact = await createContact(c);
-    const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
-    const org = organizationOf(e.data());
-    if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
-      e.fail('organization_id { value: <uuid>, value_type: "uuid" }', `organization_id ${show(e.data().attributes['organization_id'])}`);
-    }
-  }, { endpoint: 'GET /contact/{contact_id}' });
+  check(
+    'record.organization-scoped',
+    'a read contact carries organization_id as a uuid-typed value',
+    async (c) => {
+      const contact = await createContact(c);
+      const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
+      const org = organizationOf(e.data());
+      if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
+        e.fail(
+          'organization_id { value: <uuid>, value_type: "uuid" }',
+          `organization_id ${show(e.data().attributes['organization_id'])}`,
+        );
+      }
+    },
+    { endpoint: 'GET /contact/{contact_id}' },
+  );
 
-  check('record.organization-scoped', 'records of one organization carry the same organization_id', async (c) => {
-    const first = await createContact(c);
-    const second = await createContact(c);
-    const [a, b] = [await readContact(c, first.id), await readContact(c, second.id)];
-    const e = c.expect(c.last());
-    const [oa, ob] = [organizationOf(a)?.value, organizationOf(b)?.value];
-    if (typeof oa !== 'string' || oa !== ob) e.fail('the same organization_id on two contacts of the caller', `${show(oa)} and ${show(ob)}`);
-  }, { endpoint: 'GET /contact/{contact_id}' });
+  check(
+    'record.organization-scoped',
+    'records of one organization carry the same organization_id',
+    async (c) => {
+      const first = await createContact(c);
+      const second = await createContact(c);
+      const [a, b] = [await readContact(c, first.id), await readContact(c, second.id)];
+      const e = c.expect(c.last());
+      const [oa, ob] = [organizationOf(a)?.value, organizationOf(b)?.value];
+      if (typeof oa !== 'string' || oa !== ob)
+        e.fail('the same organization_id on two contacts of the caller', `${show(oa)} and ${show(ob)}`);
+    },
+    { endpoint: 'GET /contact/{contact_id}' },
+  );
 
-  check('record.organization-scoped', 'a contact created by another organization carries a different organization_id', async (c) => {
-    c.needKey('otherOrgApiKey');
-    const mine = await createContact(c);
-    const ex = await c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), { auth: 'otherOrgApiKey' });
-    const status = ex.response?.status ?? 0;
-    if (status >= 400 && status <= 499) c.need(undefined, `contact.stage (POST /contact with otherOrgApiKey answered ${status}: the stage may not exist in the other organization)`);
-    const theirs = c.setup(ex, 'POST /contact (otherOrgApiKey)').data();
-    const theirsRead = c.expect(await c.api.get(`/contact/${theirs.id}`, { auth: 'otherOrgApiKey' })).success().data();
-    const e = c.expect(c.last());
-    const [oa, ob] = [organizationOf(await readContact(c, mine.id))?.value, organizationOf(theirsRead)?.value];
-    if (typeof oa !== 'string' || typeof ob !== 'string') e.fail('organization_id on both contacts', `${show(oa)} and ${show(ob)}`);
-    if (oa === ob) e.fail('two organizations, two organization_id values', `both ${show(oa)}`);
-  }, { endpoint: 'POST /contact' });
+  check(
+    'record.organization-scoped',
+    'a contact created by another organization carries a different organization_id',
+    async (c) => {
+      c.needKey('otherOrgApiKey');
+      const mine = await createContact(c);
+      const ex = await c.api.post(
+        '/contact',
+        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
+        { auth: 'otherOrgApiKey' },
+      );
+      const status = ex.response?.status ?? 0;
+      if (status >= 400 && status <= 499)
+        c.need(
+          undefined,
+          `contact.stage (POST /contact with otherOrgApiKey answered ${status}: the stage may not exist in the other organization)`,
+        );
+      const theirs = c.setup(ex, 'POST /contact (otherOrgApiKey)').data();
+      const theirsRead = c
+        .expect(await c.api.get(`/contact/${theirs.id}`, { auth: 'otherOrgApiKey' }))
+        .success()
+        .data();
+      const e = c.expect(c.last());
+      const [oa, ob] = [organizationOf(await readContact(c, mine.id))?.value, organizationOf(theirsRead)?.value];
+      if (typeof oa !== 'string' || typeof ob !== 'string')
+        e.fail('organization_id on both contacts', `${show(oa)} and ${show(ob)}`);
+      if (oa === ob) e.fail('two organizations, two organization_id values', `both ${show(oa)}`);
+    },
+    { endpoint: 'POST /contact' },
+  );
 });
 
 // Every record type the suite reads or writes carries organization_id, the caller's. The custom-object
@@ -178,19 +301,36 @@ group('Records › organization', () => {
 // workspace-defined attributes") without organization_id, so it is not asked of them.
 group('Records › organization of every record type', () => {
   for (const p of [...PRODUCERS, taskProducer()].filter((x) => x.kind !== 'custom-object')) {
-    check('record.organization-scoped', `${p.endpoint} answers a ${p.kind} record carrying organization_id, uuid-typed, the caller's organization`, async (c) => {
-      const contact = await createContact(c);
-      const mine = organizationOf(contact)?.value;
-      // a contact without it is the finding of the contact checks above
-      if (typeof mine !== 'string') c.block('POST /contact', `a contact without organization_id ${show(contact.attributes['organization_id'])}`, c.last());
-      const ex = await p.send(c);
-      produced(c, ex, p);
-      const e = c.expect(ex);
-      const org = organizationOf(e.data());
-      if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
-        e.fail('organization_id { value: <uuid>, value_type: "uuid" }', `organization_id ${show(e.data().attributes['organization_id'])}`);
-      }
-      if (org?.value !== mine) e.fail(`organization_id ${show(mine)} (the caller's, as on a contact it created)`, `organization_id ${show(org?.value)}`);
-    }, { endpoint: p.endpoint });
+    check(
+      'record.organization-scoped',
+      `${p.endpoint} answers a ${p.kind} record carrying organization_id, uuid-typed, the caller's organization`,
+      async (c) => {
+        const contact = await createContact(c);
+        const mine = organizationOf(contact)?.value;
+        // a contact without it is the finding of the contact checks above
+        if (typeof mine !== 'string')
+          c.block(
+            'POST /contact',
+            `a contact without organization_id ${show(contact.attributes['organization_id'])}`,
+            c.last(),
+          );
+        const ex = await p.send(c);
+        produced(c, ex, p);
+        const e = c.expect(ex);
+        const org = organizationOf(e.data());
+        if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
+          e.fail(
+            'organization_id { value: <uuid>, value_type: "uuid" }',
+            `organization_id ${show(e.data().attributes['organization_id'])}`,
+          );
+        }
+        if (org?.value !== mine)
+          e.fail(
+            `organization_id ${show(mine)} (the caller's, as on a contact it created)`,
+            `organization_id ${show(org?.value)}`,
+          );
+      },
+      { endpoint: p.endpoint },
+    );
   }
 });

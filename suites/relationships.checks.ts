@@ -11,12 +11,22 @@ import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { validate } from '../lib/schemas/index.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../builders/relationship.js';
 
-interface PostBody { parent: { id: unknown; record_type: unknown }; api_name: unknown; item: { related_record_id: unknown } }
-interface PageBody { parent: { id: unknown }; items: unknown[] }
+interface PostBody {
+  parent: { id: unknown; record_type: unknown };
+  api_name: unknown;
+  item: { related_record_id: unknown };
+}
+interface PageBody {
+  parent: { id: unknown };
+  items: unknown[];
+}
 
 /** The contact-accounts read after an action: the page shape must hold, whatever it lists. */
 async function accountsOf(c: CheckContext, contactId: string): Promise<{ e: Conformance; ids: unknown[] }> {
-  const e = c.expect(await readContactAccounts(c, contactId), 'contact.accounts.page').success().body('envelopes/relationship-page');
+  const e = c
+    .expect(await readContactAccounts(c, contactId), 'contact.accounts.page')
+    .success()
+    .body('envelopes/relationship-page');
   return { e, ids: relatedIds(e.json()) };
 }
 
@@ -26,27 +36,52 @@ function matchOf(record: ApiRecord): { field: string; value: unknown } {
 }
 
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
-  check('contact.relationship.post', 'linking a contact to an account answers { parent, api_name, item } naming the contact, the api_name and the account', async (c) => {
-    const apiName = relationshipName(c, 'contactAccounts');
-    const contact = await createContact(c);
-    const account = await createAccount(c);
-    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(account.id)));
-    e.success().body('envelopes/relationship-post');
-    const b = e.json<PostBody>();
-    if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
-    if (b.parent.record_type !== 'contact') e.fail('parent.record_type "contact"', `parent.record_type ${show(b.parent.record_type)}`);
-    if (b.api_name !== apiName) e.fail(`api_name ${show(apiName)}`, `api_name ${show(b.api_name)}`);
-    if (b.item.related_record_id !== account.id) e.fail(`item.related_record_id ${account.id} (the account)`, `item.related_record_id ${show(b.item.related_record_id)}`);
-  });
+  check(
+    'contact.relationship.post',
+    'linking a contact to an account answers { parent, api_name, item } naming the contact, the api_name and the account',
+    async (c) => {
+      const apiName = relationshipName(c, 'contactAccounts');
+      const contact = await createContact(c);
+      const account = await createAccount(c);
+      const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(account.id)));
+      e.success().body('envelopes/relationship-post');
+      const b = e.json<PostBody>();
+      if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+      if (b.parent.record_type !== 'contact')
+        e.fail('parent.record_type "contact"', `parent.record_type ${show(b.parent.record_type)}`);
+      if (b.api_name !== apiName) e.fail(`api_name ${show(apiName)}`, `api_name ${show(b.api_name)}`);
+      if (b.item.related_record_id !== account.id)
+        e.fail(
+          `item.related_record_id ${account.id} (the account)`,
+          `item.related_record_id ${show(b.item.related_record_id)}`,
+        );
+    },
+  );
 
-  check('contact.accounts.through', 'the item a contact-to-account link answers holds through.attributes role (string-typed) and is_primary (boolean-typed)', async (c) => {
-    const contact = await createContact(c);
-    const account = await createAccount(c);
-    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`, byId(account.id)));
-    e.success('contact.relationship.post').body('envelopes/relationship-post', 'contact.relationship.post');
-    const problems = validate('envelopes/contact-account-item', e.json<PostBody>().item);
-    if (problems.length > 0) e.fail('item matching envelopes/contact-account-item', problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
-  });
+  check(
+    'contact.accounts.through',
+    'the item a contact-to-account link answers holds through.attributes role (string-typed) and is_primary (boolean-typed)',
+    async (c) => {
+      const contact = await createContact(c);
+      const account = await createAccount(c);
+      const e = c.expect(
+        await c.api.post(
+          `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`,
+          byId(account.id),
+        ),
+      );
+      e.success('contact.relationship.post').body('envelopes/relationship-post', 'contact.relationship.post');
+      const problems = validate('envelopes/contact-account-item', e.json<PostBody>().item);
+      if (problems.length > 0)
+        e.fail(
+          'item matching envelopes/contact-account-item',
+          problems
+            .slice(0, 6)
+            .map((p) => `${p.path || '/'} ${p.message}`)
+            .join('; '),
+        );
+    },
+  );
 
   describeExactlyOne('contact', async (c) => {
     const contact = await createContact(c);
@@ -56,44 +91,66 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
       target: account,
       noEdge: async (e) => {
         const { ids } = await accountsOf(c, contact.id);
-        if (ids.includes(account.id)) e.fail(`no edge to ${account.id} after the rejected POST`, `contact accounts ${show(ids)}`);
+        if (ids.includes(account.id))
+          e.fail(`no edge to ${account.id} after the rejected POST`, `contact accounts ${show(ids)}`);
       },
     };
   });
 
-  check('relationship.contact-account-association', 'a contact on no account of the opportunity is refused 409 contact_account_association_required; on the account, the link succeeds', async (c) => {
-    const apiName = relationshipName(c, 'contactOpportunities');
-    const account = await createAccount(c);
-    const contact = await createContact(c);
-    const opportunity = await createOpportunity(c, account.id);
-    const path = `/contact/${contact.id}/relationship/${apiName}`;
-    c.expect(await c.api.post(path, byId(opportunity.id))).status(409).errorBody().code('contact_account_association_required');
-    await linkContactToAccount(c, contact.id, account.id);
-    c.expect(await c.api.post(path, byId(opportunity.id))).success();
-  });
+  check(
+    'relationship.contact-account-association',
+    'a contact on no account of the opportunity is refused 409 contact_account_association_required; on the account, the link succeeds',
+    async (c) => {
+      const apiName = relationshipName(c, 'contactOpportunities');
+      const account = await createAccount(c);
+      const contact = await createContact(c);
+      const opportunity = await createOpportunity(c, account.id);
+      const path = `/contact/${contact.id}/relationship/${apiName}`;
+      c.expect(await c.api.post(path, byId(opportunity.id)))
+        .status(409)
+        .errorBody()
+        .code('contact_account_association_required');
+      await linkContactToAccount(c, contact.id, account.id);
+      c.expect(await c.api.post(path, byId(opportunity.id))).success();
+    },
+  );
 });
 
 endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
-  check('relationship.contact-account-association', 'linking a contact on no account to an opportunity is refused 409 contact_account_association_required; on the account, it succeeds', async (c) => {
-    const apiName = relationshipName(c, 'opportunityContacts');
-    const account = await createAccount(c);
-    const contact = await createContact(c);
-    const opportunity = await createOpportunity(c, account.id);
-    const path = `/opportunity/${opportunity.id}/relationship/${apiName}`;
-    c.expect(await c.api.post(path, byId(contact.id))).status(409).errorBody().code('contact_account_association_required');
-    await linkContactToAccount(c, contact.id, account.id);
-    c.expect(await c.api.post(path, byId(contact.id))).success();
-  });
+  check(
+    'relationship.contact-account-association',
+    'linking a contact on no account to an opportunity is refused 409 contact_account_association_required; on the account, it succeeds',
+    async (c) => {
+      const apiName = relationshipName(c, 'opportunityContacts');
+      const account = await createAccount(c);
+      const contact = await createContact(c);
+      const opportunity = await createOpportunity(c, account.id);
+      const path = `/opportunity/${opportunity.id}/relationship/${apiName}`;
+      c.expect(await c.api.post(path, byId(contact.id)))
+        .status(409)
+        .errorBody()
+        .code('contact_account_association_required');
+      await linkContactToAccount(c, contact.id, account.id);
+      c.expect(await c.api.post(path, byId(contact.id))).success();
+    },
+  );
 
-  check('relationship.contact-account-association', 'a contact on another account only is refused 409 contact_account_association_required', async (c) => {
-    const apiName = relationshipName(c, 'opportunityContacts');
-    const account = await createAccount(c);
-    const elsewhere = await createAccount(c);
-    const contact = await createContact(c);
-    await linkContactToAccount(c, contact.id, elsewhere.id);
-    const opportunity = await createOpportunity(c, account.id);
-    c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id))).status(409).errorBody().code('contact_account_association_required');
-  });
+  check(
+    'relationship.contact-account-association',
+    'a contact on another account only is refused 409 contact_account_association_required',
+    async (c) => {
+      const apiName = relationshipName(c, 'opportunityContacts');
+      const account = await createAccount(c);
+      const elsewhere = await createAccount(c);
+      const contact = await createContact(c);
+      await linkContactToAccount(c, contact.id, elsewhere.id);
+      const opportunity = await createOpportunity(c, account.id);
+      c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)))
+        .status(409)
+        .errorBody()
+        .code('contact_account_association_required');
+    },
+  );
 
   describeExactlyOne('opportunity', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
@@ -102,9 +159,16 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     return {
       path: `/opportunity/${opportunity.id}/relationship/${apiName}`,
       target: contact,
-      noEdge: (e) => throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${apiName}`, 'the opportunity\'s contacts after the rejected POST', (ids) => {
-        if (ids.includes(contact.id)) e.fail(`no edge to ${contact.id} after the rejected POST`, `opportunity contacts ${show(ids)}`);
-      }),
+      noEdge: (e) =>
+        throughUnstatedPage(
+          c,
+          `/opportunity/${opportunity.id}/relationship/${apiName}`,
+          "the opportunity's contacts after the rejected POST",
+          (ids) => {
+            if (ids.includes(contact.id))
+              e.fail(`no edge to ${contact.id} after the rejected POST`, `opportunity contacts ${show(ids)}`);
+          },
+        ),
     };
   });
 });
@@ -113,41 +177,79 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
  * relationship.post.exactly-one-target on one parent: both keys, then neither, each rejected with
  * field_value_invalid, and afterwards no edge to the target.
  */
-function describeExactlyOne(parent: string, prepare: (c: CheckContext) => Promise<{ path: string; target: ApiRecord; noEdge: (e: Conformance) => Promise<void> }>): void {
-  check('relationship.post.exactly-one-target', `a ${parent} relationship POST with both related_record_id and related_record_match is rejected as field_value_invalid and makes no edge`, async (c) => {
-    const p = await prepare(c);
-    const e = c.expect(await c.api.post(p.path, bothTargetKeys(p.target.id, matchOf(p.target)))).rejected().code('field_value_invalid');
-    await p.noEdge(e);
-  });
-  check('relationship.post.exactly-one-target', `a ${parent} relationship POST with neither related_record_id nor related_record_match is rejected as field_value_invalid and makes no edge`, async (c) => {
-    const p = await prepare(c);
-    const e = c.expect(await c.api.post(p.path, neitherTargetKey())).rejected().code('field_value_invalid');
-    await p.noEdge(e);
-  });
+function describeExactlyOne(
+  parent: string,
+  prepare: (c: CheckContext) => Promise<{ path: string; target: ApiRecord; noEdge: (e: Conformance) => Promise<void> }>,
+): void {
+  check(
+    'relationship.post.exactly-one-target',
+    `a ${parent} relationship POST with both related_record_id and related_record_match is rejected as field_value_invalid and makes no edge`,
+    async (c) => {
+      const p = await prepare(c);
+      const e = c
+        .expect(await c.api.post(p.path, bothTargetKeys(p.target.id, matchOf(p.target))))
+        .rejected()
+        .code('field_value_invalid');
+      await p.noEdge(e);
+    },
+  );
+  check(
+    'relationship.post.exactly-one-target',
+    `a ${parent} relationship POST with neither related_record_id nor related_record_match is rejected as field_value_invalid and makes no edge`,
+    async (c) => {
+      const p = await prepare(c);
+      const e = c
+        .expect(await c.api.post(p.path, neitherTargetKey()))
+        .rejected()
+        .code('field_value_invalid');
+      await p.noEdge(e);
+    },
+  );
 }
 
 endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
-  check('contact.accounts.page', 'the read answers { count, next_cursor, parent, api_name, items } naming the contact and listing the linked account', async (c) => {
-    const contact = await createContact(c);
-    const account = await createAccount(c);
-    await linkContactToAccount(c, contact.id, account.id);
-    const { e, ids } = await accountsOf(c, contact.id);
-    const b = e.json<PageBody>();
-    if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
-    if (!ids.includes(account.id)) e.fail(`items including the linked account ${account.id}`, `related_record_ids ${show(ids)}`);
-  });
+  check(
+    'contact.accounts.page',
+    'the read answers { count, next_cursor, parent, api_name, items } naming the contact and listing the linked account',
+    async (c) => {
+      const contact = await createContact(c);
+      const account = await createAccount(c);
+      await linkContactToAccount(c, contact.id, account.id);
+      const { e, ids } = await accountsOf(c, contact.id);
+      const b = e.json<PageBody>();
+      if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+      if (!ids.includes(account.id))
+        e.fail(`items including the linked account ${account.id}`, `related_record_ids ${show(ids)}`);
+    },
+  );
 
-  check('contact.accounts.through', 'each contact-to-account item holds through.attributes role (string-typed) and is_primary (boolean-typed)', async (c) => {
-    const contact = await createContact(c);
-    const account = await createAccount(c);
-    await linkContactToAccount(c, contact.id, account.id);
-    const { e, ids } = await accountsOf(c, contact.id);
-    if (!ids.includes(account.id)) e.fail(`items including the linked account ${account.id}`, `related_record_ids ${show(ids)}`, 'contact.accounts.page');
-    e.json<PageBody>().items.forEach((item, i) => {
-      const problems = validate('envelopes/contact-account-item', item);
-      if (problems.length > 0) e.fail(`items[${i}] matching envelopes/contact-account-item`, problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message}`).join('; '));
-    });
-  });
+  check(
+    'contact.accounts.through',
+    'each contact-to-account item holds through.attributes role (string-typed) and is_primary (boolean-typed)',
+    async (c) => {
+      const contact = await createContact(c);
+      const account = await createAccount(c);
+      await linkContactToAccount(c, contact.id, account.id);
+      const { e, ids } = await accountsOf(c, contact.id);
+      if (!ids.includes(account.id))
+        e.fail(
+          `items including the linked account ${account.id}`,
+          `related_record_ids ${show(ids)}`,
+          'contact.accounts.page',
+        );
+      e.json<PageBody>().items.forEach((item, i) => {
+        const problems = validate('envelopes/contact-account-item', item);
+        if (problems.length > 0)
+          e.fail(
+            `items[${i}] matching envelopes/contact-account-item`,
+            problems
+              .slice(0, 6)
+              .map((p) => `${p.path || '/'} ${p.message}`)
+              .join('; '),
+          );
+      });
+    },
+  );
 });
 
 // "paginated": the read's query parameters are not shown, so a next_cursor is followed as `cursor`,
@@ -157,32 +259,51 @@ const LINKED_ACCOUNTS = 3;
 const MAX_ACCOUNT_PAGES = 10;
 
 endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
-  check('contact.accounts.paginated', `the pages of a contact linked to ${LINKED_ACCOUNTS} accounts, followed by next_cursor, list each account once and end`, async (c) => {
-    const contact = await createContact(c);
-    const accounts = await atOnce(Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(c)));
-    for (const account of accounts) await linkContactToAccount(c, contact.id, account.id);
-    const seen = new Map<unknown, number>();
-    let cursor: string | undefined;
-    let e: Conformance | undefined;
-    for (let pages = 1; ; pages += 1) {
-      const ex = await c.api.get(`/contact/${contact.id}/relationship/accounts`, cursor === undefined ? {} : { query: { cursor } });
-      e = c.expect(ex).success().body('envelopes/relationship-page', 'contact.accounts.page');
-      const page = e.json<{ next_cursor: string | null }>();
-      const ids = relatedIds(page);
-      if (cursor !== undefined && page.next_cursor === cursor) {
-        c.observe('contact-accounts-cursor', `the page read with cursor=${show(cursor)} answered the same next_cursor: the server does not take \`cursor\` on this read (its query parameters are not shown), so the walk stopped after ${pages - 1} page(s)`);
-        return;
+  check(
+    'contact.accounts.paginated',
+    `the pages of a contact linked to ${LINKED_ACCOUNTS} accounts, followed by next_cursor, list each account once and end`,
+    async (c) => {
+      const contact = await createContact(c);
+      const accounts = await atOnce(Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(c)));
+      for (const account of accounts) await linkContactToAccount(c, contact.id, account.id);
+      const seen = new Map<unknown, number>();
+      let cursor: string | undefined;
+      let e: Conformance | undefined;
+      for (let pages = 1; ; pages += 1) {
+        const ex = await c.api.get(
+          `/contact/${contact.id}/relationship/accounts`,
+          cursor === undefined ? {} : { query: { cursor } },
+        );
+        e = c.expect(ex).success().body('envelopes/relationship-page', 'contact.accounts.page');
+        const page = e.json<{ next_cursor: string | null }>();
+        const ids = relatedIds(page);
+        if (cursor !== undefined && page.next_cursor === cursor) {
+          c.observe(
+            'contact-accounts-cursor',
+            `the page read with cursor=${show(cursor)} answered the same next_cursor: the server does not take \`cursor\` on this read (its query parameters are not shown), so the walk stopped after ${pages - 1} page(s)`,
+          );
+          return;
+        }
+        for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+        if (page.next_cursor === null) break;
+        if (pages >= MAX_ACCOUNT_PAGES)
+          e.fail(
+            `next_cursor null within ${MAX_ACCOUNT_PAGES} pages (${LINKED_ACCOUNTS} linked accounts)`,
+            `next_cursor ${show(page.next_cursor)} on page ${pages}`,
+          );
+        cursor = page.next_cursor;
       }
-      for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
-      if (page.next_cursor === null) break;
-      if (pages >= MAX_ACCOUNT_PAGES) e.fail(`next_cursor null within ${MAX_ACCOUNT_PAGES} pages (${LINKED_ACCOUNTS} linked accounts)`, `next_cursor ${show(page.next_cursor)} on page ${pages}`);
-      cursor = page.next_cursor;
-    }
-    const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${String(id)} ×${n}`);
-    if (repeated.length > 0) e.fail('every linked account exactly once across the pages', `repeated: ${repeated.join(', ')}`);
-    const missing = accounts.filter((a) => !seen.has(a.id)).map((a) => a.id);
-    if (missing.length > 0) e.fail(`all ${LINKED_ACCOUNTS} linked accounts across the pages`, `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`);
-  });
+      const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${String(id)} ×${n}`);
+      if (repeated.length > 0)
+        e.fail('every linked account exactly once across the pages', `repeated: ${repeated.join(', ')}`);
+      const missing = accounts.filter((a) => !seen.has(a.id)).map((a) => a.id);
+      if (missing.length > 0)
+        e.fail(
+          `all ${LINKED_ACCOUNTS} linked accounts across the pages`,
+          `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`,
+        );
+    },
+  );
 });
 
 // A POST with related_record_match alone is one of the two stated forms. The match's shape is not
@@ -191,33 +312,55 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
 // ambiguous_match ("match finds more than one record") cannot be provoked on every server: two
 // accounts of one display_name are matched, and the answer is recorded.
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
-  check('contact.relationship.post', 'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)', async (c) => {
-    const apiName = relationshipName(c, 'contactAccounts');
-    const contact = await createContact(c);
-    const account = await createAccount(c);
-    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }));
-    const s = e.response.status;
-    const code = (e.response.json as { code?: unknown } | undefined)?.code;
-    c.observe('related-record-match', `a POST with related_record_match { field: "display_name", value } alone answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}`);
-    if (s >= 200 && s <= 299) {
-      e.body('envelopes/relationship-post');
-      const b = e.json<PostBody>();
-      if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
-      return;
-    }
-    e.rejected();
-  });
+  check(
+    'contact.relationship.post',
+    'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)',
+    async (c) => {
+      const apiName = relationshipName(c, 'contactAccounts');
+      const contact = await createContact(c);
+      const account = await createAccount(c);
+      const e = c.expect(
+        await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }),
+      );
+      const s = e.response.status;
+      const code = (e.response.json as { code?: unknown } | undefined)?.code;
+      c.observe(
+        'related-record-match',
+        `a POST with related_record_match { field: "display_name", value } alone answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}`,
+      );
+      if (s >= 200 && s <= 299) {
+        e.body('envelopes/relationship-post');
+        const b = e.json<PostBody>();
+        if (b.parent.id !== contact.id)
+          e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+        return;
+      }
+      e.rejected();
+    },
+  );
 
-  check('contact.relationship.post', 'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx', async (c) => {
-    const apiName = relationshipName(c, 'contactAccounts');
-    const contact = await createContact(c);
-    const first = await createAccount(c);
-    await createAccount(c, { attributes: { display_name: valueOf(first, 'display_name') } });
-    const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(first) }));
-    const s = e.response.status;
-    const code = (e.response.json as { code?: unknown } | undefined)?.code;
-    c.observe('ambiguous-match', `a related_record_match naming two accounts answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}: ambiguous_match is expected only where the server's match finds both, which its unstated match rule decides`);
-    if (s >= 200 && s <= 299) { e.body('envelopes/relationship-post'); return; }
-    e.rejected();
-  });
+  check(
+    'contact.relationship.post',
+    'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx',
+    async (c) => {
+      const apiName = relationshipName(c, 'contactAccounts');
+      const contact = await createContact(c);
+      const first = await createAccount(c);
+      await createAccount(c, { attributes: { display_name: valueOf(first, 'display_name') } });
+      const e = c.expect(
+        await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(first) }),
+      );
+      const s = e.response.status;
+      const code = (e.response.json as { code?: unknown } | undefined)?.code;
+      c.observe(
+        'ambiguous-match',
+        `a related_record_match naming two accounts answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}: ambiguous_match is expected only where the server's match finds both, which its unstated match rule decides`,
+      );
+      if (s >= 200 && s <= 299) {
+        e.body('envelopes/relationship-post');
+        return;
+      }
+      e.rejected();
+    },
+  );
 });

@@ -18,8 +18,14 @@ function expectHandled(c: CheckContext, ex: Exchange): void {
   const e = c.expect(ex);
   const s = e.response.status;
   if (s >= 200 && s <= 299) return;
-  if (s >= 400 && s <= 499) { e.rejected(); return; }
-  e.fail('2xx, or 4xx with the error body', `HTTP ${s}${e.response.text ? ` ${show(e.response.text.slice(0, 160))}` : ''}`);
+  if (s >= 400 && s <= 499) {
+    e.rejected();
+    return;
+  }
+  e.fail(
+    '2xx, or 4xx with the error body',
+    `HTTP ${s}${e.response.text ? ` ${show(e.response.text.slice(0, 160))}` : ''}`,
+  );
 }
 
 const BAD_IDS: ReadonlyArray<[string, string]> = [
@@ -31,27 +37,61 @@ const BAD_IDS: ReadonlyArray<[string, string]> = [
 ];
 
 /** One operation per family with an id in its path; `{id}` is replaced by the hostile segment. */
-const FAMILIES: ReadonlyArray<{ endpoint: string; method: string; path: (c: CheckContext, id: string) => string; body?: unknown }> = [
+const FAMILIES: ReadonlyArray<{
+  endpoint: string;
+  method: string;
+  path: (c: CheckContext, id: string) => string;
+  body?: unknown;
+}> = [
   { endpoint: 'GET /contact/{contact_id}', method: 'GET', path: (_c, id) => `/contact/${id}` },
-  { endpoint: 'PATCH /contact/{contact_id}', method: 'PATCH', path: (_c, id) => `/contact/${id}`, body: { attributes: { title: 'Robust' } } },
-  { endpoint: 'GET /contact/{contact_id}/relationship/accounts', method: 'GET', path: (_c, id) => `/contact/${id}/relationship/accounts` },
+  {
+    endpoint: 'PATCH /contact/{contact_id}',
+    method: 'PATCH',
+    path: (_c, id) => `/contact/${id}`,
+    body: { attributes: { title: 'Robust' } },
+  },
+  {
+    endpoint: 'GET /contact/{contact_id}/relationship/accounts',
+    method: 'GET',
+    path: (_c, id) => `/contact/${id}/relationship/accounts`,
+  },
   { endpoint: 'DELETE /account/{account_id}', method: 'DELETE', path: (_c, id) => `/account/${id}` },
-  { endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}', method: 'POST', path: (_c, id) => `/opportunity/${id}/relationship/contacts`, body: { related_record_id: '00000000-0000-4000-8000-000000000000' } },
-  { endpoint: 'PATCH /task/{task_id}', method: 'PATCH', path: (_c, id) => `/task/${id}`, body: { attributes: { disposition: 'Robust' } } },
+  {
+    endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+    method: 'POST',
+    path: (_c, id) => `/opportunity/${id}/relationship/contacts`,
+    body: { related_record_id: '00000000-0000-4000-8000-000000000000' },
+  },
+  {
+    endpoint: 'PATCH /task/{task_id}',
+    method: 'PATCH',
+    path: (_c, id) => `/task/${id}`,
+    body: { attributes: { disposition: 'Robust' } },
+  },
   { endpoint: 'GET /note/{note_id}', method: 'GET', path: (_c, id) => `/note/${id}` },
   { endpoint: 'GET /meeting/{meeting_id}', method: 'GET', path: (_c, id) => `/meeting/${id}` },
   { endpoint: 'GET /meeting/{meeting_id}/transcript', method: 'GET', path: (_c, id) => `/meeting/${id}/transcript` },
-  { endpoint: 'PATCH /{custom_object_api_name}/{record_id}', method: 'PATCH', path: (c, id) => `/${c.need(c.fixtures.customObject?.apiName, 'customObject.apiName')}/${id}`, body: { attributes: {} } },
+  {
+    endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+    method: 'PATCH',
+    path: (c, id) => `/${c.need(c.fixtures.customObject?.apiName, 'customObject.apiName')}/${id}`,
+    body: { attributes: {} },
+  },
 ];
 
 group('Robustness › path ids that are not uuids', () => {
   for (const f of FAMILIES) {
     for (const [what, segment] of BAD_IDS) {
-      check('robustness.no-5xx', `${f.endpoint} with ${what} as the id is answered 4xx with the error body`, async (c) => {
-        const ex = await c.api.send(f.method, f.path(c, segment), f.body !== undefined ? { json: f.body } : {});
-        // a path id that is not a uuid names no record: a 2xx would be wrong too
-        c.expect(ex).rejected();
-      }, { endpoint: f.endpoint });
+      check(
+        'robustness.no-5xx',
+        `${f.endpoint} with ${what} as the id is answered 4xx with the error body`,
+        async (c) => {
+          const ex = await c.api.send(f.method, f.path(c, segment), f.body !== undefined ? { json: f.body } : {});
+          // a path id that is not a uuid names no record: a 2xx would be wrong too
+          c.expect(ex).rejected();
+        },
+        { endpoint: f.endpoint },
+      );
     }
   }
 });
@@ -66,8 +106,15 @@ function nested(depth: number): unknown {
 type Mode = 'create' | 'patch';
 
 /** A contact body: on create the valid attributes plus the hostile ones, on patch the hostile ones alone. */
-const attrs = (c: CheckContext, mode: Mode, hostile: Record<string, unknown>) =>
-  ({ attributes: { ...(mode === 'create' ? contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }).attributes : {}), ...hostile } });
+const attrs = (c: CheckContext, mode: Mode, hostile: Record<string, unknown>) => ({
+  attributes: {
+    ...(mode === 'create'
+      ? contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) })
+          .attributes
+      : {}),
+    ...hostile,
+  },
+});
 
 /** Hostile contact bodies, each sent on create and on patch. */
 const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> = [
@@ -81,10 +128,16 @@ const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> 
   ['first_name as a boolean', (c, m) => attrs(c, m, { first_name: true })],
   ['stage as a number', (c, m) => attrs(c, m, { stage: 42 })],
   ['stage as an enveloped select without a value', (c, m) => attrs(c, m, { stage: { value_type: 'select' } })],
-  ['an envelope with an unknown value_type', (c, m) => attrs(c, m, { first_name: { value_type: 'no_such_type', value: 'X' } })],
+  [
+    'an envelope with an unknown value_type',
+    (c, m) => attrs(c, m, { first_name: { value_type: 'no_such_type', value: 'X' } }),
+  ],
   ['an emoji first_name', (c, m) => attrs(c, m, { first_name: '😀🎉👩‍👩‍👧‍👦' })],
   ['an RTL first_name', (c, m) => attrs(c, m, { first_name: 'مرحبا עולם \u202Eevil' })],
-  ['a first_name of combining marks', (c, m) => attrs(c, m, { first_name: 'Z\u0351\u0362\u0334a\u0337\u0321l\u0338g\u0335o'.repeat(20) })],
+  [
+    'a first_name of combining marks',
+    (c, m) => attrs(c, m, { first_name: 'Z\u0351\u0362\u0334a\u0337\u0321l\u0338g\u0335o'.repeat(20) }),
+  ],
   ['a lone surrogate escaped in JSON', (c, m) => attrs(c, m, { first_name: 'bad \ud800 half' })],
   ['a first_name nested 200 levels deep', (c, m) => attrs(c, m, { first_name: nested(200) })],
   ['an unknown attribute nested 200 levels deep', (c, m) => attrs(c, m, { zz_conformance_deep: nested(200) })],
@@ -96,37 +149,84 @@ const BODIES: ReadonlyArray<[string, (c: CheckContext, mode: Mode) => unknown]> 
 
 group('Robustness › hostile contact create bodies', () => {
   for (const [what, make] of BODIES) {
-    check('robustness.no-5xx', `POST /contact with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
-      expectHandled(c, await c.api.send('POST', '/contact', { body: JSON.stringify(make(c, 'create')), contentType: 'application/json' }));
-    }, { endpoint: 'POST /contact' });
+    check(
+      'robustness.no-5xx',
+      `POST /contact with ${what} is answered 2xx or 4xx with the error body`,
+      async (c) => {
+        expectHandled(
+          c,
+          await c.api.send('POST', '/contact', {
+            body: JSON.stringify(make(c, 'create')),
+            contentType: 'application/json',
+          }),
+        );
+      },
+      { endpoint: 'POST /contact' },
+    );
   }
 });
 
 group('Robustness › hostile contact patch bodies', () => {
   for (const [what, make] of BODIES) {
-    check('robustness.no-5xx', `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`, async (c) => {
-      const contact = await createContact(c);
-      expectHandled(c, await c.api.send('PATCH', `/contact/${contact.id}`, { body: JSON.stringify(make(c, 'patch')), contentType: 'application/json' }));
-    }, { endpoint: 'PATCH /contact/{contact_id}' });
+    check(
+      'robustness.no-5xx',
+      `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`,
+      async (c) => {
+        const contact = await createContact(c);
+        expectHandled(
+          c,
+          await c.api.send('PATCH', `/contact/${contact.id}`, {
+            body: JSON.stringify(make(c, 'patch')),
+            contentType: 'application/json',
+          }),
+        );
+      },
+      { endpoint: 'PATCH /contact/{contact_id}' },
+    );
   }
 });
 
 group('Robustness › hostile query parameters', () => {
   const values = ['-1', '0', 'abc', '1e309', '9'.repeat(40), '\u0000', '1.5'];
   for (const v of values) {
-    check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
-      const co = customObject(c);
-      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')));
-      const ex = await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { page_size: v } });
-      expectHandled(c, ex);
-    }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
+    check(
+      'robustness.no-5xx',
+      `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`,
+      async (c) => {
+        const co = customObject(c);
+        const { record } = await upsertRecord(
+          c,
+          co,
+          freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')),
+        );
+        const ex = await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, {
+          query: { page_size: v },
+        });
+        expectHandled(c, ex);
+      },
+      { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' },
+    );
   }
   for (const v of ['not-a-cursor', '%%%', 'x'.repeat(2000)]) {
-    check('robustness.no-5xx', `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`, async (c) => {
-      const co = customObject(c);
-      const { record } = await upsertRecord(c, co, freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')));
-      expectHandled(c, await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, { query: { cursor: v } }));
-    }, { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' });
+    check(
+      'robustness.no-5xx',
+      `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`,
+      async (c) => {
+        const co = customObject(c);
+        const { record } = await upsertRecord(
+          c,
+          co,
+          freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')),
+        );
+        expectHandled(
+          c,
+          await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, {
+            query: { cursor: v },
+          }),
+        );
+      },
+      { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' },
+    );
   }
 });
 
@@ -144,20 +244,30 @@ const ROUND_TRIP: ReadonlyArray<[string, string]> = [
 
 group('Robustness › round trip', () => {
   for (const [what, text] of ROUND_TRIP) {
-    check('robustness.round-trip', `${what} in first_name and title reads back exactly, on create and on GET`, async (c) => {
-      const body = contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: { first_name: text, title: `${text} (title)` } });
-      const e = c.expect(await c.api.post('/contact', body)).success();
-      const created = e.data();
-      for (const read of [created, await readContact(c, created.id)]) {
-        for (const name of ['first_name', 'title'] as const) {
-          const got = valueOf(read, name);
-          const sent = String(body.attributes[name]);
-          // text not in NFC may come back normalised (no byte-exact storage is promised): observed
-          if (textReadBack(sent, got) === 'different') e.fail(`${name} ${show(sent)}`, `${name} ${show(got)}`);
-          const note = textChoiceNote(name, sent, got);
-          if (note) c.observe('text-storage', note);
+    check(
+      'robustness.round-trip',
+      `${what} in first_name and title reads back exactly, on create and on GET`,
+      async (c) => {
+        const body = contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+          attributes: { first_name: text, title: `${text} (title)` },
+        });
+        const e = c.expect(await c.api.post('/contact', body)).success();
+        const created = e.data();
+        for (const read of [created, await readContact(c, created.id)]) {
+          for (const name of ['first_name', 'title'] as const) {
+            const got = valueOf(read, name);
+            const sent = String(body.attributes[name]);
+            // text not in NFC may come back normalised (no byte-exact storage is promised): observed
+            if (textReadBack(sent, got) === 'different') e.fail(`${name} ${show(sent)}`, `${name} ${show(got)}`);
+            const note = textChoiceNote(name, sent, got);
+            if (note) c.observe('text-storage', note);
+          }
         }
-      }
-    }, { endpoint: 'POST /contact' });
+      },
+      { endpoint: 'POST /contact' },
+    );
   }
 });

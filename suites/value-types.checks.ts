@@ -55,38 +55,124 @@ interface Written {
 }
 
 const phone = (c: CheckContext): string => `+1555${c.faker.string.numeric(7)}`;
-const amount = (c: CheckContext, min: number, max: number): { amount: string } => ({ amount: `${c.faker.number.int({ min, max })}.00` });
+const amount = (c: CheckContext, min: number, max: number): { amount: string } => ({
+  amount: `${c.faker.number.int({ min, max })}.00`,
+});
 
 const WRITTEN: readonly Written[] = [
   // contact create (POST /contact): first_name, primary_email and stage are stated
-  { valueType: 'string', kind: 'contact', attribute: 'first_name', stated: true, value: (c) => c.faker.person.firstName() },
-  { valueType: 'email', kind: 'contact', attribute: 'primary_email', stated: true, value: (c) => c.faker.internet.email({ provider: 'example.com' }).toLowerCase() },
+  {
+    valueType: 'string',
+    kind: 'contact',
+    attribute: 'first_name',
+    stated: true,
+    value: (c) => c.faker.person.firstName(),
+  },
+  {
+    valueType: 'email',
+    kind: 'contact',
+    attribute: 'primary_email',
+    stated: true,
+    value: (c) => c.faker.internet.email({ provider: 'example.com' }).toLowerCase(),
+  },
   { valueType: 'contact_stage', kind: 'contact', attribute: 'stage', stated: true, value: (c) => contactStage(c) },
   { valueType: 'phone_number', kind: 'contact', attribute: 'primary_phone_number', value: phone },
   // false: the suite never records SMS consent for anyone on a user's workspace
   { valueType: 'boolean', kind: 'contact', attribute: 'sms_consent', value: () => false },
-  { valueType: 'address', kind: 'contact', attribute: 'address', value: (c) => ({
-    street_one: c.faker.location.streetAddress(), street_two: c.faker.location.secondaryAddress(), city: c.faker.location.city(),
-    state: c.faker.location.state({ abbreviated: true }), country: 'US', zip_code: c.faker.location.zipCode('#####'),
-  }) },
-  { valueType: 'url', kind: 'contact', attribute: 'linkedin_url', value: (c) => `https://www.linkedin.com/in/${c.faker.internet.username().toLowerCase().replace(/[^a-z0-9-]/g, '')}` },
+  {
+    valueType: 'address',
+    kind: 'contact',
+    attribute: 'address',
+    value: (c) => ({
+      street_one: c.faker.location.streetAddress(),
+      street_two: c.faker.location.secondaryAddress(),
+      city: c.faker.location.city(),
+      state: c.faker.location.state({ abbreviated: true }),
+      country: 'US',
+      zip_code: c.faker.location.zipCode('#####'),
+    }),
+  },
+  {
+    valueType: 'url',
+    kind: 'contact',
+    attribute: 'linkedin_url',
+    value: (c) =>
+      `https://www.linkedin.com/in/${c.faker.internet
+        .username()
+        .toLowerCase()
+        .replace(/[^a-z0-9-]/g, '')}`,
+  },
   // a work address beside primary_email (which the create body carries): is_primary false, so the two never compete
-  { valueType: 'contact_email', kind: 'contact', attribute: 'contact_emails', multi: true,
-    value: (c) => [{ email: c.faker.internet.email({ provider: 'example.com' }).toLowerCase(), is_primary: false, labels: ['WORK'] }] },
-  { valueType: 'contact_phone_number', kind: 'contact', attribute: 'contact_phone_numbers', multi: true,
-    value: (c) => [{ phone_number: phone(c), is_primary: true, labels: ['MOBILE'] }] },
+  {
+    valueType: 'contact_email',
+    kind: 'contact',
+    attribute: 'contact_emails',
+    multi: true,
+    value: (c) => [
+      { email: c.faker.internet.email({ provider: 'example.com' }).toLowerCase(), is_primary: false, labels: ['WORK'] },
+    ],
+  },
+  {
+    valueType: 'contact_phone_number',
+    kind: 'contact',
+    attribute: 'contact_phone_numbers',
+    multi: true,
+    value: (c) => [{ phone_number: phone(c), is_primary: true, labels: ['MOBILE'] }],
+  },
   // account create (POST /account): only display_name is stated
   { valueType: 'long_text', kind: 'account', attribute: 'description', value: (c) => c.faker.lorem.paragraph() },
-  { valueType: 'rich_text', kind: 'account', attribute: 'research_tldr', value: (c) => `<p>${c.faker.company.catchPhrase()}</p>` },
-  { valueType: 'number', kind: 'account', attribute: 'estimated_employee_count', value: (c) => c.faker.number.int({ min: 1, max: 5000 }) },
-  { valueType: 'currency', kind: 'account', attribute: 'estimated_annual_revenue', value: (c) => amount(c, 100_000, 90_000_000) },
-  { valueType: 'url', kind: 'account', attribute: 'official_website', value: (c) => `https://${uniqueDomain(c.faker)}` },
-  { valueType: 'account_domain', kind: 'account', attribute: 'domains', multi: true, value: (c) => [{ domain_name: uniqueDomain(c.faker), is_primary: true }] },
-  { valueType: 'account_stage', kind: 'account', attribute: 'stage', value: (c) => c.need(c.fixtures.account?.stage, 'account.stage') },
+  {
+    valueType: 'rich_text',
+    kind: 'account',
+    attribute: 'research_tldr',
+    value: (c) => `<p>${c.faker.company.catchPhrase()}</p>`,
+  },
+  {
+    valueType: 'number',
+    kind: 'account',
+    attribute: 'estimated_employee_count',
+    value: (c) => c.faker.number.int({ min: 1, max: 5000 }),
+  },
+  {
+    valueType: 'currency',
+    kind: 'account',
+    attribute: 'estimated_annual_revenue',
+    value: (c) => amount(c, 100_000, 90_000_000),
+  },
+  {
+    valueType: 'url',
+    kind: 'account',
+    attribute: 'official_website',
+    value: (c) => `https://${uniqueDomain(c.faker)}`,
+  },
+  {
+    valueType: 'account_domain',
+    kind: 'account',
+    attribute: 'domains',
+    multi: true,
+    value: (c) => [{ domain_name: uniqueDomain(c.faker), is_primary: true }],
+  },
+  {
+    valueType: 'account_stage',
+    kind: 'account',
+    attribute: 'stage',
+    value: (c) => c.need(c.fixtures.account?.stage, 'account.stage'),
+  },
   // opportunity create (POST /opportunity): display_name, stage and account_id are stated
   { valueType: 'record_reference', kind: 'opportunity', attribute: 'account_id', stated: true },
-  { valueType: 'opportunity_stage', kind: 'opportunity', attribute: 'stage', stated: true, value: (c) => opportunityStage(c) },
-  { valueType: 'timestamp', kind: 'opportunity', attribute: 'next_step_due_at', value: (c) => c.faker.date.soon({ days: 30 }).toISOString() },
+  {
+    valueType: 'opportunity_stage',
+    kind: 'opportunity',
+    attribute: 'stage',
+    stated: true,
+    value: (c) => opportunityStage(c),
+  },
+  {
+    valueType: 'timestamp',
+    kind: 'opportunity',
+    attribute: 'next_step_due_at',
+    value: (c) => c.faker.date.soon({ days: 30 }).toISOString(),
+  },
   { valueType: 'currency', kind: 'opportunity', attribute: 'amount', value: (c) => amount(c, 1_000, 900_000) },
   // task patch (PATCH /task/{task_id}): status COMPLETED is the one stated value
   { valueType: 'enum', kind: 'task', attribute: 'status', stated: true, value: () => 'COMPLETED' },
@@ -111,7 +197,8 @@ const SHAPE: Record<ValueTypeName, string> = {
   select: '{ id, select_list_id: uuid, api_name, display_name, color: string }',
   contact_stage: '{ id, select_list_id, display_name, api_name, color }',
   account_stage: '{ id, select_list_id, display_name, api_name }',
-  opportunity_stage: '{ id, select_list_id, display_name, api_name, color, closing_probability: string, expected_days: integer }',
+  opportunity_stage:
+    '{ id, select_list_id, display_name, api_name, color, closing_probability: string, expected_days: integer }',
   contact_email: '{ id: uuid, email, is_primary: boolean, labels }',
   contact_phone_number: '{ id: uuid, phone_number, is_primary: boolean, labels }',
   account_domain: '{ domain_name: string, is_primary: boolean }',
@@ -138,14 +225,25 @@ async function write(c: CheckContext, w: Written): Promise<Exchange> {
   const extra = (): Record<string, unknown> => (w.value ? { [w.attribute]: w.value(c) } : {});
   switch (w.kind) {
     case 'contact':
-      return c.api.post('/contact', contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c), attributes: extra() }));
+      return c.api.post(
+        '/contact',
+        contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+          attributes: extra(),
+        }),
+      );
     case 'account':
       // a 2xx create is archived after the check by the harness (lib/safety)
       return c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: extra() }));
     case 'opportunity': {
       const stage = opportunityStage(c);
       const account = await createAccount(c);
-      return c.api.post('/opportunity', opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id, attributes: extra() }));
+      return c.api.post(
+        '/opportunity',
+        opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id, attributes: extra() }),
+      );
     }
     case 'task':
       // the shared fixture task, held until the check ends
@@ -154,7 +252,13 @@ async function write(c: CheckContext, w: Written): Promise<Exchange> {
 }
 
 function isTypedValue(v: unknown): v is TypedValue {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v && typeof (v as { value_type?: unknown }).value_type === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    'value' in v &&
+    typeof (v as { value_type?: unknown }).value_type === 'string'
+  );
 }
 
 /**
@@ -166,19 +270,30 @@ function judge(e: Conformance, w: Written): string | undefined {
   const attr = e.data().attributes[w.attribute];
   const where = `${w.attribute} (${w.valueType})`;
   if (attr === undefined) return `no ${w.attribute} attribute`;
-  if (w.multi && !Array.isArray(attr)) e.fail(`${where}: an array of typed values`, `${w.attribute} ${show(attr)}`, 'value.typed');
-  if (!w.multi && Array.isArray(attr)) e.fail(`${where}: a single typed value`, `${w.attribute} ${show(attr)}`, 'value.typed');
+  if (w.multi && !Array.isArray(attr))
+    e.fail(`${where}: an array of typed values`, `${w.attribute} ${show(attr)}`, 'value.typed');
+  if (!w.multi && Array.isArray(attr))
+    e.fail(`${where}: a single typed value`, `${w.attribute} ${show(attr)}`, 'value.typed');
   const items: unknown[] = Array.isArray(attr) ? attr : [attr];
   for (const item of items) {
     if (!isTypedValue(item)) e.fail(`${where}: { value, value_type }`, `${w.attribute} ${show(attr)}`, 'value.typed');
-    if (item.value_type !== w.valueType) e.fail(`${where}: value_type ${w.valueType}`, `value_type ${show(item.value_type)} in ${show(item)}`, ATTRIBUTE_RULE[w.kind]);
+    if (item.value_type !== w.valueType)
+      e.fail(
+        `${where}: value_type ${w.valueType}`,
+        `value_type ${show(item.value_type)} in ${show(item)}`,
+        ATTRIBUTE_RULE[w.kind],
+      );
   }
   const held = (items as TypedValue[]).filter((item) => item.value !== null);
   if (held.length === 0) return items.length === 0 ? `${w.attribute} []` : `${w.attribute} ${show(attr)}`;
   for (const item of held) {
     const problems = validate(`value-types/${w.valueType}`, item);
     if (problems.length > 0) {
-      e.fail(`${where}: { value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }`, `${show(item)}: ${problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ')}`, 'value.shape');
+      e.fail(
+        `${where}: { value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }`,
+        `${show(item)}: ${problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ')}`,
+        'value.shape',
+      );
     }
   }
   return undefined;
@@ -188,28 +303,48 @@ group('Value types › written, then read back', () => {
   for (const w of WRITTEN) {
     const endpoint = OPERATION[w.kind];
     const read = `${w.multi ? '[' : ''}{ value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }${w.multi ? ', …]' : ''}`;
-    check('value.shape', `${w.valueType}: ${endpoint} with ${w.attribute} reads back ${read}`, async (c) => {
-      const ex = await write(c, w);
-      const status = ex.response?.status ?? 0;
-      if (w.stated) c.setup(ex, endpoint);
-      else if (status >= 500) c.expect(ex).fail(`2xx, or a 4xx refusal with the error body, for a valid ${w.attribute}`, `HTTP ${status}`, 'robustness.no-5xx');
-      else if (status >= 400) {
-        // whether the attribute is writable is not shown: a refusal with the error body is the server's choice
-        const e = c.expect(ex).rejected();
-        c.observe('value-types', `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(e.json<{ code?: unknown }>().code)}`);
-        c.skip(`${endpoint} does not take ${w.attribute} (HTTP ${status}; its writability is not shown), so this write covers no ${w.valueType} value`);
-      }
-      const e = c.expect(ex).success();
-      const dropped = judge(e, w);
-      if (dropped !== undefined) {
-        c.observe('value-types', `${endpoint} took ${w.attribute} (${w.valueType}) with HTTP ${status} but its record shows ${dropped}`);
-        c.skip(`${endpoint} took ${w.attribute} but read it back without a value (${dropped}), so no ${w.valueType} shape was exercised${w.stated ? ' (the operation\'s own checks judge whether it keeps what was written)' : ''}`);
-      }
-      if (w.kind === 'contact') {
-        const got = c.expect(await c.api.get(`/contact/${e.data().id}`)).success('contact.get.record');
-        const lost = judge(got, w);
-        if (lost !== undefined) got.fail(`${w.attribute} as the create answer showed it`, lost, 'contact.get.record');
-      }
-    }, { endpoint });
+    check(
+      'value.shape',
+      `${w.valueType}: ${endpoint} with ${w.attribute} reads back ${read}`,
+      async (c) => {
+        const ex = await write(c, w);
+        const status = ex.response?.status ?? 0;
+        if (w.stated) c.setup(ex, endpoint);
+        else if (status >= 500)
+          c.expect(ex).fail(
+            `2xx, or a 4xx refusal with the error body, for a valid ${w.attribute}`,
+            `HTTP ${status}`,
+            'robustness.no-5xx',
+          );
+        else if (status >= 400) {
+          // whether the attribute is writable is not shown: a refusal with the error body is the server's choice
+          const e = c.expect(ex).rejected();
+          c.observe(
+            'value-types',
+            `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(e.json<{ code?: unknown }>().code)}`,
+          );
+          c.skip(
+            `${endpoint} does not take ${w.attribute} (HTTP ${status}; its writability is not shown), so this write covers no ${w.valueType} value`,
+          );
+        }
+        const e = c.expect(ex).success();
+        const dropped = judge(e, w);
+        if (dropped !== undefined) {
+          c.observe(
+            'value-types',
+            `${endpoint} took ${w.attribute} (${w.valueType}) with HTTP ${status} but its record shows ${dropped}`,
+          );
+          c.skip(
+            `${endpoint} took ${w.attribute} but read it back without a value (${dropped}), so no ${w.valueType} shape was exercised${w.stated ? " (the operation's own checks judge whether it keeps what was written)" : ''}`,
+          );
+        }
+        if (w.kind === 'contact') {
+          const got = c.expect(await c.api.get(`/contact/${e.data().id}`)).success('contact.get.record');
+          const lost = judge(got, w);
+          if (lost !== undefined) got.fail(`${w.attribute} as the create answer showed it`, lost, 'contact.get.record');
+        }
+      },
+      { endpoint },
+    );
   }
 });

@@ -10,12 +10,24 @@ import { show } from '../lib/check/record.js';
 const VERSION_PATH = '/api/v2/public';
 
 group('Versioning', () => {
-  check('versioning.base-path', `the base URL the server answers under ends in ${VERSION_PATH}`, async (c) => {
-    const path = new URL(c.target.baseUrl).pathname.replace(/\/+$/, '');
-    // one stated route answering under the base: the base is where the API is served
-    const ex = await c.api.get('/_schema/contact');
-    c.setup(ex, 'GET /_schema/contact');
-    if (!path.endsWith(VERSION_PATH)) c.expect(ex).fail(`stated routes served under a base path ending in ${VERSION_PATH}`, `served under ${show(path || '/')}`);
-    c.observe('versioning', 'internal routes under the version prefix are not named by the spec, and other versions are not shown: neither is checked');
-  }, { endpoint: '*' });
+  check(
+    'versioning.base-path',
+    `the base URL the server answers under ends in ${VERSION_PATH}`,
+    async (c) => {
+      const path = new URL(c.target.baseUrl).pathname.replace(/\/+$/, '');
+      // one stated route answering under the base: the base is where the API is served
+      const ex = await c.api.get('/_schema/contact');
+      c.setup(ex, 'GET /_schema/contact');
+      if (!path.endsWith(VERSION_PATH))
+        c.expect(ex).fail(
+          `stated routes served under a base path ending in ${VERSION_PATH}`,
+          `served under ${show(path || '/')}`,
+        );
+      c.observe(
+        'versioning',
+        'internal routes under the version prefix are not named by the spec, and other versions are not shown: neither is checked',
+      );
+    },
+    { endpoint: '*' },
+  );
 });

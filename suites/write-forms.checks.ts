@@ -3,7 +3,15 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { archiveIfCreated, changeableAttribute, customObject, envelopedAttribute, freshUpsertBody, patchAttributes, upsertRecord } from '../lib/steps/custom-object.js';
+import {
+  archiveIfCreated,
+  changeableAttribute,
+  customObject,
+  envelopedAttribute,
+  freshUpsertBody,
+  patchAttributes,
+  upsertRecord,
+} from '../lib/steps/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId } from '../lib/steps/opportunity.js';
 import { show, valueOf } from '../lib/check/record.js';
@@ -30,26 +38,55 @@ interface TopLevelCase {
 }
 
 const TOP_LEVEL: readonly TopLevelCase[] = [
-  { endpoint: 'POST /contact', send: (c) => c.api.post('/contact', { ...contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }), ...EXTRA }) },
+  {
+    endpoint: 'POST /contact',
+    send: (c) =>
+      c.api.post('/contact', {
+        ...contactCreateBody(c.faker, {
+          stage: contactStage(c),
+          runId: c.runId,
+          required: requiredCreateAttributes(c),
+        }),
+        ...EXTRA,
+      }),
+  },
   {
     endpoint: 'PATCH /contact/{contact_id}',
     send: async (c) => {
       const contact = await createContact(c);
-      const ex = await c.api.patch(`/contact/${contact.id}`, { attributes: { title: tagged('Changed', c.runId) }, ...EXTRA });
+      const ex = await c.api.patch(`/contact/${contact.id}`, {
+        attributes: { title: tagged('Changed', c.runId) },
+        ...EXTRA,
+      });
       const after = await readContact(c, contact.id);
-      if (valueOf(after, 'title') !== valueOf(contact, 'title')) c.expect(ex).fail('the contact unchanged by a refused patch', `title ${show(valueOf(after, 'title'))}`);
+      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
+        c.expect(ex).fail('the contact unchanged by a refused patch', `title ${show(valueOf(after, 'title'))}`);
       return ex;
     },
   },
-  { endpoint: 'POST /account', send: (c) => c.api.post('/account', { ...accountCreateBody(c.faker, { runId: c.runId }), ...EXTRA }) },
+  {
+    endpoint: 'POST /account',
+    send: (c) => c.api.post('/account', { ...accountCreateBody(c.faker, { runId: c.runId }), ...EXTRA }),
+  },
   {
     endpoint: 'POST /opportunity',
     send: async (c) => {
       const account = await createAccount(c);
-      return c.api.post('/opportunity', { ...opportunityCreateBody(c.faker, { runId: c.runId, stage: selectEnvelope({ id: opportunityStageId(c) }), accountId: account.id }), ...EXTRA });
+      return c.api.post('/opportunity', {
+        ...opportunityCreateBody(c.faker, {
+          runId: c.runId,
+          stage: selectEnvelope({ id: opportunityStageId(c) }),
+          accountId: account.id,
+        }),
+        ...EXTRA,
+      });
     },
   },
-  { endpoint: 'PATCH /task/{task_id}', send: async (c) => c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: tagged('Refused', c.runId) }, ...EXTRA }) },
+  {
+    endpoint: 'PATCH /task/{task_id}',
+    send: async (c) =>
+      c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: tagged('Refused', c.runId) }, ...EXTRA }),
+  },
   {
     endpoint: 'POST /{custom_object_api_name}/_upsert',
     send: async (c) => {
@@ -73,65 +110,108 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
 
 group('Write forms › only attributes (and match on upsert) at the top level', () => {
   for (const t of TOP_LEVEL) {
-    check('write.attributes-only', `${t.endpoint} with another top-level key is rejected with the error body`, async (c) => {
-      const ex = await t.send(c);
-      const e = c.expect(ex);
-      // a create that was wrongly accepted is archived where the API allows it
-      if (t.endpoint === 'POST /account' && e.response.status < 300) {
-        const id = (e.response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-        if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
-      }
-      e.rejected();
-    }, { endpoint: t.endpoint });
+    check(
+      'write.attributes-only',
+      `${t.endpoint} with another top-level key is rejected with the error body`,
+      async (c) => {
+        const ex = await t.send(c);
+        const e = c.expect(ex);
+        // a create that was wrongly accepted is archived where the API allows it
+        if (t.endpoint === 'POST /account' && e.response.status < 300) {
+          const id = (e.response.json as { data?: { id?: unknown } } | undefined)?.data?.id;
+          if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
+        }
+        e.rejected();
+      },
+      { endpoint: t.endpoint },
+    );
   }
 });
 
 group('Write forms › raw and enveloped values on the other write operations', () => {
-  check('write.enveloped-value', 'POST /account takes display_name as { value_type: string, value }', async (c) => {
-    const name = tagged(c.faker.company.name(), c.runId);
-    const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
-    const e = c.expect(ex).success();
-    const r = e.data();
-    c.cleanup(() => c.api.delete(`/account/${r.id}`));
-    if (valueOf(r, 'display_name') !== name) e.fail(`display_name ${show(name)}`, `display_name ${show(r.attributes['display_name'])}`);
-  }, { endpoint: 'POST /account' });
+  check(
+    'write.enveloped-value',
+    'POST /account takes display_name as { value_type: string, value }',
+    async (c) => {
+      const name = tagged(c.faker.company.name(), c.runId);
+      const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
+      const e = c.expect(ex).success();
+      const r = e.data();
+      c.cleanup(() => c.api.delete(`/account/${r.id}`));
+      if (valueOf(r, 'display_name') !== name)
+        e.fail(`display_name ${show(name)}`, `display_name ${show(r.attributes['display_name'])}`);
+    },
+    { endpoint: 'POST /account' },
+  );
 
-  check('write.enveloped-value', 'POST /opportunity takes account_id as the record_reference reads emit', async (c) => {
-    const account = await createAccount(c);
-    const body = opportunityCreateBody(c.faker, {
-      runId: c.runId, stage: selectEnvelope({ id: opportunityStageId(c) }), accountId: account.id,
-      attributes: { account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }) },
-    });
-    const e = c.expect(await c.api.post('/opportunity', body)).success();
-    const ref = valueOf(e.data(), 'account_id') as { related_record_id?: unknown } | undefined;
-    if (ref?.related_record_id !== account.id) e.fail(`account_id.related_record_id ${account.id}`, `account_id ${show(ref)}`);
-  }, { endpoint: 'POST /opportunity' });
+  check(
+    'write.enveloped-value',
+    'POST /opportunity takes account_id as the record_reference reads emit',
+    async (c) => {
+      const account = await createAccount(c);
+      const body = opportunityCreateBody(c.faker, {
+        runId: c.runId,
+        stage: selectEnvelope({ id: opportunityStageId(c) }),
+        accountId: account.id,
+        attributes: {
+          account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
+        },
+      });
+      const e = c.expect(await c.api.post('/opportunity', body)).success();
+      const ref = valueOf(e.data(), 'account_id') as { related_record_id?: unknown } | undefined;
+      if (ref?.related_record_id !== account.id)
+        e.fail(`account_id.related_record_id ${account.id}`, `account_id ${show(ref)}`);
+    },
+    { endpoint: 'POST /opportunity' },
+  );
 
-  check('write.raw-value', 'PATCH /task takes disposition as a plain string', async (c) => {
-    const disposition = tagged(`Raw ${c.faker.word.words(2)}`, c.runId);
-    const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition } })).success();
-    const got = valueOf(e.data(), 'disposition');
-    if (got !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(got)}`);
-  }, { endpoint: 'PATCH /task/{task_id}' });
+  check(
+    'write.raw-value',
+    'PATCH /task takes disposition as a plain string',
+    async (c) => {
+      const disposition = tagged(`Raw ${c.faker.word.words(2)}`, c.runId);
+      const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition } })).success();
+      const got = valueOf(e.data(), 'disposition');
+      if (got !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(got)}`);
+    },
+    { endpoint: 'PATCH /task/{task_id}' },
+  );
 
-  check('write.enveloped-value', 'PATCH /task takes status and disposition enveloped', async (c) => {
-    const disposition = tagged(`Enveloped ${c.faker.word.words(2)}`, c.runId);
-    const body = { attributes: { status: enveloped('enum', 'COMPLETED'), disposition: enveloped('string', disposition) } };
-    const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, body)).success();
-    const r = e.data();
-    if (valueOf(r, 'status') !== 'COMPLETED') e.fail('status "COMPLETED"', `status ${show(r.attributes['status'])}`);
-    if (valueOf(r, 'disposition') !== disposition) e.fail(`disposition ${show(disposition)}`, `disposition ${show(r.attributes['disposition'])}`);
-  }, { endpoint: 'PATCH /task/{task_id}' });
+  check(
+    'write.enveloped-value',
+    'PATCH /task takes status and disposition enveloped',
+    async (c) => {
+      const disposition = tagged(`Enveloped ${c.faker.word.words(2)}`, c.runId);
+      const body = {
+        attributes: { status: enveloped('enum', 'COMPLETED'), disposition: enveloped('string', disposition) },
+      };
+      const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, body)).success();
+      const r = e.data();
+      if (valueOf(r, 'status') !== 'COMPLETED') e.fail('status "COMPLETED"', `status ${show(r.attributes['status'])}`);
+      if (valueOf(r, 'disposition') !== disposition)
+        e.fail(`disposition ${show(disposition)}`, `disposition ${show(r.attributes['disposition'])}`);
+    },
+    { endpoint: 'PATCH /task/{task_id}' },
+  );
 
-  check('write.enveloped-value', 'PATCH /{custom_object_api_name}/{record_id} takes an attribute enveloped with the value_type the server shows for it', async (c) => {
-    const co = customObject(c);
-    // a free-text attribute with a value of the suite's own, else a sample (a number, a boolean) as given
-    const { name, value, valueType } = envelopedAttribute(c, co, 'Enveloped');
-    const { record } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: enveloped(valueType, value) } })).success();
-    const got = e.data().attributes[name];
-    if (!sameTypedValue(value, got)) e.fail(`${name} ${show(value)}`, `${name} ${show(got)}`);
-  }, { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' });
+  check(
+    'write.enveloped-value',
+    'PATCH /{custom_object_api_name}/{record_id} takes an attribute enveloped with the value_type the server shows for it',
+    async (c) => {
+      const co = customObject(c);
+      // a free-text attribute with a value of the suite's own, else a sample (a number, a boolean) as given
+      const { name, value, valueType } = envelopedAttribute(c, co, 'Enveloped');
+      const { record } = await upsertRecord(c, co);
+      const e = c
+        .expect(
+          await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: enveloped(valueType, value) } }),
+        )
+        .success();
+      const got = e.data().attributes[name];
+      if (!sameTypedValue(value, got)) e.fail(`${name} ${show(value)}`, `${name} ${show(got)}`);
+    },
+    { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' },
+  );
 });
 
 // "Stage and other select values": a string is taken as an api_name or display name; an enveloped
@@ -141,17 +221,31 @@ group('Write forms › raw and enveloped values on the other write operations', 
 // one that takes it must resolve it.
 
 /** The api_name and display_name of a select-like value read back. */
-function optionOf(r: ApiRecord, name: string): { api_name?: unknown; display_name?: unknown; id?: unknown } | undefined {
+function optionOf(
+  r: ApiRecord,
+  name: string,
+): { api_name?: unknown; display_name?: unknown; id?: unknown } | undefined {
   const v = valueOf(r, name);
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as { api_name?: unknown; display_name?: unknown; id?: unknown } : undefined;
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? (v as { api_name?: unknown; display_name?: unknown; id?: unknown })
+    : undefined;
 }
 
-async function accountWithStage(c: CheckContext, stage: unknown, label: string): Promise<{ e: ReturnType<CheckContext['expect']>; r?: ApiRecord }> {
-  const ex = await c.api.post('/account', { attributes: { ...accountCreateBody(c.faker, { runId: c.runId }).attributes, stage } });
+async function accountWithStage(
+  c: CheckContext,
+  stage: unknown,
+  label: string,
+): Promise<{ e: ReturnType<CheckContext['expect']>; r?: ApiRecord }> {
+  const ex = await c.api.post('/account', {
+    attributes: { ...accountCreateBody(c.faker, { runId: c.runId }).attributes, stage },
+  });
   const e = c.expect(ex);
   if (e.response.status >= 400 && e.response.status <= 499) {
     e.rejected();
-    c.observe('account-stage', `POST /account with stage ${label} was refused: HTTP ${e.response.status} (account create attributes beyond display_name are not shown)`);
+    c.observe(
+      'account-stage',
+      `POST /account with stage ${label} was refused: HTTP ${e.response.status} (account create attributes beyond display_name are not shown)`,
+    );
     return { e };
   }
   const r = e.success().data();
@@ -160,21 +254,32 @@ async function accountWithStage(c: CheckContext, stage: unknown, label: string):
 }
 
 group('Write forms › account stage and custom-object selects', () => {
-  check('write.stage-by-name', 'POST /account with stage as a plain string api_name, when taken, resolves to that option', async (c) => {
-    const stage = c.need(c.fixtures.account?.stage, 'account.stage');
-    const { e, r } = await accountWithStage(c, stage, 'as a string');
-    if (!r) return;
-    const got = optionOf(r, 'stage');
-    if (got?.api_name !== stage && got?.display_name !== stage) e.fail(`stage resolved to the option ${show(stage)}`, `stage ${show(r.attributes['stage'])}`);
-  }, { endpoint: 'POST /account' });
+  check(
+    'write.stage-by-name',
+    'POST /account with stage as a plain string api_name, when taken, resolves to that option',
+    async (c) => {
+      const stage = c.need(c.fixtures.account?.stage, 'account.stage');
+      const { e, r } = await accountWithStage(c, stage, 'as a string');
+      if (!r) return;
+      const got = optionOf(r, 'stage');
+      if (got?.api_name !== stage && got?.display_name !== stage)
+        e.fail(`stage resolved to the option ${show(stage)}`, `stage ${show(r.attributes['stage'])}`);
+    },
+    { endpoint: 'POST /account' },
+  );
 
-  check('write.stage-enveloped', 'POST /account with stage as { value_type: select, value: { api_name } }, when taken, resolves to that option', async (c) => {
-    const stage = c.need(c.fixtures.account?.stage, 'account.stage');
-    const { e, r } = await accountWithStage(c, selectEnvelope({ api_name: stage }), 'enveloped');
-    if (!r) return;
-    const got = optionOf(r, 'stage');
-    if (got?.api_name !== stage) e.fail(`stage.api_name ${show(stage)}`, `stage ${show(r.attributes['stage'])}`);
-  }, { endpoint: 'POST /account' });
+  check(
+    'write.stage-enveloped',
+    'POST /account with stage as { value_type: select, value: { api_name } }, when taken, resolves to that option',
+    async (c) => {
+      const stage = c.need(c.fixtures.account?.stage, 'account.stage');
+      const { e, r } = await accountWithStage(c, selectEnvelope({ api_name: stage }), 'enveloped');
+      if (!r) return;
+      const got = optionOf(r, 'stage');
+      if (got?.api_name !== stage) e.fail(`stage.api_name ${show(stage)}`, `stage ${show(r.attributes['stage'])}`);
+    },
+    { endpoint: 'POST /account' },
+  );
 
   /** A sample the server typed select, as given in the fixtures (a string: an api_name or display name). */
   const selectSample = (c: CheckContext) => {
@@ -182,31 +287,50 @@ group('Write forms › account stage and custom-object selects', () => {
     const found = c.target.preflight?.customObject;
     if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
     if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
-    const name = Object.keys(co.attributes).find((k) => k !== co.matchField && found.valueTypes[k] === 'select' && typeof co.attributes[k] === 'string');
-    if (name === undefined) c.skip('fixtures: `customObject.attributes` holds no select sample given as a string; add one to run this check');
+    const name = Object.keys(co.attributes).find(
+      (k) => k !== co.matchField && found.valueTypes[k] === 'select' && typeof co.attributes[k] === 'string',
+    );
+    if (name === undefined)
+      c.skip('fixtures: `customObject.attributes` holds no select sample given as a string; add one to run this check');
     return { co, name, sent: co.attributes[name] as string };
   };
 
-  check('write.stage-by-name', 'an upsert with the custom object\'s select sample as a string resolves it to that option', async (c) => {
-    const { co, name, sent } = selectSample(c);
-    const { ex, record } = await upsertRecord(c, co);
-    const got = optionOf(record, name);
-    if (got?.api_name !== sent && got?.display_name !== sent) c.expect(ex).fail(`${name} resolved to the option ${show(sent)}`, `${name} ${show(record.attributes[name])}`);
-  }, { endpoint: 'POST /{custom_object_api_name}/_upsert' });
+  check(
+    'write.stage-by-name',
+    "an upsert with the custom object's select sample as a string resolves it to that option",
+    async (c) => {
+      const { co, name, sent } = selectSample(c);
+      const { ex, record } = await upsertRecord(c, co);
+      const got = optionOf(record, name);
+      if (got?.api_name !== sent && got?.display_name !== sent)
+        c.expect(ex).fail(`${name} resolved to the option ${show(sent)}`, `${name} ${show(record.attributes[name])}`);
+    },
+    { endpoint: 'POST /{custom_object_api_name}/_upsert' },
+  );
 
   for (const by of ['api_name', 'id'] as const) {
-    check('write.stage-enveloped', `an upsert with the custom object's select as { value_type: select, value: { ${by} } } resolves to that option`, async (c) => {
-      const { co, name } = selectSample(c);
-      // the option as the server itself shows it, read from a record of the samples
-      const { record: first } = await upsertRecord(c, co);
-      const option = optionOf(first, name);
-      const ref = option?.[by];
-      if (typeof ref !== 'string') c.block('POST /{custom_object_api_name}/_upsert', `${name} without a ${by} (see value.shape)`, c.last());
-      const body = freshUpsertBody(c, co);
-      const { ex, record } = await upsertRecord(c, co, { ...body, attributes: { ...body.attributes, [name]: selectEnvelope({ [by]: ref }) } });
-      const got = optionOf(record, name);
-      if (got?.[by] !== ref) c.expect(ex).fail(`${name}.${by} ${show(ref)}`, `${name} ${show(record.attributes[name])}`);
-    }, { endpoint: 'POST /{custom_object_api_name}/_upsert' });
+    check(
+      'write.stage-enveloped',
+      `an upsert with the custom object's select as { value_type: select, value: { ${by} } } resolves to that option`,
+      async (c) => {
+        const { co, name } = selectSample(c);
+        // the option as the server itself shows it, read from a record of the samples
+        const { record: first } = await upsertRecord(c, co);
+        const option = optionOf(first, name);
+        const ref = option?.[by];
+        if (typeof ref !== 'string')
+          c.block('POST /{custom_object_api_name}/_upsert', `${name} without a ${by} (see value.shape)`, c.last());
+        const body = freshUpsertBody(c, co);
+        const { ex, record } = await upsertRecord(c, co, {
+          ...body,
+          attributes: { ...body.attributes, [name]: selectEnvelope({ [by]: ref }) },
+        });
+        const got = optionOf(record, name);
+        if (got?.[by] !== ref)
+          c.expect(ex).fail(`${name}.${by} ${show(ref)}`, `${name} ${show(record.attributes[name])}`);
+      },
+      { endpoint: 'POST /{custom_object_api_name}/_upsert' },
+    );
   }
 });
 
@@ -214,22 +338,40 @@ group('Write forms › account stage and custom-object selects', () => {
 // the workspace's schema does not allow is refused with the error body. (title has its check in
 // contacts.checks.ts.)
 group('Write forms › null beyond title', () => {
-  check('write.null', 'PATCH /contact with middle_name null, when taken, clears it', async (c) => {
-    const created = await createContact(c, { middle_name: tagged('Middle', c.runId) });
-    const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { middle_name: null } }));
-    if (e.response.status >= 400) { e.rejected(); return; }
-    e.success();
-    const v = valueOf(await readContact(c, created.id), 'middle_name');
-    if (v !== null && v !== undefined) e.fail('middle_name null or absent after patching it to null', `middle_name ${show(v)}`);
-  }, { endpoint: 'PATCH /contact/{contact_id}' });
+  check(
+    'write.null',
+    'PATCH /contact with middle_name null, when taken, clears it',
+    async (c) => {
+      const created = await createContact(c, { middle_name: tagged('Middle', c.runId) });
+      const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { middle_name: null } }));
+      if (e.response.status >= 400) {
+        e.rejected();
+        return;
+      }
+      e.success();
+      const v = valueOf(await readContact(c, created.id), 'middle_name');
+      if (v !== null && v !== undefined)
+        e.fail('middle_name null or absent after patching it to null', `middle_name ${show(v)}`);
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
+  );
 
-  check('write.null', 'PATCH /{custom_object_api_name}/{record_id} with a free-text attribute null, when taken, clears it', async (c) => {
-    const co = customObject(c);
-    const name = changeableAttribute(c, co);
-    const { record } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: null } }));
-    if (e.response.status >= 400) { e.rejected(); return; }
-    const v = valueOf(e.success().data(), name);
-    if (v !== null && v !== undefined) e.fail(`${name} null or absent after patching it to null`, `${name} ${show(v)}`);
-  }, { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' });
+  check(
+    'write.null',
+    'PATCH /{custom_object_api_name}/{record_id} with a free-text attribute null, when taken, clears it',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      const { record } = await upsertRecord(c, co);
+      const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: null } }));
+      if (e.response.status >= 400) {
+        e.rejected();
+        return;
+      }
+      const v = valueOf(e.success().data(), name);
+      if (v !== null && v !== undefined)
+        e.fail(`${name} null or absent after patching it to null`, `${name} ${show(v)}`);
+    },
+    { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' },
+  );
 });

@@ -10,8 +10,14 @@ import { cleanEnv } from './support/cli.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 interface Step {
-  uses?: string; id?: string; if?: string; run?: string; shell?: string;
-  env?: Record<string, string>; with?: Record<string, string>; 'working-directory'?: string;
+  uses?: string;
+  id?: string;
+  if?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+  'working-directory'?: string;
 }
 interface Action {
   inputs: Record<string, { default?: string }>;
@@ -39,14 +45,15 @@ async function runAction(given: Record<string, string>): Promise<Outcome> {
   writeFileSync(summary, '');
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, given[k] ?? v.default ?? '']));
   const stepOutputs: Record<string, Record<string, string>> = {};
-  const expr = (text: string): string => text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, e: string) => {
-    if (e === 'github.action_path') return ROOT.replace(/\/$/, '');
-    const input = /^inputs\.([\w-]+)$/.exec(e);
-    if (input) return inputs[input[1]!] ?? '';
-    const out = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e);
-    if (out) return stepOutputs[out[1]!]?.[out[2]!] ?? '';
-    throw new Error(`unsupported expression ${e}`);
-  });
+  const expr = (text: string): string =>
+    text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, e: string) => {
+      if (e === 'github.action_path') return ROOT.replace(/\/$/, '');
+      const input = /^inputs\.([\w-]+)$/.exec(e);
+      if (input) return inputs[input[1]!] ?? '';
+      const out = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e);
+      if (out) return stepOutputs[out[1]!]?.[out[2]!] ?? '';
+      throw new Error(`unsupported expression ${e}`);
+    });
   let status = 0;
   for (const [i, step] of action.runs.steps.entries()) {
     if (step.run === undefined) continue;
@@ -55,18 +62,24 @@ async function runAction(given: Record<string, string>): Promise<Outcome> {
     writeFileSync(outputFile, '');
     const env = cleanEnv({
       ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expr(v)])),
-      GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary, CI: 'true',
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: summary,
+      CI: 'true',
     });
     const cwd = step['working-directory'] !== undefined ? expr(step['working-directory']) : workspace;
     status = await new Promise<number>((resolve) => {
       const bash = ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expr(step.run!)];
-      execFile('bash', bash, { cwd, env, maxBuffer: 1 << 24 },
-        (err) => { resolve(err === null ? 0 : typeof err.code === 'number' ? err.code : 1); });
+      execFile('bash', bash, { cwd, env, maxBuffer: 1 << 24 }, (err) => {
+        resolve(err === null ? 0 : typeof err.code === 'number' ? err.code : 1);
+      });
     });
     if (step.id !== undefined) {
-      const lines = readFileSync(outputFile, 'utf8').split('\n').filter((l) => l.includes('='));
-      stepOutputs[step.id] = Object.fromEntries(lines
-        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+      const lines = readFileSync(outputFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('='));
+      stepOutputs[step.id] = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
     }
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, v]) => [k, expr(v.value)]));
@@ -77,8 +90,16 @@ describe('action.yml', () => {
   it('is a composite action with the inputs the issue lists, a pinned Node and the report uploaded', () => {
     expect(action.runs.using).toBe('composite');
     const listed = [
-      'base-url', 'api-key', 'other-org-api-key', 'read-only-api-key', 'fixtures', 'baseline',
-      'level', 'strict', 'shard', 'args',
+      'base-url',
+      'api-key',
+      'other-org-api-key',
+      'read-only-api-key',
+      'fixtures',
+      'baseline',
+      'level',
+      'strict',
+      'shard',
+      'args',
     ];
     for (const k of listed) {
       expect(action.inputs[k], k).toBeDefined();
@@ -115,7 +136,10 @@ describe('action.yml', () => {
 
   it('a run that cannot be made: verdict error, the step fails with 2', async () => {
     const r = await runAction({
-      'base-url': 'http://127.0.0.1:9/api/v2/public', 'api-key': 'k-unreachable', shard: '2/4', args: '--timeout 2000',
+      'base-url': 'http://127.0.0.1:9/api/v2/public',
+      'api-key': 'k-unreachable',
+      shard: '2/4',
+      args: '--timeout 2000',
     });
     expect(r.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2' });
     expect(r.steps['run']?.['artifact']).toBe('conformance-report-2-of-4');
@@ -123,7 +147,7 @@ describe('action.yml', () => {
     expect(r.status).toBe(2);
   }, 120_000);
 
-  it('shards on a job matrix, merged by command: merge into the run\'s verdict', async () => {
+  it("shards on a job matrix, merged by command: merge into the run's verdict", async () => {
     const shard = (s: string) => runAction({ shard: s, level: 'must', args: '--only contacts,tasks' });
     const shards = await Promise.all(['1/2', '2/2'].map(shard));
     for (const r of shards) expect(r.outputs['exit-code']).toBe('0');

@@ -39,8 +39,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of PRODUCT.flatMap(sources)) {
     const text = readFileSync(path.join(ROOT, file), 'utf8');
-    const targets = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
-      .map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1] as string)).replace(/\.js$/, '.ts'));
+    const targets = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+      path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1] as string)).replace(/\.js$/, '.ts'),
+    );
     graph.set(file, targets);
   }
   return graph;
@@ -114,7 +115,14 @@ describe('the house', () => {
   });
 
   it('finds a cycle when there is one (the search can fail)', () => {
-    expect(firstCycle(new Map([['a.ts', ['b.ts']], ['b.ts', ['a.ts']]]))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+    expect(
+      firstCycle(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', ['a.ts']],
+        ]),
+      ),
+    ).toEqual(['a.ts', 'b.ts', 'a.ts']);
   });
 
   it('places every lib/ folder on a floor', () => {
@@ -127,7 +135,10 @@ describe('the house', () => {
   });
 
   it('sees an import that points up (the judge can fail)', () => {
-    const wrong = new Map([['lib/runner/x.ts', ['lib/report/y.ts']], ['lib/check/z.ts', ['suites/index.ts']]]);
+    const wrong = new Map([
+      ['lib/runner/x.ts', ['lib/report/y.ts']],
+      ['lib/check/z.ts', ['suites/index.ts']],
+    ]);
     expect(upwardImports(wrong)).toEqual(['lib/runner/x.ts → lib/report/y.ts', 'lib/check/z.ts → suites/index.ts']);
   });
 });

@@ -18,14 +18,20 @@ const UPSERT = 'POST /{custom_object_api_name}/_upsert';
  * upserted record is blocked, grouped under that one step, not failed under rules it never tested.
  */
 describe('a broken set-up step', () => {
-  it('fails only the step\'s own check; its dependants are blocked and grouped under it', async () => {
+  it("fails only the step's own check; its dependants are blocked and grouped under it", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-blocked-'));
     const r = await runCli(['--fault', 'upsert-write-fails', '--report-dir', dir]);
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
     expect(r.code).toBe(1);
     expect(report.certificate.verdict).toBe('does not conform');
     const failed = [...new Set(report.checks.filter((c) => c.status === 'failed').map((c) => c.id))];
-    expect(failed, report.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.title}: ${c.message}`).join('\n')).toEqual(['custom-object.upsert.creates']);
+    expect(
+      failed,
+      report.checks
+        .filter((c) => c.status === 'failed')
+        .map((c) => `${c.id}: ${c.title}: ${c.message}`)
+        .join('\n'),
+    ).toEqual(['custom-object.upsert.creates']);
     const blocked = report.checks.filter((c) => c.status === 'blocked');
     expect(blocked.length).toBeGreaterThan(10);
     expect(blocked.filter((c) => c.blockedBy?.step !== UPSERT).map((c) => `${c.id}: ${c.message}`)).toEqual([]);

@@ -10,13 +10,33 @@ import { gateStatus } from '../lib/baseline/baseline.js';
 
 // One cause, one finding: a check whose set-up step failed is `blocked`, grouped under that step.
 
-const UPSERT = { step: 'POST /{custom_object_api_name}/_upsert', answer: 'HTTP 500 (write_not_supported)', fixture: 'customObject' };
+const UPSERT = {
+  step: 'POST /{custom_object_api_name}/_upsert',
+  answer: 'HTTP 500 (write_not_supported)',
+  fixture: 'customObject',
+};
 const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
-  id, level: 'MUST', status, title: `title of ${id}`, endpoint: 'POST /contact', message: status === 'blocked' ? `blocked: ${UPSERT.step} answered ${UPSERT.answer}` : '',
-  group: 'custom-objects', section: 'Endpoints › Custom objects', quote: 'the spec says so',
-  ...(status === 'blocked' ? { blockedBy: UPSERT, evidence: [] } : {}), ...o,
+  id,
+  level: 'MUST',
+  status,
+  title: `title of ${id}`,
+  endpoint: 'POST /contact',
+  message: status === 'blocked' ? `blocked: ${UPSERT.step} answered ${UPSERT.answer}` : '',
+  group: 'custom-objects',
+  section: 'Endpoints › Custom objects',
+  quote: 'the spec says so',
+  ...(status === 'blocked' ? { blockedBy: UPSERT, evidence: [] } : {}),
+  ...o,
 });
-const RUN = { runId: 'cr-x', target: 'http://server/api/v2/public', embedded: false, seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000, suiteVersion: '0.1.0' };
+const RUN = {
+  runId: 'cr-x',
+  target: 'http://server/api/v2/public',
+  embedded: false,
+  seed: 1,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1000,
+  suiteVersion: '0.1.0',
+};
 const observed = { successStatuses: [], errorCodes: [] };
 
 describe('the verdict with blocked checks', () => {
@@ -43,13 +63,24 @@ describe('the verdict with blocked checks', () => {
 
 describe('blocked checks grouped under the step that blocked them', () => {
   const other = { step: 'POST /contact', answer: 'HTTP 422 (field_value_invalid)', fixture: 'contact.stage' };
-  const checks = [check('x.one', 'blocked'), check('x.two', 'blocked'), check('x.three', 'blocked', { blockedBy: other }), check('x.four', 'failed'), check('x.five', 'passed')];
+  const checks = [
+    check('x.one', 'blocked'),
+    check('x.two', 'blocked'),
+    check('x.three', 'blocked', { blockedBy: other }),
+    check('x.four', 'failed'),
+    check('x.five', 'passed'),
+  ];
 
   it('one entry per step, the largest first, each with its checks', () => {
     const b = blockers(checks);
-    expect(b.map((s) => [s.step, s.checks.length])).toEqual([[UPSERT.step, 2], ['POST /contact', 1]]);
+    expect(b.map((s) => [s.step, s.checks.length])).toEqual([
+      [UPSERT.step, 2],
+      ['POST /contact', 1],
+    ]);
     expect(b[0]).toMatchObject({ answer: UPSERT.answer, fixture: 'customObject' });
-    expect(unblockLine(b[0]!)).toBe('2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step\'s answer, or correct `customObject`, to run them');
+    expect(unblockLine(b[0]!)).toBe(
+      "2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step's answer, or correct `customObject`, to run them",
+    );
   });
 
   it('a group that did not pass is never shown with a pass mark', () => {
@@ -75,7 +106,9 @@ describe('blocked checks grouped under the step that blocked them', () => {
     expect(md).toMatch(/### Blocked \(2 checks by 1 set-up step\)/);
     const lines: string[] = [];
     printOutcome(incomplete, (l) => lines.push(l));
-    expect(lines).toContain('  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step\'s answer, or correct `customObject`, to run them');
+    expect(lines).toContain(
+      "  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step's answer, or correct `customObject`, to run them",
+    );
     expect(lines).toContain('1 passed, 0 failed, 0 skipped, 2 blocked');
     expect(lines.at(-1)).toMatch(/^verdict: incomplete/);
   });

@@ -17,22 +17,27 @@ describe('the rule catalogue', () => {
 
   it('every check names its rule as a literal, so grep and this test find it', () => {
     const dir = new URL('../suites/', import.meta.url);
-    const computed = readdirSync(dir).filter((f) => f.endsWith('.checks.ts'))
+    const computed = readdirSync(dir)
+      .filter((f) => f.endsWith('.checks.ts'))
       .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\bcheck\(\s*[^'"\s]/g)].map(() => f));
     expect(computed).toEqual([]);
   });
 
   it('every MUST rule has at least one check', () => {
-    const unchecked = Object.entries(RULES).filter(([id, r]) => r.level === 'MUST' && !checks.has(id)).map(([id]) => id);
+    const unchecked = Object.entries(RULES)
+      .filter(([id, r]) => r.level === 'MUST' && !checks.has(id))
+      .map(([id]) => id);
     expect(unchecked).toEqual([]);
   });
 
   it('every SHOULD rule has at least one check too', () => {
-    const unchecked = Object.entries(RULES).filter(([id, r]) => r.level === 'SHOULD' && !checks.has(id)).map(([id]) => id);
+    const unchecked = Object.entries(RULES)
+      .filter(([id, r]) => r.level === 'SHOULD' && !checks.has(id))
+      .map(([id]) => id);
     expect(unchecked).toEqual([]);
   });
 
-  it('a SHOULD rule rests on an HTTP RFC\'s SHOULD: its section names the RFC and section, its quote says SHOULD', () => {
+  it("a SHOULD rule rests on an HTTP RFC's SHOULD: its section names the RFC and section, its quote says SHOULD", () => {
     // the spec uses no RFC 2119 words: what it states is MUST, what it leaves open is observed
     for (const [id, r] of Object.entries(RULES)) {
       if (r.level !== 'SHOULD') continue;
@@ -58,7 +63,8 @@ describe('the rule catalogue', () => {
       expect(r.quote.length, id).toBeGreaterThan(10);
       expect(r.section.length, id).toBeGreaterThan(3);
       expect(r.summary.length, id).toBeGreaterThan(10);
-      for (const e of r.endpoints) expect(e === '*' || (STATED_ENDPOINTS as readonly string[]).includes(e), `${id}: ${e}`).toBe(true);
+      for (const e of r.endpoints)
+        expect(e === '*' || (STATED_ENDPOINTS as readonly string[]).includes(e), `${id}: ${e}`).toBe(true);
     }
   });
 

@@ -37,21 +37,28 @@ beforeAll(async () => {
   certificate = readFileSync(path.join(work, 'run', 'certificate.json'), 'utf8');
 }, 300_000);
 
-afterAll(() => { rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
 
 const verifyCli = (cert: string, ...args: string[]) => runCli(['verify-certificate', file('c.json', cert), ...args]);
 
 describe('certificate.json: sign, then anyone verifies', () => {
   it('binds the run to the suite, the catalogue and the issuer', () => {
     const c = JSON.parse(certificate) as Record<string, unknown>;
-    expect(c).toMatchObject({ suiteVersion: suiteVersion(), specVersion: 'v2', verdict: 'conforms', reading: 'default' });
+    expect(c).toMatchObject({
+      suiteVersion: suiteVersion(),
+      specVersion: 'v2',
+      verdict: 'conforms',
+      reading: 'default',
+    });
     expect(c['catalogueDigest']).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(c['digest']).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(c['signature']).toMatchObject({ algorithm: 'ed25519' });
     expect(Object.keys(c['rules'] as object).sort()).toEqual(Object.keys(RULES).sort());
   });
 
-  it('verifies with the issuer\'s public key: exit 0', async () => {
+  it("verifies with the issuer's public key: exit 0", async () => {
     const r = await verifyCli(certificate, '--public-key', issuerPublic);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^certificate valid: .*: conforms/m);
@@ -82,22 +89,36 @@ describe('certificate.json: sign, then anyone verifies', () => {
 
 describe('a certificate of a run that did not test every MUST rule', () => {
   const result = (id: string, status: CheckResult['status']): CheckResult => ({
-    id, level: 'MUST', status, title: 't', endpoint: '*', message: status === 'blocked' ? 'blocked' : '', group: 'g',
-    section: 's', quote: 'q',
+    id,
+    level: 'MUST',
+    status,
+    title: 't',
+    endpoint: '*',
+    message: status === 'blocked' ? 'blocked' : '',
+    group: 'g',
+    section: 's',
+    quote: 'q',
     ...(status === 'blocked' ? { blockedBy: { step: 'POST /contact', answer: 'HTTP 500' } } : {}),
   });
   const allPassed = Object.keys(RULES).map((id) => result(id, 'passed'));
-  const body = (checks: CheckResult[]) => certificateBody(checks, {
-    suiteVersion: suiteVersion(), specVersion: 'v2', target: 'https://u:p@api.example/api/v2/public', date: '2026-11-24',
-    strict: false, reportVerdict: 'conforms',
-  });
+  const body = (checks: CheckResult[]) =>
+    certificateBody(checks, {
+      suiteVersion: suiteVersion(),
+      specVersion: 'v2',
+      target: 'https://u:p@api.example/api/v2/public',
+      date: '2026-11-24',
+      strict: false,
+      reportVerdict: 'conforms',
+    });
 
   it('never reads "conforms", and does not verify', () => {
     const blocked = allPassed.map((c, i) => (i === 0 ? result(c.id, 'blocked') : c));
     const cert = sealCertificate(body(blocked));
     expect(cert.verdict).toBe('incomplete');
     expect(cert.blocked).toEqual([{ check: `${blocked[0]!.id}: t`, step: 'POST /contact', answer: 'HTTP 500' }]);
-    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(/MUST rule\(s\) were not tested/);
+    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(
+      /MUST rule\(s\) were not tested/,
+    );
     const skipped = sealCertificate(body(allPassed.slice(1)));
     expect(skipped.verdict).toBe('incomplete');
   });

@@ -18,15 +18,18 @@ function baselineIn(dir: string, deviations: unknown[]): string {
 }
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'conformance-baseline-'));
-const reportOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'report', 'conformance.json'), 'utf8')) as {
-  checks: Array<{ id: string; status: string; baselined?: boolean }>;
-  baseline?: { known: string[]; stale: Array<{ rule: string }>; expired: Array<{ rule: string; expires: string }> };
-};
+const reportOf = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'report', 'conformance.json'), 'utf8')) as {
+    checks: Array<{ id: string; status: string; baselined?: boolean }>;
+    baseline?: { known: string[]; stale: Array<{ rule: string }>; expired: Array<{ rule: string; expires: string }> };
+  };
 
 describe('--baseline: known deviations pass the gate, new ones and rotted entries fail it', () => {
   it('a known deviation → exit 0, marked baselined in conformance.json', async () => {
     const dir = tmp();
-    const file = baselineIn(dir, [{ rule: RULE, reason: 'answers 200, fix planned', ticket: 'API-12', expires: '2999-12-31' }]);
+    const file = baselineIn(dir, [
+      { rule: RULE, reason: 'answers 200, fix planned', ticket: 'API-12', expires: '2999-12-31' },
+    ]);
     const r = await runCli([...BROKEN, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/1 known deviation excused/);
@@ -51,7 +54,9 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     const file = baselineIn(dir, [{ rule: RULE, reason: 'answers 200' }]);
     const r = await runCli([...FINE, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/baseline entry contact\.create\.status-201 is stale: its checks now pass\. Remove it from \S*baseline\.json \(or renew it/);
+    expect(r.stdout).toMatch(
+      /baseline entry contact\.create\.status-201 is stale: its checks now pass\. Remove it from \S*baseline\.json \(or renew it/,
+    );
     expect(reportOf(dir).baseline?.stale).toEqual([{ rule: RULE, reason: 'answers 200' }]);
   });
 
@@ -60,8 +65,12 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     const file = baselineIn(dir, [{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html' }]);
     const r = await runCli([...FINE, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1[^\n]*\)\. Remove it from \S*baseline\.json\./);
-    expect(reportOf(dir).baseline?.stale).toEqual([expect.objectContaining({ rule: 'media.not-acceptable-406', retired: RETIRED_RULES['media.not-acceptable-406'] })]);
+    expect(r.stdout).toMatch(
+      /baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1[^\n]*\)\. Remove it from \S*baseline\.json\./,
+    );
+    expect(reportOf(dir).baseline?.stale).toEqual([
+      expect.objectContaining({ rule: 'media.not-acceptable-406', retired: RETIRED_RULES['media.not-acceptable-406'] }),
+    ]);
   });
 
   it('an expired entry → exit 1, even though the deviation is still there', async () => {
@@ -69,7 +78,9 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     const file = baselineIn(dir, [{ rule: RULE, reason: 'answers 200', ticket: 'API-12', expires: '2020-01-31' }]);
     const r = await runCli([...BROKEN, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toMatch(/baseline entry contact\.create\.status-201 expired on 2020-01-31 \(API-12\)\. Remove it from \S*baseline\.json or renew it/);
+    expect(r.stdout).toMatch(
+      /baseline entry contact\.create\.status-201 expired on 2020-01-31 \(API-12\)\. Remove it from \S*baseline\.json or renew it/,
+    );
     expect(reportOf(dir).baseline?.expired).toEqual([expect.objectContaining({ rule: RULE, expires: '2020-01-31' })]);
   });
 
@@ -81,7 +92,15 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
       { rule: RULE, reason: 'twice', expires: '31/12/2030' },
       { rule: 'contact.create.stage-required', reason: 'x', owner: 'me' },
     ]);
-    const r = await runCli([...FINE, '--baseline', file, '--base-url', 'http://127.0.0.1:9/api/v2/public', '--api-key', 'pra_unused_key_0123456789']);
+    const r = await runCli([
+      ...FINE,
+      '--baseline',
+      file,
+      '--base-url',
+      'http://127.0.0.1:9/api/v2/public',
+      '--api-key',
+      'pra_unused_key_0123456789',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/invalid baseline file .*baseline\.json: /);
@@ -90,10 +109,16 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     expect(r.stderr).toMatch(/\/deviations\/3 has an unknown key "owner"/);
     expect(r.stderr).not.toMatch(/cannot reach/);
     // a well-formed file with an unknown rule and a rule listed twice
-    const second = baselineIn(dir, [{ rule: 'no.such.rule', reason: 'x' }, { rule: RULE, reason: 'a' }, { rule: RULE, reason: 'b' }]);
+    const second = baselineIn(dir, [
+      { rule: 'no.such.rule', reason: 'x' },
+      { rule: RULE, reason: 'a' },
+      { rule: RULE, reason: 'b' },
+    ]);
     const r2 = await runCli([...FINE, '--baseline', second]);
     expect(r2.code).toBe(2);
-    expect(r2.stderr).toMatch(/"no\.such\.rule" is not a rule id of the catalogue.*\/deviations\/2\/rule "contact\.create\.status-201" is listed twice/);
+    expect(r2.stderr).toMatch(
+      /"no\.such\.rule" is not a rule id of the catalogue.*\/deviations\/2\/rule "contact\.create\.status-201" is listed twice/,
+    );
     const missing = await runCli([...FINE, '--baseline', path.join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot read the baseline file .*nope\.json: ENOENT/);
@@ -106,26 +131,51 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
     expect(first.code, first.stdout + first.stderr).toBe(1);
     expect(first.stdout).toMatch(/baseline written: .*written\.json \(1 deviation\)/);
     const written = JSON.parse(readFileSync(file, 'utf8')) as { deviations: Array<Record<string, string>> };
-    expect(written.deviations).toEqual([{ rule: RULE, reason: '[contact.create.status-201] expected HTTP 201; got HTTP 200' }]);
-    const second = await runCli([...BROKEN, '--baseline', file, '--report-dir', path.join(dir, 'report2')], { env: { CONFORMANCE_WRITE_BASELINE: '' } });
+    expect(written.deviations).toEqual([
+      { rule: RULE, reason: '[contact.create.status-201] expected HTTP 201; got HTTP 200' },
+    ]);
+    const second = await runCli([...BROKEN, '--baseline', file, '--report-dir', path.join(dir, 'report2')], {
+      env: { CONFORMANCE_WRITE_BASELINE: '' },
+    });
     expect(second.code, second.stdout + second.stderr).toBe(0);
     // the same through the environment variable
-    const third = await runCli(BROKEN, { env: { CONFORMANCE_BASELINE: file, CONFORMANCE_REPORT_DIR: path.join(dir, 'report3') } });
+    const third = await runCli(BROKEN, {
+      env: { CONFORMANCE_BASELINE: file, CONFORMANCE_REPORT_DIR: path.join(dir, 'report3') },
+    });
     expect(third.code, third.stdout + third.stderr).toBe(0);
   });
 });
 
 describe('a baseline entry naming a retired rule', () => {
-  const applied = () => applyBaseline([], checkBaseline({ deviations: [{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html' }] }, 'baseline.json'), 'baseline.json', { today: '2026-11-22' });
+  const applied = () =>
+    applyBaseline(
+      [],
+      checkBaseline(
+        { deviations: [{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html' }] },
+        'baseline.json',
+      ),
+      'baseline.json',
+      { today: '2026-11-22' },
+    );
 
   it('is no unknown id (the file loads) but stale, with a line saying why and to remove it', () => {
     const { outcome } = applied();
-    expect(outcome.stale).toEqual([{ rule: 'media.not-acceptable-406', reason: 'answers JSON to text/html', retired: RETIRED_RULES['media.not-acceptable-406'] }]);
+    expect(outcome.stale).toEqual([
+      {
+        rule: 'media.not-acceptable-406',
+        reason: 'answers JSON to text/html',
+        retired: RETIRED_RULES['media.not-acceptable-406'],
+      },
+    ]);
     expect(gateStatus([], outcome)).toBe(1);
-    expect(gateLines([], outcome).join('\n')).toMatch(/baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1.*\)\. Remove it from baseline\.json\./);
+    expect(gateLines([], outcome).join('\n')).toMatch(
+      /baseline entry media\.not-acceptable-406 names a retired rule \(RFC 9110 §12\.5\.1.*\)\. Remove it from baseline\.json\./,
+    );
   });
 
   it('an id that never was a rule is still refused', () => {
-    expect(() => checkBaseline({ deviations: [{ rule: 'media.no-such-rule', reason: 'x' }] }, 'b.json')).toThrow(/not a rule id of the catalogue/);
+    expect(() => checkBaseline({ deviations: [{ rule: 'media.no-such-rule', reason: 'x' }] }, 'b.json')).toThrow(
+      /not a rule id of the catalogue/,
+    );
   });
 });

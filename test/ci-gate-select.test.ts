@@ -16,7 +16,10 @@ function listed(stdout: string): Array<{ level: string; rule: string; group: str
   let group = '';
   for (const line of stdout.split('\n')) {
     const g = /^([a-z][a-z-]*):$/.exec(line);
-    if (g) { group = g[1] as string; continue; }
+    if (g) {
+      group = g[1] as string;
+      continue;
+    }
     const m = /^ {2}(MUST|SHOULD) +(\S+) /.exec(line);
     if (m) out.push({ level: m[1] as string, rule: m[2] as string, group });
   }
@@ -33,7 +36,10 @@ describe('selection rules', () => {
     expect(isSelected({ only: ['contact.*'], skip: ['contacts'], level: 'all' }, c)).toBe(false);
     expect(isSelected({ only: [], skip: [], level: 'must' }, { ...c, level: 'SHOULD' })).toBe(false);
     const groups = SUITE_FILES.map((s) => s.group);
-    expect(patternsMatchingNothing(['contacts', 'contact.*', 'contcts', 'no.such.rule'], groups)).toEqual(['contcts', 'no.such.rule']);
+    expect(patternsMatchingNothing(['contacts', 'contact.*', 'contcts', 'no.such.rule'], groups)).toEqual([
+      'contcts',
+      'no.such.rule',
+    ]);
   });
 });
 
@@ -42,15 +48,28 @@ describe('--list: the checks that would run, without a request', () => {
   let requests = 0;
   let baseUrl: string;
   beforeAll(async () => {
-    server = createServer((_req, res) => { requests += 1; res.writeHead(500).end(); });
+    server = createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(500).end();
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v2/public`;
   });
-  afterAll(async () => { await new Promise<void>((r) => server.close(() => r())); });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+  });
 
   it('lists every check with rule id, level, endpoint and title, sending nothing and writing nothing', async () => {
     const dir = tmp();
-    const r = await runCli(['--list', '--base-url', baseUrl, '--api-key', 'pra_list_test_key_0123456789', '--report-dir', path.join(dir, 'out')]);
+    const r = await runCli([
+      '--list',
+      '--base-url',
+      baseUrl,
+      '--api-key',
+      'pra_list_test_key_0123456789',
+      '--report-dir',
+      path.join(dir, 'out'),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(requests).toBe(0);
     expect(existsSync(path.join(dir, 'out'))).toBe(false);
@@ -66,7 +85,13 @@ describe('--list: the checks that would run, without a request', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const port = (srv.address() as { port: number }).port;
     await new Promise<void>((r) => srv.close(() => r()));
-    const r = await runCli(['--list', '--base-url', `http://127.0.0.1:${port}/api/v2/public`, '--only', 'contact.create.status-201']);
+    const r = await runCli([
+      '--list',
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v2/public`,
+      '--only',
+      'contact.create.status-201',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(listed(r.stdout)).toEqual([{ level: 'MUST', rule: 'contact.create.status-201', group: 'contacts' }]);
     const embedded = await runCli(['--list', '--only', 'tasks']);
@@ -90,7 +115,10 @@ describe('--list: the checks that would run, without a request', () => {
     for (const c of t) expect(c.group).toBe('tasks');
     const s = listed(skipped.stdout);
     expect(s.length).toBeGreaterThan(0);
-    for (const c of s) { expect(c.rule).toMatch(/^contact\./); expect(c.group).not.toBe('contacts'); }
+    for (const c of s) {
+      expect(c.rule).toMatch(/^contact\./);
+      expect(c.group).not.toBe('contacts');
+    }
     const m = listed(must.stdout);
     expect(m.length).toBeGreaterThan(0);
     expect(m.every((c) => c.level === 'MUST')).toBe(true);
@@ -113,7 +141,10 @@ describe('a run registers only the selected checks', () => {
     const dir = tmp();
     const r = await runCli(['--only', 'discovery.*,http.*', '--level', 'must', '--report-dir', dir]);
     expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: Array<{ id: string; level: string }>; run: { selection?: unknown } };
+    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+      checks: Array<{ id: string; level: string }>;
+      run: { selection?: unknown };
+    };
     expect(report.checks.length).toBeGreaterThan(0);
     for (const c of report.checks) {
       expect(c.id).toMatch(/^discovery\./);

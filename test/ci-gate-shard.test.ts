@@ -43,20 +43,32 @@ describe('--shard i/n and `conformance merge`', () => {
     for (const id of ids1) expect(ids2.has(id)).toBe(false);
   });
 
-  it('merged, the shards give the single run\'s check set, summary and exit status, in every report format', async () => {
+  it("merged, the shards give the single run's check set, summary and exit status, in every report format", async () => {
     const r = await runCli(['merge', at('s2'), at('s1'), '--report-dir', at('merged')]);
     expect(r.code, r.stdout + r.stderr).toBe(single.code);
     const merged = read(at('merged'));
     expect(checkSet(merged)).toEqual(checkSet(read(at('single'))));
     expect(merged.summary).toEqual(read(at('single')).summary);
     expect(merged.run.shard).toBeUndefined();
-    for (const f of ['junit.xml', 'summary.md', 'report.html', 'badge.svg']) expect(existsSync(at(`merged/${f}`)), f).toBe(true);
+    for (const f of ['junit.xml', 'summary.md', 'report.html', 'badge.svg'])
+      expect(existsSync(at(`merged/${f}`)), f).toBe(true);
   });
 
-  it('merge appends the shards\' ledgers to a ledger already in the folder, once, keeping its lines', async () => {
-    const shardLines = ['s1', 's2'].flatMap((s) => existsSync(at(`${s}/ledger.jsonl`)) ? readFileSync(at(`${s}/ledger.jsonl`), 'utf8').split('\n').filter(Boolean) : []);
+  it("merge appends the shards' ledgers to a ledger already in the folder, once, keeping its lines", async () => {
+    const shardLines = ['s1', 's2'].flatMap((s) =>
+      existsSync(at(`${s}/ledger.jsonl`))
+        ? readFileSync(at(`${s}/ledger.jsonl`), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+        : [],
+    );
     expect(shardLines.length).toBeGreaterThan(0);
-    const earlier = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', type: 'account', runId: 'cr-earlier-run', createdAt: '2026-01-01T00:00:00.000Z' });
+    const earlier = JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000000',
+      type: 'account',
+      runId: 'cr-earlier-run',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     mkdirSync(at('into'), { recursive: true });
     writeFileSync(at('into/ledger.jsonl'), `${earlier}\n`);
     for (let i = 0; i < 2; i++) await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('into')]);
@@ -66,13 +78,24 @@ describe('--shard i/n and `conformance merge`', () => {
 
   it('merge honours --baseline like a single run: known → 0, and judges stale entries over all shards', async () => {
     const known = at('known.json');
-    writeFileSync(known, JSON.stringify({ deviations: [{ rule: 'contact.create.status-201', reason: 'answers 200' }] }));
+    writeFileSync(
+      known,
+      JSON.stringify({ deviations: [{ rule: 'contact.create.status-201', reason: 'answers 200' }] }),
+    );
     const r = await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('merged-known'), '--baseline', known]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(at('merged-known')).checks.find((c) => c.id === 'contact.create.status-201')?.baselined).toBe(true);
     const stale = at('stale.json');
     const passing = read(at('s1')).checks.find((c) => c.status === 'passed')?.id as string;
-    writeFileSync(stale, JSON.stringify({ deviations: [{ rule: 'contact.create.status-201', reason: 'answers 200' }, { rule: passing, reason: 'old' }] }));
+    writeFileSync(
+      stale,
+      JSON.stringify({
+        deviations: [
+          { rule: 'contact.create.status-201', reason: 'answers 200' },
+          { rule: passing, reason: 'old' },
+        ],
+      }),
+    );
     const s = await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('merged-stale'), '--baseline', stale]);
     expect(s.code, s.stdout + s.stderr).toBe(1);
     expect(s.stdout).toContain(`baseline entry ${passing} is stale`);
@@ -81,7 +104,13 @@ describe('--shard i/n and `conformance merge`', () => {
   it('a shard set that does not add up is an exit 2 with one line', async () => {
     cpSync(at('s2'), at('s2-other'), { recursive: true });
     const other = read(at('s2-other'));
-    writeFileSync(at('s2-other/conformance.json'), JSON.stringify({ ...other, run: { ...other.run, embedded: false, target: 'https://staging.example.com/api/v2/public' } }));
+    writeFileSync(
+      at('s2-other/conformance.json'),
+      JSON.stringify({
+        ...other,
+        run: { ...other.run, embedded: false, target: 'https://staging.example.com/api/v2/public' },
+      }),
+    );
     // merge starts no server and no Vitest: these are cheap, run them together
     const [missing, twice, targets, whole, none] = await Promise.all([
       runCli(['merge', at('s1'), '--report-dir', at('m1')]),

@@ -19,26 +19,53 @@ const tmp = () => mkdtempSync(path.join(tmpdir(), 'conformance-cli-'));
 
 describe('exit 2: the run could not be made, said in one line', () => {
   let ref: RunningReference;
-  beforeAll(async () => { ref = await startReferenceServer(); });
-  afterAll(async () => { await ref.close(); });
+  beforeAll(async () => {
+    ref = await startReferenceServer();
+  });
+  afterAll(async () => {
+    await ref.close();
+  });
 
   it('an unreachable base URL', async () => {
     const port = await closedPort();
-    const r = await runCli(['--base-url', `http://127.0.0.1:${port}/api/v2/public`, '--api-key', 'k', '--report-dir', tmp()]);
+    const r = await runCli([
+      '--base-url',
+      `http://127.0.0.1:${port}/api/v2/public`,
+      '--api-key',
+      'k',
+      '--report-dir',
+      tmp(),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public: .*ECONNREFUSED/);
   });
 
   it('a key the server rejects, without printing the key', async () => {
-    const r = await runCli(['--base-url', ref.baseUrl, '--api-key', 'pra_live_not_a_real_key_123', '--report-dir', tmp()]);
+    const r = await runCli([
+      '--base-url',
+      ref.baseUrl,
+      '--api-key',
+      'pra_live_not_a_real_key_123',
+      '--report-dir',
+      tmp(),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/rejected the apiKey \(HTTP 401.*Check --api-key/);
     expect(r.stderr + r.stdout).not.toContain('pra_live_not_a_real_key_123');
   });
 
   it('a rejected second key is named as that key', async () => {
-    const r = await runCli(['--base-url', ref.baseUrl, '--api-key', ref.keys.apiKey, '--other-org-api-key', 'pra_wrong_other', '--report-dir', tmp()]);
+    const r = await runCli([
+      '--base-url',
+      ref.baseUrl,
+      '--api-key',
+      ref.keys.apiKey,
+      '--other-org-api-key',
+      'pra_wrong_other',
+      '--report-dir',
+      tmp(),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/rejected the otherOrgApiKey.*--other-org-api-key/);
   });
@@ -58,7 +85,10 @@ describe('exit 2: the run could not be made, said in one line', () => {
   });
 
   it('a stray argument (a key after a flag that takes none) is refused without being printed', async () => {
-    for (const args of [['--read-only', 'pra_stray_secret_key_0123'], ['cleanup', '--ledger', 'ledger.jsonl', 'pra_stray_secret_key_0123']]) {
+    for (const args of [
+      ['--read-only', 'pra_stray_secret_key_0123'],
+      ['cleanup', '--ledger', 'ledger.jsonl', 'pra_stray_secret_key_0123'],
+    ]) {
       const r = await runCli(args);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/an argument that belongs to no flag \(not shown/);

@@ -11,12 +11,20 @@ function dirWith(files: Record<string, string>): string {
   return dir;
 }
 
-const fixtures = JSON.stringify({ baseUrl: 'http://fixtures.test/api/v2/public', apiKey: 'key-from-fixtures', otherOrgApiKey: 'other-from-fixtures' });
+const fixtures = JSON.stringify({
+  baseUrl: 'http://fixtures.test/api/v2/public',
+  apiKey: 'key-from-fixtures',
+  otherOrgApiKey: 'other-from-fixtures',
+});
 
 describe('config precedence: flag > environment > fixtures file > default', () => {
   it('takes the flag over the environment and the fixtures file', () => {
     const dir = dirWith({ 'f.json': fixtures });
-    const c = resolveConfig({ apiKey: 'key-from-flag', fixtures: 'f.json' }, { CONFORMANCE_API_KEY: 'key-from-env' }, dir);
+    const c = resolveConfig(
+      { apiKey: 'key-from-flag', fixtures: 'f.json' },
+      { CONFORMANCE_API_KEY: 'key-from-env' },
+      dir,
+    );
     expect(c.apiKey).toBe('key-from-flag');
   });
 
@@ -59,9 +67,15 @@ describe('config precedence: flag > environment > fixtures file > default', () =
 
 describe('the fixtures file', () => {
   it('names every problem in one error', () => {
-    const dir = dirWith({ 'f.json': JSON.stringify({ taskIds: ['nope'], noteId: 5, customObject: { apiName: 'project' } }) });
+    const dir = dirWith({
+      'f.json': JSON.stringify({ taskIds: ['nope'], noteId: 5, customObject: { apiName: 'project' } }),
+    });
     let err: unknown;
-    try { resolveConfig({ fixtures: 'f.json' }, {}, dir); } catch (e) { err = e; }
+    try {
+      resolveConfig({ fixtures: 'f.json' }, {}, dir);
+    } catch (e) {
+      err = e;
+    }
     expect(err).toBeInstanceOf(RunCannotStart);
     const message = (err as Error).message;
     expect(message).toContain('/taskIds/0');

@@ -10,7 +10,9 @@ import { VARIATIONS } from '../reference/variations/registry.js';
 import type { CoverageMap } from '../lib/coverage/coverage-map.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-coverage-'));
-afterAll(() => { rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('npx conformance coverage: the traceability map, built from the catalogue and the registry', () => {
   it('lists every catalogue rule exactly once, every statement in its section, every open point and variation', async () => {
@@ -31,7 +33,9 @@ describe('npx conformance coverage: the traceability map, built from the catalog
     expect(map.contract?.operations.neverSeen).toEqual([]);
     expect(map.contract?.errorCodes.seen.length).toBeGreaterThan(10);
     // and report.html carries the same map
-    expect(readFileSync(path.join(work, 'run', 'report.html'), 'utf8')).toContain('<section id="coverage"><h2>Coverage of the spec</h2>');
+    expect(readFileSync(path.join(work, 'run', 'report.html'), 'utf8')).toContain(
+      '<section id="coverage"><h2>Coverage of the spec</h2>',
+    );
   }, 200_000);
 
   it('reads as text without a run: statements with their rules and check counts', async () => {

@@ -10,7 +10,8 @@ import { KEY_LABELS, Redactor } from '../lib/redact/redact.js';
  */
 function argsOf(command: string, env: Record<string, string> = {}): string[] {
   const r = spawnSync('bash', ['-c', `curl() { printf '%s\\0' "$@"; }\n${command}`], {
-    env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
   });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split('\0').slice(0, -1);
@@ -18,13 +19,17 @@ function argsOf(command: string, env: Record<string, string> = {}): string[] {
 
 const KEY = `k3y'with "quotes" $HOME \`id\` and spaces`;
 const OTHER = 'other-org-key-value-1234';
-const redactor = new Redactor([{ label: KEY_LABELS.apiKey, value: KEY }, { label: KEY_LABELS.otherOrgApiKey, value: OTHER }]);
+const redactor = new Redactor([
+  { label: KEY_LABELS.apiKey, value: KEY },
+  { label: KEY_LABELS.otherOrgApiKey, value: OTHER },
+]);
 const URL = 'http://127.0.0.1:8080/api/v2/public/contact';
 
 describe('curlCommand', () => {
   it('never holds a key: each redacted key is the variable the suite reads it from', () => {
     const request = redactor.value({
-      method: 'GET', url: `${URL}/x?note=${encodeURIComponent(OTHER)}`,
+      method: 'GET',
+      url: `${URL}/x?note=${encodeURIComponent(OTHER)}`,
       headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
     });
     const command = curlCommand(request);
@@ -39,33 +44,112 @@ describe('curlCommand', () => {
   });
 
   it('survives a round trip through a shell: quotes, unicode, newlines, $ and backticks in the body', () => {
-    const body = JSON.stringify({ attributes: { first_name: `O'Brien "Bob" $(rm -rf /) \`id\` $HOME`, title: 'Zoë — 日本語 🚀\nsecond line\\', e: "it's" } });
-    const command = curlCommand({ method: 'POST', url: URL, headers: { 'content-type': 'application/json', accept: 'application/json', authorization: 'Bearer <api-key>' }, body });
+    const body = JSON.stringify({
+      attributes: {
+        first_name: `O'Brien "Bob" $(rm -rf /) \`id\` $HOME`,
+        title: 'Zoë — 日本語 🚀\nsecond line\\',
+        e: "it's",
+      },
+    });
+    const command = curlCommand({
+      method: 'POST',
+      url: URL,
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: 'Bearer <api-key>' },
+      body,
+    });
     const args = argsOf(command, { CONFORMANCE_API_KEY: 'the-key' });
     expect(args).toEqual([
-      '-sS', '-i', '-X', 'POST', URL,
-      '-H', 'content-type: application/json', '-H', 'accept: application/json', '-H', 'authorization: Bearer the-key',
-      '-H', 'User-Agent:',
-      '--data-binary', body,
+      '-sS',
+      '-i',
+      '-X',
+      'POST',
+      URL,
+      '-H',
+      'content-type: application/json',
+      '-H',
+      'accept: application/json',
+      '-H',
+      'authorization: Bearer the-key',
+      '-H',
+      'User-Agent:',
+      '--data-binary',
+      body,
     ]);
   });
 
   it('removes what curl would add when the suite did not send it: Accept, User-Agent, a form Content-Type', () => {
     const args = argsOf(curlCommand({ method: 'POST', url: URL, headers: {}, body: '{}' }));
-    expect(args).toEqual(['-sS', '-i', '-X', 'POST', URL, '-H', 'Accept:', '-H', 'User-Agent:', '-H', 'Content-Type:', '--data-binary', '{}']);
+    expect(args).toEqual([
+      '-sS',
+      '-i',
+      '-X',
+      'POST',
+      URL,
+      '-H',
+      'Accept:',
+      '-H',
+      'User-Agent:',
+      '-H',
+      'Content-Type:',
+      '--data-binary',
+      '{}',
+    ]);
     // a GET without a body: no -X, no Content-Type to remove
-    expect(argsOf(curlCommand({ method: 'GET', url: URL, headers: { accept: '*/*' } }))).toEqual(['-sS', '-i', URL, '-H', 'accept: */*', '-H', 'User-Agent:']);
+    expect(argsOf(curlCommand({ method: 'GET', url: URL, headers: { accept: '*/*' } }))).toEqual([
+      '-sS',
+      '-i',
+      URL,
+      '-H',
+      'accept: */*',
+      '-H',
+      'User-Agent:',
+    ]);
   });
 
   it('keeps other methods, an empty header value and an empty body as sent', () => {
-    expect(argsOf(curlCommand({ method: 'DELETE', url: URL, headers: { 'x-empty': '', accept: 'application/json', 'user-agent': 'ua' } })))
-      .toEqual(['-sS', '-i', '-X', 'DELETE', URL, '-H', 'x-empty;', '-H', 'accept: application/json', '-H', 'user-agent: ua']);
-    expect(argsOf(curlCommand({ method: 'PATCH', url: URL, headers: { accept: 'a', 'user-agent': 'u', 'content-type': 'application/json' }, body: '' })).slice(-2)).toEqual(['--data-binary', '']);
+    expect(
+      argsOf(
+        curlCommand({
+          method: 'DELETE',
+          url: URL,
+          headers: { 'x-empty': '', accept: 'application/json', 'user-agent': 'ua' },
+        }),
+      ),
+    ).toEqual([
+      '-sS',
+      '-i',
+      '-X',
+      'DELETE',
+      URL,
+      '-H',
+      'x-empty;',
+      '-H',
+      'accept: application/json',
+      '-H',
+      'user-agent: ua',
+    ]);
+    expect(
+      argsOf(
+        curlCommand({
+          method: 'PATCH',
+          url: URL,
+          headers: { accept: 'a', 'user-agent': 'u', 'content-type': 'application/json' },
+          body: '',
+        }),
+      ).slice(-2),
+    ).toEqual(['--data-binary', '']);
     // headers curl derives itself are not repeated
-    expect(curlCommand({ method: 'GET', url: URL, headers: { host: 'x', 'content-length': '0', accept: 'a', 'user-agent': 'u' } })).not.toMatch(/host|content-length/i);
+    expect(
+      curlCommand({
+        method: 'GET',
+        url: URL,
+        headers: { host: 'x', 'content-length': '0', accept: 'a', 'user-agent': 'u' },
+      }),
+    ).not.toMatch(/host|content-length/i);
   });
 
   it('quotes a word so the shell gives it back unchanged', () => {
-    for (const word of ["it's", '', "''", '"$x"', 'a\nb', '\\', 'ü😀']) expect(argsOf(`curl ${shellQuote(word)}`)).toEqual([word]);
+    for (const word of ["it's", '', "''", '"$x"', 'a\nb', '\\', 'ü😀'])
+      expect(argsOf(`curl ${shellQuote(word)}`)).toEqual([word]);
   });
 });

@@ -30,7 +30,10 @@ describe('deterministic by default', () => {
   });
 
   it('--explore draws a fresh seed, and refuses to be combined with --seed', async () => {
-    const [a, b] = await Promise.all([statuses(['--explore', '--only', 'contact.create.status-201']), statuses(['--only', 'contact.create.status-201'])]);
+    const [a, b] = await Promise.all([
+      statuses(['--explore', '--only', 'contact.create.status-201']),
+      statuses(['--only', 'contact.create.status-201']),
+    ]);
     expect(a.run.seed).not.toBe(b.run.seed);
     const r = await runCli(['--explore', '--seed', '3']);
     expect(r.code).toBe(2);

@@ -16,14 +16,20 @@ import { startReferenceServer } from '../reference/index.js';
  */
 const FAULT_DIR = fileURLToPath(new URL('../reference/faults/', import.meta.url));
 const NOT_FAULTS = ['all', 'define', 'kit', 'registry'];
-const only = process.env['FAULTS']?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env['FAULTS']
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const selected = only ? FAULTS.filter((f) => only.includes(f.id)) : FAULTS;
 const concurrency = Number(process.env['CONFORMANCE_FAULT_CONCURRENCY'] ?? DEFAULT_CONCURRENCY);
 
 describe('the fault registry', () => {
   it('lists at least 60 faults, one file each, named after its id', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(60);
-    const files = readdirSync(FAULT_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).filter((f) => !NOT_FAULTS.includes(f));
+    const files = readdirSync(FAULT_DIR)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3))
+      .filter((f) => !NOT_FAULTS.includes(f));
     expect(FAULTS.map((f) => f.id).sort()).toEqual(files.sort());
   });
 
@@ -46,11 +52,15 @@ describe('the fault registry', () => {
     const unbroken = Object.entries(RULES)
       .filter(([id, rule]) => (rule.level === 'MUST' || rule.level === 'SHOULD') && !broken.has(id))
       .map(([id, rule]) => `${rule.level} ${id}`);
-    expect(unbroken, `rules no fault breaks (nothing proves their checks can fail):\n${unbroken.join('\n')}`).toEqual([]);
+    expect(unbroken, `rules no fault breaks (nothing proves their checks can fail):\n${unbroken.join('\n')}`).toEqual(
+      [],
+    );
   });
 
   it('refuses an unknown fault name, listing the known ones', async () => {
-    expect(() => resolveFaults(['no-such-fault'])).toThrow(/Unknown fault "no-such-fault". Known faults: .*contact-create-200/);
+    expect(() => resolveFaults(['no-such-fault'])).toThrow(
+      /Unknown fault "no-such-fault". Known faults: .*contact-create-200/,
+    );
     await expect(startReferenceServer({ faults: ['no-such-fault'] })).rejects.toThrow(/Unknown fault/);
   });
 });

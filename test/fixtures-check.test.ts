@@ -18,7 +18,9 @@ describe('the fixtures check before the run', () => {
     ref = await startReferenceServer();
     dir = mkdtempSync(path.join(tmpdir(), 'conformance-fixtures-check-'));
   });
-  afterAll(async () => { await ref.close(); });
+  afterAll(async () => {
+    await ref.close();
+  });
 
   const runWith = async (change: (f: Fixtures) => Fixtures, name: string) => {
     const file = path.join(dir, `${name}.json`);
@@ -31,15 +33,25 @@ describe('the fixtures check before the run', () => {
     expect(r.code, r.stdout + r.stderr).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^conformance: fixtures: noteId: GET \/note\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a note that exists/);
+    expect(lines[0]).toMatch(
+      /^conformance: fixtures: noteId: GET \/note\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a note that exists/,
+    );
     expect(r.stdout).not.toMatch(/passed, \d+ failed/);
   });
 
   it('a select sample that is no option of the workspace: exit 2 naming customObject.attributes.<field>', async () => {
-    const r = await runWith((f) => ({ ...f, customObject: { ...f.customObject, attributes: { ...f.customObject?.attributes, priority: 'urgent' } } }), 'refused-sample');
+    const r = await runWith(
+      (f) => ({
+        ...f,
+        customObject: { ...f.customObject, attributes: { ...f.customObject?.attributes, priority: 'urgent' } },
+      }),
+      'refused-sample',
+    );
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/fixtures: customObject\.attributes\.priority: POST \/cus_obj__project\/_upsert answered HTTP 422 \(field_value_invalid\); the sample "urgent" was refused/);
+    expect(r.stderr).toMatch(
+      /fixtures: customObject\.attributes\.priority: POST \/cus_obj__project\/_upsert answered HTTP 422 \(field_value_invalid\); the sample "urgent" was refused/,
+    );
   });
 
   it('two mistakes: one line each', async () => {
@@ -47,7 +59,9 @@ describe('the fixtures check before the run', () => {
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^ {4}fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/);
+    expect(lines[1]).toMatch(
+      /^ {4}fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/,
+    );
   });
 
   it('a complete, valid fixtures file: the run goes on and says what it checked', async () => {
@@ -61,7 +75,14 @@ describe('erroredFields: the attributes an error body points at', () => {
   it('reads details.field, details.fields and the loc of request_validation_failed', () => {
     expect(erroredFields({ details: { field: 'priority', code: 'field_value_invalid' } })).toEqual(['priority']);
     expect(erroredFields({ details: { fields: ['a', 'b'] } })).toEqual(['a', 'b']);
-    expect(erroredFields({ details: { loc: ['body', 'attributes', 'headcount'], all_errors: [{ loc: ['body', 'attributes', 'is_active'] }] } })).toEqual(['headcount', 'is_active']);
+    expect(
+      erroredFields({
+        details: {
+          loc: ['body', 'attributes', 'headcount'],
+          all_errors: [{ loc: ['body', 'attributes', 'is_active'] }],
+        },
+      }),
+    ).toEqual(['headcount', 'is_active']);
     expect(erroredFields({ details: null })).toEqual([]);
     expect(erroredFields('not an object')).toEqual([]);
   });

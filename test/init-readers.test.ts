@@ -21,15 +21,14 @@ describe('the discovery readers of init', () => {
     expect(stageLists({ stages: { options: [{ api_name: 'a' }, 'b'] } })).toEqual([]);
   });
 
-  it('find custom objects by the spec\'s prefix, with the first match field the summary names', () => {
+  it("find custom objects by the spec's prefix, with the first match field the summary names", () => {
     const objects = [{ api_name: 'cus_obj__p', matching_fields: ['key', 'other'] }, { api_name: 'contact' }];
     const summary = { data: { custom_objects: objects } };
-    expect(customObjectsIn(summary))
-      .toEqual([{ apiName: 'cus_obj__p', matchField: 'key' }]);
+    expect(customObjectsIn(summary)).toEqual([{ apiName: 'cus_obj__p', matchField: 'key' }]);
     expect(customObjectsIn({ objects: ['cus_obj__bare', 'account'] })).toEqual([{ apiName: 'cus_obj__bare' }]);
   });
 
-  it('find required create attributes beyond the spec\'s own, with the first value the answer lists', () => {
+  it("find required create attributes beyond the spec's own, with the first value the answer lists", () => {
     const body = {
       fields: {
         stage: { is_required_on_create: true },
@@ -39,7 +38,8 @@ describe('the discovery readers of init', () => {
       },
     };
     expect(requiredAttributes(body)).toEqual([
-      { name: 'region', valueType: 'enum', serverValue: 'emea' }, { name: 'nick', valueType: 'string' },
+      { name: 'region', valueType: 'enum', serverValue: 'emea' },
+      { name: 'nick', valueType: 'string' },
     ]);
   });
 

@@ -9,7 +9,13 @@ import { startReferenceServer, type RunningReference } from '../reference/index.
 import { runCli } from './support/cli.js';
 
 const USER_KEYS = [
-  'taskIds', 'taskToArchive', 'noteId', 'meetingId', 'contactWithPhoneNumbersId', 'accountWithDomains', 'relationships',
+  'taskIds',
+  'taskToArchive',
+  'noteId',
+  'meetingId',
+  'contactWithPhoneNumbersId',
+  'accountWithDomains',
+  'relationships',
 ] as const;
 
 /** The draft completed with what init asks the user for, taken from the reference's own fixtures. */
@@ -38,7 +44,9 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
     init = await runCli(['init', '--base-url', ref.baseUrl, '--out', 'draft.json'], { cwd: dir, env });
     draft = JSON.parse(readFileSync(path.join(dir, 'draft.json'), 'utf8')) as Fixtures;
   }, 60_000);
-  afterAll(async () => { await ref.close(); });
+  afterAll(async () => {
+    await ref.close();
+  });
 
   it('writes every workspace value the discovery answers hold, and no key', () => {
     expect(init.code, init.stdout + init.stderr).toBe(0);
@@ -62,7 +70,12 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
 
   it('prints what only the user can supply, each with the checks it unlocks', () => {
     const asked = [
-      'taskIds', 'taskToArchive', 'noteId', 'meetingId', 'customObject.attributes', 'relationships.customObject',
+      'taskIds',
+      'taskToArchive',
+      'noteId',
+      'meetingId',
+      'customObject.attributes',
+      'relationships.customObject',
     ];
     for (const k of asked) {
       expect(init.stdout).toMatch(new RegExp(`- ${k.replace('.', '\\.')}: .*; unlocks \\S`));
@@ -78,7 +91,8 @@ describe.each(['full', 'sparse'] as const)('init against the reference server (%
     };
     const r = await runCli(['--fixtures', 'fixtures.json', '--report-dir', 'report'], { cwd: dir, env: keys });
     const report = JSON.parse(readFileSync(path.join(dir, 'report', 'conformance.json'), 'utf8')) as Report;
-    const bad = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked')
+    const bad = report.checks
+      .filter((c) => c.status === 'failed' || c.status === 'blocked')
       .map((c) => `${c.status} ${c.id}: ${c.message}`);
     expect(bad).toEqual([]);
     expect(r.code, (r.stdout + r.stderr).slice(-2000)).toBe(0);
@@ -110,13 +124,20 @@ describe('init against a server whose discovery answers in shapes it does not ex
       const path = req.url ?? '';
       const found = path in body;
       res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(found ? body[path]
-        : { status_code: 404, error_type: 'not_found', code: 'record_not_found', message: 'no', details: null }));
+      res.end(
+        JSON.stringify(
+          found
+            ? body[path]
+            : { status_code: 404, error_type: 'not_found', code: 'record_not_found', message: 'no', details: null },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/public`;
   });
-  afterAll(async () => { await new Promise((resolve) => server.close(resolve)); });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
 
   it('writes what it could, names what it could not, and sends reads only', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-odd-'));
@@ -124,7 +145,9 @@ describe('init against a server whose discovery answers in shapes it does not ex
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const draft = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')) as Fixtures;
     expect(draft).toEqual({
-      baseUrl, contact: { stage: 'new', stageDisplayName: 'New' }, customObject: { apiName: 'cus_obj__widget' },
+      baseUrl,
+      contact: { stage: 'new', stageDisplayName: 'New' },
+      customObject: { apiName: 'cus_obj__widget' },
     });
     expect(r.stdout).toMatch(/\? opportunity\.stageId: .*no stage option with a uuid id/);
     expect(r.stdout).toMatch(/\? account\.stage .*HTTP 404/);
@@ -146,8 +169,12 @@ describe('init against a server whose discovery answers in shapes it does not ex
 
 describe('init against the reference server serving only the routes the spec states', () => {
   let ref: RunningReference;
-  beforeAll(async () => { ref = await startReferenceServer({ statedRoutesOnly: true }); });
-  afterAll(async () => { await ref.close(); });
+  beforeAll(async () => {
+    ref = await startReferenceServer({ statedRoutesOnly: true });
+  });
+  afterAll(async () => {
+    await ref.close();
+  });
 
   it('writes the contact and custom-object values, and names the schema reads the server does not have', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-stated-'));
@@ -160,7 +187,8 @@ describe('init against the reference server serving only the routes the spec sta
     expect(draft.opportunity).toBeUndefined();
     expect(draft.account).toBeUndefined();
     expect(r.stdout).toMatch(
-      /\? opportunity\.stageId \(GET \/_schema\/opportunity, a read the spec does not state\): .* answered HTTP 40\d/);
+      /\? opportunity\.stageId \(GET \/_schema\/opportunity, a read the spec does not state\): .* answered HTTP 40\d/,
+    );
   });
 
   it('a key the server rejects: exit 2, naming the flag, without printing the key', async () => {

@@ -4,15 +4,27 @@ import { instantMs, instantOf, sameInstant } from '../lib/schemas/instant.js';
 describe('timestamps read as ISO 8601 instants', () => {
   it('takes a comma before the fraction, other offsets and other precision as the same instant', () => {
     const base = '2026-11-22T04:22:13.123Z';
-    for (const other of ['2026-11-22T04:22:13,123Z', '2026-11-22T09:52:13.123+05:30', '2026-11-22T04:22:13.123000+00:00',
-      '2026-11-21T23:22:13.123-0500', '2026-11-22T04:22:13Z', '2026-11-22T04:22:13.1Z']) {
+    for (const other of [
+      '2026-11-22T04:22:13,123Z',
+      '2026-11-22T09:52:13.123+05:30',
+      '2026-11-22T04:22:13.123000+00:00',
+      '2026-11-21T23:22:13.123-0500',
+      '2026-11-22T04:22:13Z',
+      '2026-11-22T04:22:13.1Z',
+    ]) {
       expect(sameInstant(base, other), other).toBe(true);
     }
   });
 
   it('tells different instants apart', () => {
     const base = '2026-11-22T04:22:13.123Z';
-    for (const other of ['2026-11-22T04:22:13.124Z', '2026-11-22T04:22:14Z', '2026-11-22T04:22:13.123+01:00', 'not a time', '']) {
+    for (const other of [
+      '2026-11-22T04:22:13.124Z',
+      '2026-11-22T04:22:14Z',
+      '2026-11-22T04:22:13.123+01:00',
+      'not a time',
+      '',
+    ]) {
       expect(sameInstant(base, other), other).toBe(false);
     }
   });

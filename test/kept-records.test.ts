@@ -19,14 +19,22 @@ import { runCli } from './support/cli.js';
 import { referenceWithFixtures } from './support/loopback.js';
 
 const F: Fixtures = {
-  taskIds: ['t-kept'], taskToArchive: 't-gone', noteId: 'n1', meetingId: 'm1', contactWithPhoneNumbersId: 'c1',
+  taskIds: ['t-kept'],
+  taskToArchive: 't-gone',
+  noteId: 'n1',
+  meetingId: 'm1',
+  contactWithPhoneNumbersId: 'c1',
   accountWithDomains: { id: 'a1', primaryDomain: 'acme.example', otherDomain: 'Acme-Mail.example' },
 };
 
 describe('the kept records, named in one place', () => {
   it('are the records the fixtures file names, less taskToArchive', () => {
     expect(keptRecords(F).map((k) => `${k.key} ${k.id}`)).toEqual([
-      'taskIds[0] t-kept', 'noteId n1', 'meetingId m1', 'contactWithPhoneNumbersId c1', 'accountWithDomains a1',
+      'taskIds[0] t-kept',
+      'noteId n1',
+      'meetingId m1',
+      'contactWithPhoneNumbersId c1',
+      'accountWithDomains a1',
     ]);
     expect(givenUpDomain(F)).toBe('acme-mail.example');
   });
@@ -49,7 +57,11 @@ describe('the kept records, named in one place', () => {
 /** A client of organization A on the reference. */
 function clientOf(reference: RunningReference): ApiClient {
   return new ApiClient({
-    baseUrl: reference.baseUrl, keys: reference.keys, timeoutMs: 5000, maxRateLimitRetries: 0, redactor: redactorFor(reference.keys),
+    baseUrl: reference.baseUrl,
+    keys: reference.keys,
+    timeoutMs: 5000,
+    maxRateLimitRetries: 0,
+    redactor: redactorFor(reference.keys),
   });
 }
 
@@ -60,7 +72,12 @@ async function readKept(reference: RunningReference): Promise<Record<string, Api
 
 /** What the suite writes on a kept task and does not put back (README, "The fixtures file"). */
 const WRITTEN = new Set([
-  'disposition', 'status', 'completed_at', 'completed_by_user_id', 'updated_at', 'updated_by_user_id',
+  'disposition',
+  'status',
+  'completed_at',
+  'completed_by_user_id',
+  'updated_at',
+  'updated_by_user_id',
 ]);
 
 function sorted(v: unknown): unknown {
@@ -74,11 +91,15 @@ function differences(before: Record<string, ApiRecord>, after: Record<string, Ap
   const out: string[] = [];
   for (const [key, was] of Object.entries(before)) {
     const is = after[key];
-    if (!is) { out.push(`${key} no longer readable`); continue; }
+    if (!is) {
+      out.push(`${key} no longer readable`);
+      continue;
+    }
     for (const name of new Set([...Object.keys(was.attributes), ...Object.keys(is.attributes)])) {
       if (WRITTEN.has(name)) continue;
       const [b, a] = [was.attributes[name], is.attributes[name]];
-      if (!isDeepStrictEqual(sorted(b), sorted(a))) out.push(`${key}.${name}: ${JSON.stringify(b)} → ${JSON.stringify(a)}`);
+      if (!isDeepStrictEqual(sorted(b), sorted(a)))
+        out.push(`${key}.${name}: ${JSON.stringify(b)} → ${JSON.stringify(a)}`);
     }
   }
   return out;
@@ -105,7 +126,12 @@ async function runAgainst(faults: string[], extra: string[] = []): Promise<RunOu
     const after = await readKept(reference);
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
     return {
-      code: r.code, stdout: r.stdout + r.stderr, report, before, after, dir,
+      code: r.code,
+      stdout: r.stdout + r.stderr,
+      report,
+      before,
+      after,
+      dir,
       summary: readFileSync(path.join(dir, 'summary.md'), 'utf8'),
       html: readFileSync(path.join(dir, 'report.html'), 'utf8'),
     };
@@ -118,7 +144,9 @@ const failedRules = (o: RunOutcome) => new Set(o.report.checks.filter((c) => c.s
 
 describe('a read-only key that can write (create, patch, archive, unlink)', () => {
   let o: RunOutcome;
-  beforeAll(async () => { o = await runAgainst(['read-only-can-write']); }, 150_000);
+  beforeAll(async () => {
+    o = await runAgainst(['read-only-can-write']);
+  }, 150_000);
 
   it('still fails auth.forbidden-403', () => {
     expect(o.code, o.stdout).toBe(1);
@@ -148,9 +176,11 @@ describe('a read-only key that can write (create, patch, archive, unlink)', () =
   });
 });
 
-describe('another organization\'s key that can write', () => {
+describe("another organization's key that can write", () => {
   let o: RunOutcome;
-  beforeAll(async () => { o = await runAgainst(['other-org-can-write']); }, 150_000);
+  beforeAll(async () => {
+    o = await runAgainst(['other-org-can-write']);
+  }, 150_000);
 
   it('still fails isolation.other-organization', () => {
     expect(o.code, o.stdout).toBe(1);
@@ -187,11 +217,15 @@ describe('--read-only against a server that takes every write', () => {
 
 describe('a server that changes a kept record: the block that heads the console and every report', () => {
   let o: RunOutcome;
-  beforeAll(async () => { o = await runAgainst(['meeting-writable'], ['--only', 'meeting.read-only']); }, 150_000);
+  beforeAll(async () => {
+    o = await runAgainst(['meeting-writable'], ['--only', 'meeting.read-only']);
+  }, 150_000);
 
   it('names the record, the field, before → after, and the restore', () => {
-    const line = new RegExp('the server changed your record meetingId \\(meeting [0-9a-f-]+\\): title, "[^"]+" → "[^"]+"; '
-      + 'restored: put back with PATCH /meeting/');
+    const line = new RegExp(
+      'the server changed your record meetingId \\(meeting [0-9a-f-]+\\): title, "[^"]+" → "[^"]+"; ' +
+        'restored: put back with PATCH /meeting/',
+    );
     const head = o.stdout.indexOf('The server changed your records:');
     expect(head, o.stdout).toBeGreaterThan(0);
     expect(head).toBeLessThan(o.stdout.indexOf('Deviations:'));
@@ -208,8 +242,12 @@ describe('a server that changes a kept record: the block that heads the console 
 
 describe('the read of kept records after the run', () => {
   let reference: RunningReference;
-  beforeAll(async () => { reference = await startReferenceServer(); });
-  afterAll(async () => { await reference.close(); });
+  beforeAll(async () => {
+    reference = await startReferenceServer();
+  });
+  afterAll(async () => {
+    await reference.close();
+  });
 
   it('puts back what a PATCH can, and says how to restore the rest', async () => {
     const api = clientOf(reference);
@@ -217,9 +255,12 @@ describe('the read of kept records after the run', () => {
     const task = reference.fixtures.taskIds![0]!;
     // the server changes the user's task behind the suite's back: a new title, then archived
     const headers = { authorization: `Bearer ${reference.keys.apiKey}`, 'content-type': 'application/json' };
-    const send = (method: 'PATCH' | 'DELETE', body?: unknown) => request(`${reference.baseUrl}/task/${task}`, {
-      method, headers, ...(body ? { body: JSON.stringify(body) } : {}),
-    }).then((r) => r.body.text());
+    const send = (method: 'PATCH' | 'DELETE', body?: unknown) =>
+      request(`${reference.baseUrl}/task/${task}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((r) => r.body.text());
     await send('PATCH', { attributes: { title: 'Changed by the server' } });
     await send('DELETE');
     const changes = await auditKeptRecords(api, reference.fixtures, before, false);
@@ -232,7 +273,10 @@ describe('the read of kept records after the run', () => {
     const lines = changes.map((c) => `the server changed your record taskIds[0] (task ${task}): ${c.field}`);
     const md = blockOf(summaryMarkdownOf(report));
     const html = blockOf(reportHtmlOf(report));
-    for (const l of lines) { expect(md).toContain(l); expect(html).toContain(l); }
+    for (const l of lines) {
+      expect(md).toContain(l);
+      expect(html).toContain(l);
+    }
     expect(md).toMatch(/not restored: the API has no way to unarchive a record/);
   });
 });
@@ -257,14 +301,32 @@ function withDefaults(partial: Partial<ConformanceReport>): ConformanceReport {
   return {
     summary: { passed: 0, failed: 0, skipped: 0, blocked: 0, total: 0, mustFailed: 0, shouldFailed: 0, mustBlocked: 0 },
     run: {
-      runId: 'cr-test', target: 'http://127.0.0.1/api/v2/public', embedded: false, seed: 1, startedAt: new Date(0).toISOString(),
-      durationMs: 0, suiteVersion: '0', requestsSent: 0, rateLimitRetries: 0,
+      runId: 'cr-test',
+      target: 'http://127.0.0.1/api/v2/public',
+      embedded: false,
+      seed: 1,
+      startedAt: new Date(0).toISOString(),
+      durationMs: 0,
+      suiteVersion: '0',
+      requestsSent: 0,
+      rateLimitRetries: 0,
     },
     certificate: {
-      suiteVersion: '0', specVersion: 'v2', target: 'x', date: 'd', verdict: 'conforms', must: score, should: score, skipped: [],
+      suiteVersion: '0',
+      specVersion: 'v2',
+      target: 'x',
+      date: 'd',
+      verdict: 'conforms',
+      must: score,
+      should: score,
+      skipped: [],
       fingerprint: '0'.repeat(64),
     },
-    blockers: [], checks: [], observations: [], observed: { successStatuses: [], errorCodes: [] }, leftovers: [],
+    blockers: [],
+    checks: [],
+    observations: [],
+    observed: { successStatuses: [], errorCodes: [] },
+    leftovers: [],
     ...partial,
   } as unknown as ConformanceReport;
 }

@@ -1,5 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,35 +43,45 @@ function echoProxy(upstream: URL): Server {
     const m = /^\/k\/[^/]+(\/.*)$/.exec(raw);
     const upstreamPath = m ? m[1]! : raw;
     const auth = req.headers['authorization'] ?? '';
-    if (req.method === 'GET' && /\/note\/[^/]+$/.test(upstreamPath.split('?')[0]!)) { req.socket.destroy(); return; }
+    if (req.method === 'GET' && /\/note\/[^/]+$/.test(upstreamPath.split('?')[0]!)) {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const headers = { ...req.headers, host: upstream.host };
-      const up = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: upstreamPath, headers }, (ures) => {
-        const body: Buffer[] = [];
-        ures.on('data', (c: Buffer) => body.push(c));
-        ures.on('end', () => {
-          let text = Buffer.concat(body).toString('utf8');
-          let status = ures.statusCode ?? 500;
-          if (req.method === 'POST' && /\/contact$/.test(upstreamPath) && status === 201) status = 200;
-          try {
-            const json = JSON.parse(text) as Record<string, unknown>;
-            if (typeof json['code'] === 'string') {
-              json['message'] = `${String(json['message'])} [echo: authorization=${auth} url=${raw}]`;
-              // a contact create rejected with another code: a failed check whose evidence holds this body
-              if (req.method === 'POST' && /\/contact$/.test(upstreamPath)) json['code'] = `echoed_${json['code'] as string}`;
-              text = JSON.stringify(json);
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: upstreamPath, headers },
+        (ures) => {
+          const body: Buffer[] = [];
+          ures.on('data', (c: Buffer) => body.push(c));
+          ures.on('end', () => {
+            let text = Buffer.concat(body).toString('utf8');
+            let status = ures.statusCode ?? 500;
+            if (req.method === 'POST' && /\/contact$/.test(upstreamPath) && status === 201) status = 200;
+            try {
+              const json = JSON.parse(text) as Record<string, unknown>;
+              if (typeof json['code'] === 'string') {
+                json['message'] = `${String(json['message'])} [echo: authorization=${auth} url=${raw}]`;
+                // a contact create rejected with another code: a failed check whose evidence holds this body
+                if (req.method === 'POST' && /\/contact$/.test(upstreamPath))
+                  json['code'] = `echoed_${json['code'] as string}`;
+                text = JSON.stringify(json);
+              }
+            } catch {
+              /* not JSON */
             }
-          } catch { /* not JSON */ }
-          const out: Record<string, string | string[]> = {};
-          for (const [k, v] of Object.entries(ures.headers)) if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
-          out['x-echo-authorization'] = auth;
-          out['x-echo-url'] = raw;
-          res.writeHead(status, out);
-          res.end(text);
-        });
-      });
+            const out: Record<string, string | string[]> = {};
+            for (const [k, v] of Object.entries(ures.headers))
+              if (v !== undefined && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
+            out['x-echo-authorization'] = auth;
+            out['x-echo-url'] = raw;
+            res.writeHead(status, out);
+            res.end(text);
+          });
+        },
+      );
       up.on('error', () => res.destroy());
       up.end(Buffer.concat(chunks));
     });
@@ -76,11 +92,19 @@ const outputs: Array<{ where: string; text: string }> = [];
 
 function collect(where: string, r: CliResult, reportDir: string, extra: string[] = []): void {
   outputs.push({ where: `${where} stdout`, text: r.stdout }, { where: `${where} stderr`, text: r.stderr });
-  for (const f of readdirSync(reportDir)) outputs.push({ where: `${where} ${f}`, text: readFileSync(path.join(reportDir, f), 'utf8') });
+  for (const f of readdirSync(reportDir))
+    outputs.push({ where: `${where} ${f}`, text: readFileSync(path.join(reportDir, f), 'utf8') });
   for (const f of extra) outputs.push({ where: `${where} ${path.basename(f)}`, text: readFileSync(f, 'utf8') });
 }
 
-const keyArgs = ['--api-key', KEYS.apiKey, '--other-org-api-key', KEYS.otherOrgApiKey, '--read-only-api-key', KEYS.readOnlyApiKey];
+const keyArgs = [
+  '--api-key',
+  KEYS.apiKey,
+  '--other-org-api-key',
+  KEYS.otherOrgApiKey,
+  '--read-only-api-key',
+  KEYS.readOnlyApiKey,
+];
 let main: { r: CliResult; dir: string };
 
 beforeAll(async () => {
@@ -91,11 +115,18 @@ beforeAll(async () => {
   proxyBase = `http://127.0.0.1:${port}/k/${KEYS.apiKey}${new URL(ref.baseUrl).pathname}`;
 
   const work = mkdtempSync(path.join(tmpdir(), 'conformance-leaks-'));
-  const fixtures = Object.fromEntries(Object.entries(ref.fixtures).filter(([k]) => !['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'].includes(k)));
+  const fixtures = Object.fromEntries(
+    Object.entries(ref.fixtures).filter(
+      ([k]) => !['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'].includes(k),
+    ),
+  );
   writeFileSync(path.join(work, 'fixtures.json'), JSON.stringify(fixtures));
   const stepSummary = path.join(work, 'step-summary.md');
   const dir = path.join(work, 'report');
-  const r = await runCli(['--base-url', proxyBase, ...keyArgs, '--fixtures', path.join(work, 'fixtures.json'), '--report-dir', dir], { env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' } });
+  const r = await runCli(
+    ['--base-url', proxyBase, ...keyArgs, '--fixtures', path.join(work, 'fixtures.json'), '--report-dir', dir],
+    { env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' } },
+  );
   main = { r, dir };
   collect('run', r, dir, [stepSummary]);
 
@@ -117,7 +148,14 @@ afterAll(async () => {
 describe('no API key leaks, whatever the failure', () => {
   it('the planted run failed where the keys were planted, so the reports carry them as evidence', () => {
     expect(main.r.code, main.r.stderr).toBe(1);
-    const report = JSON.parse(readFileSync(path.join(main.dir, 'conformance.json'), 'utf8')) as { checks: Array<{ id: string; status: string; message: string; evidence?: Array<{ request: { url: string }; response?: { headers: Record<string, string>; text: string } }> }> };
+    const report = JSON.parse(readFileSync(path.join(main.dir, 'conformance.json'), 'utf8')) as {
+      checks: Array<{
+        id: string;
+        status: string;
+        message: string;
+        evidence?: Array<{ request: { url: string }; response?: { headers: Record<string, string>; text: string } }>;
+      }>;
+    };
     // failed and blocked checks both carry their evidence
     const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked');
     const create = failed.find((c) => c.id === 'contact.create.status-201');
@@ -126,9 +164,18 @@ describe('no API key leaks, whatever the failure', () => {
     // a transport failure: its message names the URL
     expect(failed.some((c) => /connection failed: GET .*\/k\/<api-key>\/.*\/note\//.test(c.message))).toBe(true);
     // echoed error bodies of failed checks
-    const echoed = failed.flatMap((c) => c.evidence ?? []).map((ex) => ex.response?.text ?? '').filter((t) => t.includes('[echo: authorization='));
+    const echoed = failed
+      .flatMap((c) => c.evidence ?? [])
+      .map((ex) => ex.response?.text ?? '')
+      .filter((t) => t.includes('[echo: authorization='));
     expect(echoed.length).toBeGreaterThan(0);
-    expect(echoed.every((t) => /\[echo: authorization=(Bearer <(api-key|other-org-api-key|read-only-api-key)>|[^\]]*) url=\/k\/<api-key>\//.test(t))).toBe(true);
+    expect(
+      echoed.every((t) =>
+        /\[echo: authorization=(Bearer <(api-key|other-org-api-key|read-only-api-key)>|[^\]]*) url=\/k\/<api-key>\//.test(
+          t,
+        ),
+      ),
+    ).toBe(true);
     expect(main.r.stdout).toContain('/k/<api-key>/api/v2/public');
   });
 
@@ -143,9 +190,12 @@ describe('no API key leaks, whatever the failure', () => {
     const before = runRedactor();
     try {
       useRunRedactor(redactorFor(KEYS));
-      expect(errorLine(new Error(`boom at http://h/k/${KEYS.apiKey}/x with Bearer ${KEYS.readOnlyApiKey}`)))
-        .toMatch(/^conformance: internal error: Error: boom at http:\/\/h\/k\/<api-key>\/x with Bearer <read-only-api-key>/);
-      expect(errorLine(new RunCannotStart(`rejected ${KEYS.otherOrgApiKey}`))).toBe('conformance: rejected <other-org-api-key>');
+      expect(errorLine(new Error(`boom at http://h/k/${KEYS.apiKey}/x with Bearer ${KEYS.readOnlyApiKey}`))).toMatch(
+        /^conformance: internal error: Error: boom at http:\/\/h\/k\/<api-key>\/x with Bearer <read-only-api-key>/,
+      );
+      expect(errorLine(new RunCannotStart(`rejected ${KEYS.otherOrgApiKey}`))).toBe(
+        'conformance: rejected <other-org-api-key>',
+      );
       expect(errorLine(`thrown string ${KEYS.apiKey}`)).toBe('conformance: internal error: thrown string <api-key>');
     } finally {
       useRunRedactor(before);

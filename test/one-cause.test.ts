@@ -22,12 +22,20 @@ async function run(args: string[]): Promise<{ code: number | null; stdout: strin
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cause-'));
   const r = await runCli([...args, '--report-dir', dir]);
   let report: Report | undefined;
-  try { report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report; } catch { /* exit 2 writes none */ }
+  try {
+    report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
+  } catch {
+    /* exit 2 writes none */
+  }
   return { ...r, ...(report ? { report } : {}) };
 }
 
 const failedIds = (r: Report) => [...new Set(r.checks.filter((c) => c.status === 'failed').map((c) => c.id))].sort();
-const shown = (r: Report) => r.checks.filter((c) => c.status === 'failed').map((c) => `${c.id}: ${c.title}: ${c.message}`).join('\n');
+const shown = (r: Report) =>
+  r.checks
+    .filter((c) => c.status === 'failed')
+    .map((c) => `${c.id}: ${c.title}: ${c.message}`)
+    .join('\n');
 
 /**
  * One cause, one finding, under the rule it broke (issue: verdicts that hold on every legal server).
@@ -40,7 +48,10 @@ describe('one cause, one finding', () => {
     const failed = failedIds(report!);
     expect(failed, shown(report!)).toContain('record.envelope');
     // the upsert's answer also lost its `meta`, a second deviation of its own; nothing else may fail
-    expect(failed.filter((id) => id !== 'record.envelope' && id !== 'custom-object.upsert.creates'), shown(report!)).toEqual([]);
+    expect(
+      failed.filter((id) => id !== 'record.envelope' && id !== 'custom-object.upsert.creates'),
+      shown(report!),
+    ).toEqual([]);
     for (const prefix of ['auth.', 'isolation.', 'value.', 'media.', 'robustness.']) {
       expect(failed.filter((id) => id.startsWith(prefix))).toEqual([]);
     }
@@ -57,21 +68,33 @@ describe('one cause, one finding', () => {
 
   it('a read-back the check cannot read blocks the check on it; it is never taken for an empty value', async () => {
     // GETs answer the bare record: what a refused write left behind cannot be read back
-    const { report } = await run(['--fault', 'get-record-not-enveloped', '--only', 'auth.forbidden-403,isolation.other-organization']);
-    expect(failedIds(report!).filter((id) => id.startsWith('auth.') || id.startsWith('isolation.')), shown(report!)).toEqual([]);
+    const { report } = await run([
+      '--fault',
+      'get-record-not-enveloped',
+      '--only',
+      'auth.forbidden-403,isolation.other-organization',
+    ]);
+    expect(
+      failedIds(report!).filter((id) => id.startsWith('auth.') || id.startsWith('isolation.')),
+      shown(report!),
+    ).toEqual([]);
     const blocked = report!.checks.filter((c) => c.status === 'blocked');
     expect(blocked.length).toBeGreaterThan(0);
     for (const c of blocked) expect(c.blockedBy, `${c.id}: ${c.title}`).toMatchObject({ rule: 'record.envelope' });
     // the finding itself is reported once per operation, under record.envelope
-    expect(report!.checks.filter((c) => c.id === 'record.envelope' && c.finding !== undefined).length).toBeGreaterThan(0);
+    expect(report!.checks.filter((c) => c.id === 'record.envelope' && c.finding !== undefined).length).toBeGreaterThan(
+      0,
+    );
   });
 
-  it('a fixture record whose shape breaks the spec is the server\'s deviation (exit 1), not the user\'s mistake (exit 2)', async () => {
+  it("a fixture record whose shape breaks the spec is the server's deviation (exit 1), not the user's mistake (exit 2)", async () => {
     const { code, stderr, report } = await run(['--fault', 'phone-item-is-primary-string']);
     expect(stderr).not.toContain('contactWithPhoneNumbersId');
     expect(code).toBe(1);
     expect(failedIds(report!)).toEqual(['value.shape']);
-    const phone = report!.checks.filter((c) => c.status === 'blocked' && c.blockedBy?.step === 'GET /contact/{contact_id}');
+    const phone = report!.checks.filter(
+      (c) => c.status === 'blocked' && c.blockedBy?.step === 'GET /contact/{contact_id}',
+    );
     for (const c of phone) expect(c.blockedBy?.rule).toBe('value.shape');
   });
 
@@ -85,6 +108,8 @@ describe('one cause, one finding', () => {
     expect(second.code).toBe(0);
     const blocked = second.report!.checks.filter((c) => c.status === 'blocked');
     expect(blocked.length).toBeGreaterThan(20);
-    expect(blocked.filter((c) => !(c as { baselined?: boolean }).baselined).map((c) => `${c.id}: ${c.title}`)).toEqual([]);
+    expect(blocked.filter((c) => !(c as { baselined?: boolean }).baselined).map((c) => `${c.id}: ${c.title}`)).toEqual(
+      [],
+    );
   });
 });

@@ -9,7 +9,13 @@ import { runCli } from './support/cli.js';
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>; requestBody?: unknown }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>; requestBody?: unknown }
+    >
+  >;
   components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> };
 };
 
@@ -25,10 +31,16 @@ describe('npx conformance openapi: the spec as an OpenAPI 3.1 document', () => {
   });
 
   it('holds every stated operation, and every endpoint the rule catalogue names', () => {
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    const operations = Object.entries(doc.paths)
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
     expect(operations).toEqual([...STATED_ENDPOINTS].sort());
     expect(Object.keys(OPERATIONS).sort()).toEqual([...STATED_ENDPOINTS].sort());
-    const named = new Set(Object.values(RULES).flatMap((r) => r.endpoints).filter((e) => /^(GET|POST|PATCH|PUT|DELETE) \//.test(e)));
+    const named = new Set(
+      Object.values(RULES)
+        .flatMap((r) => r.endpoints)
+        .filter((e) => /^(GET|POST|PATCH|PUT|DELETE) \//.test(e)),
+    );
     for (const e of named) expect(operations, e).toContain(e);
   });
 
@@ -55,7 +67,9 @@ describe('npx conformance openapi: the spec as an OpenAPI 3.1 document', () => {
         if (method === 'delete') expect(op.responses['2XX']!.content, `${method} ${path}`).toBeUndefined();
       }
     }
-    expect(doc.paths['/_schema/contact']!['get']!.responses['2XX']!.content!['application/json']!.schema.$ref).toBeUndefined();
+    expect(
+      doc.paths['/_schema/contact']!['get']!.responses['2XX']!.content!['application/json']!.schema.$ref,
+    ).toBeUndefined();
   });
 
   it('is what the command prints', async () => {

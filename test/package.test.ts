@@ -10,7 +10,12 @@ import { cleanEnv } from './support/cli.js';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
-interface Manifest { name: string; version: string; bin: unknown; dependencies: Record<string, string> }
+interface Manifest {
+  name: string;
+  version: string;
+  bin: unknown;
+  dependencies: Record<string, string>;
+}
 const pkg = readJson('package.json') as Manifest;
 const lock = readJson('package-lock.json') as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
 
@@ -35,7 +40,10 @@ describe('the packed package, installed into an empty folder', () => {
     const packages: Record<string, unknown> = {
       '': { name: 'app', dependencies: { [pkg.name]: tgz } },
       [`node_modules/${pkg.name}`]: {
-        version: pkg.version, resolved: tgz, dependencies: pkg.dependencies, bin: pkg.bin,
+        version: pkg.version,
+        resolved: tgz,
+        dependencies: pkg.dependencies,
+        bin: pkg.bin,
       },
     };
     for (const [k, v] of Object.entries(lock.packages)) {

@@ -25,18 +25,22 @@ describe('npx conformance passes against every reference profile', () => {
 
   for (const args of PROFILES) {
     const title = args.join(' ');
-    it(title, async () => {
-      const run = await runs.get(args.join(' '))!;
-      expect(run.error).toBeUndefined();
-      expect(failedChecks(run)).toEqual([]);
-      expect(run.code).toBe(0);
-      expect(run.checks.length).toBeGreaterThan(0);
-      // a 429 slows the whole run (AIMD): the limit fell below the start of 8 and the report says so;
-      // without one it never goes below the start (a latency rise only takes back what growth added)
-      const concurrency = run.run?.concurrency;
-      expect(concurrency).toMatchObject({ configured: 32, start: 8 });
-      if (args.includes('--rate-limit-every')) expect(concurrency?.lowest).toBeLessThan(8);
-      else expect(concurrency?.lowest).toBe(8);
-    }, 600_000);
+    it(
+      title,
+      async () => {
+        const run = await runs.get(args.join(' '))!;
+        expect(run.error).toBeUndefined();
+        expect(failedChecks(run)).toEqual([]);
+        expect(run.code).toBe(0);
+        expect(run.checks.length).toBeGreaterThan(0);
+        // a 429 slows the whole run (AIMD): the limit fell below the start of 8 and the report says so;
+        // without one it never goes below the start (a latency rise only takes back what growth added)
+        const concurrency = run.run?.concurrency;
+        expect(concurrency).toMatchObject({ configured: 32, start: 8 });
+        if (args.includes('--rate-limit-every')) expect(concurrency?.lowest).toBeLessThan(8);
+        else expect(concurrency?.lowest).toBe(8);
+      },
+      600_000,
+    );
   }
 });

@@ -3,16 +3,25 @@ import { Redactor } from '../lib/redact/redact.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
 
 describe('redaction', () => {
-  const keys = { apiKey: 'pra_live_secret_A', otherOrgApiKey: 'pra_live_secret_B', readOnlyApiKey: 'pra_live_secret_A_ro' };
+  const keys = {
+    apiKey: 'pra_live_secret_A',
+    otherOrgApiKey: 'pra_live_secret_B',
+    readOnlyApiKey: 'pra_live_secret_A_ro',
+  };
   const r = redactorFor(keys);
 
   it('replaces every key in text, the longest first', () => {
-    expect(r.text('Bearer pra_live_secret_A_ro and pra_live_secret_A, pra_live_secret_B'))
-      .toBe('Bearer <read-only-api-key> and <api-key>, <other-org-api-key>');
+    expect(r.text('Bearer pra_live_secret_A_ro and pra_live_secret_A, pra_live_secret_B')).toBe(
+      'Bearer <read-only-api-key> and <api-key>, <other-org-api-key>',
+    );
   });
 
   it('redacts keys and values anywhere in a JSON value', () => {
-    const out = r.value({ headers: { authorization: 'Bearer pra_live_secret_A' }, echoed: ['pra_live_secret_B'], pra_live_secret_A: 1 });
+    const out = r.value({
+      headers: { authorization: 'Bearer pra_live_secret_A' },
+      echoed: ['pra_live_secret_B'],
+      pra_live_secret_A: 1,
+    });
     expect(JSON.stringify(out)).not.toMatch(/pra_live_secret/);
     expect(out.headers.authorization).toBe('Bearer <api-key>');
   });

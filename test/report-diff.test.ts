@@ -12,7 +12,14 @@ import { runCli } from './support/cli.js';
 /** A check as a report holds it: only what the diff reads is varied. */
 function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): CheckResult {
   return {
-    id, level: 'MUST', status, title: `${id} title`, endpoint: 'POST /contact', group: 'contacts', section: 'S', quote: 'Q',
+    id,
+    level: 'MUST',
+    status,
+    title: `${id} title`,
+    endpoint: 'POST /contact',
+    group: 'contacts',
+    section: 'S',
+    quote: 'Q',
     message: status === 'skipped' ? 'fixtures: add contact.stage' : '',
     ...(status === 'failed' ? { expected: 'HTTP 201', actual: 'HTTP 200', evidence: [] } : {}),
     ...(status === 'blocked' ? { blockedBy: { step: 'POST /account', answer: 'HTTP 500' }, evidence: [] } : {}),
@@ -22,30 +29,62 @@ function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): C
 
 const NO_CONTRACT: ObservedContract = { successStatuses: [], errorCodes: [] };
 
-function report(checks: CheckResult[], o: { suiteVersion?: string; observed?: ObservedContract } = {}): ConformanceReport {
-  return conformanceReport(checks, {
-    runId: 'cr-x', target: 'https://staging.example.com/api/v2/public', embedded: false, seed: 1, startedAt: '2026-11-22T10:00:00.000Z',
-    durationMs: 1000, suiteVersion: o.suiteVersion ?? '0.1.0',
-  }, o.observed ?? NO_CONTRACT);
+function report(
+  checks: CheckResult[],
+  o: { suiteVersion?: string; observed?: ObservedContract } = {},
+): ConformanceReport {
+  return conformanceReport(
+    checks,
+    {
+      runId: 'cr-x',
+      target: 'https://staging.example.com/api/v2/public',
+      embedded: false,
+      seed: 1,
+      startedAt: '2026-11-22T10:00:00.000Z',
+      durationMs: 1000,
+      suiteVersion: o.suiteVersion ?? '0.1.0',
+    },
+    o.observed ?? NO_CONTRACT,
+  );
 }
 
 describe('diffReports', () => {
   it('sorts every change: regressions, fixes, new, gone, skipped differently, other changes', () => {
     const before = report([
-      check('a.fails-now', 'passed'), check('b.blocked-now', 'passed'), check('c.fixed', 'failed'),
-      check('d.gone', 'passed'), check('e.now-skipped', 'passed'), check('f.reason', 'skipped'),
-      check('g.failed-to-blocked', 'failed'), check('h.same', 'passed'), check('i.still-failing', 'failed'),
+      check('a.fails-now', 'passed'),
+      check('b.blocked-now', 'passed'),
+      check('c.fixed', 'failed'),
+      check('d.gone', 'passed'),
+      check('e.now-skipped', 'passed'),
+      check('f.reason', 'skipped'),
+      check('g.failed-to-blocked', 'failed'),
+      check('h.same', 'passed'),
+      check('i.still-failing', 'failed'),
     ]);
     const after = report([
-      check('a.fails-now', 'failed'), check('b.blocked-now', 'blocked'), check('c.fixed', 'passed'),
-      check('e.now-skipped', 'skipped'), check('f.reason', 'skipped', { message: 'fixtures: add customObject' }),
-      check('g.failed-to-blocked', 'blocked'), check('h.same', 'passed'), check('i.still-failing', 'failed'), check('j.new', 'passed'),
+      check('a.fails-now', 'failed'),
+      check('b.blocked-now', 'blocked'),
+      check('c.fixed', 'passed'),
+      check('e.now-skipped', 'skipped'),
+      check('f.reason', 'skipped', { message: 'fixtures: add customObject' }),
+      check('g.failed-to-blocked', 'blocked'),
+      check('h.same', 'passed'),
+      check('i.still-failing', 'failed'),
+      check('j.new', 'passed'),
     ]);
     const d = diffReports(before, after);
     const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
     expect(ids(d.regressions)).toEqual(['a.fails-now', 'b.blocked-now']);
-    expect(d.regressions[0]).toMatchObject({ before: 'passed', after: 'failed', detail: 'expected HTTP 201; got HTTP 200' });
-    expect(d.regressions[1]).toMatchObject({ before: 'passed', after: 'blocked', detail: 'blocked by POST /account, which answered HTTP 500' });
+    expect(d.regressions[0]).toMatchObject({
+      before: 'passed',
+      after: 'failed',
+      detail: 'expected HTTP 201; got HTTP 200',
+    });
+    expect(d.regressions[1]).toMatchObject({
+      before: 'passed',
+      after: 'blocked',
+      detail: 'blocked by POST /account, which answered HTTP 500',
+    });
     expect(ids(d.fixes)).toEqual(['c.fixed']);
     expect(ids(d.added)).toEqual(['j.new']);
     expect(d.added[0]).not.toHaveProperty('before');
@@ -59,26 +98,54 @@ describe('diffReports', () => {
 
   it('matches by rule id and title, pairing repeats in order; a retitled check is gone and new', () => {
     // in order: passed → failed, failed → passed, and the third is gone (any other pairing differs)
-    const before = report([check('r', 'passed', { title: 'one' }), check('r', 'failed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'old words' })]);
-    const after = report([check('r', 'failed', { title: 'one' }), check('r', 'passed', { title: 'one' }), check('s', 'passed', { title: 'new words' })], { suiteVersion: '0.2.0' });
+    const before = report([
+      check('r', 'passed', { title: 'one' }),
+      check('r', 'failed', { title: 'one' }),
+      check('r', 'passed', { title: 'one' }),
+      check('s', 'passed', { title: 'old words' }),
+    ]);
+    const after = report(
+      [
+        check('r', 'failed', { title: 'one' }),
+        check('r', 'passed', { title: 'one' }),
+        check('s', 'passed', { title: 'new words' }),
+      ],
+      { suiteVersion: '0.2.0' },
+    );
     const d = diffReports(before, after);
     expect(d.regressions.map((r) => r.id)).toEqual(['r']);
     expect(d.fixes.map((r) => r.id)).toEqual(['r']);
-    expect(d.gone.map((r) => [r.title, r.before])).toEqual([['one', 'passed'], ['old words', 'passed']]);
+    expect(d.gone.map((r) => [r.title, r.before])).toEqual([
+      ['one', 'passed'],
+      ['old words', 'passed'],
+    ]);
     expect(d.added.map((r) => r.title)).toEqual(['new words']);
     expect(d.unchanged).toBe(0);
     expect(diffMarkdown(d)).toContain('Different suite versions');
   });
 
   it('reports observed-contract changes as sets of statuses, not counts', () => {
-    const before = report([], { observed: {
-      successStatuses: [{ endpoint: 'DELETE /task/{task_id}', statuses: { 200: 3 }, emptyBodies: 0 }, { endpoint: 'POST /account', statuses: { 200: 1 }, emptyBodies: 0 }],
-      errorCodes: [{ code: 'record_not_found', statuses: { 404: 2 }, statedStatus: null }],
-    } });
-    const after = report([], { observed: {
-      successStatuses: [{ endpoint: 'DELETE /task/{task_id}', statuses: { 204: 3 }, emptyBodies: 3 }, { endpoint: 'POST /account', statuses: { 200: 7 }, emptyBodies: 0 }],
-      errorCodes: [{ code: 'record_not_found', statuses: { 404: 1, 410: 1 }, statedStatus: null }, { code: 'unknown_field', statuses: { 422: 1 }, statedStatus: null }],
-    } });
+    const before = report([], {
+      observed: {
+        successStatuses: [
+          { endpoint: 'DELETE /task/{task_id}', statuses: { 200: 3 }, emptyBodies: 0 },
+          { endpoint: 'POST /account', statuses: { 200: 1 }, emptyBodies: 0 },
+        ],
+        errorCodes: [{ code: 'record_not_found', statuses: { 404: 2 }, statedStatus: null }],
+      },
+    });
+    const after = report([], {
+      observed: {
+        successStatuses: [
+          { endpoint: 'DELETE /task/{task_id}', statuses: { 204: 3 }, emptyBodies: 3 },
+          { endpoint: 'POST /account', statuses: { 200: 7 }, emptyBodies: 0 },
+        ],
+        errorCodes: [
+          { code: 'record_not_found', statuses: { 404: 1, 410: 1 }, statedStatus: null },
+          { code: 'unknown_field', statuses: { 422: 1 }, statedStatus: null },
+        ],
+      },
+    });
     expect(diffReports(before, after).contract).toEqual([
       { kind: 'success status', name: 'DELETE /task/{task_id}', before: ['200'], after: ['204'] },
       { kind: 'error code status', name: 'record_not_found', before: ['404'], after: ['404', '410'] },
@@ -87,11 +154,20 @@ describe('diffReports', () => {
   });
 
   it('writes diff.md as a list, regressions first, server text inert', () => {
-    const d = diffReports(report([check('a', 'passed'), check('b', 'failed')]), report([check('a', 'failed', { actual: 'HTTP 200 | <b>x</b>' }), check('b', 'passed')]));
+    const d = diffReports(
+      report([check('a', 'passed'), check('b', 'failed')]),
+      report([check('a', 'failed', { actual: 'HTTP 200 | <b>x</b>' }), check('b', 'passed')]),
+    );
     const md = diffMarkdown(d);
-    expect(md.startsWith('## Conformance diff: ❌ 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n')).toBe(true);
+    expect(
+      md.startsWith(
+        '## Conformance diff: ❌ 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n',
+      ),
+    ).toBe(true);
     expect(md.indexOf('### Regressions (1)')).toBeLessThan(md.indexOf('### Fixes (1)'));
-    expect(md).toContain('- **MUST** `a` a title (POST /contact): passed → failed\n  - expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt;');
+    expect(md).toContain(
+      '- **MUST** `a` a title (POST /contact): passed → failed\n  - expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt;',
+    );
     expect(md).not.toMatch(/^\|/m);
   });
 
@@ -123,11 +199,17 @@ describe('npx conformance diff', () => {
     const out = path.join(dir, 'out', 'new-folder', 'changes.md');
     const summary = path.join(dir, 'step-summary.md');
     writeFileSync(summary, '# before\n');
-    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out], { env: { GITHUB_STEP_SUMMARY: summary } });
+    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out], {
+      env: { GITHUB_STEP_SUMMARY: summary },
+    });
     expect(r.code, r.stderr).toBe(1);
     expect(readFileSync(summary, 'utf8')).toBe(`# before\n${readFileSync(out, 'utf8')}`);
-    expect(r.stdout).toMatch(/^diff: 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m);
-    expect(r.stdout).toContain('  ✗ [MUST] a · POST /contact · a title: passed → failed (expected HTTP 201; got HTTP 200)');
+    expect(r.stdout).toMatch(
+      /^diff: 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m,
+    );
+    expect(r.stdout).toContain(
+      '  ✗ [MUST] a · POST /contact · a title: passed → failed (expected HTTP 201; got HTTP 200)',
+    );
     expect(readFileSync(out, 'utf8')).toContain('### Regressions (1)');
   });
 
@@ -143,7 +225,9 @@ describe('npx conformance diff', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such report folder or file');
     mkdirSync(path.join(dir, 'empty'));
-    expect((await runCli(['diff', old, path.join(dir, 'empty')], { env })).stderr).toContain('the folder holds no conformance.json');
+    expect((await runCli(['diff', old, path.join(dir, 'empty')], { env })).stderr).toContain(
+      'the folder holds no conformance.json',
+    );
     const notReport = write('not-a-report', { hello: 'world' });
     expect((await runCli(['diff', old, notReport], { env })).code).toBe(2);
     writeFileSync(path.join(dir, 'garbage.json'), '{ not json');
@@ -160,7 +244,9 @@ describe('npx conformance diff', () => {
 
   it('compares reports of different suite versions, and says so', async () => {
     const newer = write('newer', report([check('a', 'passed'), check('b', 'failed')], { suiteVersion: '0.2.0' }));
-    const r = await runCli(['diff', old, newer, '--out', path.join(dir, 'versions.md')], { env: { GITHUB_STEP_SUMMARY: '' } });
+    const r = await runCli(['diff', old, newer, '--out', path.join(dir, 'versions.md')], {
+      env: { GITHUB_STEP_SUMMARY: '' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('(suite 0.1.0 → 0.2.0: checks matched by rule id and title)');
   });

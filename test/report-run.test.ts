@@ -30,7 +30,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
   stepSummary = path.join(dir, '..', `${path.basename(dir)}-step-summary.md`);
   writeFileSync(stepSummary, '# earlier step\n');
-  run = await runCli(['--fault', 'contact-create-200', '--report-dir', dir], { env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' } });
+  run = await runCli(['--fault', 'contact-create-200', '--report-dir', dir], {
+    env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' },
+  });
   report = JSON.parse(read('conformance.json')) as ConformanceReport;
 }, 170_000);
 
@@ -38,7 +40,9 @@ describe('one failing run', () => {
   it('exits 1 and writes every report file, naming them on the console', () => {
     expect(run.code, run.stderr).toBe(1);
     for (const f of REPORT_FILES) expect(read(f).length).toBeGreaterThan(0);
-    expect(run.stdout).toMatch(/^report: \/.*conformance\.json, junit\.xml, summary\.md, report\.html, badge\.svg, certificate\.json$/m);
+    expect(run.stdout).toMatch(
+      /^report: \/.*conformance\.json, junit\.xml, summary\.md, report\.html, badge\.svg, certificate\.json$/m,
+    );
     // CI (no TTY): one line per endpoint group, nothing redrawn in place
     expect(run.stdout).not.toContain('\r');
     expect(run.stdout).toMatch(/^✗ contacts +\d+ passed, 1 failed, 0 skipped$/m);
@@ -88,7 +92,11 @@ describe('conformance.json', () => {
     for (const x of c.evidence!) expect(x.curl).toMatch(/^curl -sS -i /);
     expect(ex.curl).toContain(`-H 'authorization: Bearer '"$CONFORMANCE_API_KEY"`);
     expect(ex.curl).not.toContain('<api-key>');
-    expect(c.rerun).toMatch(new RegExp(`^npx conformance --fault contact-create-200 --only ${FAILED_ID.replace(/\./g, '\\.')} --seed ${report.run.seed} --report-dir \\S+/rerun-${FAILED_ID.replace(/\./g, '\\.')}$`));
+    expect(c.rerun).toMatch(
+      new RegExp(
+        `^npx conformance --fault contact-create-200 --only ${FAILED_ID.replace(/\./g, '\\.')} --seed ${report.run.seed} --report-dir \\S+/rerun-${FAILED_ID.replace(/\./g, '\\.')}$`,
+      ),
+    );
     // passed checks carry no evidence
     expect(report.checks.filter((x) => x.status === 'passed' && x.evidence)).toEqual([]);
   });
@@ -132,7 +140,11 @@ describe('junit.xml', () => {
     expect(timed).toHaveLength(report.checks.filter((c) => c.durationMs !== undefined).length);
     expect(new Set(cases.map((m) => m[1]))).toEqual(new Set(report.checks.map((c) => c.group)));
     expect(xml.match(/<failure /g)).toHaveLength(report.summary.failed);
-    expect(xml).toMatch(new RegExp(`<testcase classname="contacts" name="${FAILED_ID.replace(/\./g, '\\.')}: a valid create answers 201" time="\\d+\\.\\d{3}">`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<testcase classname="contacts" name="${FAILED_ID.replace(/\./g, '\\.')}: a valid create answers 201" time="\\d+\\.\\d{3}">`,
+      ),
+    );
     expect(xml).toContain('<failure message="expected HTTP 201; got HTTP 200" type="MUST">');
     // nothing unescaped: every & starts an entity, no < inside an attribute
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;|#\d+;)/);
@@ -152,7 +164,9 @@ describe('summary.md', () => {
     // the deviation's failing exchange and its curl line, folded
     const c = report.checks.find((x) => x.id === FAILED_ID)!;
     expect(md).toContain(`  - rerun: \`${c.rerun}\``);
-    expect(md).toContain('  <details><summary>POST /api/v2/public/contact → HTTP 200: the exchange and a curl command that sends it again</summary>');
+    expect(md).toContain(
+      '  <details><summary>POST /api/v2/public/contact → HTTP 200: the exchange and a curl command that sends it again</summary>',
+    );
     expect(md).toContain(`  \`\`\`sh\n  ${c.evidence![c.failedExchange!]!.curl}\n  \`\`\``);
     expect(md).toMatch(/```http\n {2}POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact\n/);
   });
@@ -179,8 +193,12 @@ describe('badge.svg', () => {
 // outside CI a machine without chromium skips this; in CI (.ci/run installs it) it must run
 describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html in headless chromium', () => {
   let browser: Awaited<ReturnType<typeof launchChromium>>;
-  beforeAll(async () => { browser = await launchChromium(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('leads with what to fix: the first failure without scrolling, its curl line, a search kept in the hash, no request', async () => {
     const html = read('report.html');
@@ -188,7 +206,9 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 1280, height: 720 });
     const requests: string[] = [];
-    page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+    page.on('request', (r) => {
+      if (!r.url().startsWith('file:')) requests.push(r.url());
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const url = pathToFileURL(path.join(dir, 'report.html')).href;
@@ -218,18 +238,24 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
     expect(text).toMatch(/#1 POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact → HTTP 200/);
 
     // passed checks are folded away; the matrix counts every group
-    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${report.summary.total} of ${report.summary.total} checks`);
+    await expect(page.locator('#shown').textContent()).resolves.toBe(
+      `showing ${report.summary.total} of ${report.summary.total} checks`,
+    );
     await expect(page.locator('#all details.passed[open]').count()).resolves.toBe(0);
     await expect(page.locator('#all .row.passed').first().isVisible()).resolves.toBe(false);
     await expect(page.locator('#matrix tr[data-group="contacts"] td.n-failed').textContent()).resolves.toBe('1');
 
     // the search filters by rule id, and the hash keeps it
-    const matching = report.checks.filter((c) => [c.id, c.endpoint, c.title, c.message, c.group].join(' ').toLowerCase().includes(FAILED_ID)).length;
+    const matching = report.checks.filter((c) =>
+      [c.id, c.endpoint, c.title, c.message, c.group].join(' ').toLowerCase().includes(FAILED_ID),
+    ).length;
     expect(matching).toBeGreaterThan(0);
     expect(matching).toBeLessThan(report.summary.total);
     await page.fill('#q', FAILED_ID);
     await expect(page.locator('#all .row:not([hidden])').count()).resolves.toBe(matching);
-    await expect(page.locator('#shown').textContent()).resolves.toBe(`showing ${matching} of ${report.summary.total} checks`);
+    await expect(page.locator('#shown').textContent()).resolves.toBe(
+      `showing ${matching} of ${report.summary.total} checks`,
+    );
     expect(new URL(page.url()).hash).toBe(`#q=${FAILED_ID}`);
     const linked = await browser.context.newPage();
     await linked.goto(`${url}#q=${FAILED_ID}`);
@@ -240,7 +266,9 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
     await page.fill('#q', '');
     await page.uncheck('input[name=status][value=passed]');
     await page.uncheck('input[name=status][value=skipped]');
-    await expect(page.locator('#all .row:not([hidden])').count()).resolves.toBe(report.summary.failed + report.summary.blocked);
+    await expect(page.locator('#all .row:not([hidden])').count()).resolves.toBe(
+      report.summary.failed + report.summary.blocked,
+    );
     await page.uncheck('input[name=level][value=MUST]');
     await expect(page.locator('#fix details.rule:not([hidden])').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
@@ -250,7 +278,9 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
   it('fits the page at 1280 and 390 px, a long generated input included; statuses coloured by expectation', async () => {
     // a failed check whose actual is one 3,000-character token, as a generated input can be
     const long = 'x'.repeat(3000);
-    const checks = report.checks.map((c) => (c.id === FAILED_ID ? { ...c, actual: `${c.actual ?? ''} ${long}`, message: `${c.message} ${long}` } : c));
+    const checks = report.checks.map((c) =>
+      c.id === FAILED_ID ? { ...c, actual: `${c.actual ?? ''} ${long}`, message: `${c.message} ${long}` } : c,
+    );
     const file = path.join(dir, 'long-report.html');
     writeFileSync(file, reportHtml({ ...report, checks }));
     for (const width of [1280, 390]) {
@@ -258,18 +288,23 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
       await page.setViewportSize({ width, height: 800 });
       await page.goto(pathToFileURL(file).href);
       await page.locator('#fix details.rule').first().locator('summary').first().click();
-      const scroll = await page.evaluate('document.documentElement.scrollWidth') as number;
+      const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number;
       expect(scroll, `${width} px`).toBeLessThanOrEqual(width);
       // a deep link lands with its heading below the sticky bar
       await page.goto(`${pathToFileURL(file).href}#all`);
-      const [bar, heading] = await Promise.all([page.locator('#bar').boundingBox(), page.locator('#all h2').boundingBox()]);
+      const [bar, heading] = await Promise.all([
+        page.locator('#bar').boundingBox(),
+        page.locator('#all h2').boundingBox(),
+      ]);
       expect(heading!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height - 1);
       await page.close();
     }
     const page = await browser.context.newPage();
     await page.goto(pathToFileURL(file).href);
     // the 200 that is the deviation is red, not green
-    await expect(page.locator('#fix .exchange.failing .http').first().getAttribute('class')).resolves.toBe('http unexpected');
+    await expect(page.locator('#fix .exchange.failing .http').first().getAttribute('class')).resolves.toBe(
+      'http unexpected',
+    );
     // a search updates the headings' counts
     await page.fill('#q', FAILED_ID);
     await expect(page.locator('#all section.group .cnt').first().textContent()).resolves.toMatch(/^ \(\d+ shown\)$/);
@@ -279,14 +314,14 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
   it('junit.xml parses as XML (DOMParser)', async () => {
     const page = await browser.context.newPage();
     // run in the page (the project's own types have no DOM): the browser's XML parser
-    const out = await page.evaluate(`(() => {
+    const out = (await page.evaluate(`(() => {
       const doc = new DOMParser().parseFromString(${JSON.stringify(read('junit.xml'))}, 'application/xml');
       return {
         error: doc.querySelector('parsererror')?.textContent ?? null,
         cases: doc.querySelectorAll('testsuite > testcase').length,
         failures: [...doc.querySelectorAll('testcase > failure')].map((f) => f.parentElement.getAttribute('classname') + '|' + f.getAttribute('message')),
       };
-    })()`) as { error: string | null; cases: number; failures: string[] };
+    })()`)) as { error: string | null; cases: number; failures: string[] };
     expect(out.error).toBeNull();
     expect(out.cases).toBe(report.summary.total);
     expect(out.failures).toContain('contacts|expected HTTP 201; got HTTP 200');

@@ -11,14 +11,35 @@ import { liveLine, painted } from '../lib/report/console.js';
 import { colourWanted } from '../lib/config/ci-env.js';
 
 const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
-  id, level: 'MUST', status, title: `title of ${id}`, endpoint: 'POST /contact', message: status === 'skipped' ? 'no fixture contact.stage' : '',
-  group: 'contacts', section: 'Endpoints › Contacts', quote: 'the spec says so', ...o,
+  id,
+  level: 'MUST',
+  status,
+  title: `title of ${id}`,
+  endpoint: 'POST /contact',
+  message: status === 'skipped' ? 'no fixture contact.stage' : '',
+  group: 'contacts',
+  section: 'Endpoints › Contacts',
+  quote: 'the spec says so',
+  ...o,
 });
 
-const RUN = { runId: 'cr-x', target: 'http://server/api/v2/public', embedded: false, seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000, suiteVersion: '0.1.0' };
+const RUN = {
+  runId: 'cr-x',
+  target: 'http://server/api/v2/public',
+  embedded: false,
+  seed: 1,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1000,
+  suiteVersion: '0.1.0',
+};
 
 describe('the certificate', () => {
-  const checks = [check('a.one', 'passed'), check('b.two', 'passed', { level: 'SHOULD' }), check('c.three', 'skipped'), check('a.one', 'passed', { title: 'second check of a.one' })];
+  const checks = [
+    check('a.one', 'passed'),
+    check('b.two', 'passed', { level: 'SHOULD' }),
+    check('c.three', 'skipped'),
+    check('a.one', 'passed', { title: 'second check of a.one' }),
+  ];
 
   it('fingerprints the outcomes: stable whatever the order, different when one status changes', () => {
     const fp = fingerprintOf(checks);
@@ -30,13 +51,27 @@ describe('the certificate', () => {
   });
 
   it('conforms when no MUST check failed (a SHOULD deviation does not change it), with scores and skips', () => {
-    const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], { suiteVersion: '0.1.0', target: 't', date: 'd' });
-    expect(c).toMatchObject({ verdict: 'conforms', specVersion: 'v2', must: { passed: 2, total: 3 }, should: { passed: 1, total: 2 }, skipped: [{ id: 'c.three', reason: 'no fixture contact.stage' }] });
-    expect(certificateOf([check('a', 'failed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }).verdict).toBe('does not conform');
+    const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], {
+      suiteVersion: '0.1.0',
+      target: 't',
+      date: 'd',
+    });
+    expect(c).toMatchObject({
+      verdict: 'conforms',
+      specVersion: 'v2',
+      must: { passed: 2, total: 3 },
+      should: { passed: 1, total: 2 },
+      skipped: [{ id: 'c.three', reason: 'no fixture contact.stage' }],
+    });
+    expect(certificateOf([check('a', 'failed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }).verdict).toBe(
+      'does not conform',
+    );
   });
 
   it('badge.svg of a conforming run is green and says so', () => {
-    const svg = badgeSvg(certificateOf([check('a', 'passed'), check('b', 'passed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }));
+    const svg = badgeSvg(
+      certificateOf([check('a', 'passed'), check('b', 'passed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }),
+    );
     expect(svg).toContain('>conforms 2/2 MUST</text>');
     expect(svg).toContain('#2e7d32');
   });
@@ -57,7 +92,12 @@ describe('evidence truncation', () => {
 
   it('applies to the request body and the response text, and drops the parsed body', () => {
     const big = JSON.stringify({ data: 'z'.repeat(30_000) });
-    const ex = reportExchange({ request: { method: 'POST', url: 'u', headers: {}, body: big }, response: { status: 200, headers: {}, text: big, json: JSON.parse(big) as unknown }, ms: 1, rateLimitRetries: 0 });
+    const ex = reportExchange({
+      request: { method: 'POST', url: 'u', headers: {}, body: big },
+      response: { status: 200, headers: {}, text: big, json: JSON.parse(big) as unknown },
+      ms: 1,
+      rateLimitRetries: 0,
+    });
     expect(ex.request.body).toContain('…[truncated:');
     expect(ex.response!.text).toContain('…[truncated:');
     expect(ex.response).not.toHaveProperty('json');
@@ -67,10 +107,22 @@ describe('evidence truncation', () => {
 describe('escaping', () => {
   const nasty = `<script>alert("x")</script> & 'q' ]]> \u0001 | pipe\nnewline`;
   const failed = check('a.one', 'failed', {
-    title: nasty, expected: nasty, actual: nasty,
-    evidence: [{ request: { method: 'GET', url: `http://s/?q=${nasty}`, headers: { 'x-h': nasty } }, response: { status: 500, headers: {}, text: nasty }, ms: 1, rateLimitRetries: 0 }],
+    title: nasty,
+    expected: nasty,
+    actual: nasty,
+    evidence: [
+      {
+        request: { method: 'GET', url: `http://s/?q=${nasty}`, headers: { 'x-h': nasty } },
+        response: { status: 500, headers: {}, text: nasty },
+        ms: 1,
+        rateLimitRetries: 0,
+      },
+    ],
   });
-  const report = conformanceReport([failed, check('b', 'skipped', { message: nasty })], RUN, { successStatuses: [], errorCodes: [] });
+  const report = conformanceReport([failed, check('b', 'skipped', { message: nasty })], RUN, {
+    successStatuses: [],
+    errorCodes: [],
+  });
 
   it('junit.xml escapes attributes and text, and drops characters XML cannot carry', () => {
     const xml = junitXml(report);
@@ -95,7 +147,16 @@ describe('escaping', () => {
     expect(md.replace(fences[0]![0], '')).not.toContain('<script>');
     expect(md).toContain('\\| pipe newline');
     // a body holding a fence gets a longer one
-    const sneaky = check('c.two', 'failed', { evidence: [{ request: { method: 'GET', url: 'http://s/', headers: {} }, response: { status: 500, headers: {}, text: '```\n</details><script>x</script>' }, ms: 1, rateLimitRetries: 0 }] });
+    const sneaky = check('c.two', 'failed', {
+      evidence: [
+        {
+          request: { method: 'GET', url: 'http://s/', headers: {} },
+          response: { status: 500, headers: {}, text: '```\n</details><script>x</script>' },
+          ms: 1,
+          rateLimitRetries: 0,
+        },
+      ],
+    });
     const md2 = summaryMarkdown(conformanceReport([sneaky], RUN, { successStatuses: [], errorCodes: [] }));
     expect(md2).toContain('  ````http\n');
     // the server's </details> stays inside the fence: only the reproducer's own closes (indented), and the groups' fold
@@ -106,14 +167,26 @@ describe('escaping', () => {
 
 describe('summary.md size', () => {
   it('gives the first deviations their exchange and curl line, and says where the others are', () => {
-    const evidence = [{ request: { method: 'GET', url: 'http://s/x', headers: {} }, response: { status: 500, headers: {}, text: 'y'.repeat(5000) }, ms: 1, rateLimitRetries: 0, curl: "curl -sS -i 'http://s/x'" }];
-    const many = Array.from({ length: 60 }, (_, i) => check(`r.${String(i).padStart(2, '0')}`, 'failed', { expected: 'e', actual: 'a', evidence }));
+    const evidence = [
+      {
+        request: { method: 'GET', url: 'http://s/x', headers: {} },
+        response: { status: 500, headers: {}, text: 'y'.repeat(5000) },
+        ms: 1,
+        rateLimitRetries: 0,
+        curl: "curl -sS -i 'http://s/x'",
+      },
+    ];
+    const many = Array.from({ length: 60 }, (_, i) =>
+      check(`r.${String(i).padStart(2, '0')}`, 'failed', { expected: 'e', actual: 'a', evidence }),
+    );
     const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }));
     // as many reproducers as half the summary's budget holds, at most 20
     const shown = md.match(/<details><summary>GET/g)?.length ?? 0;
     expect(shown).toBeGreaterThanOrEqual(10);
     expect(shown).toBeLessThanOrEqual(20);
-    expect(md).toContain(`The exchanges of the deviations past the first ${shown} are in conformance.json and report.html.`);
+    expect(md).toContain(
+      `The exchanges of the deviations past the first ${shown} are in conformance.json and report.html.`,
+    );
     for (let i = 0; i < 60; i++) expect(md).toContain(`\`r.${String(i).padStart(2, '0')}\``);
     // bodies cut at 2000 characters in the summary
     expect(md).toContain(`${'y'.repeat(2000)}\n  …[3000 more characters in conformance.json]`);
@@ -121,24 +194,50 @@ describe('summary.md size', () => {
 });
 
 describe('summary.md leads, and stays under 64 KB', () => {
-  const evidence = [{ request: { method: 'GET', url: 'http://s/x', headers: {} }, response: { status: 500, headers: {}, text: 'z'.repeat(3000) }, ms: 1, rateLimitRetries: 0, curl: "curl -sS -i 'http://s/x'" }];
-  const many = Array.from({ length: 900 }, (_, i) => check(`r.${String(i).padStart(3, '0')}`, 'failed', { expected: 'e'.repeat(150), actual: 'a'.repeat(150), evidence }));
-  const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }), { runUrl: 'https://github.com/o/r/actions/runs/7' });
+  const evidence = [
+    {
+      request: { method: 'GET', url: 'http://s/x', headers: {} },
+      response: { status: 500, headers: {}, text: 'z'.repeat(3000) },
+      ms: 1,
+      rateLimitRetries: 0,
+      curl: "curl -sS -i 'http://s/x'",
+    },
+  ];
+  const many = Array.from({ length: 900 }, (_, i) =>
+    check(`r.${String(i).padStart(3, '0')}`, 'failed', {
+      expected: 'e'.repeat(150),
+      actual: 'a'.repeat(150),
+      evidence,
+    }),
+  );
+  const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }), {
+    runUrl: 'https://github.com/o/r/actions/runs/7',
+  });
 
   it('is under 64 KB for 900 deviations, and says where the rest is', () => {
     expect(Buffer.byteLength(md)).toBeLessThanOrEqual(64_000);
     expect(md).toMatch(/… and \d+ more in report\.html and conformance\.json/);
   });
 
-  it('puts the root causes before the first deviation, and links the run\'s artifacts', () => {
+  it("puts the root causes before the first deviation, and links the run's artifacts", () => {
     expect(md.indexOf('### Root causes')).toBeGreaterThan(0);
     expect(md.indexOf('### Root causes')).toBeLessThan(md.indexOf('### New deviations'));
     expect(md).toContain('the artifacts of [this run](https://github.com/o/r/actions/runs/7)');
   });
 
   it('marks known deviations apart from new ones, with their entry', () => {
-    const known = check('r.known', 'failed', { expected: 'e', actual: 'a', baselined: true, knownAs: { reason: 'vendor bug', ticket: 'T-1', expires: '2027-01-01' } });
-    const text = summaryMarkdown(conformanceReport([known, check('r.new', 'failed', { expected: 'e', actual: 'a' })], RUN, { successStatuses: [], errorCodes: [] }));
+    const known = check('r.known', 'failed', {
+      expected: 'e',
+      actual: 'a',
+      baselined: true,
+      knownAs: { reason: 'vendor bug', ticket: 'T-1', expires: '2027-01-01' },
+    });
+    const text = summaryMarkdown(
+      conformanceReport([known, check('r.new', 'failed', { expected: 'e', actual: 'a' })], RUN, {
+        successStatuses: [],
+        errorCodes: [],
+      }),
+    );
     expect(text).toMatch(/### New deviations \(1\)[\s\S]*`r\.new`/);
     expect(text).toContain('Known deviations (1)');
     expect(text).toMatch(/`r\.known`.*known: vendor bug \(T-1\), until 2027-01-01/);
@@ -147,7 +246,9 @@ describe('summary.md leads, and stays under 64 KB', () => {
 
 describe('the console', () => {
   it('colours by the mark the suite put, never by server text; NO_COLOR and FORCE_COLOR decide', () => {
-    expect(painted('  ✗ [MUST] contact.create.status-201 · POST /contact')).toBe('  \x1b[31m✗\x1b[0m [MUST] contact.create.status-201 · POST /contact');
+    expect(painted('  ✗ [MUST] contact.create.status-201 · POST /contact')).toBe(
+      '  \x1b[31m✗\x1b[0m [MUST] contact.create.status-201 · POST /contact',
+    );
     // eslint-disable-next-line no-control-regex -- the colour escapes are what is tested
     expect(painted('verdict: conforms (no MUST-level deviation)')).toMatch(/^\x1b\[32m\x1b\[1mverdict: conforms/);
     expect(painted('      expected HTTP 201; got ✗ HTTP 200')).toBe('      expected HTTP 201; got ✗ HTTP 200');
@@ -171,9 +272,17 @@ describe('the console', () => {
 
 describe('traffic counts', () => {
   it('counts every attempt as sent and every attempt after a 429 as a retry', () => {
-    const t = (status: number, rateLimitRetries: number) => ({ endpoint: 'GET /note/{note_id}', status, emptyBody: false, rateLimitRetries });
+    const t = (status: number, rateLimitRetries: number) => ({
+      endpoint: 'GET /note/{note_id}',
+      status,
+      emptyBody: false,
+      rateLimitRetries,
+    });
     // one request answered 429 twice, then 200; another answered 200 at once
-    expect(trafficCounts([t(429, 0), t(429, 1), t(200, 2), t(200, 0)])).toEqual({ requestsSent: 4, rateLimitRetries: 2 });
+    expect(trafficCounts([t(429, 0), t(429, 1), t(200, 2), t(200, 0)])).toEqual({
+      requestsSent: 4,
+      rateLimitRetries: 2,
+    });
     expect(trafficCounts([t(200, 0)], 3)).toEqual({ requestsSent: 4, rateLimitRetries: 0 });
   });
 });

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { BIN, cleanEnv, runCli } from './support/cli.js';
 
-interface Report { checks: Array<{ id: string; status: string; rerun?: string; message: string }> }
+interface Report {
+  checks: Array<{ id: string; status: string; rerun?: string; message: string }>;
+}
 
 /**
  * A rerun command that reruns: pasted into a shell where the key variables are set, a failed check's
@@ -22,16 +24,27 @@ describe('the rerun command of a failed check', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-'));
     const { apiKey: _a, otherOrgApiKey: _o, readOnlyApiKey: _r, baseUrl: _b, ...fixtures } = ref.fixtures;
     writeFileSync(path.join(dir, 'fixtures.json'), JSON.stringify(fixtures));
-    env = { CONFORMANCE_API_KEY: ref.keys.apiKey, CONFORMANCE_OTHER_ORG_API_KEY: ref.keys.otherOrgApiKey!, CONFORMANCE_READ_ONLY_API_KEY: ref.keys.readOnlyApiKey! };
+    env = {
+      CONFORMANCE_API_KEY: ref.keys.apiKey,
+      CONFORMANCE_OTHER_ORG_API_KEY: ref.keys.otherOrgApiKey!,
+      CONFORMANCE_READ_ONLY_API_KEY: ref.keys.readOnlyApiKey!,
+    };
   });
-  afterAll(async () => { await ref.close(); });
+  afterAll(async () => {
+    await ref.close();
+  });
 
-  it('reaches the same server, reproduces the failure, and leaves the first run\'s report untouched', async () => {
-    const first = await runCli(['--base-url', ref.baseUrl, '--fixtures', 'fixtures.json', '--only', 'contacts', '--report-dir', 'report'], { cwd: dir, env });
+  it("reaches the same server, reproduces the failure, and leaves the first run's report untouched", async () => {
+    const first = await runCli(
+      ['--base-url', ref.baseUrl, '--fixtures', 'fixtures.json', '--only', 'contacts', '--report-dir', 'report'],
+      { cwd: dir, env },
+    );
     expect(first.code).toBe(1);
     const reportFile = path.join(dir, 'report', 'conformance.json');
     const before = readFileSync(reportFile, 'utf8');
-    const failed = (JSON.parse(before) as Report).checks.find((c) => c.status === 'failed' && c.id === 'contact.create.status-201');
+    const failed = (JSON.parse(before) as Report).checks.find(
+      (c) => c.status === 'failed' && c.id === 'contact.create.status-201',
+    );
     const rerun = failed?.rerun ?? '';
     expect(rerun).toContain(`--base-url ${ref.baseUrl}`);
     expect(rerun).toContain('"$CONFORMANCE_API_KEY"');
@@ -39,14 +52,22 @@ describe('the rerun command of a failed check', () => {
     // `npx conformance` is this checkout's bin: run it as the shell would, words and variables included
     const command = rerun.replace(/^npx conformance/, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`);
     // asynchronous: the server runs in this process and must keep answering
-    const r = await promisify(execFile)('bash', ['-c', command], { cwd: dir, env: cleanEnv(env), timeout: 120_000 })
-      .then((o) => ({ ...o, status: 0 }), (err: unknown) => {
+    const r = await promisify(execFile)('bash', ['-c', command], {
+      cwd: dir,
+      env: cleanEnv(env),
+      timeout: 120_000,
+    }).then(
+      (o) => ({ ...o, status: 0 }),
+      (err: unknown) => {
         const e = err as { code?: number; stdout: string; stderr: string };
         return { stdout: e.stdout, stderr: e.stderr, status: e.code };
-      });
+      },
+    );
     expect(r.status, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('contact.create.status-201');
-    const again = JSON.parse(readFileSync(path.join(dir, 'report', 'rerun-contact.create.status-201', 'conformance.json'), 'utf8')) as Report;
+    const again = JSON.parse(
+      readFileSync(path.join(dir, 'report', 'rerun-contact.create.status-201', 'conformance.json'), 'utf8'),
+    ) as Report;
     expect(again.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toContain('contact.create.status-201');
     expect(readFileSync(reportFile, 'utf8')).toBe(before);
   });

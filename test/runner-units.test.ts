@@ -5,22 +5,36 @@ import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } f
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
 
-const settle = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+const settle = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
 
 describe('--shard: deterministic, disjoint slices of whole endpoint groups', () => {
-  const sizes = new Map([['robustness', 109], ['authentication', 50], ['errors', 30], ['records', 27], ['contacts', 21], ['tasks', 9], ['discovery', 4]]);
+  const sizes = new Map([
+    ['robustness', 109],
+    ['authentication', 50],
+    ['errors', 30],
+    ['records', 27],
+    ['contacts', 21],
+    ['tasks', 9],
+    ['discovery', 4],
+  ]);
 
   it('every group lands in exactly one shard, the same one every time', () => {
     for (const count of [1, 2, 3, 5, 8]) {
       const slices = Array.from({ length: count }, (_, i) => groupsOfShard(sizes, { index: i + 1, count }));
       const all = slices.flatMap((s) => [...s]);
       expect(all.sort()).toEqual([...sizes.keys()].sort());
-      expect(slices.map((s) => [...s].sort())).toEqual(Array.from({ length: count }, (_, i) => [...groupsOfShard(sizes, { index: i + 1, count })].sort()));
+      expect(slices.map((s) => [...s].sort())).toEqual(
+        Array.from({ length: count }, (_, i) => [...groupsOfShard(sizes, { index: i + 1, count })].sort()),
+      );
     }
   });
 
   it('balances by check count: no two shards differ by more than the largest group', () => {
-    const load = (i: number, count: number) => [...groupsOfShard(sizes, { index: i, count })].reduce((n, g) => n + sizes.get(g)!, 0);
+    const load = (i: number, count: number) =>
+      [...groupsOfShard(sizes, { index: i, count })].reduce((n, g) => n + sizes.get(g)!, 0);
     expect([load(1, 2), load(2, 2)]).toEqual([122, 128]);
     for (const count of [2, 3, 4]) {
       const loads = Array.from({ length: count }, (_, i) => load(i + 1, count));
@@ -44,7 +58,11 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     await b.acquire(5);
     await b.acquire(5);
     const order: number[] = [];
-    const waiting = [b.acquire(9).then(() => order.push(9)), b.acquire(1).then(() => order.push(1)), b.acquire(3).then(() => order.push(3))];
+    const waiting = [
+      b.acquire(9).then(() => order.push(9)),
+      b.acquire(1).then(() => order.push(1)),
+      b.acquire(3).then(() => order.push(3)),
+    ];
     await settle();
     expect(b.inFlight).toBe(2);
     expect(order).toEqual([]);
@@ -80,23 +98,27 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     expect(b.path.map((p) => p.why)).toEqual(['429', '429', 'grew', 'grew', 'grew', 'grew', 'grew', 'grew']);
   });
 
-  it('starts at 8 and grows by one per clean window, while requests wait for a slot, up to the ceiling', async () => {
-    const b = new RequestBudget(32);
+  it('starts at 8 and doubles per clean window while requests wait for a slot (slow start), up to the ceiling', async () => {
+    const b = new RequestBudget(64);
     expect([b.start, b.limit]).toEqual([START_CONCURRENCY, START_CONCURRENCY]);
-    for (let i = 0; i < 4; i++) await busyWindow(b, 50);
-    expect(b.limit).toBe(12);
+    await busyWindow(b, 50);
+    expect(b.limit).toBe(16);
     // answers with no request waiting: more slots would go unused, so the limit stays
     for (let i = 0; i < 40; i++) b.answered(b.count(), 200, performance.now() - 50);
-    expect(b.limit).toBe(12);
-    for (let i = 0; i < 40; i++) await busyWindow(b, 50);
-    expect(b.limit).toBe(32);
-    expect(b.highest).toBe(32);
+    expect(b.limit).toBe(16);
+    await busyWindow(b, 50);
+    await busyWindow(b, 50);
+    expect(b.limit).toBe(64);
+    await busyWindow(b, 50);
+    expect(b.limit).toBe(64); // never past the ceiling
+    expect(b.highest).toBe(64);
+    expect(b.path.map((p) => p.limit)).toEqual([16, 32, 64]);
     expect(new RequestBudget(3).limit).toBe(3); // a ceiling under 8 is where it starts
   });
 
   it('halves on a latency rise (the server is queueing), never below the start; a 429 goes lower', async () => {
     const b = new RequestBudget(32);
-    for (let i = 0; i < 8; i++) await busyWindow(b, 50);
+    await busyWindow(b, 50);
     expect(b.limit).toBe(16);
     await busyWindow(b, 50 * LATENCY_RISE + LATENCY_RISE_MIN_MS + 5);
     expect(b.limit).toBe(8);
@@ -104,7 +126,7 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     // at the start already: a slow window holds the limit, it does not lower it
     await busyWindow(b, 200);
     expect(b.limit).toBe(8);
-    // jitter within the margin is no rise: the limit grows on
+    // jitter within the margin is no rise: the limit grows on, now one by one (slow start is over)
     await busyWindow(b, 50 + LATENCY_RISE_MIN_MS - 2);
     expect(b.limit).toBe(9);
     b.answered(b.count(), 429);
@@ -133,7 +155,10 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
 describe('suites/index.ts', () => {
   it('lists every suite file, by name, once', () => {
     const dir = fileURLToPath(new URL('../suites/', import.meta.url));
-    const files = readdirSync(dir).filter((f) => f.endsWith('.checks.ts')).map((f) => f.replace(/\.checks\.ts$/, '')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.checks.ts'))
+      .map((f) => f.replace(/\.checks\.ts$/, ''))
+      .sort();
     expect(SUITE_FILES.map((f) => f.group)).toEqual(files);
   });
 });

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReference } from '../reference/index.js';
-import { isArchived, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry, type LedgerLine } from '../lib/safety/ledger.js';
+import {
+  isArchived,
+  isCreated,
+  leftovers,
+  pendingArchives,
+  readLedger,
+  type CreatedEntry,
+  type LedgerLine,
+} from '../lib/safety/ledger.js';
 import { createdBy } from '../lib/safety/created.js';
 import { BIN, cleanEnv, runCli } from './support/cli.js';
 import { referenceWithFixtures } from './support/loopback.js';
@@ -53,7 +61,7 @@ describe('every created record is in the ledger, tagged, and archived when its c
     expect(lines.filter(isCreated).filter((e) => e.note !== undefined)).toEqual([]);
   });
 
-  it('lists what cannot be archived as the report\'s leftovers', () => {
+  it("lists what cannot be archived as the report's leftovers", () => {
     const expected = leftovers(lines);
     expect(report.leftovers).toEqual(expected);
     const types = new Set(expected.map((l) => l.type));
@@ -64,18 +72,42 @@ describe('every created record is in the ledger, tagged, and archived when its c
 
 describe('what a POST creates', () => {
   const res = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
-  const [A1, C1, R1, O1] = ['aaaaaaaa', 'cccccccc', 'eeeeeeee', 'dddddddd'].map((p) => `${p}-0000-4000-8000-000000000001`);
+  const [A1, C1, R1, O1] = ['aaaaaaaa', 'cccccccc', 'eeeeeeee', 'dddddddd'].map(
+    (p) => `${p}-0000-4000-8000-000000000001`,
+  );
   it('classifies the stated creates and their archive paths', () => {
-    expect(createdBy('POST', '/account', res({ data: { id: A1, record_type: 'account' } }), '{}')).toEqual({ id: A1, type: 'account', path: `/account/${A1}` });
-    expect(createdBy('POST', '/contact', res({ data: { id: C1 } }, 201), '{}')).toEqual({ id: C1, type: 'contact', path: null });
-    expect(createdBy('POST', '/cus_obj__x/_upsert', res({ data: { id: R1 } }), '{}')).toMatchObject({ type: 'cus_obj__x', path: `/cus_obj__x/${R1}`, upsert: true });
-    expect(createdBy('POST', `/opportunity/${O1}/relationship/contacts`, res({ item: { related_record_id: C1 } }), `{"related_record_id":"${C1}"}`))
-      .toMatchObject({ type: 'edge', path: `/opportunity/${O1}/relationship/contacts/${C1}` });
-    expect(createdBy('POST', `/contact/${C1}/relationship/accounts`, res({ item: {} }), `{"related_record_id":"${A1}"}`)).toMatchObject({ type: 'edge', path: null, id: `contact/${C1}/relationship/accounts/${A1}` });
+    expect(createdBy('POST', '/account', res({ data: { id: A1, record_type: 'account' } }), '{}')).toEqual({
+      id: A1,
+      type: 'account',
+      path: `/account/${A1}`,
+    });
+    expect(createdBy('POST', '/contact', res({ data: { id: C1 } }, 201), '{}')).toEqual({
+      id: C1,
+      type: 'contact',
+      path: null,
+    });
+    expect(createdBy('POST', '/cus_obj__x/_upsert', res({ data: { id: R1 } }), '{}')).toMatchObject({
+      type: 'cus_obj__x',
+      path: `/cus_obj__x/${R1}`,
+      upsert: true,
+    });
+    expect(
+      createdBy(
+        'POST',
+        `/opportunity/${O1}/relationship/contacts`,
+        res({ item: { related_record_id: C1 } }),
+        `{"related_record_id":"${C1}"}`,
+      ),
+    ).toMatchObject({ type: 'edge', path: `/opportunity/${O1}/relationship/contacts/${C1}` });
+    expect(
+      createdBy('POST', `/contact/${C1}/relationship/accounts`, res({ item: {} }), `{"related_record_id":"${A1}"}`),
+    ).toMatchObject({ type: 'edge', path: null, id: `contact/${C1}/relationship/accounts/${A1}` });
     expect(createdBy('POST', '/account', res({ code: 'x' }, 422), '{}')).toBeUndefined();
     expect(createdBy('PATCH', '/account', res({ data: { id: A1 } }), '{}')).toBeUndefined();
     // an id that is not a uuid never becomes an archive path (spec: path parameters named *_id are uuids)
-    expect(createdBy('POST', '/account', res({ data: { id: '../../admin', record_type: 'account' } }), '{}')).toMatchObject({ path: null, note: expect.stringMatching(/not a uuid/) as unknown });
+    expect(
+      createdBy('POST', '/account', res({ data: { id: '../../admin', record_type: 'account' } }), '{}'),
+    ).toMatchObject({ path: null, note: expect.stringMatching(/not a uuid/) as unknown });
   });
 });
 
@@ -88,10 +120,14 @@ describe('npx conformance cleanup --ledger', () => {
     ({ reference, dir, writeFixtures } = await referenceWithFixtures({ latencyMs: 5 }));
     fixtures = writeFixtures(reference.baseUrl);
   });
-  afterAll(async () => { await reference.close(); });
+  afterAll(async () => {
+    await reference.close();
+  });
 
   async function archivedAt(id: string): Promise<unknown> {
-    const res = await fetch(`${reference.baseUrl}/account/${id}`, { headers: { authorization: `Bearer ${reference.keys.apiKey}` } });
+    const res = await fetch(`${reference.baseUrl}/account/${id}`, {
+      headers: { authorization: `Bearer ${reference.keys.apiKey}` },
+    });
     const body = (await res.json()) as { data?: { attributes?: { archived_at?: { value?: unknown } } } };
     return body.data?.attributes?.archived_at?.value;
   }
@@ -100,7 +136,11 @@ describe('npx conformance cleanup --ledger', () => {
     const ledger = path.join(dir, 'killed', 'ledger.jsonl');
     // its own process group, so the kill takes the vitest worker too (an orphaned worker would go on
     // archiving behind the test's back)
-    const child = spawn(process.execPath, [BIN, '--fixtures', fixtures, '--only', 'accounts,custom-objects,isolation,records', '--report-dir', 'killed'], { cwd: dir, env: cleanEnv(), stdio: 'ignore', detached: true });
+    const child = spawn(
+      process.execPath,
+      [BIN, '--fixtures', fixtures, '--only', 'accounts,custom-objects,isolation,records', '--report-dir', 'killed'],
+      { cwd: dir, env: cleanEnv(), stdio: 'ignore', detached: true },
+    );
     const closed = new Promise((r) => child.once('close', r));
     let pending: CreatedEntry[] = [];
     const started = Date.now();
@@ -138,18 +178,58 @@ describe('npx conformance cleanup --ledger', () => {
     const file = path.join(dir, 'hand.jsonl');
     const at = new Date().toISOString();
     const entries: LedgerLine[] = [
-      { id: '00000000-0000-4000-8000-000000000001', type: 'account', path: '/account/00000000-0000-4000-8000-000000000001', runId: 'cr-test', createdAt: at, auth: 'apiKey' },
-      { id: '00000000-0000-4000-8000-000000000002', type: 'contact', path: null, runId: 'cr-test', createdAt: at, auth: 'apiKey' },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        type: 'account',
+        path: '/account/00000000-0000-4000-8000-000000000001',
+        runId: 'cr-test',
+        createdAt: at,
+        auth: 'apiKey',
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        type: 'contact',
+        path: null,
+        runId: 'cr-test',
+        createdAt: at,
+        auth: 'apiKey',
+      },
     ];
     writeFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    const ok = await runCli(['cleanup', '--ledger', file, '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    const ok = await runCli([
+      'cleanup',
+      '--ledger',
+      file,
+      '--base-url',
+      reference.baseUrl,
+      '--api-key',
+      reference.keys.apiKey,
+    ]);
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/already gone: account 00000000-0000-4000-8000-000000000001 .*HTTP 404/);
     expect(ok.stdout).toMatch(/cannot be archived through the API .*: 1 contact/);
 
     // a record of organization B, and no key of B to archive it with
-    writeFileSync(file, JSON.stringify({ id: 'b1', type: 'account', path: '/account/b1', runId: 'cr-test', createdAt: at, auth: 'otherOrgApiKey' }) + '\n');
-    const no = await runCli(['cleanup', '--ledger', file, '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        id: 'b1',
+        type: 'account',
+        path: '/account/b1',
+        runId: 'cr-test',
+        createdAt: at,
+        auth: 'otherOrgApiKey',
+      }) + '\n',
+    );
+    const no = await runCli([
+      'cleanup',
+      '--ledger',
+      file,
+      '--base-url',
+      reference.baseUrl,
+      '--api-key',
+      reference.keys.apiKey,
+    ]);
     expect(no.code).toBe(1);
     expect(no.stdout).toMatch(/not archived: account b1 .*pass --other-org-api-key/);
   });
@@ -158,14 +238,40 @@ describe('npx conformance cleanup --ledger', () => {
     const none = await runCli(['cleanup', '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/cleanup needs --ledger FILE/);
-    const missing = await runCli(['cleanup', '--ledger', path.join(dir, 'nope.jsonl'), '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    const missing = await runCli([
+      'cleanup',
+      '--ledger',
+      path.join(dir, 'nope.jsonl'),
+      '--base-url',
+      reference.baseUrl,
+      '--api-key',
+      reference.keys.apiKey,
+    ]);
     expect(missing.code).toBe(2);
     const file = path.join(dir, 'one.jsonl');
-    writeFileSync(file, JSON.stringify({ id: 'a', type: 'account', path: '/account/a', runId: 'cr-test', createdAt: new Date().toISOString(), auth: 'apiKey' }) + '\n');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        id: 'a',
+        type: 'account',
+        path: '/account/a',
+        runId: 'cr-test',
+        createdAt: new Date().toISOString(),
+        auth: 'apiKey',
+      }) + '\n',
+    );
     const noUrl = await runCli(['cleanup', '--ledger', file, '--api-key', reference.keys.apiKey]);
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toMatch(/cleanup needs --base-url/);
-    const unreachable = await runCli(['cleanup', '--ledger', file, '--base-url', 'http://conformance-gone.invalid/api/v2/public', '--api-key', reference.keys.apiKey]);
+    const unreachable = await runCli([
+      'cleanup',
+      '--ledger',
+      file,
+      '--base-url',
+      'http://conformance-gone.invalid/api/v2/public',
+      '--api-key',
+      reference.keys.apiKey,
+    ]);
     expect(unreachable.code).toBe(2);
     expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
     expect(unreachable.stderr).toMatch(/cannot reach the server/);

@@ -12,7 +12,16 @@ import { keptRecordDeletedBy } from '../lib/safety/kept-records.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
 
-interface Report { run: { fixturesCheckRequests: number; keptRecordsRequests?: number }; checks: Array<{ id: string; group: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
+interface Report {
+  run: { fixturesCheckRequests: number; keptRecordsRequests?: number };
+  checks: Array<{
+    id: string;
+    group: string;
+    status: string;
+    message: string;
+    blockedBy?: { step: string; answer: string };
+  }>;
+}
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 describe('the client: --read-only, 429 retries, timeouts', () => {
@@ -34,35 +43,66 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => { await new Promise<void>((r) => server.close(() => r())); });
-
-  const client = (o: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) => new ApiClient({
-    baseUrl: base, keys: { apiKey: 'pra_a_key_0000', otherOrgApiKey: 'pra_b_key_0000', readOnlyApiKey: 'pra_r_key_0000' },
-    timeoutMs: 2000, maxRateLimitRetries: 3, redactor: new Redactor([]), ...o,
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
   });
+
+  const client = (o: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
+    new ApiClient({
+      baseUrl: base,
+      keys: { apiKey: 'pra_a_key_0000', otherOrgApiKey: 'pra_b_key_0000', readOnlyApiKey: 'pra_r_key_0000' },
+      timeoutMs: 2000,
+      maxRateLimitRetries: 3,
+      redactor: new Redactor([]),
+      ...o,
+    });
 
   it('--read-only refuses every write that could change data if taken, whatever its key, and sends the rest', async () => {
     const refused: string[] = [];
-    const api = client({ readOnly: true, refuse: (kind, message) => { refused.push(`${kind}: ${message}`); throw new Error(message); } });
+    const api = client({
+      readOnly: true,
+      refuse: (kind, message) => {
+        refused.push(`${kind}: ${message}`);
+        throw new Error(message);
+      },
+    });
     await expect(api.post('/contact', {})).rejects.toThrow('--read-only: this check writes (POST /contact)');
-    await expect(api.patch(`/task/${crypto.randomUUID()}`, {}, { auth: 'otherOrgApiKey' })).rejects.toThrow('--read-only: this check writes (PATCH /task/{task_id})');
+    await expect(api.patch(`/task/${crypto.randomUUID()}`, {}, { auth: 'otherOrgApiKey' })).rejects.toThrow(
+      '--read-only: this check writes (PATCH /task/{task_id})',
+    );
     await expect(api.delete('/whatever/1')).rejects.toThrow('(DELETE /whatever/1)');
     // a server with a permission bug takes what it must refuse: these would create a contact
-    await expect(api.post('/contact', {}, { auth: 'readOnlyApiKey' })).rejects.toThrow('--read-only: this check would create a contact if the server wrongly accepted it (POST /contact with the readOnlyApiKey)');
+    await expect(api.post('/contact', {}, { auth: 'readOnlyApiKey' })).rejects.toThrow(
+      '--read-only: this check would create a contact if the server wrongly accepted it (POST /contact with the readOnlyApiKey)',
+    );
     await expect(api.post('/contact', {}, { auth: 'none' })).rejects.toThrow('(POST /contact with no key)');
-    await expect(api.delete(`/task/${crypto.randomUUID()}`, { auth: { raw: 'Bearer nope' } })).rejects.toThrow('would archive a task if the server wrongly accepted it (DELETE /task/{task_id} with an invalid key)');
+    await expect(api.delete(`/task/${crypto.randomUUID()}`, { auth: { raw: 'Bearer nope' } })).rejects.toThrow(
+      'would archive a task if the server wrongly accepted it (DELETE /task/{task_id} with an invalid key)',
+    );
     expect(refused).toHaveLength(6);
     for (const auth of ['none', 'readOnlyApiKey', { raw: 'Bearer nope' }] as const) {
-      expect((await api.patch(`/task/${crypto.randomUUID()}`, {}, { auth, harmless: 'an id that names nothing' })).response?.status).toBe(200);
+      expect(
+        (await api.patch(`/task/${crypto.randomUUID()}`, {}, { auth, harmless: 'an id that names nothing' })).response
+          ?.status,
+      ).toBe(200);
     }
     expect((await api.get('/contact/x')).response?.status).toBe(200);
   });
 
   it('never sends a DELETE naming a kept record, whoever it is sent with; the given-up ones go', async () => {
-    const kept = (method: string, path: string) => keptRecordDeletedBy({ taskIds: ['t1'], taskToArchive: 't2' }, method, path)?.key;
+    const kept = (method: string, path: string) =>
+      keptRecordDeletedBy({ taskIds: ['t1'], taskToArchive: 't2' }, method, path)?.key;
     const refused: string[] = [];
-    const api = client({ keptRecordOf: kept, refuse: (kind, message) => { refused.push(kind); throw new Error(message); } });
-    await expect(api.delete('/task/t1', { auth: 'readOnlyApiKey' })).rejects.toThrow('not sent: DELETE /task/{task_id} (archive a task) names taskIds[0]');
+    const api = client({
+      keptRecordOf: kept,
+      refuse: (kind, message) => {
+        refused.push(kind);
+        throw new Error(message);
+      },
+    });
+    await expect(api.delete('/task/t1', { auth: 'readOnlyApiKey' })).rejects.toThrow(
+      'not sent: DELETE /task/{task_id} (archive a task) names taskIds[0]',
+    );
     await expect(api.delete('/task/t1')).rejects.toThrow('a record the fixtures file keeps');
     expect(refused).toEqual(['kept-record', 'kept-record']);
     expect((await api.delete('/task/t2')).response?.status).toBe(200);
@@ -74,7 +114,11 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     hits = 0;
     const ex = await client({ onExchange: (e) => seen.push(e) }).get('/limited');
     expect(ex.response?.status).toBe(200);
-    expect(seen.map((e) => [e.response?.status, e.rateLimitRetries])).toEqual([[429, 0], [429, 1], [200, 2]]);
+    expect(seen.map((e) => [e.response?.status, e.rateLimitRetries])).toEqual([
+      [429, 0],
+      [429, 1],
+      [200, 2],
+    ]);
     seen.length = 0;
     const capped = await client({ onExchange: (e) => seen.push(e), maxRateLimitRetries: 2 }).get('/limited/always');
     expect(capped.response?.status).toBe(429);
@@ -84,8 +128,17 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
   it('a request that gets no answer times out after --timeout: "connection failed: … timed out"', async () => {
     const silent = await startSilentServer();
     try {
-      const api = new ApiClient({ baseUrl: silent.url, keys: { apiKey: 'pra_a_key_0000' }, timeoutMs: 300, maxRateLimitRetries: 0, redactor: new Redactor([]), throwOnTransportError: true });
-      await expect(api.get('/contact/x')).rejects.toThrow(/^connection failed: GET http:\/\/127\.0\.0\.1:\d+\/contact\/x: timed out after 300 ms/);
+      const api = new ApiClient({
+        baseUrl: silent.url,
+        keys: { apiKey: 'pra_a_key_0000' },
+        timeoutMs: 300,
+        maxRateLimitRetries: 0,
+        redactor: new Redactor([]),
+        throwOnTransportError: true,
+      });
+      await expect(api.get('/contact/x')).rejects.toThrow(
+        /^connection failed: GET http:\/\/127\.0\.0\.1:\d+\/contact\/x: timed out after 300 ms/,
+      );
     } finally {
       await silent.close();
     }
@@ -96,13 +149,24 @@ describe('a run with the safety options, watched through a loopback proxy', () =
   let reference: RunningReference;
   let dir: string;
   let writeFixtures: (baseUrl: string) => string;
-  beforeAll(async () => { ({ reference, dir, writeFixtures } = await referenceWithFixtures({ latencyMs: 5 })); });
-  afterAll(async () => { await reference.close(); });
+  beforeAll(async () => {
+    ({ reference, dir, writeFixtures } = await referenceWithFixtures({ latencyMs: 5 }));
+  });
+  afterAll(async () => {
+    await reference.close();
+  });
 
-  async function run(args: string[], reportDir: string, proxyOptions = {}): Promise<{ code: number | null; out: string; proxy: Proxy; report: Report; dir: string }> {
+  async function run(
+    args: string[],
+    reportDir: string,
+    proxyOptions = {},
+  ): Promise<{ code: number | null; out: string; proxy: Proxy; report: Report; dir: string }> {
     const proxy = await startProxy(reference.baseUrl, proxyOptions);
     try {
-      const r = await runCli(['--fixtures', writeFixtures(proxy.baseUrl), '--report-dir', reportDir, ...args], { cwd: dir, timeoutMs: 120_000 });
+      const r = await runCli(['--fixtures', writeFixtures(proxy.baseUrl), '--report-dir', reportDir, ...args], {
+        cwd: dir,
+        timeoutMs: 120_000,
+      });
       const report = JSON.parse(readFileSync(path.join(dir, reportDir, 'conformance.json'), 'utf8')) as Report;
       return { code: r.code, out: r.stdout + r.stderr, proxy, report, dir: path.join(dir, reportDir) };
     } finally {
@@ -115,14 +179,25 @@ describe('a run with the safety options, watched through a loopback proxy', () =
     expect(r.code, r.out).toBe(0);
     const writes = r.proxy.stats.requests.filter((q) => WRITES.has(q.method));
     const byKey = new Set(writes.map((q) => keyName(reference, q.authorization)));
-    expect(byKey.has('apiKey') || byKey.has('otherOrgApiKey'), JSON.stringify(writes.filter((q) => ['apiKey', 'otherOrgApiKey'].includes(keyName(reference, q.authorization))).slice(0, 3))).toBe(false);
+    expect(
+      byKey.has('apiKey') || byKey.has('otherOrgApiKey'),
+      JSON.stringify(
+        writes.filter((q) => ['apiKey', 'otherOrgApiKey'].includes(keyName(reference, q.authorization))).slice(0, 3),
+      ),
+    ).toBe(false);
     expect(byKey).toContain('none'); // the 401 checks ran
     // and no create went out with any key: a server that wrongly took one would make a record
-    expect(writes.filter((q) => /^\/(contact|account|opportunity|[^/]+\/_upsert)$/.test(q.path.split('?')[0]!) && q.method === 'POST')).toEqual([]);
+    expect(
+      writes.filter(
+        (q) => /^\/(contact|account|opportunity|[^/]+\/_upsert)$/.test(q.path.split('?')[0]!) && q.method === 'POST',
+      ),
+    ).toEqual([]);
     const skipped = r.report.checks.filter((c) => c.status === 'skipped');
     expect(skipped.length).toBeGreaterThan(50);
     for (const c of skipped) {
-      expect(c.message).toMatch(/^--read-only: this check (writes \((POST|PATCH|PUT|DELETE) \/\S*\)$|would [a-z -]+ if the server wrongly accepted it)/);
+      expect(c.message).toMatch(
+        /^--read-only: this check (writes \((POST|PATCH|PUT|DELETE) \/\S*\)$|would [a-z -]+ if the server wrongly accepted it)/,
+      );
     }
     const passed = (group: string) => r.report.checks.filter((c) => c.group === group && c.status === 'passed').length;
     expect(passed('authentication')).toBeGreaterThan(0);

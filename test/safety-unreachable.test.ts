@@ -10,22 +10,49 @@ import { referenceWithFixtures, startProxy, startSilentServer } from './support/
 // Only loopback servers this file starts, and a name under the reserved `.invalid` TLD (RFC 6761:
 // resolvers answer it NXDOMAIN without asking anyone).
 
-interface Report { run: { requestsSent: number }; checks: Array<{ id: string; status: string; message: string; blockedBy?: { step: string; answer: string } }> }
+interface Report {
+  run: { requestsSent: number };
+  checks: Array<{ id: string; status: string; message: string; blockedBy?: { step: string; answer: string } }>;
+}
 
 describe('the first probe fails: exit 2 and one line', () => {
   it('a DNS failure', async () => {
-    const r = await runCli(['--base-url', 'http://conformance-no-such-host.invalid/api/v2/public', '--api-key', 'pra_test_probe_key_0123', '--timeout', '3000'], { timeoutMs: 30_000 });
+    const r = await runCli(
+      [
+        '--base-url',
+        'http://conformance-no-such-host.invalid/api/v2/public',
+        '--api-key',
+        'pra_test_probe_key_0123',
+        '--timeout',
+        '3000',
+      ],
+      { timeoutMs: 30_000 },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/cannot reach the server at http:\/\/conformance-no-such-host\.invalid\/api\/v2\/public: DNS lookup failed: .*(ENOTFOUND|EAI_AGAIN)/);
+    expect(r.stderr).toMatch(
+      /cannot reach the server at http:\/\/conformance-no-such-host\.invalid\/api\/v2\/public: DNS lookup failed: .*(ENOTFOUND|EAI_AGAIN)/,
+    );
   });
 
   it('a TLS error (https:// to a plain-HTTP loopback server)', async () => {
-    const plain = http.createServer((_req, res) => { res.end('{}'); });
+    const plain = http.createServer((_req, res) => {
+      res.end('{}');
+    });
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', () => r()));
     try {
       const { port } = plain.address() as AddressInfo;
-      const r = await runCli(['--base-url', `https://127.0.0.1:${port}/api/v2/public`, '--api-key', 'pra_test_probe_key_0123', '--timeout', '3000'], { timeoutMs: 30_000 });
+      const r = await runCli(
+        [
+          '--base-url',
+          `https://127.0.0.1:${port}/api/v2/public`,
+          '--api-key',
+          'pra_test_probe_key_0123',
+          '--timeout',
+          '3000',
+        ],
+        { timeoutMs: 30_000 },
+      );
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/cannot reach the server at https:\/\/127\.0\.0\.1:\d+\/api\/v2\/public: TLS error: /);
@@ -37,10 +64,15 @@ describe('the first probe fails: exit 2 and one line', () => {
   it('a timeout (a server that accepts and never answers, --timeout 500)', async () => {
     const silent = await startSilentServer();
     try {
-      const r = await runCli(['--base-url', `${silent.url}/api/v2/public`, '--api-key', 'pra_test_probe_key_0123', '--timeout', '500'], { timeoutMs: 30_000 });
+      const r = await runCli(
+        ['--base-url', `${silent.url}/api/v2/public`, '--api-key', 'pra_test_probe_key_0123', '--timeout', '500'],
+        { timeoutMs: 30_000 },
+      );
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public: timed out after 500 ms/);
+      expect(r.stderr).toMatch(
+        /cannot reach the server at http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public: timed out after 500 ms/,
+      );
     } finally {
       await silent.close();
     }
@@ -51,21 +83,33 @@ describe('during the run', () => {
   let reference: RunningReference;
   let dir: string;
   let writeFixtures: (baseUrl: string) => string;
-  beforeAll(async () => { ({ reference, dir, writeFixtures } = await referenceWithFixtures()); });
-  afterAll(async () => { await reference.close(); });
+  beforeAll(async () => {
+    ({ reference, dir, writeFixtures } = await referenceWithFixtures());
+  });
+  afterAll(async () => {
+    await reference.close();
+  });
 
   it('a route that never answers blocks its checks "timed out" (no hang), and the run is incomplete', async () => {
-    const proxy = await startProxy(reference.baseUrl, { hang: (method, p) => method === 'GET' && p.startsWith('/_schema/contact') });
+    const proxy = await startProxy(reference.baseUrl, {
+      hang: (method, p) => method === 'GET' && p.startsWith('/_schema/contact'),
+    });
     try {
       const fixtures = writeFixtures(proxy.baseUrl);
       // --timeout bounds every request of the run: 2000 ms leaves the answered ones room on a loaded machine
-      const r = await runCli(['--fixtures', fixtures, '--only', 'discovery', '--timeout', '2000', '--report-dir', 'hang'], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(
+        ['--fixtures', fixtures, '--only', 'discovery', '--timeout', '2000', '--report-dir', 'hang'],
+        { cwd: dir, timeoutMs: 60_000 },
+      );
       expect(r.code, r.stdout + r.stderr).toBe(1);
       const report = JSON.parse(readFileSync(path.join(dir, 'hang', 'conformance.json'), 'utf8')) as Report;
       const hung = report.checks.filter((c) => c.status === 'blocked');
       expect(hung.length).toBeGreaterThan(0);
       expect(r.stdout).toMatch(/verdict: incomplete/);
-      for (const c of hung) expect(c.message).toMatch(/connection failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/_schema\/contact: timed out after 2000 ms/);
+      for (const c of hung)
+        expect(c.message).toMatch(
+          /connection failed: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/_schema\/contact: timed out after 2000 ms/,
+        );
     } finally {
       await proxy.close();
     }
@@ -77,7 +121,10 @@ describe('during the run', () => {
     const proxy = await startProxy(reference.baseUrl, { dieAfter: 28 });
     try {
       const fixtures = writeFixtures(proxy.baseUrl);
-      const r = await runCli(['--fixtures', fixtures, '--only', 'contacts,accounts', '--timeout', '2000', '--report-dir', 'died'], { cwd: dir, timeoutMs: 60_000 });
+      const r = await runCli(
+        ['--fixtures', fixtures, '--only', 'contacts,accounts', '--timeout', '2000', '--report-dir', 'died'],
+        { cwd: dir, timeoutMs: 60_000 },
+      );
       expect(r.code, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).not.toMatch(/internal error|suite itself failed/);
       const file = path.join(dir, 'died', 'conformance.json');
@@ -86,11 +133,18 @@ describe('during the run', () => {
       // a check whose request got no answer never tested its rule: blocked, not failed
       const failed = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked');
       expect(failed.length).toBeGreaterThan(5);
-      const connection = failed.filter((c) => /connection failed: .*(connection refused|connection closed by the server)/.test(c.message));
+      const connection = failed.filter((c) =>
+        /connection failed: .*(connection refused|connection closed by the server)/.test(c.message),
+      );
       expect(connection.length).toBeGreaterThan(0);
       // once requests sent after the last answer get none, the run stops: the rest are blocked under that one finding
-      expect(failed.every((c) => /connection failed|the server stopped answering/.test(c.message)), failed.map((c) => c.message).join('\n')).toBe(true);
-      expect(connection.every((c) => c.status === 'blocked' && c.blockedBy?.answer.startsWith('connection failed'))).toBe(true);
+      expect(
+        failed.every((c) => /connection failed|the server stopped answering/.test(c.message)),
+        failed.map((c) => c.message).join('\n'),
+      ).toBe(true);
+      expect(
+        connection.every((c) => c.status === 'blocked' && c.blockedBy?.answer.startsWith('connection failed')),
+      ).toBe(true);
       // a request with no answer is a sent request too: each connection-failed check sent one,
       // on top of the few the proxy answered before it died
       expect(report.run.requestsSent).toBeGreaterThan(connection.length);

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  ERROR_CODES,
-  SCHEMA_IDS,
-  compileAll,
-  schemaFor,
-  validate,
-  validateSingle,
-} from '../lib/schemas/index.js';
+import { ERROR_CODES, SCHEMA_IDS, compileAll, schemaFor, validate, validateSingle } from '../lib/schemas/index.js';
 import type { SchemaId, SchemaProblem, ValueTypeName } from '../lib/schemas/index.js';
 import { isIso8601Timestamp } from '../lib/schemas/formats.js';
 import { contactRecord } from '../lib/schemas/records/contact.js';
@@ -58,48 +51,148 @@ const valueTypeCases: Record<ValueTypeName, { ok: unknown; bad: Case[] }> = {
   },
   record_reference: {
     ok: ref,
-    bad: [{ value: { related_record_id: 'x', related_record_type: 'user' }, path: '/value/related_record_id', hint: 'uuid', why: 'uuid' }],
+    bad: [
+      {
+        value: { related_record_id: 'x', related_record_type: 'user' },
+        path: '/value/related_record_id',
+        hint: 'uuid',
+        why: 'uuid',
+      },
+    ],
   },
   select: {
     ok: { id: ID, select_list_id: ID2, api_name: 'a', display_name: 'A', color: '#fff' },
-    bad: [{ value: { id: ID, select_list_id: ID2, api_name: 'a', display_name: 'A' }, path: '/value', hint: "'color'", why: 'color required' }],
+    bad: [
+      {
+        value: { id: ID, select_list_id: ID2, api_name: 'a', display_name: 'A' },
+        path: '/value',
+        hint: "'color'",
+        why: 'color required',
+      },
+    ],
   },
   contact_stage: {
     ok: { id: ID, select_list_id: ID2, api_name: 'lead', display_name: 'Lead', color: 'blue' },
-    bad: [{ value: { id: 'lead', select_list_id: ID2, api_name: 'lead', display_name: 'Lead', color: 'blue' }, path: '/value/id', hint: 'uuid', why: 'id uuid' }],
+    bad: [
+      {
+        value: { id: 'lead', select_list_id: ID2, api_name: 'lead', display_name: 'Lead', color: 'blue' },
+        path: '/value/id',
+        hint: 'uuid',
+        why: 'id uuid',
+      },
+    ],
   },
   account_stage: {
     ok: { id: ID, select_list_id: ID2, api_name: 'prospect', display_name: 'Prospect' },
-    bad: [{ value: { id: ID, select_list_id: ID2, api_name: 'p' }, path: '/value', hint: "'display_name'", why: 'display_name required' }],
+    bad: [
+      {
+        value: { id: ID, select_list_id: ID2, api_name: 'p' },
+        path: '/value',
+        hint: "'display_name'",
+        why: 'display_name required',
+      },
+    ],
   },
   opportunity_stage: {
-    ok: { id: ID, select_list_id: ID2, api_name: 'won', display_name: 'Won', color: 'g', closing_probability: '100', expected_days: 0 },
+    ok: {
+      id: ID,
+      select_list_id: ID2,
+      api_name: 'won',
+      display_name: 'Won',
+      color: 'g',
+      closing_probability: '100',
+      expected_days: 0,
+    },
     bad: [
-      { value: { id: ID, select_list_id: ID2, api_name: 'won', display_name: 'Won', color: 'g', closing_probability: '100', expected_days: 1.5 }, path: '/value/expected_days', hint: 'integer', why: 'expected_days integer' },
-      { value: { id: ID, select_list_id: ID2, api_name: 'won', display_name: 'Won', color: 'g', closing_probability: 1, expected_days: 1 }, path: '/value/closing_probability', hint: 'string', why: 'closing_probability string' },
+      {
+        value: {
+          id: ID,
+          select_list_id: ID2,
+          api_name: 'won',
+          display_name: 'Won',
+          color: 'g',
+          closing_probability: '100',
+          expected_days: 1.5,
+        },
+        path: '/value/expected_days',
+        hint: 'integer',
+        why: 'expected_days integer',
+      },
+      {
+        value: {
+          id: ID,
+          select_list_id: ID2,
+          api_name: 'won',
+          display_name: 'Won',
+          color: 'g',
+          closing_probability: 1,
+          expected_days: 1,
+        },
+        path: '/value/closing_probability',
+        hint: 'string',
+        why: 'closing_probability string',
+      },
     ],
   },
   contact_email: {
     ok: { id: ID, email: 'a@example.com', is_primary: true, labels: ['WORK'] },
-    bad: [{ value: { id: ID, email: 'a@example.com', is_primary: true, labels: ['HOME'] }, path: '/value/labels/0', hint: 'PERSONAL', why: 'labels enum' }],
+    bad: [
+      {
+        value: { id: ID, email: 'a@example.com', is_primary: true, labels: ['HOME'] },
+        path: '/value/labels/0',
+        hint: 'PERSONAL',
+        why: 'labels enum',
+      },
+    ],
   },
   contact_phone_number: {
     ok: { id: ID, phone_number: '+15550100', is_primary: false, labels: [] },
-    bad: [{ value: { id: ID, phone_number: '+15550100', labels: [] }, path: '/value', hint: "'is_primary'", why: 'is_primary required' }],
+    bad: [
+      {
+        value: { id: ID, phone_number: '+15550100', labels: [] },
+        path: '/value',
+        hint: "'is_primary'",
+        why: 'is_primary required',
+      },
+    ],
   },
   account_domain: {
     ok: { domain_name: 'example.com', is_primary: true },
-    bad: [{ value: { domain_name: 'example.com', is_primary: 'yes' }, path: '/value/is_primary', hint: 'boolean', why: 'is_primary boolean' }],
+    bad: [
+      {
+        value: { domain_name: 'example.com', is_primary: 'yes' },
+        path: '/value/is_primary',
+        hint: 'boolean',
+        why: 'is_primary boolean',
+      },
+    ],
   },
   meeting_participant: {
     ok: { name: 'Ada', email: 'a@example.com', rsvp_status: 'accepted', is_host: true },
-    bad: [{ value: { name: 'Ada', email: 'a@example.com', rsvp_status: 'accepted' }, path: '/value', hint: "'is_host'", why: 'is_host required' }],
+    bad: [
+      {
+        value: { name: 'Ada', email: 'a@example.com', rsvp_status: 'accepted' },
+        path: '/value',
+        hint: "'is_host'",
+        why: 'is_host required',
+      },
+    ],
   },
   created_source_form_submission_details: {
     ok: { form_submission_id: ref, form_id: ref, source_event_occurred_at: TS, utm_source: 'x', utm_term: null },
     bad: [
-      { value: { form_submission_id: ref, form_id: ref, source_event_occurred_at: 'now' }, path: '/value/source_event_occurred_at', hint: 'iso8601', why: 'timestamp' },
-      { value: { form_submission_id: ref, form_id: ref, source_event_occurred_at: TS, utm_source: 3 }, path: '/value/utm_source', hint: 'string,null', why: 'utm string or null' },
+      {
+        value: { form_submission_id: ref, form_id: ref, source_event_occurred_at: 'now' },
+        path: '/value/source_event_occurred_at',
+        hint: 'iso8601',
+        why: 'timestamp',
+      },
+      {
+        value: { form_submission_id: ref, form_id: ref, source_event_occurred_at: TS, utm_source: 3 },
+        path: '/value/utm_source',
+        hint: 'string,null',
+        why: 'utm string or null',
+      },
     ],
   },
 };
@@ -109,12 +202,14 @@ describe('value types', () => {
     const id = `value-types/${name}` as SchemaId;
     describe(name, () => {
       it('accepts a valid value', () => expect(validate(id, { value_type: name, value: ok })).toEqual([]));
-      it('accepts a null value (unset attribute)', () => expect(validate(id, { value_type: name, value: null })).toEqual([]));
+      it('accepts a null value (unset attribute)', () =>
+        expect(validate(id, { value_type: name, value: null })).toEqual([]));
       it('rejects another value_type', () =>
         expectProblem(validate(id, { value_type: 'other', value: ok }), '/value_type', 'constant'));
       it('rejects a missing value', () => expectProblem(validate(id, { value_type: name }), '', "'value'"));
       it.each(bad.map((c) => [c.why, c] as const))('rejects: %s', (_why, c) =>
-        expectProblem(validate(id, { value_type: name, value: c.value }), c.path, c.hint));
+        expectProblem(validate(id, { value_type: name, value: c.value }), c.path, c.hint),
+      );
     });
   }
 });
@@ -130,37 +225,71 @@ describe('typed-value and attribute', () => {
     expect(validate('value-types/attribute', [{ value_type: 'string', value: 'a' }])).toEqual([]);
     expectProblem(validate('value-types/attribute', [{ value_type: 'string', value: 1 }]), '/0/value', 'string');
   });
-  it('attribute rejects a raw value', () =>
-    expect(validate('value-types/attribute', 'raw')).not.toEqual([]));
+  it('attribute rejects a raw value', () => expect(validate('value-types/attribute', 'raw')).not.toEqual([]));
 });
 
 const tv = (value_type: string, value: unknown) => ({ value_type, value });
 const stage = { id: ID, select_list_id: ID2, api_name: 'lead', display_name: 'Lead', color: 'blue' };
 const rr = tv('record_reference', ref);
 const fullContactAttributes: Record<string, unknown> = {
-  id: tv('uuid', ID), organization_id: tv('uuid', ID2), created_at: tv('timestamp', TS), updated_at: tv('timestamp', TS),
-  display_name: tv('string', 'Ada Lovelace'), stage: tv('contact_stage', stage),
-  created_by_user_id: rr, owner_user_id: rr, owner_team_id: rr, updated_by_user_id: rr, archived_by_user_id: tv('record_reference', null),
+  id: tv('uuid', ID),
+  organization_id: tv('uuid', ID2),
+  created_at: tv('timestamp', TS),
+  updated_at: tv('timestamp', TS),
+  display_name: tv('string', 'Ada Lovelace'),
+  stage: tv('contact_stage', stage),
+  created_by_user_id: rr,
+  owner_user_id: rr,
+  owner_team_id: rr,
+  updated_by_user_id: rr,
+  archived_by_user_id: tv('record_reference', null),
   participant_user_id_list: [rr],
-  first_name: tv('string', 'Ada'), last_name: tv('string', 'Lovelace'), middle_name: tv('string', null), title: tv('string', 'CTO'), department: tv('string', 'R&D'),
-  primary_email: tv('email', 'ada@example.com'), primary_phone_number: tv('phone_number', '+15550100'), sms_consent: tv('boolean', true),
-  address: tv('address', { street_one: '1 Main St', street_two: '', city: 'London', state: '', country: 'GB', zip_code: 'N1' }),
+  first_name: tv('string', 'Ada'),
+  last_name: tv('string', 'Lovelace'),
+  middle_name: tv('string', null),
+  title: tv('string', 'CTO'),
+  department: tv('string', 'R&D'),
+  primary_email: tv('email', 'ada@example.com'),
+  primary_phone_number: tv('phone_number', '+15550100'),
+  sms_consent: tv('boolean', true),
+  address: tv('address', {
+    street_one: '1 Main St',
+    street_two: '',
+    city: 'London',
+    state: '',
+    country: 'GB',
+    zip_code: 'N1',
+  }),
   contact_emails: [tv('contact_email', { id: ID, email: 'ada@example.com', is_primary: true, labels: ['WORK'] })],
-  contact_phone_numbers: [tv('contact_phone_number', { id: ID2, phone_number: '+15550100', is_primary: true, labels: ['MOBILE', 'WORK'] })],
-  linkedin_url: tv('url', 'https://linkedin.com/in/ada'), zoominfo_url: tv('url', null), x_url: tv('url', null), facebook_url: tv('url', null),
+  contact_phone_numbers: [
+    tv('contact_phone_number', { id: ID2, phone_number: '+15550100', is_primary: true, labels: ['MOBILE', 'WORK'] }),
+  ],
+  linkedin_url: tv('url', 'https://linkedin.com/in/ada'),
+  zoominfo_url: tv('url', null),
+  x_url: tv('url', null),
+  facebook_url: tv('url', null),
   created_source_form_submission_details: tv('created_source_form_submission_details', null),
-  last_activity_at: tv('timestamp', TS), last_voice_call: tv('timestamp', null), last_meeting: tv('timestamp', null),
-  last_global_thread: tv('timestamp', null), last_engaged_at: tv('timestamp', '2026-11-21T10:00:00.5+01:00'),
-  last_outreached_at: tv('timestamp', null), last_inbound_meeting_at: tv('timestamp', null), last_inbound_voice_call_at: tv('timestamp', null),
-  last_inbound_global_thread_at: tv('timestamp', null), last_outbound_meeting_at: tv('timestamp', null),
-  last_outbound_voice_call_at: tv('timestamp', null), last_outbound_global_thread_at: tv('timestamp', null),
+  last_activity_at: tv('timestamp', TS),
+  last_voice_call: tv('timestamp', null),
+  last_meeting: tv('timestamp', null),
+  last_global_thread: tv('timestamp', null),
+  last_engaged_at: tv('timestamp', '2026-11-21T10:00:00.5+01:00'),
+  last_outreached_at: tv('timestamp', null),
+  last_inbound_meeting_at: tv('timestamp', null),
+  last_inbound_voice_call_at: tv('timestamp', null),
+  last_inbound_global_thread_at: tv('timestamp', null),
+  last_outbound_meeting_at: tv('timestamp', null),
+  last_outbound_voice_call_at: tv('timestamp', null),
+  last_outbound_global_thread_at: tv('timestamp', null),
   archived_at: tv('timestamp', null),
 };
 const contact = { id: ID, created_at: TS, updated_at: TS, record_type: 'contact', attributes: fullContactAttributes };
 
 describe('records', () => {
   it('the contact example covers every attribute the contact schema lists', () =>
-    expect(Object.keys(fullContactAttributes).sort()).toEqual(Object.keys(contactRecord.properties.attributes.properties).sort()));
+    expect(Object.keys(fullContactAttributes).sort()).toEqual(
+      Object.keys(contactRecord.properties.attributes.properties).sort(),
+    ));
   it('a realistic contact with all attributes passes', () => expect(validate('records/contact', contact)).toEqual([]));
   it('a contact with no attributes passes (listed attributes are not required)', () =>
     expect(validate('records/contact', { ...contact, attributes: {} })).toEqual([]));
@@ -169,27 +298,56 @@ describe('records', () => {
     expect(validate('records/contact', { ...contact, attributes: { custom_score: 3 } })).not.toEqual([]);
   });
   it('a listed attribute with the wrong value_type fails', () =>
-    expectProblem(validate('records/contact', { ...contact, attributes: { stage: tv('select', stage) } }), '/attributes/stage/value_type', 'contact_stage'));
-  it.each(['id', 'created_at', 'updated_at', 'attributes', 'record_type'])('missing envelope field %s fails', (field) => {
-    const { [field]: _dropped, ...rest } = contact as Record<string, unknown>;
-    expectProblem(validate('records/contact', rest), '', `'${field}'`);
-  });
+    expectProblem(
+      validate('records/contact', { ...contact, attributes: { stage: tv('select', stage) } }),
+      '/attributes/stage/value_type',
+      'contact_stage',
+    ));
+  it.each(['id', 'created_at', 'updated_at', 'attributes', 'record_type'])(
+    'missing envelope field %s fails',
+    (field) => {
+      const { [field]: _dropped, ...rest } = contact as Record<string, unknown>;
+      expectProblem(validate('records/contact', rest), '', `'${field}'`);
+    },
+  );
   it('record_type must match the record schema', () =>
     expectProblem(validate('records/contact', { ...contact, record_type: 'account' }), '/record_type', 'constant'));
   it('custom-object record_type must start with cus_obj__', () => {
-    const rec = { id: ID, created_at: TS, updated_at: TS, record_type: 'cus_obj__vehicle', attributes: { display_name: tv('string', 'V') } };
+    const rec = {
+      id: ID,
+      created_at: TS,
+      updated_at: TS,
+      record_type: 'cus_obj__vehicle',
+      attributes: { display_name: tv('string', 'V') },
+    };
     expect(validate('records/custom-object', rec)).toEqual([]);
     expectProblem(validate('records/custom-object', { ...rec, record_type: 'vehicle' }), '/record_type', 'pattern');
   });
   it('note created_by_user_id is uuid-typed, not record_reference', () => {
-    const note = { id: ID, created_at: TS, updated_at: TS, record_type: 'note', attributes: { created_by_user_id: tv('uuid', ID) } };
+    const note = {
+      id: ID,
+      created_at: TS,
+      updated_at: TS,
+      record_type: 'note',
+      attributes: { created_by_user_id: tv('uuid', ID) },
+    };
     expect(validate('records/note', note)).toEqual([]);
     expect(validate('records/note', { ...note, attributes: { created_by_user_id: rr } })).not.toEqual([]);
   });
   it('account websites is an array of url', () => {
-    const acc = { id: ID, created_at: TS, updated_at: TS, record_type: 'account', attributes: { websites: [tv('url', 'https://a.example')] } };
+    const acc = {
+      id: ID,
+      created_at: TS,
+      updated_at: TS,
+      record_type: 'account',
+      attributes: { websites: [tv('url', 'https://a.example')] },
+    };
     expect(validate('records/account', acc)).toEqual([]);
-    expectProblem(validate('records/account', { ...acc, attributes: { websites: tv('url', 'https://a.example') } }), '/attributes/websites', 'array');
+    expectProblem(
+      validate('records/account', { ...acc, attributes: { websites: tv('url', 'https://a.example') } }),
+      '/attributes/websites',
+      'array',
+    );
   });
   it('validateSingle reports paths from the body root', () => {
     expect(validateSingle('contact', { data: contact })).toEqual([]);
@@ -200,23 +358,63 @@ describe('records', () => {
 });
 
 describe('envelopes', () => {
-  const item = { related_record_id: ID, related_record_type: 'account', through: { id: ID2, record_type: 'contact_account', attributes: {} } };
+  const item = {
+    related_record_id: ID,
+    related_record_type: 'account',
+    through: { id: ID2, record_type: 'contact_account', attributes: {} },
+  };
   const parent = { id: ID, record_type: 'contact' };
   it('relationship page', () => {
-    expect(validate('envelopes/relationship-page', { count: 1, next_cursor: null, parent, api_name: 'accounts', items: [item] })).toEqual([]);
-    expectProblem(validate('envelopes/relationship-page', { count: '1', next_cursor: null, parent, api_name: 'accounts', items: [] }), '/count', 'integer');
-    expectProblem(validate('envelopes/relationship-page', { count: 0, parent, api_name: 'accounts', items: [] }), '', "'next_cursor'");
+    expect(
+      validate('envelopes/relationship-page', {
+        count: 1,
+        next_cursor: null,
+        parent,
+        api_name: 'accounts',
+        items: [item],
+      }),
+    ).toEqual([]);
+    expectProblem(
+      validate('envelopes/relationship-page', {
+        count: '1',
+        next_cursor: null,
+        parent,
+        api_name: 'accounts',
+        items: [],
+      }),
+      '/count',
+      'integer',
+    );
+    expectProblem(
+      validate('envelopes/relationship-page', { count: 0, parent, api_name: 'accounts', items: [] }),
+      '',
+      "'next_cursor'",
+    );
   });
   it('relationship post and item', () => {
     expect(validate('envelopes/relationship-post', { parent, api_name: 'accounts', item })).toEqual([]);
     const { through: _t, ...noThrough } = item;
-    expectProblem(validate('envelopes/relationship-post', { parent, api_name: 'accounts', item: noThrough }), '/item', "'through'");
+    expectProblem(
+      validate('envelopes/relationship-post', { parent, api_name: 'accounts', item: noThrough }),
+      '/item',
+      "'through'",
+    );
   });
   it('contact-account item needs role and is_primary typed values', () => {
-    const ca = { ...item, through: { ...item.through, attributes: { role: tv('string', 'buyer'), is_primary: tv('boolean', true) } } };
+    const ca = {
+      ...item,
+      through: { ...item.through, attributes: { role: tv('string', 'buyer'), is_primary: tv('boolean', true) } },
+    };
     expect(validate('envelopes/contact-account-item', ca)).toEqual([]);
     expectProblem(validate('envelopes/contact-account-item', item), '/through/attributes', "'role'");
-    expectProblem(validate('envelopes/contact-account-item', { ...ca, through: { ...ca.through, attributes: { role: 'buyer', is_primary: tv('boolean', true) } } }), '/through/attributes/role', 'object');
+    expectProblem(
+      validate('envelopes/contact-account-item', {
+        ...ca,
+        through: { ...ca.through, attributes: { role: 'buyer', is_primary: tv('boolean', true) } },
+      }),
+      '/through/attributes/role',
+      'object',
+    );
   });
   it('upsert, phone item patch, transcript', () => {
     const rec = { id: ID, created_at: TS, updated_at: TS, record_type: 'cus_obj__x', attributes: {} };
@@ -224,9 +422,19 @@ describe('envelopes', () => {
     expectProblem(validate('envelopes/upsert', { data: rec, meta: {} }), '/meta', "'matched_on'");
     const envelope = { id: ID, is_primary: true, labels: ['WORK'], phone_number: '+15550100' };
     expect(validate('envelopes/phone-item-patch', { data: { id: ID, envelope } })).toEqual([]);
-    expectProblem(validate('envelopes/phone-item-patch', { data: { id: ID, envelope: { ...envelope, labels: ['work'] } } }), '/data/envelope/labels/0', 'PERSONAL');
-    expect(validate('envelopes/transcript', { data: { url: 'https://s3.example/x?sig=1', expires_at: TS, format: 'vtt' } })).toEqual([]);
-    expectProblem(validate('envelopes/transcript', { data: { url: 'u', expires_at: 'tomorrow', format: 'vtt' } }), '/data/expires_at', 'iso8601');
+    expectProblem(
+      validate('envelopes/phone-item-patch', { data: { id: ID, envelope: { ...envelope, labels: ['work'] } } }),
+      '/data/envelope/labels/0',
+      'PERSONAL',
+    );
+    expect(
+      validate('envelopes/transcript', { data: { url: 'https://s3.example/x?sig=1', expires_at: TS, format: 'vtt' } }),
+    ).toEqual([]);
+    expectProblem(
+      validate('envelopes/transcript', { data: { url: 'u', expires_at: 'tomorrow', format: 'vtt' } }),
+      '/data/expires_at',
+      'iso8601',
+    );
   });
 });
 
@@ -238,7 +446,8 @@ describe('error body', () => {
     expect(validate('errors/error-body', { ...body, details: null })).toEqual([]);
     expect(validate('errors/error-body', { ...body, details: { field: 'x' } })).toEqual([]);
   });
-  it('rejects an unlisted code', () => expectProblem(validate('errors/error-body', { ...body, code: 'not_found' }), '/code', 'record_not_found'));
+  it('rejects an unlisted code', () =>
+    expectProblem(validate('errors/error-body', { ...body, code: 'not_found' }), '/code', 'record_not_found'));
   it('rejects a non-integer status_code and a missing message', () => {
     expectProblem(validate('errors/error-body', { ...body, status_code: '404' }), '/status_code', 'integer');
     const { message: _m, ...noMessage } = body;
@@ -267,28 +476,71 @@ describe('request bodies', () => {
   it('relationship-post-body: exactly one target key', () => {
     expect(validate('requests/relationship-post-body', { related_record_id: ID })).toEqual([]);
     expect(validate('requests/relationship-post-body', { related_record_match: { field: 'x', value: 1 } })).toEqual([]);
-    expectProblem(validate('requests/relationship-post-body', { related_record_id: ID, related_record_match: {} }), '', 'oneOf');
+    expectProblem(
+      validate('requests/relationship-post-body', { related_record_id: ID, related_record_match: {} }),
+      '',
+      'oneOf',
+    );
     expectProblem(validate('requests/relationship-post-body', {}), '', 'oneOf');
   });
   it('phone-item-patch-body: no phone_number', () => {
     expect(validate('requests/phone-item-patch-body', { is_primary: true, labels: ['PERSONAL'] })).toEqual([]);
-    expectProblem(validate('requests/phone-item-patch-body', { phone_number: '+1' }), '/phone_number', 'boolean schema');
+    expectProblem(
+      validate('requests/phone-item-patch-body', { phone_number: '+1' }),
+      '/phone_number',
+      'boolean schema',
+    );
   });
   it('contact-create-body: stage required, string or select envelope', () => {
-    const ok = { attributes: { first_name: 'Ada', last_name: tv('string', 'L'), primary_email: tv('email', 'a@example.com'), stage: 'lead' } };
+    const ok = {
+      attributes: {
+        first_name: 'Ada',
+        last_name: tv('string', 'L'),
+        primary_email: tv('email', 'a@example.com'),
+        stage: 'lead',
+      },
+    };
     expect(validate('requests/contact-create-body', ok)).toEqual([]);
-    expect(validate('requests/contact-create-body', { attributes: { stage: tv('select', { api_name: 'lead' }) } })).toEqual([]);
-    expect(validate('requests/contact-create-body', { attributes: { stage: tv('select', { id: ID, select_list_id: ID2 }) } })).toEqual([]);
-    expectProblem(validate('requests/contact-create-body', { attributes: { first_name: 'Ada' } }), '/attributes', "'stage'");
-    expect(validate('requests/contact-create-body', { attributes: { stage: tv('select', { select_list_id: ID2 }) } })).not.toEqual([]);
+    expect(
+      validate('requests/contact-create-body', { attributes: { stage: tv('select', { api_name: 'lead' }) } }),
+    ).toEqual([]);
+    expect(
+      validate('requests/contact-create-body', {
+        attributes: { stage: tv('select', { id: ID, select_list_id: ID2 }) },
+      }),
+    ).toEqual([]);
+    expectProblem(
+      validate('requests/contact-create-body', { attributes: { first_name: 'Ada' } }),
+      '/attributes',
+      "'stage'",
+    );
+    expect(
+      validate('requests/contact-create-body', { attributes: { stage: tv('select', { select_list_id: ID2 }) } }),
+    ).not.toEqual([]);
   });
 });
 
 describe('iso8601-timestamp format', () => {
-  it.each(['2026-11-22T04:22:13Z', '2026-11-22T04:22:13.123+00:00', '2026-11-22T04:22:13+0530', '2026-11-22T04:22-03', '2024-02-29T24:00:00Z', '2026-11-22T04:22:13,5Z'])(
-    'accepts %s', (s) => expect(isIso8601Timestamp(s)).toBe(true));
-  it.each(['2026-13-01T00:00:00Z', 'yesterday', '2026-02-30T00:00:00Z', '2025-02-29T00:00:00Z', '2026-11-22', '2026-11-22T25:00:00Z', '2026-11-22T24:00:01Z', '2026-11-22t04:22:13z', '2026-11-22T04:60:00Z', '2026-11-22T04:22:13+24:00'])(
-    'rejects %s', (s) => expect(isIso8601Timestamp(s)).toBe(false));
+  it.each([
+    '2026-11-22T04:22:13Z',
+    '2026-11-22T04:22:13.123+00:00',
+    '2026-11-22T04:22:13+0530',
+    '2026-11-22T04:22-03',
+    '2024-02-29T24:00:00Z',
+    '2026-11-22T04:22:13,5Z',
+  ])('accepts %s', (s) => expect(isIso8601Timestamp(s)).toBe(true));
+  it.each([
+    '2026-13-01T00:00:00Z',
+    'yesterday',
+    '2026-02-30T00:00:00Z',
+    '2025-02-29T00:00:00Z',
+    '2026-11-22',
+    '2026-11-22T25:00:00Z',
+    '2026-11-22T24:00:01Z',
+    '2026-11-22t04:22:13z',
+    '2026-11-22T04:60:00Z',
+    '2026-11-22T04:22:13+24:00',
+  ])('rejects %s', (s) => expect(isIso8601Timestamp(s)).toBe(false));
   it('is what defs/timestamp checks', () => {
     expect(validate('defs/timestamp', '2026-11-22T04:22:13+0530')).toEqual([]);
     expectProblem(validate('defs/timestamp', '2026-02-30T00:00:00Z'), '', 'iso8601-timestamp');

@@ -8,12 +8,21 @@ import { BIN, cleanEnv, runCli } from './support/cli.js';
 /** `npx conformance serve` in its own process, as a client developer would start it. */
 function startServe(): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+      env: cleanEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start:\n${output}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start:\n${output}`));
+    }, 30_000);
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
-      if (output.includes('Ctrl-C stops it.')) { clearTimeout(timer); resolve({ child, output }); }
+      if (output.includes('Ctrl-C stops it.')) {
+        clearTimeout(timer);
+        resolve({ child, output });
+      }
     });
     child.on('error', reject);
   });
@@ -22,7 +31,9 @@ function startServe(): Promise<{ child: ChildProcess; output: string }> {
 describe('npx conformance serve, then a run against it with flags', () => {
   let child: ChildProcess;
   let output: string;
-  beforeAll(async () => { ({ child, output } = await startServe()); });
+  beforeAll(async () => {
+    ({ child, output } = await startServe());
+  });
   afterAll(async () => {
     if (child === undefined || child.exitCode !== null || child.signalCode !== null) return; // never started, or gone
     const closed = new Promise((r) => child.once('close', r));
@@ -47,8 +58,23 @@ describe('npx conformance serve, then a run against it with flags', () => {
     delete withoutSecrets['otherOrgApiKey'];
     delete withoutSecrets['readOnlyApiKey'];
     writeFileSync(path.join(dir, 'fixtures.json'), JSON.stringify(withoutSecrets));
-    const r = await runCli(['--base-url', baseUrl!, '--api-key', apiKey!, '--other-org-api-key', other!, '--read-only-api-key', readOnly!,
-      '--fixtures', 'fixtures.json', '--report-dir', 'report'], { cwd: dir });
+    const r = await runCli(
+      [
+        '--base-url',
+        baseUrl!,
+        '--api-key',
+        apiKey!,
+        '--other-org-api-key',
+        other!,
+        '--read-only-api-key',
+        readOnly!,
+        '--fixtures',
+        'fixtures.json',
+        '--report-dir',
+        'report',
+      ],
+      { cwd: dir },
+    );
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
     expect(r.code).toBe(0);

@@ -12,7 +12,12 @@ interface Report {
 
 /** The value at a dotted path of the fixtures (`customObject.attributes`), or undefined. */
 function at(fixtures: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), fixtures);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+      fixtures,
+    );
 }
 
 /**
@@ -35,16 +40,24 @@ describe('the whole suite with the sparse fixtures file', () => {
     out = r.stdout + r.stderr;
     report = JSON.parse(readFileSync(path.join(dir, 'report', 'conformance.json'), 'utf8')) as Report;
   }, 300_000);
-  afterAll(async () => { await ref.close(); });
+  afterAll(async () => {
+    await ref.close();
+  });
 
   it('names one task, and samples of a select, a number and a boolean only', () => {
     expect(ref.fixtures.taskIds).toHaveLength(1);
     expect(ref.fixtures.taskToArchive).toBeUndefined();
-    expect(Object.values(ref.fixtures.customObject?.attributes ?? {}).map((v) => typeof v).sort()).toEqual(['boolean', 'number', 'string']);
+    expect(
+      Object.values(ref.fixtures.customObject?.attributes ?? {})
+        .map((v) => typeof v)
+        .sort(),
+    ).toEqual(['boolean', 'number', 'string']);
   });
 
   it('no failed and no blocked check; exit 0', () => {
-    const bad = report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked').map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`);
+    const bad = report.checks
+      .filter((c) => c.status === 'failed' || c.status === 'blocked')
+      .map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`);
     expect(bad).toEqual([]);
     expect(code, out.slice(-2000)).toBe(0);
     expect(report.summary.passed).toBeGreaterThan(300);
@@ -57,7 +70,11 @@ describe('the whole suite with the sparse fixtures file', () => {
       const key = /fixtures: `([A-Za-z.]+)/.exec(c.message)?.[1];
       expect(key, `${c.id}: ${c.message}`).toBeDefined();
       if (key === 'customObject.attributes') expect(c.message).toMatch(/holds no free-text attribute/);
-      else expect(at(ref.fixtures, key!), `${c.id} skipped naming ${key}, which the file gives: ${c.message}`).toBeUndefined();
+      else
+        expect(
+          at(ref.fixtures, key!),
+          `${c.id} skipped naming ${key}, which the file gives: ${c.message}`,
+        ).toBeUndefined();
     }
   });
 });

@@ -7,8 +7,23 @@ import { sameTypedValue } from '../lib/steps/same-value.js';
 function fakeCheck(): { c: CheckContext; end: () => Promise<void>; first: () => boolean } {
   const cleanups: Array<() => Promise<unknown>> = [];
   let first = false;
-  const c = { cleanup: (fn: () => Promise<unknown>) => { cleanups.push(fn); }, api: { goFirst: () => { first = true; } } } as unknown as CheckContext;
-  return { c, end: async () => { for (const fn of cleanups.reverse()) await fn(); }, first: () => first };
+  const c = {
+    cleanup: (fn: () => Promise<unknown>) => {
+      cleanups.push(fn);
+    },
+    api: {
+      goFirst: () => {
+        first = true;
+      },
+    },
+  } as unknown as CheckContext;
+  return {
+    c,
+    end: async () => {
+      for (const fn of cleanups.reverse()) await fn();
+    },
+    first: () => first,
+  };
 }
 
 describe('holdRecord: checks that write one shared record take turns', () => {
@@ -19,8 +34,12 @@ describe('holdRecord: checks that write one shared record take turns', () => {
     await holdRecord(a.c, 'task:1');
     order.push('a holds');
     expect(a.first()).toBe(true); // others wait on its requests: they go first
-    const bHeld = holdRecord(b.c, 'task:1').then(() => { order.push('b holds'); });
-    a.c.cleanup(async () => { order.push('a restores'); });
+    const bHeld = holdRecord(b.c, 'task:1').then(() => {
+      order.push('b holds');
+    });
+    a.c.cleanup(async () => {
+      order.push('a restores');
+    });
     await Promise.resolve();
     expect(order).toEqual(['a holds']);
     expect(b.first()).toBe(false); // not while it only waits
@@ -43,14 +62,20 @@ describe('holdRecord: checks that write one shared record take turns', () => {
 
 describe('sameTypedValue: a value read back holds the value written', () => {
   it('compares by value type where the spec leaves the representation open', () => {
-    expect(sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-01T00:00:00.000+00:00', value_type: 'timestamp' })).toBe(true);
-    expect(sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-02T00:00:00Z', value_type: 'timestamp' })).toBe(false);
+    expect(
+      sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-01T00:00:00.000+00:00', value_type: 'timestamp' }),
+    ).toBe(true);
+    expect(sameTypedValue('2026-01-01T00:00:00Z', { value: '2026-01-02T00:00:00Z', value_type: 'timestamp' })).toBe(
+      false,
+    );
     expect(sameTypedValue({ amount: '1250.00' }, { value: { amount: '1250' }, value_type: 'currency' })).toBe(true);
     expect(sameTypedValue({ amount: '1250.00' }, { value: { amount: '1250.01' }, value_type: 'currency' })).toBe(false);
     const option = { id: 'o1', select_list_id: 'l1', api_name: 'high', display_name: 'High', color: '#f00' };
     expect(sameTypedValue('high', { value: option, value_type: 'select' })).toBe(true);
     expect(sameTypedValue('High', { value: option, value_type: 'select' })).toBe(true);
-    expect(sameTypedValue({ value_type: 'select', value: { api_name: 'high' } }, { value: option, value_type: 'select' })).toBe(true);
+    expect(
+      sameTypedValue({ value_type: 'select', value: { api_name: 'high' } }, { value: option, value_type: 'select' }),
+    ).toBe(true);
     expect(sameTypedValue('low', { value: option, value_type: 'select' })).toBe(false);
     expect(sameTypedValue(12, { value: 12, value_type: 'number' })).toBe(true);
     expect(sameTypedValue(12, { value: '12', value_type: 'number' })).toBe(false);
@@ -62,7 +87,10 @@ describe('sameTypedValue: a value read back holds the value written', () => {
 
 describe('sameTypedValue: multi-valued items in any order', () => {
   it('matches the items written whatever order they read back in, and no other set', () => {
-    const read = [{ value: 'https://b.example', value_type: 'url' }, { value: 'https://a.example', value_type: 'url' }];
+    const read = [
+      { value: 'https://b.example', value_type: 'url' },
+      { value: 'https://a.example', value_type: 'url' },
+    ];
     expect(sameTypedValue(['https://a.example', 'https://b.example'], read)).toBe(true);
     expect(sameTypedValue(['https://a.example', 'https://a.example'], read)).toBe(false);
     expect(sameTypedValue(['https://a.example'], read)).toBe(false);

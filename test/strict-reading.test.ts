@@ -11,21 +11,37 @@ import { strictOnly } from '../lib/rules/reading.js';
 import { runCli } from './support/cli.js';
 
 const check = (o: Partial<CheckResult>): CheckResult => ({
-  id: 'error.code-listed-no-fit', level: 'MUST', status: 'failed', title: 't', endpoint: 'e', message: 'm', group: 'g', section: 's', quote: 'q', ...o,
+  id: 'error.code-listed-no-fit',
+  level: 'MUST',
+  status: 'failed',
+  title: 't',
+  endpoint: 'e',
+  message: 'm',
+  group: 'g',
+  section: 's',
+  quote: 'q',
+  ...o,
 });
 
 describe('rules that rest on one reading', () => {
   it('name the other reading in the catalogue', () => {
     const strict = Object.entries(RULES).filter(([, r]) => (r as Rule).reading === 'strict');
-    expect(strict.map(([id]) => id)).toEqual(expect.arrayContaining([
-      'error.code-listed-no-fit', 'account.domain.last-primary-of-several', 'media.text-plain-json-415', 'write.attributes-only',
-    ]));
+    expect(strict.map(([id]) => id)).toEqual(
+      expect.arrayContaining([
+        'error.code-listed-no-fit',
+        'account.domain.last-primary-of-several',
+        'media.text-plain-json-415',
+        'write.attributes-only',
+      ]),
+    );
     for (const [id, r] of strict) expect((r as Rule).otherReading?.length ?? 0, id).toBeGreaterThan(20);
   });
 
   it('mark a failure strict only when every rule it broke is strict', () => {
     expect(strictOnly('auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }])).toBe(true);
-    expect(strictOnly('auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }, { rule: 'error.body' }])).toBe(false);
+    expect(strictOnly('auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }, { rule: 'error.body' }])).toBe(
+      false,
+    );
     expect(strictOnly('write.attributes-only', [])).toBe(true);
     expect(strictOnly('error.body', [])).toBe(false);
   });
@@ -41,15 +57,30 @@ describe('rules that rest on one reading', () => {
   });
 });
 
-describe('--strict on a run against a server that makes the other reading\'s choice', () => {
+describe("--strict on a run against a server that makes the other reading's choice", () => {
   const dirs: string[] = [];
-  afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
   const run = async (extra: string[], env: Record<string, string> = {}) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-strict-'));
     dirs.push(dir);
-    const r = await runCli(['--variation', 'own-codes-for-unlisted-statuses', '--only', 'error.code-listed-no-fit', '--report-dir', dir, ...extra], { env });
+    const r = await runCli(
+      [
+        '--variation',
+        'own-codes-for-unlisted-statuses',
+        '--only',
+        'error.code-listed-no-fit',
+        '--report-dir',
+        dir,
+        ...extra,
+      ],
+      { env },
+    );
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
-      checks: CheckResult[]; summary: { strictFailed: number }; certificate: { reading: string; verdict: string };
+      checks: CheckResult[];
+      summary: { strictFailed: number };
+      certificate: { reading: string; verdict: string };
     };
     return { ...r, report };
   };

@@ -16,20 +16,31 @@ import { runCli } from './support/cli.js';
  */
 const DIR = fileURLToPath(new URL('../reference/variations/', import.meta.url));
 const NOT_VARIATIONS = ['all', 'define', 'kit', 'registry'];
-const only = process.env['VARIATIONS']?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env['VARIATIONS']
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const selected = only ? VARIATIONS.filter((v) => only.includes(v.id)) : VARIATIONS;
 const concurrency = Number(process.env['CONFORMANCE_FAULT_CONCURRENCY'] ?? DEFAULT_CONCURRENCY);
 
 /** An `--only` glob (`*` spans dots) that names at least one rule, so a focused run is never an exit 2. */
 function matchesARule(pattern: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return Object.keys(RULES).some((id) => re.test(id));
 }
 
 describe('the variation registry', () => {
   it('lists at least 20 variations, one file each, named after its id', () => {
     expect(VARIATIONS.length).toBeGreaterThanOrEqual(20);
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).filter((f) => !NOT_VARIATIONS.includes(f));
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -3))
+      .filter((f) => !NOT_VARIATIONS.includes(f));
     expect(VARIATIONS.map((v) => v.id).sort()).toEqual(files.sort());
   });
 
@@ -38,24 +49,33 @@ describe('the variation registry', () => {
     expect(ids).toEqual([...ids].sort());
   });
 
-  it('gives each a kebab-case id, a description, the spec\'s words and the checks it affects', () => {
+  it("gives each a kebab-case id, a description, the spec's words and the checks it affects", () => {
     for (const v of VARIATIONS) {
       expect(v.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(v.description.length).toBeGreaterThan(10);
       expect(v.quote.length).toBeGreaterThan(10);
       expect(v.affects.length).toBeGreaterThan(0);
       for (const p of v.affects) expect(matchesARule(p), `${v.id}: ${p} names no rule`).toBe(true);
-      for (const other of v.conflicts ?? []) expect(VARIATIONS.some((w) => w.id === other), `${v.id} conflicts with ${other}`).toBe(true);
+      for (const other of v.conflicts ?? [])
+        expect(
+          VARIATIONS.some((w) => w.id === other),
+          `${v.id} conflicts with ${other}`,
+        ).toBe(true);
     }
   });
 
   it('leaves out of "all together" every variation that conflicts with one kept', () => {
     const kept = compatibleVariations();
-    for (const v of kept) for (const other of v.conflicts ?? []) expect(kept.some((k) => k.id === other), `${v.id} and ${other}`).toBe(false);
+    for (const v of kept)
+      for (const other of v.conflicts ?? [])
+        expect(
+          kept.some((k) => k.id === other),
+          `${v.id} and ${other}`,
+        ).toBe(false);
     expect(kept.length).toBeGreaterThan(VARIATIONS.length / 2);
   });
 
-  it('serve --list-variations prints each variation with the spec\'s words, and sends nothing', async () => {
+  it("serve --list-variations prints each variation with the spec's words, and sends nothing", async () => {
     const r = await runCli(['serve', '--list-variations']);
     expect(r.code).toBe(0);
     for (const v of VARIATIONS) expect(r.stdout).toContain(`${v.id}\n  ${v.description}\n  spec: ${v.quote}`);
@@ -63,14 +83,18 @@ describe('the variation registry', () => {
   }, 60_000);
 
   it('refuses an unknown variation name, listing the known ones', async () => {
-    expect(() => resolveVariations(['no-such-variation'])).toThrow(/Unknown variation "no-such-variation". Known variations: .*delete-204/);
+    expect(() => resolveVariations(['no-such-variation'])).toThrow(
+      /Unknown variation "no-such-variation". Known variations: .*delete-204/,
+    );
     await expect(startReferenceServer({ variations: ['no-such-variation'] })).rejects.toThrow(/Unknown variation/);
   });
 
   it('counts a failure under the strict reading, or a skip naming a fixture key, as no problem; anything else as one', () => {
     const base = { title: 't', message: 'm', level: 'MUST' as const };
     expect(problemsOf([{ ...base, id: 'a', status: 'failed', reading: 'strict' }])).toEqual([]);
-    expect(problemsOf([{ ...base, id: 'a', status: 'skipped', message: 'fixtures: `meetingId` is not set; name it' }])).toEqual([]);
+    expect(
+      problemsOf([{ ...base, id: 'a', status: 'skipped', message: 'fixtures: `meetingId` is not set; name it' }]),
+    ).toEqual([]);
     expect(problemsOf([{ ...base, id: 'a', status: 'failed' }])).toHaveLength(1);
     expect(problemsOf([{ ...base, id: 'a', status: 'blocked' }])).toHaveLength(1);
     expect(problemsOf([{ ...base, id: 'a', status: 'skipped', message: 'the server did something' }])).toHaveLength(1);

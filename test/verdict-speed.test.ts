@@ -14,7 +14,8 @@ describe('the verdict does not depend on --concurrency', () => {
     ]);
     expect(one.error).toBeUndefined();
     expect(many.error).toBeUndefined();
-    const statuses = (checks: typeof one.checks) => Object.fromEntries(checks.map((c) => [`${c.id} | ${c.title}`, c.status]));
+    const statuses = (checks: typeof one.checks) =>
+      Object.fromEntries(checks.map((c) => [`${c.id} | ${c.title}`, c.status]));
     expect(Object.keys(statuses(one.checks))).toHaveLength(one.checks.length); // titles tell checks apart
     expect(statuses(many.checks)).toEqual(statuses(one.checks));
     expect(many.code).toBe(one.code);

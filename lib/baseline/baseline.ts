@@ -57,17 +57,24 @@ export function checkBaseline(data: unknown, shownAs: string): Baseline {
   if (!validate(data)) {
     for (const e of validate.errors ?? []) {
       const at = e.instancePath || '/';
-      if (e.keyword === 'additionalProperties') problems.push(`${at} has an unknown key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`);
+      if (e.keyword === 'additionalProperties')
+        problems.push(
+          `${at} has an unknown key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}`,
+        );
       else if (e.keyword === 'pattern') problems.push(`${at} must be a date YYYY-MM-DD`);
       else problems.push(`${at} ${e.message ?? 'is invalid'}`);
     }
   } else {
     const seen = new Set<string>();
     (data as Baseline).deviations.forEach((d, i) => {
-      if (!isRuleId(d.rule) && !isRetiredRule(d.rule)) problems.push(`/deviations/${i}/rule ${JSON.stringify(d.rule)} is not a rule id of the catalogue (see \`npx conformance rules\`)`);
+      if (!isRuleId(d.rule) && !isRetiredRule(d.rule))
+        problems.push(
+          `/deviations/${i}/rule ${JSON.stringify(d.rule)} is not a rule id of the catalogue (see \`npx conformance rules\`)`,
+        );
       if (seen.has(d.rule)) problems.push(`/deviations/${i}/rule ${JSON.stringify(d.rule)} is listed twice`);
       seen.add(d.rule);
-      if (d.expires !== undefined && !isCalendarDate(d.expires)) problems.push(`/deviations/${i}/expires ${JSON.stringify(d.expires)} is not a calendar date`);
+      if (d.expires !== undefined && !isCalendarDate(d.expires))
+        problems.push(`/deviations/${i}/expires ${JSON.stringify(d.expires)} is not a calendar date`);
     });
   }
   if (problems.length > 0) throw new RunCannotStart(`invalid baseline file ${shownAs}: ${problems.join('; ')}`);
@@ -105,10 +112,17 @@ export interface GateOptions {
  * Marks the checks the baseline excuses (`baselined: true`) and finds the entries that have rotted:
  * stale (the rule was checked and none of its checks failed; at least one passed) or expired.
  */
-export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline, file: string, o: GateOptions): { checks: CheckResult[]; outcome: BaselineOutcome } {
+export function applyBaseline(
+  checks: readonly CheckResult[],
+  baseline: Baseline,
+  file: string,
+  o: GateOptions,
+): { checks: CheckResult[]; outcome: BaselineOutcome } {
   const byRule = new Map(baseline.deviations.map((d) => [d.rule, d]));
   const knownAs = (d: BaselineEntry) => ({
-    reason: d.reason, ...(d.ticket !== undefined ? { ticket: d.ticket } : {}), ...(d.expires !== undefined ? { expires: d.expires } : {}),
+    reason: d.reason,
+    ...(d.ticket !== undefined ? { ticket: d.ticket } : {}),
+    ...(d.expires !== undefined ? { expires: d.expires } : {}),
   });
   const failedKnown = checks.map((c) => {
     const entry = c.status === 'failed' ? byRule.get(c.id) : undefined;
@@ -128,7 +142,8 @@ export function applyBaseline(checks: readonly CheckResult[], baseline: Baseline
   const expired: BaselineOutcome['expired'] = [];
   for (const d of baseline.deviations) {
     const own = checks.filter((c) => c.id === d.rule);
-    const rotted = own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
+    const rotted =
+      own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
     // a retired rule can never fail again: its entry is stale wherever it is judged
     if (isRetiredRule(d.rule)) stale.push({ ...describe(d), retired: RETIRED_RULES[d.rule]! });
     else if (rotted && !o.partial) stale.push(describe(d));
@@ -156,19 +171,35 @@ export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOut
 }
 
 /** The console lines of the gate: what the baseline excused, and each rotted entry with what to do. */
-export function gateLines(checks: readonly CheckResult[], outcome: BaselineOutcome | undefined, strict = false): string[] {
+export function gateLines(
+  checks: readonly CheckResult[],
+  outcome: BaselineOutcome | undefined,
+  strict = false,
+): string[] {
   if (!outcome) return [];
   const lines: string[] = [];
   const newMust = [...new Set(checks.filter((c) => failsRun(c, strict) && !c.baselined).map((c) => c.id))];
-  lines.push(`baseline ${outcome.file}: ${outcome.known.length} known deviation${outcome.known.length === 1 ? '' : 's'} excused${newMust.length ? `; new MUST-level deviations: ${newMust.join(', ')}` : ''}`);
+  lines.push(
+    `baseline ${outcome.file}: ${outcome.known.length} known deviation${outcome.known.length === 1 ? '' : 's'} excused${newMust.length ? `; new MUST-level deviations: ${newMust.join(', ')}` : ''}`,
+  );
   for (const s of outcome.stale) {
-    if (s.retired !== undefined) { lines.push(`baseline entry ${s.rule} names a retired rule (${s.retired}). Remove it from ${outcome.file}.`); continue; }
-    lines.push(`baseline entry ${s.rule} is stale: its checks now pass. Remove it from ${outcome.file} (or renew it if the deviation is expected back).`);
+    if (s.retired !== undefined) {
+      lines.push(`baseline entry ${s.rule} names a retired rule (${s.retired}). Remove it from ${outcome.file}.`);
+      continue;
+    }
+    lines.push(
+      `baseline entry ${s.rule} is stale: its checks now pass. Remove it from ${outcome.file} (or renew it if the deviation is expected back).`,
+    );
   }
   for (const e of outcome.expired) {
-    lines.push(`baseline entry ${e.rule} expired on ${e.expires}${e.ticket ? ` (${e.ticket})` : ''}. Remove it from ${outcome.file} or renew it with a later expires date.`);
+    lines.push(
+      `baseline entry ${e.rule} expired on ${e.expires}${e.ticket ? ` (${e.ticket})` : ''}. Remove it from ${outcome.file} or renew it with a later expires date.`,
+    );
   }
-  if (outcome.staleNotJudged) lines.push('baseline: a shard sees only part of the checks; stale entries are judged by `npx conformance merge --baseline`.');
+  if (outcome.staleNotJudged)
+    lines.push(
+      'baseline: a shard sees only part of the checks; stale entries are judged by `npx conformance merge --baseline`.',
+    );
   lines.push(`gate: ${gateStatus(checks, outcome, strict) === 0 ? 'passes' : 'fails'}`);
   return lines;
 }

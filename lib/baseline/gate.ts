@@ -1,6 +1,16 @@
 import path from 'node:path';
 import type { CheckResult } from '../check/result.js';
-import { applyBaseline, baselineOf, gateLines, gateStatus, loadBaseline, todayUtc, writeBaselineFile, type Baseline, type BaselineOutcome } from './baseline.js';
+import {
+  applyBaseline,
+  baselineOf,
+  gateLines,
+  gateStatus,
+  loadBaseline,
+  todayUtc,
+  writeBaselineFile,
+  type Baseline,
+  type BaselineOutcome,
+} from './baseline.js';
 
 /** What --baseline / --write-baseline ask of a run (or of a merge), resolved before anything starts. */
 export interface Gate {
@@ -13,7 +23,9 @@ export interface Gate {
 
 /** Loads and validates the baseline up front: an invalid one is an exit 2 before any request. */
 export function prepareGate(
-  o: { baseline?: string; writeBaseline?: string; strict?: boolean }, cwd: string, now: Date = new Date(),
+  o: { baseline?: string; writeBaseline?: string; strict?: boolean },
+  cwd: string,
+  now: Date = new Date(),
 ): Gate {
   const gate: Gate = { today: todayUtc(now), strict: o.strict ?? false };
   if (o.baseline !== undefined) {
@@ -38,11 +50,19 @@ export interface Settled {
  * Applies the baseline to a run's checks (`partial`: a shard, whose stale entries the merge judges)
  * and writes --write-baseline. Writing a baseline never changes the run's exit status.
  */
-export function settleGate(checks: readonly CheckResult[], gate: Gate, cwd: string, o: { partial?: boolean } = {}): Settled {
+export function settleGate(
+  checks: readonly CheckResult[],
+  gate: Gate,
+  cwd: string,
+  o: { partial?: boolean } = {},
+): Settled {
   let marked = [...checks];
   let outcome: BaselineOutcome | undefined;
   if (gate.baseline) {
-    const applied = applyBaseline(checks, gate.baseline.data, gate.baseline.shownAs, { today: gate.today, partial: o.partial ?? false });
+    const applied = applyBaseline(checks, gate.baseline.data, gate.baseline.shownAs, {
+      today: gate.today,
+      partial: o.partial ?? false,
+    });
     marked = applied.checks;
     outcome = applied.outcome;
   }

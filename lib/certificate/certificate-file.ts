@@ -55,10 +55,16 @@ export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['r
   for (const [id, rule] of Object.entries(RULES)) {
     const own = checks.filter((c) => c.id === id);
     const has = (s: CheckResult['status']) => own.some((c) => c.status === s);
-    const outcome: RuleOutcome = own.length === 0 ? 'not run'
-      : has('failed') ? 'failed'
-        : has('blocked') ? 'blocked'
-          : has('passed') ? 'passed' : 'skipped';
+    const outcome: RuleOutcome =
+      own.length === 0
+        ? 'not run'
+        : has('failed')
+          ? 'failed'
+          : has('blocked')
+            ? 'blocked'
+            : has('passed')
+              ? 'passed'
+              : 'skipped';
     rules[id] = { level: rule.level, outcome };
   }
   return rules;
@@ -66,10 +72,19 @@ export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['r
 
 export function certificateBody(
   checks: readonly CheckResult[],
-  o: { suiteVersion: string; specVersion: string; target: string; date: string; strict: boolean; reportVerdict: CertificateFile['verdict'] },
+  o: {
+    suiteVersion: string;
+    specVersion: string;
+    target: string;
+    date: string;
+    strict: boolean;
+    reportVerdict: CertificateFile['verdict'];
+  },
 ): CertificateBody {
   const rules = ruleOutcomes(checks);
-  const mustUntested = Object.values(rules).some((r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed');
+  const mustUntested = Object.values(rules).some(
+    (r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed',
+  );
   const verdict = o.reportVerdict === 'conforms' && mustUntested ? 'incomplete' : o.reportVerdict;
   return {
     format: CERTIFICATE_FORMAT,
@@ -81,10 +96,16 @@ export function certificateBody(
     reading: o.strict ? 'strict' : 'default',
     verdict,
     rules,
-    skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
-    blocked: checks.filter((c) => c.status === 'blocked').map((c) => ({
-      check: `${c.id}: ${c.title}`, step: c.blockedBy?.step ?? 'unknown', answer: c.blockedBy?.answer ?? c.message,
-    })),
+    skipped: checks
+      .filter((c) => c.status === 'skipped')
+      .map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
+    blocked: checks
+      .filter((c) => c.status === 'blocked')
+      .map((c) => ({
+        check: `${c.id}: ${c.title}`,
+        step: c.blockedBy?.step ?? 'unknown',
+        answer: c.blockedBy?.answer ?? c.message,
+      })),
   };
 }
 
@@ -96,6 +117,7 @@ export function digestOf(body: CertificateBody): string {
 export function sealCertificate(body: CertificateBody, privateKey?: KeyObject): CertificateFile {
   const digest = digestOf(body);
   const file: CertificateFile = { ...body, digest };
-  if (privateKey) file.signature = { algorithm: 'ed25519', value: sign(null, Buffer.from(digest), privateKey).toString('base64') };
+  if (privateKey)
+    file.signature = { algorithm: 'ed25519', value: sign(null, Buffer.from(digest), privateKey).toString('base64') };
   return file;
 }

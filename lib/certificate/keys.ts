@@ -25,7 +25,9 @@ function readKey(file: string, kind: 'private' | 'public', flag: string): KeyObj
     throw new RunCannotStart(`${flag} ${file}: not a ${kind} key in PEM`);
   }
   if (key.asymmetricKeyType !== 'ed25519') {
-    throw new RunCannotStart(`${flag} ${file}: an ${String(key.asymmetricKeyType)} key; certificates are signed with Ed25519`);
+    throw new RunCannotStart(
+      `${flag} ${file}: an ${String(key.asymmetricKeyType)} key; certificates are signed with Ed25519`,
+    );
   }
   return key;
 }

@@ -15,7 +15,10 @@ export function jsonShape(v: unknown): string {
   if (typeof v !== 'object') return `a JSON ${typeof v}`;
   const keys = Object.keys(v);
   if (keys.length === 0) return 'an empty object';
-  const shown = keys.slice(0, 8).map((k) => JSON.stringify(k)).join(', ');
+  const shown = keys
+    .slice(0, 8)
+    .map((k) => JSON.stringify(k))
+    .join(', ');
   return `an object with key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 8 ? ` and ${keys.length - 8} more` : ''}`;
 }
 

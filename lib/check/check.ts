@@ -11,7 +11,11 @@ export function endpoint(name: string, body: () => void): void {
   group(name, () => {
     const outer = currentEndpoint;
     currentEndpoint = name;
-    try { body(); } finally { currentEndpoint = outer; }
+    try {
+      body();
+    } finally {
+      currentEndpoint = outer;
+    }
   });
 }
 
@@ -19,6 +23,17 @@ export function endpoint(name: string, body: () => void): void {
  * Registers one check under its rule id (its level comes from the catalogue), its endpoint and its
  * title. The runner (lib/runner/) selects, schedules and runs it; nothing is parsed back out of titles.
  */
-export function check(rule: RuleId, title: string, fn: (c: CheckContext) => Promise<void>, options: { endpoint?: string } = {}): void {
-  register({ rule, level: RULES[rule].level, endpoint: options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*', title, body: fn });
+export function check(
+  rule: RuleId,
+  title: string,
+  fn: (c: CheckContext) => Promise<void>,
+  options: { endpoint?: string } = {},
+): void {
+  register({
+    rule,
+    level: RULES[rule].level,
+    endpoint: options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*',
+    title,
+    body: fn,
+  });
 }

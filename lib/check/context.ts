@@ -88,12 +88,17 @@ import { answerOf } from './answer.js';
 function block(step: string, answer: string, ex?: Exchange): never {
   const fixture = fixtureOfStep(step);
   const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}) };
-  throw new SetupFailure(`blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`, blockedBy, ex);
+  throw new SetupFailure(
+    `blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`,
+    blockedBy,
+    ex,
+  );
 }
 
 export function makeContext(p: ContextParts): CheckContext {
   const records = new CreatedRecords({
-    runId: p.target.runId, rule: p.rule,
+    runId: p.target.runId,
+    rule: p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
   });
@@ -122,8 +127,12 @@ export function makeContext(p: ContextParts): CheckContext {
       if (kind === 'read-only' || kind === 'kept-record') p.skip(message);
       const answer = message.replace(/^blocked: /, '');
       if (kind === 'stopped') throw new SetupFailure(message, { step: 'the run', answer });
-      if (kind === 'outside-base') throw new SetupFailure(message, { step: 'a request path built from the server\'s values', answer });
-      throw new SetupFailure(message, { step: '--max-requests', answer: message.replace(/^blocked: /, '').split(';')[0] ?? message });
+      if (kind === 'outside-base')
+        throw new SetupFailure(message, { step: "a request path built from the server's values", answer });
+      throw new SetupFailure(message, {
+        step: '--max-requests',
+        answer: message.replace(/^blocked: /, '').split(';')[0] ?? message,
+      });
     },
     // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),
     // whatever the check would have made of a missing response
@@ -138,19 +147,26 @@ export function makeContext(p: ContextParts): CheckContext {
       try {
         ex = await api.delete(e.path, { auth: e.auth });
       } catch (err) {
-        p.observations.push({ topic: 'cleanup', text: `could not archive ${e.type} ${e.id} (DELETE ${e.path}): ${err instanceof Error ? err.message : String(err)}; \`npx conformance cleanup --ledger\` can retry` });
+        p.observations.push({
+          topic: 'cleanup',
+          text: `could not archive ${e.type} ${e.id} (DELETE ${e.path}): ${err instanceof Error ? err.message : String(err)}; \`npx conformance cleanup --ledger\` can retry`,
+        });
         continue;
       }
       const status = ex.response?.status;
       if (status === 404 || status === 410) records.markArchived(e.path, status);
       else if (status === undefined || status < 200 || status > 299) {
-        p.observations.push({ topic: 'cleanup', text: `could not archive ${e.type} ${e.id}: DELETE ${e.path} answered HTTP ${status}; \`npx conformance cleanup --ledger\` can retry` });
+        p.observations.push({
+          topic: 'cleanup',
+          text: `could not archive ${e.type} ${e.id}: DELETE ${e.path} answered HTTP ${status}; \`npx conformance cleanup --ledger\` can retry`,
+        });
       }
     }
   });
   const scope: FindingScope = {
     own: p.rule,
-    found: (violation, ex) => p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
+    found: (violation, ex) =>
+      p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
   };
   let faker: Faker | undefined;
   return {
@@ -178,7 +194,10 @@ export function makeContext(p: ContextParts): CheckContext {
     },
     needKey(key) {
       if (p.target.keys[key] === undefined) {
-        const flag = key === 'otherOrgApiKey' ? '--other-org-api-key (CONFORMANCE_OTHER_ORG_API_KEY)' : '--read-only-api-key (CONFORMANCE_READ_ONLY_API_KEY)';
+        const flag =
+          key === 'otherOrgApiKey'
+            ? '--other-org-api-key (CONFORMANCE_OTHER_ORG_API_KEY)'
+            : '--read-only-api-key (CONFORMANCE_READ_ONLY_API_KEY)';
         p.skip(`no ${key}: pass ${flag} to run this check`);
       }
     },

@@ -11,31 +11,58 @@ const NO_FITTING_CODE: readonly number[] = [403, 405, 406];
 export function errorBodyViolations(r: ExchangeResponse): Violation[] {
   const out: Violation[] = [];
   const type = r.headers['content-type'] ?? '(none)';
-  if (!/^application\/json\b/i.test(type)) out.push({ rule: 'media.json-responses', expected: 'Content-Type application/json', actual: `Content-Type ${type}` });
+  if (!/^application\/json\b/i.test(type))
+    out.push({
+      rule: 'media.json-responses',
+      expected: 'Content-Type application/json',
+      actual: `Content-Type ${type}`,
+    });
   const body = r.json;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
-    out.push({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: bodyShape(r) });
+    out.push({
+      rule: 'error.body',
+      expected: 'the error body { status_code, error_type, code, message, details }',
+      actual: bodyShape(r),
+    });
     return out;
   }
   const problems = validate('errors/error-body', body).filter((p) => !p.path.startsWith('/code'));
   if (problems.length > 0) {
-    out.push({ rule: 'error.body', expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }', actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ') });
+    out.push({
+      rule: 'error.body',
+      expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }',
+      actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+    });
   }
   const e = body as { status_code?: unknown; code?: unknown; details?: unknown };
   if (typeof e.status_code === 'number' && e.status_code !== r.status) {
-    out.push({ rule: 'error.status-code-mirrors', expected: `status_code ${r.status} (the HTTP status)`, actual: `status_code ${e.status_code}` });
+    out.push({
+      rule: 'error.status-code-mirrors',
+      expected: `status_code ${r.status} (the HTTP status)`,
+      actual: `status_code ${e.status_code}`,
+    });
   }
   if (typeof e.code === 'string' && !isErrorCode(e.code)) {
     // no listed code names 403, 405 or 406: that the list still binds there is one reading of two
     const rule = NO_FITTING_CODE.includes(r.status) ? 'error.code-listed-no-fit' : 'error.code-listed';
-    out.push({ rule, expected: 'a code from the spec\'s list', actual: `code ${JSON.stringify(e.code)}` });
+    out.push({ rule, expected: "a code from the spec's list", actual: `code ${JSON.stringify(e.code)}` });
   }
   if (e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details)) {
     const inner = (e.details as { code?: unknown }).code;
-    if (inner !== e.code) out.push({ rule: 'error.details-discriminated', expected: `details.code ${JSON.stringify(e.code)}`, actual: `details.code ${JSON.stringify(inner)}` });
+    if (inner !== e.code)
+      out.push({
+        rule: 'error.details-discriminated',
+        expected: `details.code ${JSON.stringify(e.code)}`,
+        actual: `details.code ${JSON.stringify(inner)}`,
+      });
     if (e.code === 'request_validation_failed') {
       const dp = validate('errors/request-validation-failed-details', e.details);
-      if (dp.length > 0) out.push({ rule: 'error.request-validation-details', expected: 'details { loc: array, type: string, all_errors: array, code }', actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; ') });
+      if (dp.length > 0)
+        out.push({
+          rule: 'error.request-validation-details',
+          expected: 'details { loc: array, type: string, all_errors: array, code }',
+          actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+        });
     }
   }
   // details is "object or null; optional": a request_validation_failed without it conforms

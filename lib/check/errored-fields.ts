@@ -13,7 +13,9 @@ export function erroredFields(body: unknown): string[] {
   if (Array.isArray(d.fields)) for (const x of d.fields) if (typeof x === 'string') out.add(x);
   const fromLoc = (loc: unknown) => {
     if (!Array.isArray(loc)) return;
-    const last = [...(loc as unknown[])].reverse().find((x) => typeof x === 'string' && x !== 'body' && x !== 'attributes' && x !== 'value');
+    const last = [...(loc as unknown[])]
+      .reverse()
+      .find((x) => typeof x === 'string' && x !== 'body' && x !== 'attributes' && x !== 'value');
     if (typeof last === 'string') out.add(last);
   };
   fromLoc(d.loc);

@@ -25,11 +25,22 @@ export function examplesOf(checks: readonly CheckResult[]): ExamplesFile {
 }
 
 export function readExamples(file: string, shownAs: string): Record<string, unknown[]> {
-  const data = readJsonFile(file, shownAs, 'examples', '--examples / CONFORMANCE_EXAMPLES') as Partial<ExamplesFile> | null;
+  const data = readJsonFile(
+    file,
+    shownAs,
+    'examples',
+    '--examples / CONFORMANCE_EXAMPLES',
+  ) as Partial<ExamplesFile> | null;
   const examples = data?.examples;
-  if (data?.format !== EXAMPLES_FORMAT || typeof examples !== 'object' || examples === null
-    || Object.values(examples).some((v) => !Array.isArray(v))) {
-    throw new RunCannotStart(`the examples file ${shownAs} is not an examples.json of this suite (format ${EXAMPLES_FORMAT})`);
+  if (
+    data?.format !== EXAMPLES_FORMAT ||
+    typeof examples !== 'object' ||
+    examples === null ||
+    Object.values(examples).some((v) => !Array.isArray(v))
+  ) {
+    throw new RunCannotStart(
+      `the examples file ${shownAs} is not an examples.json of this suite (format ${EXAMPLES_FORMAT})`,
+    );
   }
   return examples;
 }

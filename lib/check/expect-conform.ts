@@ -20,7 +20,11 @@ import type { Violation } from './outcome.js';
 export class Conformance {
   readonly response: ExchangeResponse;
 
-  constructor(readonly exchange: Exchange, private readonly rule: RuleId, private readonly scope?: FindingScope) {
+  constructor(
+    readonly exchange: Exchange,
+    private readonly rule: RuleId,
+    private readonly scope?: FindingScope,
+  ) {
     this.response = responseOf(exchange);
   }
 
@@ -33,7 +37,8 @@ export class Conformance {
   }
 
   status(expected: number, rule: RuleId = this.rule): this {
-    if (this.response.status !== expected) this.fail(`HTTP ${expected}`, `HTTP ${this.response.status}${brief(this.response)}`, rule);
+    if (this.response.status !== expected)
+      this.fail(`HTTP ${expected}`, `HTTP ${this.response.status}${brief(this.response)}`, rule);
     return this;
   }
 
@@ -68,7 +73,14 @@ export class Conformance {
   code(expected: string, rule: RuleId = this.rule): this {
     const body = this.response.json;
     if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code')) {
-      this.met({ rule: 'error.body', expected: 'the error body { status_code, error_type, code, message, details }', actual: bodyShape(this.response) }, true);
+      this.met(
+        {
+          rule: 'error.body',
+          expected: 'the error body { status_code, error_type, code, message, details }',
+          actual: bodyShape(this.response),
+        },
+        true,
+      );
     }
     const actual = (body as { code?: unknown }).code;
     if (actual !== expected) this.fail(`error code ${expected}`, `code ${JSON.stringify(actual)}`, rule);
@@ -80,7 +92,10 @@ export class Conformance {
     if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, bodyShape(this.response), rule);
     const problems = validate(schema, this.response.json);
     if (problems.length > 0) {
-      const shown = problems.slice(0, 8).map((p) => `${p.path || '/'} ${p.message}`).join('; ');
+      const shown = problems
+        .slice(0, 8)
+        .map((p) => `${p.path || '/'} ${p.message}`)
+        .join('; ');
       this.fail(`a body matching ${schema}`, `${problems.length} schema problem(s): ${shown}`, rule);
     }
     return this;
@@ -94,14 +109,23 @@ export class Conformance {
     this.data(); // without { data: record } nothing else can be read
     const found = recordViolations(kind, this.response.json);
     // the check's own rule first: it fails the check; the others are findings of their own rules
-    for (const v of [...found.filter((x) => x.rule === this.own), ...found.filter((x) => x.rule !== this.own)]) this.met(v);
+    for (const v of [...found.filter((x) => x.rule === this.own), ...found.filter((x) => x.rule !== this.own)])
+      this.met(v);
     return this;
   }
 
   /** The record of a `{ data: record }` body; a body without one breaks record.envelope. */
   data(): ApiRecord {
     const r = recordOf(this.response.json);
-    if (!r) this.met({ rule: 'record.envelope', expected: '{ data: record } with id and attributes', actual: envelopeProblem(this.response) }, true);
+    if (!r)
+      this.met(
+        {
+          rule: 'record.envelope',
+          expected: '{ data: record } with id and attributes',
+          actual: envelopeProblem(this.response),
+        },
+        true,
+      );
     return r as ApiRecord;
   }
 
@@ -126,6 +150,7 @@ export class Conformance {
 
 function brief(r: ExchangeResponse): string {
   const j = r.json as { code?: unknown; message?: unknown } | undefined;
-  if (j && typeof j === 'object' && typeof j.code === 'string') return ` (code ${j.code}${typeof j.message === 'string' ? `: ${j.message.slice(0, 120)}` : ''})`;
+  if (j && typeof j === 'object' && typeof j.code === 'string')
+    return ` (code ${j.code}${typeof j.message === 'string' ? `: ${j.message.slice(0, 120)}` : ''})`;
   return '';
 }

@@ -5,7 +5,10 @@ import type { BlockedBy, Violation } from './outcome.js';
 export class NonConformance extends Error {
   /** a generated check's smallest failing input, kept for examples.json (`key`: the rule and the property's label) */
   example?: { key: string; input: unknown };
-  constructor(readonly violation: Violation, readonly exchange?: Exchange) {
+  constructor(
+    readonly violation: Violation,
+    readonly exchange?: Exchange,
+  ) {
     super(`[${violation.rule}] expected ${violation.expected}; got ${violation.actual}`);
     this.name = 'NonConformance';
   }
@@ -16,7 +19,11 @@ export class NonConformance extends Error {
  * failed, or the network did). The check is blocked, not failed: its rule was never tested.
  */
 export class SetupFailure extends Error {
-  constructor(message: string, readonly blockedBy: BlockedBy, readonly exchange?: Exchange) {
+  constructor(
+    message: string,
+    readonly blockedBy: BlockedBy,
+    readonly exchange?: Exchange,
+  ) {
     super(message);
     this.name = 'SetupFailure';
   }

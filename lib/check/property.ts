@@ -18,7 +18,14 @@ const SHRINK_RUNS = 40;
  * repeats it. `examples` run first, on every run. A step that blocked or skipped the check is not a failure of the property: it ends the
  * property at once, unshrunk, and is rethrown as it was.
  */
-export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.Arbitrary<T>, holds: (value: T) => Promise<void>, examples: readonly T[] = [], cases: number = c.target.cases): Promise<void> {
+export async function holdsForAll<T>(
+  c: CheckContext,
+  label: string,
+  input: fc.Arbitrary<T>,
+  holds: (value: T) => Promise<void>,
+  examples: readonly T[] = [],
+  cases: number = c.target.cases,
+): Promise<void> {
   const key = `${c.rule}:${label}`;
   const seed = seedOf(c.target.seed, key);
   // inputs that failed in an earlier run (--examples FILE) go first: a deviation once found is
@@ -41,7 +48,11 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
       if (err instanceof NonConformance && err.violation.rule === c.rule) throw err;
       // another rule broken by this input (a value's shape, a strict reading) is a finding of that
       // rule; the property goes on with the next input
-      if (err instanceof NonConformance && err.exchange) { c.found(err.violation, err.exchange); sideways = err; return; }
+      if (err instanceof NonConformance && err.exchange) {
+        c.found(err.violation, err.exchange);
+        sideways = err;
+        return;
+      }
       stop = err; // blocked, skipped, another rule, a suite bug: not the property's failure
     }
   });
@@ -56,11 +67,14 @@ export async function holdsForAll<T>(c: CheckContext, label: string, input: fc.A
   if (!(err instanceof NonConformance)) throw err instanceof Error ? err : new Error(String(err));
   const shrunk = fc.stringify(details.counterexample?.[0]);
   const v = err.violation;
-  const failure = new NonConformance({
-    rule: v.rule,
-    expected: v.expected,
-    actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed, c.target.rerun)}`,
-  }, err.exchange);
+  const failure = new NonConformance(
+    {
+      rule: v.rule,
+      expected: v.expected,
+      actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed, c.target.rerun)}`,
+    },
+    err.exchange,
+  );
   failure.example = { key, input: details.counterexample?.[0] };
   throw failure;
 }

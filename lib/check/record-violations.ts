@@ -26,7 +26,10 @@ export function recordViolations(kind: RecordKind, body: unknown): Violation[] {
   return [...byRule].map(([rule, problems]) => ({
     rule,
     expected: `a ${kind} record as the spec shapes it (${rule})`,
-    actual: `${problems.length} problem(s): ${problems.slice(0, 6).map((p) => `${p.path || '/'} ${p.message.replace(/ \([^)]*\)$/, '')}`).join('; ')}`,
+    actual: `${problems.length} problem(s): ${problems
+      .slice(0, 6)
+      .map((p) => `${p.path || '/'} ${p.message.replace(/ \([^)]*\)$/, '')}`)
+      .join('; ')}`,
   }));
 }
 

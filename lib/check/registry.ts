@@ -30,12 +30,17 @@ export interface CheckModule {
 /** A labelled block of checks: it only runs its body, at load time, and labels the checks inside. */
 export function group(name: string, body: () => void): void {
   labels.push(name);
-  try { body(); } finally { labels.pop(); }
+  try {
+    body();
+  } finally {
+    labels.pop();
+  }
 }
 
 /** Called by `check()` while a suite file loads. */
 export function register(def: Omit<CheckDefinition, 'group' | 'path'>): void {
-  if (loadingGroup === undefined) throw new Error(`check "${def.rule}: ${def.title}" registered outside a suite file being loaded`);
+  if (loadingGroup === undefined)
+    throw new Error(`check "${def.rule}: ${def.title}" registered outside a suite file being loaded`);
   definitions.push({ ...def, group: loadingGroup, path: [...labels] });
 }
 

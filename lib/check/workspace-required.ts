@@ -5,7 +5,14 @@ import { KEY_LABELS } from '../redact/redact.js';
 import type { BlockedBy } from './outcome.js';
 
 /** The contact create attributes the spec names; any other required one is the workspace's own. */
-export const SPEC_CONTACT_FIELDS = new Set(['first_name', 'last_name', 'middle_name', 'title', 'primary_email', 'stage']);
+export const SPEC_CONTACT_FIELDS = new Set([
+  'first_name',
+  'last_name',
+  'middle_name',
+  'title',
+  'primary_email',
+  'stage',
+]);
 
 /**
  * "A workspace may configure additional required create fields." A contact create that carried a
@@ -34,7 +41,9 @@ function attributesSent(ex: Exchange): Record<string, unknown> | undefined {
   if (ex.request.body === undefined) return undefined;
   try {
     const body = JSON.parse(ex.request.body) as { attributes?: unknown };
-    return body.attributes !== null && typeof body.attributes === 'object' ? body.attributes as Record<string, unknown> : undefined;
+    return body.attributes !== null && typeof body.attributes === 'object'
+      ? (body.attributes as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -15,7 +15,16 @@ const REFERENCE_FLAGS = {
 } as const satisfies ParseArgsConfig['options'];
 
 const RUN_FLAGS = {
-  ...Object.fromEntries(Object.values(SETTINGS).map((s: Setting) => [s.flag, s.kind === 'boolean' ? { type: 'boolean' } : s.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }])),
+  ...Object.fromEntries(
+    Object.values(SETTINGS).map((s: Setting) => [
+      s.flag,
+      s.kind === 'boolean'
+        ? { type: 'boolean' }
+        : s.kind === 'list'
+          ? { type: 'string', multiple: true }
+          : { type: 'string' },
+    ]),
+  ),
   list: { type: 'boolean' },
   ...REFERENCE_FLAGS,
   help: { type: 'boolean', short: 'h' },
@@ -54,7 +63,13 @@ export function parseRunArgs(argv: string[]): RunArgs {
     if (value === true) settings[name as SettingName] = 'true';
     if (Array.isArray(value)) settings[name as SettingName] = value.join(',');
   }
-  return { settings, reference: referenceFlags(v), help: v['help'] === true, version: v['version'] === true, list: v['list'] === true };
+  return {
+    settings,
+    reference: referenceFlags(v),
+    help: v['help'] === true,
+    version: v['version'] === true,
+    list: v['list'] === true,
+  };
 }
 
 export interface MergeArgs {
@@ -76,7 +91,9 @@ export function parseMergeArgs(argv: string[]): MergeArgs {
   try {
     parsed = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: true });
   } catch (err) {
-    throw new RunCannotStart(`${(err as Error).message}. Usage: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]`);
+    throw new RunCannotStart(
+      `${(err as Error).message}. Usage: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]`,
+    );
   }
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const settings: MergeArgs['settings'] = {};
@@ -87,32 +104,51 @@ export function parseMergeArgs(argv: string[]): MergeArgs {
   return { dirs: parsed.positionals, settings, help: v['help'] === true };
 }
 
-export function parseServeArgs(argv: string[]): { port: number; reference: ReferenceFlags; help: boolean; listVariations: boolean } {
+export function parseServeArgs(argv: string[]): {
+  port: number;
+  reference: ReferenceFlags;
+  help: boolean;
+  listVariations: boolean;
+} {
   const parsed = parse(argv, {
-    ...REFERENCE_FLAGS, port: { type: 'string' }, help: { type: 'boolean', short: 'h' }, 'list-variations': { type: 'boolean' },
+    ...REFERENCE_FLAGS,
+    port: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    'list-variations': { type: 'boolean' },
   });
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const port = v['port'] === undefined ? 0 : Number(v['port']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RunCannotStart(`--port must be a port number; got ${JSON.stringify(v['port'])}`);
-  return { port, reference: referenceFlags(v), help: v['help'] === true, listVariations: v['list-variations'] === true };
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RunCannotStart(`--port must be a port number; got ${JSON.stringify(v['port'])}`);
+  return {
+    port,
+    reference: referenceFlags(v),
+    help: v['help'] === true,
+    listVariations: v['list-variations'] === true,
+  };
 }
 
 function referenceFlags(v: Record<string, string | boolean | string[] | undefined>): ReferenceFlags {
   const out: ReferenceFlags = {};
   const profile = v['profile'];
   if (profile !== undefined) {
-    if (profile !== 'default' && profile !== 'alternate') throw new RunCannotStart(`--profile must be default or alternate; got ${JSON.stringify(profile)}`);
+    if (profile !== 'default' && profile !== 'alternate')
+      throw new RunCannotStart(`--profile must be default or alternate; got ${JSON.stringify(profile)}`);
     out.profile = profile;
   }
   if (v['stated-routes-only'] === true) out.statedRoutesOnly = true;
   if (Array.isArray(v['fault'])) out.faults = v['fault'];
   if (Array.isArray(v['variation'])) out.variations = v['variation'];
   if (v['sparse-fixtures'] === true) out.fixtures = 'sparse';
-  for (const [flag, key] of [['rate-limit-every', 'rateLimitEvery'], ['latency-ms', 'latencyMs']] as const) {
+  for (const [flag, key] of [
+    ['rate-limit-every', 'rateLimitEvery'],
+    ['latency-ms', 'latencyMs'],
+  ] as const) {
     const raw = v[flag];
     if (typeof raw !== 'string') continue;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new RunCannotStart(`--${flag} must be a non-negative integer; got ${JSON.stringify(raw)}`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new RunCannotStart(`--${flag} must be a non-negative integer; got ${JSON.stringify(raw)}`);
     out[key] = n;
   }
   return out;

@@ -8,7 +8,14 @@ import { redactorFor } from '../redact/redactor-for.js';
 import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
 import { isUnderBase } from '../http/under-base.js';
-import { appendLedger, isCreated, leftovers, pendingArchives, readLedger, type CreatedEntry } from '../safety/ledger.js';
+import {
+  appendLedger,
+  isCreated,
+  leftovers,
+  pendingArchives,
+  readLedger,
+  type CreatedEntry,
+} from '../safety/ledger.js';
 import type { TargetKeys } from '../target/target.js';
 import { probe } from './probe.js';
 import { consoleLines } from '../report/console.js';
@@ -33,7 +40,11 @@ export const CLEANUP_USAGE = [
 ].join('\n');
 
 /** `npx conformance cleanup --ledger FILE`: returns the exit status. */
-export async function cleanupCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+export async function cleanupCommand(
+  argv: string[],
+  print: (line: string) => void,
+  cwd: string = process.cwd(),
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
@@ -41,8 +52,12 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
     throw new RunCannotStart(`cleanup: ${argsError(err)}\n${CLEANUP_USAGE}`);
   }
   const v = parsed.values;
-  if (v.help) { print(CLEANUP_USAGE); return 0; }
-  if (v.ledger === undefined) throw new RunCannotStart('cleanup needs --ledger FILE (the ledger.jsonl of the run\'s report folder)');
+  if (v.help) {
+    print(CLEANUP_USAGE);
+    return 0;
+  }
+  if (v.ledger === undefined)
+    throw new RunCannotStart("cleanup needs --ledger FILE (the ledger.jsonl of the run's report folder)");
   const file = path.resolve(cwd, v.ledger);
   if (!existsSync(file)) throw new RunCannotStart(`cleanup: no ledger at ${v.ledger}`);
 
@@ -53,27 +68,39 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
   if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   const config = resolveConfig(settings, environment(cwd), cwd);
-  if (config.baseUrl === undefined) throw new RunCannotStart('cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server the run was made against');
-  if (config.apiKey === undefined) throw new RunCannotStart('cleanup needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
+  if (config.baseUrl === undefined)
+    throw new RunCannotStart('cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server the run was made against');
+  if (config.apiKey === undefined)
+    throw new RunCannotStart('cleanup needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
   const keys: TargetKeys = { apiKey: config.apiKey };
   if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
-  const say = (line: string) => { for (const l of consoleLines(redactor.text(line))) print(l); };
+  const say = (line: string) => {
+    for (const l of consoleLines(redactor.text(line))) print(l);
+  };
 
   const lines = readLedger(file);
   const created = lines.filter(isCreated);
   const pending = pendingArchives(lines);
   const stay = leftovers(lines);
   const runs = [...new Set(created.map((e) => e.runId))];
-  say(`ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`);
+  say(
+    `ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`,
+  );
 
   let failed = 0;
   let archived = 0;
   let gone = 0;
   if (pending.length > 0) {
     await probe(config.baseUrl, keys, config.timeoutMs, redactor);
-    const client = new ApiClient({ baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5, redactor });
+    const client = new ApiClient({
+      baseUrl: config.baseUrl,
+      keys,
+      timeoutMs: config.timeoutMs,
+      maxRateLimitRetries: 5,
+      redactor,
+    });
     // newest first: an edge goes before the records it joins
     for (const e of [...pending].reverse()) {
       const p = e.path as string;
@@ -101,22 +128,35 @@ export async function cleanupCommand(argv: string[], print: (line: string) => vo
         record(file, e, status);
       } else {
         failed += 1;
-        say(`not archived: ${what} → ${status === undefined ? ex.transportError ?? 'no answer' : `HTTP ${status}`}`);
+        say(`not archived: ${what} → ${status === undefined ? (ex.transportError ?? 'no answer') : `HTTP ${status}`}`);
       }
     }
   }
   if (stay.length > 0) {
     const byType = new Map<string, number>();
     for (const l of stay) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
-    say(`cannot be archived through the API (the report's leftovers; find them by the run id): ${[...byType].map(([t, n]) => `${n} ${t}`).join(', ')}`);
+    say(
+      `cannot be archived through the API (the report's leftovers; find them by the run id): ${[...byType].map(([t, n]) => `${n} ${t}`).join(', ')}`,
+    );
   }
-  say(`cleanup: ${archived} archived, ${gone} already gone, ${failed} not archived, ${created.length - pending.length - stay.length} archived earlier, ${stay.length} cannot be archived`);
+  say(
+    `cleanup: ${archived} archived, ${gone} already gone, ${failed} not archived, ${created.length - pending.length - stay.length} archived earlier, ${stay.length} cannot be archived`,
+  );
   return failed > 0 ? 1 : 0;
 }
 
 /** Marks an entry archived in the ledger, so a second cleanup does not DELETE it again. */
 function record(file: string, e: CreatedEntry, status: number): void {
   try {
-    appendLedger(file, { archived: e.path as string, id: e.id, runId: e.runId, at: new Date().toISOString(), status, by: 'cleanup' });
-  } catch { /* a read-only ledger: the next cleanup will find it gone (404) */ }
+    appendLedger(file, {
+      archived: e.path as string,
+      id: e.id,
+      runId: e.runId,
+      at: new Date().toISOString(),
+      status,
+      by: 'cleanup',
+    });
+  } catch {
+    /* a read-only ledger: the next cleanup will find it gone (404) */
+  }
 }

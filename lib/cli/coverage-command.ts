@@ -11,7 +11,11 @@ import { checkCounts } from './rules-command.js';
  * `npx conformance coverage [--json] [--report-dir DIR]`: the traceability map, from the catalogue
  * and the registry; with a report folder, the run's outcome of each rule and the contract it saw.
  */
-export async function coverageCommand(argv: readonly string[], suites: readonly CheckModule[], print: (line: string) => void): Promise<number> {
+export async function coverageCommand(
+  argv: readonly string[],
+  suites: readonly CheckModule[],
+  print: (line: string) => void,
+): Promise<number> {
   let json = false;
   let dir: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -27,20 +31,33 @@ export async function coverageCommand(argv: readonly string[], suites: readonly 
   return 0;
 }
 
-export async function coverageOf(suites: readonly CheckModule[], reportDir?: string, report?: ConformanceReport): Promise<CoverageMap> {
+export async function coverageOf(
+  suites: readonly CheckModule[],
+  reportDir?: string,
+  report?: ConformanceReport,
+): Promise<CoverageMap> {
   const counts = await checkCounts(suites);
-  const r = report ?? (reportDir !== undefined
-    ? readJsonFile(path.join(reportDir, 'conformance.json'), path.join(reportDir, 'conformance.json'), 'report', '--report-dir') as ConformanceReport
-    : undefined);
+  const r =
+    report ??
+    (reportDir !== undefined
+      ? (readJsonFile(
+          path.join(reportDir, 'conformance.json'),
+          path.join(reportDir, 'conformance.json'),
+          'report',
+          '--report-dir',
+        ) as ConformanceReport)
+      : undefined);
   return coverageMap({
     checkCounts: counts,
     variations: VARIATIONS.map((v) => ({ id: v.id, quote: v.quote })),
-    ...(r ? {
-      run: {
-        checks: r.checks,
-        operations: (r.observed?.successStatuses ?? []).map((s) => s.endpoint),
-        errorCodes: (r.observed?.errorCodes ?? []).map((e) => e.code),
-      },
-    } : {}),
+    ...(r
+      ? {
+          run: {
+            checks: r.checks,
+            operations: (r.observed?.successStatuses ?? []).map((s) => s.endpoint),
+            errorCodes: (r.observed?.errorCodes ?? []).map((e) => e.code),
+          },
+        }
+      : {}),
   });
 }

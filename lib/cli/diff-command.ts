@@ -19,15 +19,30 @@ const USAGE = 'npx conformance diff OLD NEW [--out FILE]: OLD and NEW are report
 export function diffCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): number {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (err) {
     throw new RunCannotStart(`${(err as Error).message}. Usage: ${USAGE}`);
   }
-  if (parsed.values.help) { print(helpText()); return 0; }
-  if (parsed.positionals.length !== 2) throw new RunCannotStart(`diff needs two reports, got ${parsed.positionals.length}. Usage: ${USAGE}`);
-  const [before, after] = parsed.positionals.map((p) => readReport(path.resolve(cwd, p), p)) as [ConformanceReport, ConformanceReport];
+  if (parsed.values.help) {
+    print(helpText());
+    return 0;
+  }
+  if (parsed.positionals.length !== 2)
+    throw new RunCannotStart(`diff needs two reports, got ${parsed.positionals.length}. Usage: ${USAGE}`);
+  const [before, after] = parsed.positionals.map((p) => readReport(path.resolve(cwd, p), p)) as [
+    ConformanceReport,
+    ConformanceReport,
+  ];
   const specs = [before.certificate.specVersion, after.certificate.specVersion];
-  if (specs[0] !== specs[1]) throw new RunCannotStart(`the two reports are of different spec versions (${String(specs[0])} and ${String(specs[1])}): they cannot be compared`);
+  if (specs[0] !== specs[1])
+    throw new RunCannotStart(
+      `the two reports are of different spec versions (${String(specs[0])} and ${String(specs[1])}): they cannot be compared`,
+    );
 
   const d = diffReports(before, after);
   const out = path.resolve(cwd, parsed.values.out ?? 'diff.md');
@@ -39,8 +54,14 @@ export function diffCommand(argv: string[], print: (line: string) => void, cwd: 
   if (summary !== undefined) appendFileSync(summary, md);
   print(`diff: ${diffCounts(d)} · ${path.relative(cwd, out) || out}`);
   const line = (s: string) => s.replace(/\s*\r?\n\s*/g, ' ');
-  for (const r of d.regressions) print(line(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}: ${r.before} → ${r.after}${r.detail ? ` (${r.detail})` : ''}`));
-  if (d.old.suiteVersion !== d.new.suiteVersion) print(`  (suite ${d.old.suiteVersion} → ${d.new.suiteVersion}: checks matched by rule id and title)`);
+  for (const r of d.regressions)
+    print(
+      line(
+        `  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}: ${r.before} → ${r.after}${r.detail ? ` (${r.detail})` : ''}`,
+      ),
+    );
+  if (d.old.suiteVersion !== d.new.suiteVersion)
+    print(`  (suite ${d.old.suiteVersion} → ${d.new.suiteVersion}: checks matched by rule id and title)`);
   return hasRegression(d) ? 1 : 0;
 }
 
@@ -53,7 +74,11 @@ function readReport(file: string, given: string): ConformanceReport {
   try {
     text = readFileSync(json, 'utf8');
   } catch (err) {
-    throw new RunCannotStart(folder ? `${given}: the folder holds no conformance.json` : `${given}: cannot be read (${(err as Error).message})`);
+    throw new RunCannotStart(
+      folder
+        ? `${given}: the folder holds no conformance.json`
+        : `${given}: cannot be read (${(err as Error).message})`,
+    );
   }
   let report: unknown;
   try {

@@ -1,13 +1,16 @@
 import { SETTINGS } from '../config/settings.js';
 
 export function helpText(): string {
-  const rows = Object.values(SETTINGS).map((s) => `  --${`${s.flag} ${s.flag === 'fixtures' ? 'FILE' : 'VALUE'}`.padEnd(28)} ${s.env.padEnd(32)} ${s.doc.replace(/`/g, '')}`);
+  const rows = Object.values(SETTINGS).map(
+    (s) =>
+      `  --${`${s.flag} ${s.flag === 'fixtures' ? 'FILE' : 'VALUE'}`.padEnd(28)} ${s.env.padEnd(32)} ${s.doc.replace(/`/g, '')}`,
+  );
   return [
     'Conformance suite for the Public Records API v2',
     '',
     'Usage:',
     '  npx conformance [options]          run the suite (no --base-url: against the embedded reference server)',
-    '  npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out FILE]   draft a fixtures file from the server\'s own discovery answers (reads only)',
+    "  npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out FILE]   draft a fixtures file from the server's own discovery answers (reads only)",
     '  npx conformance serve [--port N]   start the reference server alone; prints its URL, keys and fixtures',
     '  npx conformance --version          print the suite and spec versions',
     '  npx conformance rules              print the rule catalogue and the points the spec leaves open',

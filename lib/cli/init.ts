@@ -33,17 +33,19 @@ const FLAGS = {
 export const INIT_USAGE = [
   'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
   '',
-  'Writes a draft fixtures file from the server\'s own answers to read-only requests (GET /_schema/contact,',
+  "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
   'GET /_organization_schema_summary, and GET /_schema/opportunity and /_schema/account where the server',
   'has them), then prints what it could not read and what only you can supply, each with the checks it',
-  'unlocks. With --other-org-api-key it also reads organization B\'s own stages (otherOrg). No key is written',
+  "unlocks. With --other-org-api-key it also reads organization B's own stages (otherOrg). No key is written",
   'to the file. --force overwrites an existing --out file; --timeout MS as a run.',
   'Exit status: 0 draft written · 2 cannot run (unreachable server, key rejected, bad flags, --out exists)',
 ].join('\n');
 
 /** `npx conformance init`: returns the exit status. */
 export async function initCommand(
-  argv: string[], print: (line: string) => void, cwd: string = process.cwd(),
+  argv: string[],
+  print: (line: string) => void,
+  cwd: string = process.cwd(),
 ): Promise<number> {
   let parsed;
   try {
@@ -52,7 +54,10 @@ export async function initCommand(
     throw new RunCannotStart(`init: ${argsError(err)}\n${INIT_USAGE}`);
   }
   const v = parsed.values;
-  if (v.help) { print(INIT_USAGE); return 0; }
+  if (v.help) {
+    print(INIT_USAGE);
+    return 0;
+  }
   const settings: Values = {};
   if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
   if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
@@ -60,8 +65,9 @@ export async function initCommand(
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   const config = resolveConfig(settings, environment(cwd), cwd);
   if (config.baseUrl === undefined) {
-    throw new RunCannotStart('init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, '
-      + 'with /api/v2/public');
+    throw new RunCannotStart(
+      'init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, ' + 'with /api/v2/public',
+    );
   }
   if (config.apiKey === undefined) {
     throw new RunCannotStart('init needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
@@ -79,19 +85,26 @@ export async function initCommand(
   const say = (line: string) => print(redactor.text(line));
   // readOnly: the client refuses any write outright, whatever this command asks of it
   const api = new ApiClient({
-    baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxRateLimitRetries: 3, redactor, readOnly: true,
+    baseUrl: config.baseUrl,
+    keys,
+    timeoutMs: config.timeoutMs,
+    maxRateLimitRetries: 3,
+    redactor,
+    readOnly: true,
   });
   const read = async (p: string, auth: keyof TargetKeys = 'apiKey'): Promise<Answer> => {
     const ex = await api.get(p, { auth });
     const r = ex.response;
     if (r === undefined) {
       const why = ex.transportError ?? 'no response';
-      throw new RunCannotStart(redactor.text(
-        `cannot reach the server at ${config.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`));
+      throw new RunCannotStart(
+        redactor.text(
+          `cannot reach the server at ${config.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`,
+        ),
+      );
     }
     if (r.status === 401) {
-      throw new RunCannotStart(
-        `the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
+      throw new RunCannotStart(`the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
     }
     if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
@@ -99,12 +112,15 @@ export async function initCommand(
   };
   const contactSchema = await read('/_schema/contact');
   const [summary, opportunitySchema, accountSchema] = await Promise.all([
-    read('/_organization_schema_summary'), read('/_schema/opportunity'), read('/_schema/account'),
+    read('/_organization_schema_summary'),
+    read('/_schema/opportunity'),
+    read('/_schema/account'),
   ]);
   const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
   if (keys.otherOrgApiKey !== undefined) {
     const [b1, b2] = await Promise.all([
-      read('/_schema/contact', 'otherOrgApiKey'), read('/_schema/opportunity', 'otherOrgApiKey'),
+      read('/_schema/contact', 'otherOrgApiKey'),
+      read('/_schema/opportunity', 'otherOrgApiKey'),
     ]);
     const b = otherOrgDraft(config.baseUrl, b1, b2);
     if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;

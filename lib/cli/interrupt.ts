@@ -23,21 +23,26 @@ export class Interruption {
   private readonly handlers: Array<[StopSignal, () => void]>;
 
   constructor(budget: RequestBudget, say: (line: string) => void, cleanupCommand: string, graceMs = ARCHIVE_GRACE_MS) {
-    this.deadline = new Promise<void>((r) => { this.resolveDeadline = r; });
-    this.handlers = (['SIGINT', 'SIGTERM'] as const).map((sig) => [sig, () => {
-      if (this.signal !== undefined) {
-        say(`${sig} again: exiting at once; what the run made may be left: ${cleanupCommand}`);
-        process.exit(SIGNAL_EXIT[sig]);
-      }
-      this.signal = sig;
-      const grace = `at most ${Math.round(graceMs / 1000)} s; ${sig} again exits at once`;
-      say(`${sig}: stopping; no new requests, archiving what the run made (${grace})`);
-      budget.stop(`the run was interrupted (${sig})`);
-      this.timer = setTimeout(() => {
-        budget.stop(`the run was interrupted (${sig})`, true);
-        this.resolveDeadline();
-      }, graceMs);
-    }]);
+    this.deadline = new Promise<void>((r) => {
+      this.resolveDeadline = r;
+    });
+    this.handlers = (['SIGINT', 'SIGTERM'] as const).map((sig) => [
+      sig,
+      () => {
+        if (this.signal !== undefined) {
+          say(`${sig} again: exiting at once; what the run made may be left: ${cleanupCommand}`);
+          process.exit(SIGNAL_EXIT[sig]);
+        }
+        this.signal = sig;
+        const grace = `at most ${Math.round(graceMs / 1000)} s; ${sig} again exits at once`;
+        say(`${sig}: stopping; no new requests, archiving what the run made (${grace})`);
+        budget.stop(`the run was interrupted (${sig})`);
+        this.timer = setTimeout(() => {
+          budget.stop(`the run was interrupted (${sig})`, true);
+          this.resolveDeadline();
+        }, graceMs);
+      },
+    ]);
     for (const [sig, h] of this.handlers) process.on(sig, h);
   }
 

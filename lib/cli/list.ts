@@ -16,30 +16,43 @@ export interface ListedCheck {
 /** An --only pattern that names no rule id and no endpoint group is a typo: exit 2 before anything starts. */
 export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>, suites: readonly CheckModule[]): void {
   // the endpoint groups are the suite files' groups, as the composition root passed them in
-  const nothing = patternsMatchingNothing(config.selection.only, suites.map((s) => s.group));
+  const nothing = patternsMatchingNothing(
+    config.selection.only,
+    suites.map((s) => s.group),
+  );
   if (nothing.length > 0) {
-    throw new RunCannotStart(`--only ${nothing.map((p) => JSON.stringify(p)).join(', ')} matches no check (no rule id, glob over rule ids or endpoint group); see \`npx conformance --list\` or \`npx conformance rules\``);
+    throw new RunCannotStart(
+      `--only ${nothing.map((p) => JSON.stringify(p)).join(', ')} matches no check (no rule id, glob over rule ids or endpoint group); see \`npx conformance --list\` or \`npx conformance rules\``,
+    );
   }
 }
 
 /** The checks a run with this configuration would run: the suite files are loaded, nothing is sent. */
 export async function collectChecks(
-  config: Pick<RunConfig, 'selection' | 'shard'>, suites: readonly CheckModule[],
+  config: Pick<RunConfig, 'selection' | 'shard'>,
+  suites: readonly CheckModule[],
 ): Promise<ListedCheck[]> {
   let all;
-  try { all = await loadChecks(suites); } catch (err) {
-    if (err instanceof SuiteLoadError) throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${err.message}`);
+  try {
+    all = await loadChecks(suites);
+  } catch (err) {
+    if (err instanceof SuiteLoadError)
+      throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${err.message}`);
     throw err;
   }
-  return selectChecks(all, config.selection, config.shard)
-    .map((d) => ({ rule: d.rule, level: d.level, group: d.group, endpoint: d.endpoint, title: d.title }))
-    // by group, then as written
-    .sort((a, b) => a.group.localeCompare(b.group));
+  return (
+    selectChecks(all, config.selection, config.shard)
+      .map((d) => ({ rule: d.rule, level: d.level, group: d.group, endpoint: d.endpoint, title: d.title }))
+      // by group, then as written
+      .sort((a, b) => a.group.localeCompare(b.group))
+  );
 }
 
 /** `npx conformance --list`: the checks that would run, by endpoint group; sends nothing. */
 export async function listChecks(
-  config: RunConfig, suites: readonly CheckModule[], print: (line: string) => void,
+  config: RunConfig,
+  suites: readonly CheckModule[],
+  print: (line: string) => void,
 ): Promise<number> {
   assertOnlyMatches(config, suites);
   const checks = await collectChecks(config, suites);
@@ -55,6 +68,8 @@ export async function listChecks(
   const must = checks.filter((c) => c.level === 'MUST').length;
   const sel = describeSelection(config.selection);
   if (checks.length > 0) print('');
-  print(`${checks.length} check${checks.length === 1 ? '' : 's'} (${must} MUST, ${checks.length - must} SHOULD)${sel ? ` · ${sel}` : ''}${config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : ''}`);
+  print(
+    `${checks.length} check${checks.length === 1 ? '' : 's'} (${must} MUST, ${checks.length - must} SHOULD)${sel ? ` · ${sel}` : ''}${config.shard ? ` · shard ${config.shard.index}/${config.shard.count}` : ''}`,
+  );
   return 0;
 }

@@ -17,7 +17,9 @@ import { openApiDocument } from '../openapi/document.js';
 import { consoleLines } from '../report/console.js';
 import { SPEC_VERSION } from '../report/certificate.js';
 
-const print = (line: string) => { process.stdout.write(line + '\n'); };
+const print = (line: string) => {
+  process.stdout.write(line + '\n');
+};
 
 /**
  * The command line: returns the exit status (0 conforms, 1 MUST-level deviation, 2 could not run).
@@ -29,13 +31,22 @@ export async function main(argv: string[], suites: readonly CheckModule[]): Prom
     const [command, ...rest] = argv;
     if (command === 'serve') {
       const a = parseServeArgs(rest);
-      if (a.help) { print(helpText()); return 0; }
-      if (a.listVariations) { listVariations(print); return 0; }
+      if (a.help) {
+        print(helpText());
+        return 0;
+      }
+      if (a.listVariations) {
+        listVariations(print);
+        return 0;
+      }
       return await serve(a.port, a.reference, print);
     }
     if (command === 'merge') {
       const a = parseMergeArgs(rest);
-      if (a.help) { print(helpText()); return 0; }
+      if (a.help) {
+        print(helpText());
+        return 0;
+      }
       return await mergeReports(a, print);
     }
     if (command === 'cleanup') return await cleanupCommand(rest, print);
@@ -54,8 +65,14 @@ export async function main(argv: string[], suites: readonly CheckModule[]): Prom
       return 0;
     }
     const a = parseRunArgs(argv);
-    if (a.help) { print(helpText()); return 0; }
-    if (a.version) { print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`); return 0; }
+    if (a.help) {
+      print(helpText());
+      return 0;
+    }
+    if (a.version) {
+      print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`);
+      return 0;
+    }
     return await runConformance(a, print, suites);
   } catch (err) {
     process.stderr.write(errorLine(err) + '\n');
@@ -72,5 +89,7 @@ export function errorLine(err: unknown): string {
   // inert: a server's text in the message can neither start a line of its own nor send an escape
   if (err instanceof RunCannotStart) return consoleLines(redactor.text(`conformance: ${err.message}`)).join('\n');
   // Anything else is a bug of the suite, not a verdict on the server: say so, exit 2.
-  return redactor.text(`conformance: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  return redactor.text(
+    `conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
 }

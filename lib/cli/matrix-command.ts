@@ -7,7 +7,11 @@ import { matrixHtml } from '../matrix/matrix-html.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
 
 /** `npx conformance matrix DIR… [--out matrix.html]`: writes matrix.html and matrix.json beside it. */
-export function matrixCommand(argv: readonly string[], print: (line: string) => void, cwd: string = process.cwd()): number {
+export function matrixCommand(
+  argv: readonly string[],
+  print: (line: string) => void,
+  cwd: string = process.cwd(),
+): number {
   const dirs: string[] = [];
   let out = 'matrix.html';
   for (let i = 0; i < argv.length; i++) {
@@ -21,7 +25,8 @@ export function matrixCommand(argv: readonly string[], print: (line: string) => 
   const reports = dirs.map((dir) => {
     const file = path.resolve(cwd, dir, 'conformance.json');
     const report = readJsonFile(file, path.join(dir, 'conformance.json'), 'report', 'matrix DIR…') as ConformanceReport;
-    if (!Array.isArray(report.checks) || typeof report.certificate !== 'object') throw new RunCannotStart(`matrix: ${dir} holds no report of this suite`);
+    if (!Array.isArray(report.checks) || typeof report.certificate !== 'object')
+      throw new RunCannotStart(`matrix: ${dir} holds no report of this suite`);
     return { dir, report };
   });
   // the folders as the user named them, in the page and the JSON
@@ -32,8 +37,10 @@ export function matrixCommand(argv: readonly string[], print: (line: string) => 
   const jsonFile = htmlFile.replace(/\.html?$/i, '') + '.json';
   writeFileSync(jsonFile, JSON.stringify(matrix, null, 2) + '\n');
   const flagged = matrix.rules.filter((r) => r.failsEverywhere).map((r) => r.id);
-  for (const imp of matrix.implementations) print(`${imp.dir}: ${imp.verdict}, MUST ${imp.score.passed}/${imp.score.tested} passed (${imp.target})`);
-  if (flagged.length > 0) print(`failing on every implementation (check the spec and the suite): ${flagged.join(', ')}`);
+  for (const imp of matrix.implementations)
+    print(`${imp.dir}: ${imp.verdict}, MUST ${imp.score.passed}/${imp.score.tested} passed (${imp.target})`);
+  if (flagged.length > 0)
+    print(`failing on every implementation (check the spec and the suite): ${flagged.join(', ')}`);
   print(`matrix: ${htmlFile}, ${path.basename(jsonFile)}`);
   return 0;
 }

@@ -26,20 +26,30 @@ interface ShardReport {
  * reports in --report-dir, with the exit status a single run would have had (honouring --baseline).
  * A set that does not add up (a shard missing or given twice, different targets) is an exit 2.
  */
-export async function mergeReports(args: MergeArgs, print: (line: string) => void, cwd: string = process.cwd()): Promise<number> {
+export async function mergeReports(
+  args: MergeArgs,
+  print: (line: string) => void,
+  cwd: string = process.cwd(),
+): Promise<number> {
   const env = environment(cwd);
   const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
     const v = args.settings[name] ?? env[SETTINGS[name].env];
     return v === undefined || v === '' ? undefined : v;
   };
-  if (args.dirs.length === 0) throw new RunCannotStart('merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]');
+  if (args.dirs.length === 0)
+    throw new RunCannotStart(
+      'merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]',
+    );
   const reportDir = path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default);
   const baselineFile = pick('baseline');
   const writeBaselineFile = pick('writeBaseline');
-  const gate = prepareGate({
-    ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
-    ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
-  }, cwd);
+  const gate = prepareGate(
+    {
+      ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
+      ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
+    },
+    cwd,
+  );
 
   const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
   checkShardSet(shards);
@@ -48,15 +58,28 @@ export async function mergeReports(args: MergeArgs, print: (line: string) => voi
   gate.strict = shards.some((s) => s.report.run.reading === 'strict');
 
   // a shard's own baseline marks are dropped: the merge judges the baseline over the whole run
-  const checks: CheckResult[] = shards.flatMap((s) => s.report.checks.map((c) => { const { baselined: _, ...rest } = c; return rest; }));
+  const checks: CheckResult[] = shards.flatMap((s) =>
+    s.report.checks.map((c) => {
+      const { baselined: _, ...rest } = c;
+      return rest;
+    }),
+  );
   const settled = settleGate(checks, gate, cwd);
-  const merged = conformanceReport(settled.checks, mergedRun(shards), mergeObserved(shards.map((s) => s.report.observed)), shards.flatMap((s) => s.report.leftovers ?? []));
+  const merged = conformanceReport(
+    settled.checks,
+    mergedRun(shards),
+    mergeObserved(shards.map((s) => s.report.observed)),
+    shards.flatMap((s) => s.report.leftovers ?? []),
+  );
   if (settled.outcome) merged.baseline = settled.outcome;
   // each shard read every kept record before and after its own checks: what any of them found
   const recordChanges = shards.flatMap((s) => s.report.recordChanges ?? []);
   if (recordChanges.length > 0) merged.recordChanges = recordChanges;
   writeMerged(reportDir, merged, env);
-  mergeLedgers(shards.map((s) => path.resolve(cwd, s.dir)), reportDir);
+  mergeLedgers(
+    shards.map((s) => path.resolve(cwd, s.dir)),
+    reportDir,
+  );
 
   print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
   printRecordChanges(recordChanges, print);
@@ -71,7 +94,8 @@ function writeMerged(dir: string, report: ConformanceReport, env: Record<string,
   const stepSummary = githubStepSummary(env);
   const runUrl = githubRunUrl(env);
   writeReports(dir, report, redactorFromEnvironment(env), {
-    ...(stepSummary !== undefined ? { stepSummary } : {}), ...(runUrl !== undefined ? { runUrl } : {}),
+    ...(stepSummary !== undefined ? { stepSummary } : {}),
+    ...(runUrl !== undefined ? { runUrl } : {}),
   });
 }
 
@@ -85,7 +109,10 @@ function mergeLedgers(dirs: readonly string[], reportDir: string): void {
   if (ledgers.length === 0) return;
   mkdirSync(reportDir, { recursive: true });
   const out = path.join(reportDir, 'ledger.jsonl');
-  const lines = (f: string) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = (f: string) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
   const written = new Set(existsSync(out) ? lines(out) : []);
   const added: string[] = [];
   for (const line of ledgers.filter((f) => f !== out).flatMap(lines)) {
@@ -99,7 +126,11 @@ function mergeLedgers(dirs: readonly string[], reportDir: string): void {
 /** The shard runs' keys are not in their reports; the keys the environment holds are scanned for anyway. */
 function redactorFromEnvironment(env: Record<string, string | undefined>): Redactor {
   const secrets: NamedSecret[] = [];
-  for (const [name, label] of [['apiKey', KEY_LABELS.apiKey], ['otherOrgApiKey', KEY_LABELS.otherOrgApiKey], ['readOnlyApiKey', KEY_LABELS.readOnlyApiKey]] as const) {
+  for (const [name, label] of [
+    ['apiKey', KEY_LABELS.apiKey],
+    ['otherOrgApiKey', KEY_LABELS.otherOrgApiKey],
+    ['readOnlyApiKey', KEY_LABELS.readOnlyApiKey],
+  ] as const) {
     const v = env[SETTINGS[name].env];
     if (v) secrets.push({ label, value: v });
   }
@@ -108,18 +139,28 @@ function redactorFromEnvironment(env: Record<string, string | undefined>): Redac
 
 function readShard(dir: string, shownAs: string): ShardReport {
   const file = path.join(dir, 'conformance.json');
-  if (!existsSync(file)) throw new RunCannotStart(`merge: ${shownAs} holds no conformance.json (is it a report folder of a --shard run?)`);
+  if (!existsSync(file))
+    throw new RunCannotStart(`merge: ${shownAs} holds no conformance.json (is it a report folder of a --shard run?)`);
   let report: ConformanceReport;
   try {
     report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
   } catch (err) {
-    throw new RunCannotStart(`merge: ${path.join(shownAs, 'conformance.json')} is not valid JSON: ${(err as Error).message}`);
+    throw new RunCannotStart(
+      `merge: ${path.join(shownAs, 'conformance.json')} is not valid JSON: ${(err as Error).message}`,
+    );
   }
-  if (!report || typeof report !== 'object' || !Array.isArray(report.checks) || typeof report.run !== 'object' || report.run === null) {
+  if (
+    !report ||
+    typeof report !== 'object' ||
+    !Array.isArray(report.checks) ||
+    typeof report.run !== 'object' ||
+    report.run === null
+  ) {
     throw new RunCannotStart(`merge: ${path.join(shownAs, 'conformance.json')} is not a conformance report`);
   }
   const shard = report.run.shard;
-  if (!shard) throw new RunCannotStart(`merge: ${shownAs} is the report of a whole run, not of a shard (run with --shard i/n)`);
+  if (!shard)
+    throw new RunCannotStart(`merge: ${shownAs} is the report of a whole run, not of a shard (run with --shard i/n)`);
   return { dir: shownAs, report, shard };
 }
 
@@ -128,16 +169,23 @@ function checkShardSet(shards: readonly ShardReport[]): void {
   if (!first) return;
   const count = first.shard.count;
   for (const s of shards) {
-    if (s.shard.count !== count) throw new RunCannotStart(`merge: ${first.dir} is shard ${first.shard.index}/${count} but ${s.dir} is shard ${s.shard.index}/${s.shard.count}: the shards come from different splits`);
+    if (s.shard.count !== count)
+      throw new RunCannotStart(
+        `merge: ${first.dir} is shard ${first.shard.index}/${count} but ${s.dir} is shard ${s.shard.index}/${s.shard.count}: the shards come from different splits`,
+      );
   }
   const byIndex = new Map<number, ShardReport>();
   for (const s of shards) {
     const twin = byIndex.get(s.shard.index);
-    if (twin) throw new RunCannotStart(`merge: shard ${s.shard.index}/${count} is given twice (${twin.dir} and ${s.dir})`);
+    if (twin)
+      throw new RunCannotStart(`merge: shard ${s.shard.index}/${count} is given twice (${twin.dir} and ${s.dir})`);
     byIndex.set(s.shard.index, s);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new RunCannotStart(`merge: shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing; pass every shard's report folder`);
+  if (missing.length > 0)
+    throw new RunCannotStart(
+      `merge: shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing; pass every shard's report folder`,
+    );
   for (const s of shards) {
     const why = differs(first.report.run, s.report.run);
     if (why) throw new RunCannotStart(`merge: ${first.dir} and ${s.dir} are not shards of one run: ${why}`);
@@ -147,9 +195,11 @@ function checkShardSet(shards: readonly ShardReport[]): void {
 /** Why two shard runs cannot be one run: another target, suite version or selection. */
 function differs(a: RunInfo, b: RunInfo): string | undefined {
   // each shard against the embedded server started its own, on its own port: same target in effect
-  if (a.embedded !== b.embedded || (!a.embedded && a.target !== b.target)) return `different targets (${a.embedded ? 'the embedded reference server' : a.target} and ${b.embedded ? 'the embedded reference server' : b.target})`;
+  if (a.embedded !== b.embedded || (!a.embedded && a.target !== b.target))
+    return `different targets (${a.embedded ? 'the embedded reference server' : a.target} and ${b.embedded ? 'the embedded reference server' : b.target})`;
   if (a.suiteVersion !== b.suiteVersion) return `different suite versions (${a.suiteVersion} and ${b.suiteVersion})`;
-  if (JSON.stringify(a.selection ?? null) !== JSON.stringify(b.selection ?? null)) return 'different selections (--only / --skip / --level)';
+  if (JSON.stringify(a.selection ?? null) !== JSON.stringify(b.selection ?? null))
+    return 'different selections (--only / --skip / --level)';
   return undefined;
 }
 
@@ -176,14 +226,22 @@ function concurrencyOf(runs: readonly RunInfo[]): Pick<RunInfo, 'concurrency'> {
   const known = runs.flatMap((r) => (r.concurrency ? [r.concurrency] : []));
   const first = known[0];
   if (first === undefined) return {};
-  return { concurrency: { configured: first.configured, settled: Math.min(...known.map((c) => c.settled)), lowest: Math.min(...known.map((c) => c.lowest)) } };
+  return {
+    concurrency: {
+      configured: first.configured,
+      settled: Math.min(...known.map((c) => c.settled)),
+      lowest: Math.min(...known.map((c) => c.lowest)),
+    },
+  };
 }
 
 /** The observed-contract tables of the shards, counts summed. */
 export function mergeObserved(parts: ReadonlyArray<ObservedContract | undefined>): ObservedContract {
   const success = new Map<string, { statuses: Record<string, number>; emptyBodies: number }>();
   const codes = new Map<string, { statuses: Record<string, number>; statedStatus: number | null }>();
-  const add = (into: Record<string, number>, from: Record<string, number>) => { for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n; };
+  const add = (into: Record<string, number>, from: Record<string, number>) => {
+    for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+  };
   for (const p of parts) {
     for (const s of p?.successStatuses ?? []) {
       const e = success.get(s.endpoint) ?? { statuses: {}, emptyBodies: 0 };

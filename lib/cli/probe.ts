@@ -16,11 +16,24 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
  * id that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
  * Anything else, even a deviation, lets the run go on: the checks report deviations.
  */
-export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number, redactor: Redactor, budget?: RequestBudget): Promise<void> {
+export async function probe(
+  baseUrl: string,
+  keys: TargetKeys,
+  timeoutMs: number,
+  redactor: Redactor,
+  budget?: RequestBudget,
+): Promise<void> {
   const client = new ApiClient({
-    baseUrl, keys, timeoutMs, maxRateLimitRetries: 3, redactor, ...(budget ? { budget } : {}),
+    baseUrl,
+    keys,
+    timeoutMs,
+    maxRateLimitRetries: 3,
+    redactor,
+    ...(budget ? { budget } : {}),
     // rate-limited past the back-off budget (or interrupted) before any check: the run cannot be made
-    refuse: (_kind, message) => { throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`); },
+    refuse: (_kind, message) => {
+      throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);
+    },
   });
   const path = `/contact/${randomUUID()}`;
   // one read per key, all at once; the first key's problem is the one reported
@@ -29,7 +42,11 @@ export async function probe(baseUrl: string, keys: TargetKeys, timeoutMs: number
   held.forEach((key, i) => {
     const ex = answers[i]!;
     if (!ex.response) {
-      throw new RunCannotStart(redactor.text(`cannot reach the server at ${baseUrl}: ${ex.transportError ?? 'no response'}. Check --base-url (it must include /api/v2/public) and that the server is up.`));
+      throw new RunCannotStart(
+        redactor.text(
+          `cannot reach the server at ${baseUrl}: ${ex.transportError ?? 'no response'}. Check --base-url (it must include /api/v2/public) and that the server is up.`,
+        ),
+      );
     }
     if (ex.response.status === 401) {
       throw new RunCannotStart(`the server rejected the ${key} (HTTP 401 on GET ${path}). Check ${FLAG_OF[key]}.`);

@@ -22,7 +22,8 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
     print(`${r.level.padEnd(6)} ${id.padEnd(46)} ${String(n).padStart(2)} check${n === 1 ? ' ' : 's'}  ${r.summary}`);
     print(`       § ${r.section}: "${r.quote}"`);
     const rule = r as Rule;
-    if (rule.reading === 'strict') print(`       strict reading (fatal only with --strict); the other reading: ${rule.otherReading ?? ''}`);
+    if (rule.reading === 'strict')
+      print(`       strict reading (fatal only with --strict); the other reading: ${rule.otherReading ?? ''}`);
   }
   print('');
   print('Not asserted (the spec says "not shown", or leaves the choice to the server):');
@@ -39,7 +40,9 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
 export async function printStatements(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
   const counts = await checkCounts(suites);
   const checked = STATEMENTS.filter((s) => rulesOf(s).length > 0).length;
-  print(`Statements of the spec (${STATEMENTS.length}): ${checked} checked by a rule, ${STATEMENTS.length - checked} with the reason none can`);
+  print(
+    `Statements of the spec (${STATEMENTS.length}): ${checked} checked by a rule, ${STATEMENTS.length - checked} with the reason none can`,
+  );
   for (const s of STATEMENTS) {
     print('');
     print(`§ ${s.section}: "${s.text}"`);

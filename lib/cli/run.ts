@@ -45,16 +45,24 @@ import { printRecordChanges } from '../report/record-changes-block.js';
  * finds against its state at the fixtures check (the later finding of a record's attribute wins).
  */
 async function keptRecordChanges(
-  target: RunTarget, redactor: Redactor, budget: RequestBudget,
+  target: RunTarget,
+  redactor: Redactor,
+  budget: RequestBudget,
 ): Promise<{ changes: RecordChange[]; requests: number }> {
   const changes = target.recordChanges ?? new RecordChanges();
   const before = target.preflight?.kept;
   let requests = 0;
   if (before && Object.keys(before).length > 0) {
     const api = new ApiClient({
-      baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
-      maxRateLimitRetries: target.maxRateLimitRetries, redactor, budget,
-      onExchange: () => { requests += 1; },
+      baseUrl: target.baseUrl,
+      keys: target.keys,
+      timeoutMs: target.timeoutMs,
+      maxRateLimitRetries: target.maxRateLimitRetries,
+      redactor,
+      budget,
+      onExchange: () => {
+        requests += 1;
+      },
     });
     for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);
   }
@@ -69,7 +77,10 @@ import { suiteVersion } from '../config/suite-version.js';
 
 /** `npx conformance`: resolve the target, probe it, run the checks, write the report. Returns the exit status. */
 export async function runConformance(
-  args: RunArgs, rawPrint: (line: string) => void, suites: readonly CheckModule[], cwd: string = process.cwd(),
+  args: RunArgs,
+  rawPrint: (line: string) => void,
+  suites: readonly CheckModule[],
+  cwd: string = process.cwd(),
 ): Promise<number> {
   const startedAt = new Date();
   // where a run's time goes (conformance.json run.phases): module loading happened before this line
@@ -78,10 +89,18 @@ export async function runConformance(
   // and is made inert: server text in it can neither forge a line nor send a terminal escape
   const env = environment(cwd);
   const colour = colourWanted(env, process.stdout.isTTY);
-  const print = (line: string) => { for (const l of consoleLines(runRedactor().text(line))) rawPrint(colour ? painted(l) : l); };
+  const print = (line: string) => {
+    for (const l of consoleLines(runRedactor().text(line))) rawPrint(colour ? painted(l) : l);
+  };
   const config = resolveConfig(args.settings, env, cwd);
   const signKey = config.signKey !== undefined ? readSigningKey(config.signKey) : undefined;
-  useRunRedactor(redactorFor({ apiKey: config.apiKey ?? '', ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}), ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}) }));
+  useRunRedactor(
+    redactorFor({
+      apiKey: config.apiKey ?? '',
+      ...(config.otherOrgApiKey ? { otherOrgApiKey: config.otherOrgApiKey } : {}),
+      ...(config.readOnlyApiKey ? { readOnlyApiKey: config.readOnlyApiKey } : {}),
+    }),
+  );
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
   if (args.list) return await listChecks(config, suites, print);
   // the CI gate's inputs are checked before any server is started or any request is sent
@@ -93,9 +112,15 @@ export async function runConformance(
   try {
     let target: RunTarget;
     const common = {
-      runId: newRunId(startedAt), seed: config.seed, timeoutMs: config.timeoutMs, maxRateLimitRetries: 5,
+      runId: newRunId(startedAt),
+      seed: config.seed,
+      timeoutMs: config.timeoutMs,
+      maxRateLimitRetries: 5,
       maxResponseBytes: config.maxResponseBytes,
-      selection: config.selection, readOnly: config.readOnly, concurrency: config.concurrency, cases: config.cases,
+      selection: config.selection,
+      readOnly: config.readOnly,
+      concurrency: config.concurrency,
+      cases: config.cases,
       ...(config.maxRequests !== undefined ? { maxRequests: config.maxRequests } : {}),
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
@@ -108,10 +133,17 @@ export async function runConformance(
     checkLedger(common.ledgerFile);
     if (config.baseUrl === undefined) {
       reference = await startReferenceServer(args.reference);
-      target = { ...common, baseUrl: reference.baseUrl, keys: reference.keys, fixtures: reference.fixtures, embedded: true };
+      target = {
+        ...common,
+        baseUrl: reference.baseUrl,
+        keys: reference.keys,
+        fixtures: reference.fixtures,
+        embedded: true,
+      };
       print(`target: embedded reference server at ${reference.baseUrl}`);
     } else {
-      if (config.apiKey === undefined) throw new RunCannotStart('no API key: pass --api-key or set CONFORMANCE_API_KEY (the key of organization A).');
+      if (config.apiKey === undefined)
+        throw new RunCannotStart('no API key: pass --api-key or set CONFORMANCE_API_KEY (the key of organization A).');
       const keys: TargetKeys = { apiKey: config.apiKey };
       if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
       if (config.readOnlyApiKey !== undefined) keys.readOnlyApiKey = config.readOnlyApiKey;
@@ -130,23 +162,36 @@ export async function runConformance(
     // a fixture the server does not have is the user's mistake: exit 2 before any check
     target.preflight = await checkFixtures(target, redactor, before);
     if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
-    for (const [fields, key] of [[target.preflight.contactRequired, 'contact'], [target.preflight.contactRequiredOther, 'otherOrg.contact']] as const) {
+    for (const [fields, key] of [
+      [target.preflight.contactRequired, 'contact'],
+      [target.preflight.contactRequiredOther, 'otherOrg.contact'],
+    ] as const) {
       for (const field of fields?.unfilled ?? []) {
-        print(`fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`);
+        print(
+          `fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`,
+        );
       }
     }
 
     phases.end('fixturesCheckMs');
 
     let all;
-    try { all = await loadChecks(suites); } catch (err) {
-      if (err instanceof SuiteLoadError) throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${redactor.text(err.message)}`);
+    try {
+      all = await loadChecks(suites);
+    } catch (err) {
+      if (err instanceof SuiteLoadError)
+        throw new RunCannotStart(
+          `the suite itself failed to load (a bug in the suite, not the server): ${redactor.text(err.message)}`,
+        );
       throw err;
     }
     const defs = selectChecks(all, config.selection, config.shard);
     phases.end('suiteLoadMs');
     // a terminal gets a live progress line; CI and pipes get one line per endpoint group
-    const live = process.stdout.isTTY && !isCi(env) ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns) : undefined;
+    const live =
+      process.stdout.isTTY && !isCi(env)
+        ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
+        : undefined;
     const reporter = new ConformanceReporter(print, live);
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
@@ -156,13 +201,18 @@ export async function runConformance(
     // the checks ended so far: what an interrupted run reports when its checks do not end in time
     const finished: CheckRun[] = [];
     const events = {
-      onCheck: (r: CheckRun, d: CheckDefinition) => { finished.push(r); reporter.onCheck(r, d); },
+      onCheck: (r: CheckRun, d: CheckDefinition) => {
+        finished.push(r);
+        reporter.onCheck(r, d);
+      },
       onGroup: (g: string, rs: readonly CheckRun[]) => reporter.onGroup(g, rs),
     };
     // a promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
     // instead of dying on it
     const stray: string[] = [];
-    const onStray = (err: unknown) => { stray.push(err instanceof Error ? err.message : String(err)); };
+    const onStray = (err: unknown) => {
+      stray.push(err instanceof Error ? err.message : String(err));
+    };
     process.on('unhandledRejection', onStray);
     let runs;
     try {
@@ -173,13 +223,26 @@ export async function runConformance(
     } finally {
       process.off('unhandledRejection', onStray);
     }
-    if (stray.length > 0) throw new RunCannotStart(`the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`);
+    if (stray.length > 0)
+      throw new RunCannotStart(
+        `the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`,
+      );
     reporter.finish(runs, findingResults(runs, target.seed, redactor, target.rerun));
     // every kept record read again: what the server changed heads the console and every report
     const { changes: recordChanges, requests: keptRecordsRequests } = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
     if (config.har !== undefined) {
-      const har = harOf(runs.map((r, index) => ({ index, id: r.result.id, title: r.result.title, held: r.held, exchanges: r.exchanges, spans: r.spans })), { version: suiteVersion() });
+      const har = harOf(
+        runs.map((r, index) => ({
+          index,
+          id: r.result.id,
+          title: r.result.title,
+          held: r.held,
+          exchanges: r.exchanges,
+          spans: r.spans,
+        })),
+        { version: suiteVersion() },
+      );
       writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
     }
 
@@ -187,42 +250,62 @@ export async function runConformance(
       throw new RunCannotStart('the selection (--only / --skip / --level) leaves no check to run');
     }
     const settled = settleGate(reporter.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
-    const report = conformanceReport(settled.checks, {
-      runId: target.runId, target: target.baseUrl, embedded: target.embedded, seed: target.seed,
-      startedAt: startedAt.toISOString(), durationMs: Date.now() - startedAt.getTime(), suiteVersion: suiteVersion(),
-      ...(config.strict ? { reading: 'strict' as const } : {}),
-      ...(config.shard ? { shard: config.shard } : {}),
-      ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
-      ...trafficCounts(reporter.traffic, reporter.unanswered),
-      fixturesCheckRequests: target.preflight?.requests ?? 0,
-      keptRecordsRequests,
-      chain: reporter.chain,
-      concurrency: {
-        configured: budget.ceiling, start: budget.start, settled: budget.limit, lowest: budget.lowest,
-        highest: budget.highest, path: budget.path,
+    const report = conformanceReport(
+      settled.checks,
+      {
+        runId: target.runId,
+        target: target.baseUrl,
+        embedded: target.embedded,
+        seed: target.seed,
+        startedAt: startedAt.toISOString(),
+        durationMs: Date.now() - startedAt.getTime(),
+        suiteVersion: suiteVersion(),
+        ...(config.strict ? { reading: 'strict' as const } : {}),
+        ...(config.shard ? { shard: config.shard } : {}),
+        ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
+        ...trafficCounts(reporter.traffic, reporter.unanswered),
+        fixturesCheckRequests: target.preflight?.requests ?? 0,
+        keptRecordsRequests,
+        chain: reporter.chain,
+        concurrency: {
+          configured: budget.ceiling,
+          start: budget.start,
+          settled: budget.limit,
+          lowest: budget.lowest,
+          highest: budget.highest,
+          path: budget.path,
+        },
+        phases: phases.done(),
+        ...(interruption.signal ? { interrupted: interruption.signal } : {}),
+        ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
       },
-      phases: phases.done(),
-      ...(interruption.signal ? { interrupted: interruption.signal } : {}),
-      ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
-    }, observedContract(reporter.traffic), target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : []);
+      observedContract(reporter.traffic),
+      target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : [],
+    );
     if (settled.outcome) report.baseline = settled.outcome;
     if (recordChanges.length > 0) report.recordChanges = recordChanges;
     const stepSummary = githubStepSummary(env);
     const files = writeReports(config.reportDir, report, redactor, {
-      ...(stepSummary !== undefined ? { stepSummary } : {}), ...(signKey ? { signKey } : {}),
+      ...(stepSummary !== undefined ? { stepSummary } : {}),
+      ...(signKey ? { signKey } : {}),
       ...(githubRunUrl(env) !== undefined ? { runUrl: githubRunUrl(env)! } : {}),
       coverage: await coverageOf(suites, undefined, report),
     });
     printRecordChanges(recordChanges, print);
     printOutcome(reporter.results, print, config.strict);
-    if (budget.decreases > 0) print(`rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`);
+    if (budget.decreases > 0)
+      print(
+        `rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`,
+      );
     // absolute: the path is pasted into a browser or a shell from wherever the reader is
     print(`report: ${files.map((f, i) => (i === 0 ? path.resolve(cwd, f) : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);
     if (interruption.signal) {
-      print(`interrupted (${interruption.signal}): the report is partial; to archive what it may have left: ${ledgerCommand}`);
+      print(
+        `interrupted (${interruption.signal}): the report is partial; to archive what it may have left: ${ledgerCommand}`,
+      );
       return SIGNAL_EXIT[interruption.signal];
     }
     return settled.status;
@@ -244,8 +327,12 @@ export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: 
   if (pending === 0 && maybe === 0) return undefined;
   const what = [
     pending > 0 ? `${pending} record(s) not archived` : '',
-    maybe > 0 ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})` : '',
-  ].filter(Boolean).join('; ');
+    maybe > 0
+      ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
   return `records may be left: ${what}; run: ${cleanupCommandFor(ledgerFile, cwd)}`;
 }
 

@@ -18,7 +18,9 @@ export async function serve(port: number, flags: ReferenceFlags, print: (line: s
   print(JSON.stringify(ref.fixtures, null, 2));
   print(`Ctrl-C stops it.`);
   await new Promise<void>((resolve) => {
-    const stop = () => { resolve(); };
+    const stop = () => {
+      resolve();
+    };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });

@@ -22,14 +22,20 @@ export function verifyCertificateCommand(argv: readonly string[], print: (line: 
     else if (a.startsWith('--')) throw new RunCannotStart(`verify-certificate: unknown option ${a}`);
     else file = a;
   }
-  if (file === undefined) throw new RunCannotStart('verify-certificate: name the certificate file (certificate.json of a report folder)');
+  if (file === undefined)
+    throw new RunCannotStart('verify-certificate: name the certificate file (certificate.json of a report folder)');
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new RunCannotStart(`verify-certificate: ${file}: cannot read it as JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new RunCannotStart(
+      `verify-certificate: ${file}: cannot read it as JSON (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
-  if (!isCertificate(data)) throw new RunCannotStart(`verify-certificate: ${file}: not a certificate of this suite (no format, digest or rules)`);
+  if (!isCertificate(data))
+    throw new RunCannotStart(
+      `verify-certificate: ${file}: not a certificate of this suite (no format, digest or rules)`,
+    );
   const publicKey = keyFile !== undefined ? readPublicKey(keyFile) : undefined;
   const v = verifyCertificate(data, { suiteVersion: suiteVersion(), ...(publicKey ? { publicKey } : {}) });
   const what = `${inert(data.target)}: ${data.verdict} (suite ${inert(data.suiteVersion)}, ${inert(data.date)}, ${data.reading} reading)`;

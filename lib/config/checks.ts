@@ -13,10 +13,18 @@ import { RunCannotStart } from './run-cannot-start.js';
  */
 export function checkBaseUrl(value: string): void {
   let u: URL;
-  try { u = new URL(value); } catch { throw new RunCannotStart('--base-url is not a URL: give http(s)://host/…/api/v2/public'); }
-  const refuse = (why: string) => { throw new RunCannotStart(`--base-url ${why}`); };
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') refuse(`must be http or https, not ${u.protocol.slice(0, -1)}`);
-  if (u.username !== '' || u.password !== '') refuse('must not carry a user or password (user:password@): the key goes in --api-key');
+  try {
+    u = new URL(value);
+  } catch {
+    throw new RunCannotStart('--base-url is not a URL: give http(s)://host/…/api/v2/public');
+  }
+  const refuse = (why: string) => {
+    throw new RunCannotStart(`--base-url ${why}`);
+  };
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    refuse(`must be http or https, not ${u.protocol.slice(0, -1)}`);
+  if (u.username !== '' || u.password !== '')
+    refuse('must not carry a user or password (user:password@): the key goes in --api-key');
   const dropped = 'requests go to paths under it, and it would be dropped from each';
   if (u.search !== '' || value.includes('?')) refuse(`must not have a query (?…): ${dropped}`);
   if (u.hash !== '' || value.includes('#')) refuse(`must not have a fragment (#…): ${dropped}`);
@@ -28,8 +36,10 @@ const FIELD_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x
 /** A key goes into the Authorization header: one a header cannot carry is named by its flag, never shown. */
 export function checkKey(flag: string, value: string): void {
   if (!FIELD_VALUE.test(value)) {
-    throw new RunCannotStart(`${flag} holds characters an HTTP header cannot carry (a line break, a control character, `
-      + 'a character past U+00FF, or a space at either end); the key is not shown');
+    throw new RunCannotStart(
+      `${flag} holds characters an HTTP header cannot carry (a line break, a control character, ` +
+        'a character past U+00FF, or a space at either end); the key is not shown',
+    );
   }
 }
 
@@ -64,7 +74,9 @@ export function checkLedger(file: string): void {
   try {
     appendFileSync(file, '');
   } catch (err) {
-    throw new RunCannotStart(`the cleanup ledger ${file} cannot be written (${reason(err)}): fix --report-dir or its permissions`);
+    throw new RunCannotStart(
+      `the cleanup ledger ${file} cannot be written (${reason(err)}): fix --report-dir or its permissions`,
+    );
   }
 }
 

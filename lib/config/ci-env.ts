@@ -24,7 +24,8 @@ export function githubRunUrl(env: Env): string | undefined {
   const [server, repo, id] = [env['GITHUB_SERVER_URL'], env['GITHUB_REPOSITORY'], env['GITHUB_RUN_ID']];
   if (!server || !repo || !id) return undefined;
   // only an http(s) origin, a plain owner/name and a number: nothing else reaches the Markdown link
-  if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^\d+$/.test(id)) return undefined;
+  if (!/^https?:\/\/[^\s()<>]+$/.test(server) || !/^[\w.-]+\/[\w.-]+$/.test(repo) || !/^\d+$/.test(id))
+    return undefined;
   return `${server.replace(/\/+$/, '')}/${repo}/actions/runs/${id}`;
 }
 

@@ -6,7 +6,10 @@ import { RunCannotStart } from './run-cannot-start.js';
 import { readJsonFile } from './read-json-file.js';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped under ESM interop.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+  formats: string[],
+) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
 const validateFixtures = ajv.compile(FIXTURES_SCHEMA);
 

@@ -10,7 +10,9 @@ export function readJsonFile(file: string, shownAs: string, what: string, flag: 
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new RunCannotStart(`cannot read the ${what} file ${shownAs}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check ${flag}.`);
+    throw new RunCannotStart(
+      `cannot read the ${what} file ${shownAs}: ${(err as NodeJS.ErrnoException).code ?? String(err)}. Check ${flag}.`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;

@@ -50,46 +50,74 @@ export interface RunConfig {
  * The environment a run sees: the process environment over the working directory's `.env`
  * (a real variable wins, as dotenv does by default). The only reader of process.env.
  */
-export function environment(cwd: string = process.cwd(), env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
+export function environment(
+  cwd: string = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
   const file = path.join(cwd, '.env');
   const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
   return { ...fromFile, ...env };
 }
 
 /** flag > environment > fixtures file > default. */
-export function resolveConfig(flags: Values, env: Record<string, string | undefined>, cwd: string = process.cwd()): RunConfig {
+export function resolveConfig(
+  flags: Values,
+  env: Record<string, string | undefined>,
+  cwd: string = process.cwd(),
+): RunConfig {
   const pick = (name: SettingName, fixtures?: Fixtures): string | undefined => {
     const s: Setting = SETTINGS[name];
     const fromFixtures = s.fixturesKey && fixtures ? fixtures[s.fixturesKey] : undefined;
     return nonEmpty(flags[name]) ?? nonEmpty(env[s.env]) ?? nonEmpty(fromFixtures) ?? s.default;
   };
   const fixturesFile = pick('fixtures');
-  const loaded = fixturesFile ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesFile) : { fixtures: {}, warnings: [] };
+  const loaded = fixturesFile
+    ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesFile)
+    : { fixtures: {}, warnings: [] };
   const f = loaded.fixtures;
 
   const baseUrl = pick('baseUrl', f);
   if (baseUrl !== undefined) checkBaseUrl(baseUrl);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
-    throw new RunCannotStart(`--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`);
+    throw new RunCannotStart(
+      `--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`,
+    );
   }
   const seedText = pick('seed');
   // deterministic by default: the same suite version against the same server sends the same inputs,
   // so a deviation found once is found again (--explore draws new ones; --seed repeats any run)
   const explore = truthy(pick('explore'));
-  if (explore && seedText !== undefined) throw new RunCannotStart('--explore and --seed exclude each other: --seed repeats a run, --explore draws a new seed');
-  const seed = seedText !== undefined ? Number(seedText) : explore ? Math.floor(Math.random() * 2 ** 31) : fnv1a(`public-records-api-conformance@${suiteVersion()}`) & 0x7fffffff;
-  if (!Number.isSafeInteger(seed)) throw new RunCannotStart(`--seed must be an integer; got ${JSON.stringify(seedText)}`);
+  if (explore && seedText !== undefined)
+    throw new RunCannotStart(
+      '--explore and --seed exclude each other: --seed repeats a run, --explore draws a new seed',
+    );
+  const seed =
+    seedText !== undefined
+      ? Number(seedText)
+      : explore
+        ? Math.floor(Math.random() * 2 ** 31)
+        : fnv1a(`public-records-api-conformance@${suiteVersion()}`) & 0x7fffffff;
+  if (!Number.isSafeInteger(seed))
+    throw new RunCannotStart(`--seed must be an integer; got ${JSON.stringify(seedText)}`);
   const timeoutMs = Number(pick('timeoutMs'));
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RunCannotStart(`--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new RunCannotStart(
+      `--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`,
+    );
 
   const level = pick('level');
-  if (level !== 'all' && level !== 'must') throw new RunCannotStart(`--level must be must or all; got ${JSON.stringify(level)}`);
+  if (level !== 'all' && level !== 'must')
+    throw new RunCannotStart(`--level must be must or all; got ${JSON.stringify(level)}`);
   const concurrency = positiveInteger('concurrency', pick('concurrency'));
   const maxRequestsText = pick('maxRequests');
   const shardText = pick('shard');
   const config: RunConfig = {
     reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
-    seed, timeoutMs, maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')), fixtures: f, warnings: loaded.warnings,
+    seed,
+    timeoutMs,
+    maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')),
+    fixtures: f,
+    warnings: loaded.warnings,
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
     strict: truthy(pick('strict')),
@@ -118,7 +146,10 @@ export function resolveConfig(flags: Values, env: Record<string, string | undefi
 }
 
 function list(v: string | undefined): string[] {
-  return (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function truthy(v: string | undefined): boolean {
@@ -127,7 +158,8 @@ function truthy(v: string | undefined): boolean {
 
 function positiveInteger(flag: string, v: string | undefined): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new RunCannotStart(`--${flag} must be a positive integer; got ${JSON.stringify(v)}`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new RunCannotStart(`--${flag} must be a positive integer; got ${JSON.stringify(v)}`);
   return n;
 }
 
@@ -135,7 +167,8 @@ function parseShard(v: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(v);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw new RunCannotStart(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(v)}`);
+  if (!m || count < 1 || index < 1 || index > count)
+    throw new RunCannotStart(`--shard must be i/n with 1 <= i <= n; got ${JSON.stringify(v)}`);
   return { index, count };
 }
 

@@ -38,7 +38,13 @@ export interface CoverageInput {
   run?: { checks: readonly CheckResult[]; operations: readonly string[]; errorCodes: readonly string[] };
 }
 
-const norm = (s: string) => s.replace(/^silent:\s*/, '').replace(/[`"“”]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/^silent:\s*/, '')
+    .replace(/[`"“”]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 export function coverageMap(o: CoverageInput): CoverageMap {
   const sections = new Map<string, CoverageMap['sections'][number]>();
@@ -51,17 +57,29 @@ export function coverageMap(o: CoverageInput): CoverageMap {
   const rules: CoverageMap['rules'] = {};
   for (const [id, r] of Object.entries(RULES)) {
     const outcome = outcomes?.[id]?.outcome;
-    rules[id] = { level: r.level, section: r.section, checks: o.checkCounts.get(id) ?? 0, ...(outcome ? { outcome } : {}) };
+    rules[id] = {
+      level: r.level,
+      section: r.section,
+      checks: o.checkCounts.get(id) ?? 0,
+      ...(outcome ? { outcome } : {}),
+    };
   }
   const placed = new Set<string>();
   const openPoints = OPEN_POINTS.map((p) => {
     const quote = norm(p.quote);
-    const variations = o.variations.filter((v) => {
-      const vq = norm(v.quote);
-      return vq.includes(quote) || quote.includes(vq);
-    }).map((v) => v.id);
+    const variations = o.variations
+      .filter((v) => {
+        const vq = norm(v.quote);
+        return vq.includes(quote) || quote.includes(vq);
+      })
+      .map((v) => v.id);
     for (const id of variations) placed.add(id);
-    return { section: p.section, quote: p.quote, ...(p.observed !== undefined ? { observed: p.observed } : {}), variations };
+    return {
+      section: p.section,
+      quote: p.quote,
+      ...(p.observed !== undefined ? { observed: p.observed } : {}),
+      variations,
+    };
   });
   const map: CoverageMap = {
     sections: [...sections.values()],
@@ -73,8 +91,14 @@ export function coverageMap(o: CoverageInput): CoverageMap {
     const ops = new Set(o.run.operations);
     const codes = new Set(o.run.errorCodes);
     map.contract = {
-      operations: { exercised: STATED_ENDPOINTS.filter((e) => ops.has(e)), neverSeen: STATED_ENDPOINTS.filter((e) => !ops.has(e)) },
-      errorCodes: { seen: ERROR_CODES.filter((c) => codes.has(c)), neverSeen: ERROR_CODES.filter((c) => !codes.has(c)) },
+      operations: {
+        exercised: STATED_ENDPOINTS.filter((e) => ops.has(e)),
+        neverSeen: STATED_ENDPOINTS.filter((e) => !ops.has(e)),
+      },
+      errorCodes: {
+        seen: ERROR_CODES.filter((c) => codes.has(c)),
+        neverSeen: ERROR_CODES.filter((c) => !codes.has(c)),
+      },
     };
   }
   return map;
@@ -83,31 +107,48 @@ export function coverageMap(o: CoverageInput): CoverageMap {
 /** The map as text, for the console: one section after another. */
 export function coverageLines(map: CoverageMap): string[] {
   const out: string[] = [];
-  const rulesShown = (ids: readonly RuleId[]) => ids.map((id) => {
-    const r = map.rules[id]!;
-    return `${id} (${r.level}, ${r.checks} check${r.checks === 1 ? '' : 's'}${r.outcome ? `, ${r.outcome}` : ''})`;
-  }).join('; ');
+  const rulesShown = (ids: readonly RuleId[]) =>
+    ids
+      .map((id) => {
+        const r = map.rules[id]!;
+        return `${id} (${r.level}, ${r.checks} check${r.checks === 1 ? '' : 's'}${r.outcome ? `, ${r.outcome}` : ''})`;
+      })
+      .join('; ');
   for (const s of map.sections) {
     out.push(`§ ${s.section}`);
     for (const st of s.statements) {
       out.push(`  - "${st.text.length > 110 ? `${st.text.slice(0, 109)}…` : st.text}"`);
-      out.push(st.rules.length > 0 ? `      checked by ${rulesShown(st.rules)}` : `      no rule: ${st.reason ?? 'not judged'}`);
+      out.push(
+        st.rules.length > 0
+          ? `      checked by ${rulesShown(st.rules)}`
+          : `      no rule: ${st.reason ?? 'not judged'}`,
+      );
     }
   }
   out.push('', 'Points the spec leaves open, and the legal variations that prove the suite accepts either choice:');
   for (const p of map.openPoints) {
-    out.push(`  - ${p.section}: "${p.quote}"${p.variations.length > 0 ? ` · variations: ${p.variations.join(', ')}` : ''}${p.observed ? ` · observed: ${p.observed}` : ''}`);
+    out.push(
+      `  - ${p.section}: "${p.quote}"${p.variations.length > 0 ? ` · variations: ${p.variations.join(', ')}` : ''}${p.observed ? ` · observed: ${p.observed}` : ''}`,
+    );
   }
   if (map.silences.length > 0) {
-    out.push('', 'Other choices the spec\'s words leave to a server, each proven legal by a variation (the words quoted):');
+    out.push(
+      '',
+      "Other choices the spec's words leave to a server, each proven legal by a variation (the words quoted):",
+    );
     for (const v of map.silences) out.push(`  - ${v.id}: ${v.quote}`);
   }
   if (map.contract) {
     const c = map.contract;
-    out.push('', `Operations exercised: ${c.operations.exercised.length} of ${c.operations.exercised.length + c.operations.neverSeen.length}`
-      + (c.operations.neverSeen.length > 0 ? `; never seen: ${c.operations.neverSeen.join(', ')}` : ''));
-    out.push(`Error codes seen: ${c.errorCodes.seen.length} of ${c.errorCodes.seen.length + c.errorCodes.neverSeen.length}`
-      + (c.errorCodes.neverSeen.length > 0 ? `; never seen: ${c.errorCodes.neverSeen.join(', ')}` : ''));
+    out.push(
+      '',
+      `Operations exercised: ${c.operations.exercised.length} of ${c.operations.exercised.length + c.operations.neverSeen.length}` +
+        (c.operations.neverSeen.length > 0 ? `; never seen: ${c.operations.neverSeen.join(', ')}` : ''),
+    );
+    out.push(
+      `Error codes seen: ${c.errorCodes.seen.length} of ${c.errorCodes.seen.length + c.errorCodes.neverSeen.length}` +
+        (c.errorCodes.neverSeen.length > 0 ? `; never seen: ${c.errorCodes.neverSeen.join(', ')}` : ''),
+    );
   }
   return out;
 }

@@ -2,7 +2,13 @@ import type { CheckChange, ContractChange, ReportDiff } from './report-diff.js';
 
 /** Text safe inside a Markdown table cell: one line, no pipes, no HTML (as summary.md writes it). */
 function cell(s: string): string {
-  return s.replace(/\r?\n/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'");
+  return s
+    .replace(/\r?\n/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`/g, "'");
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -10,8 +16,13 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** `2 regressions, 1 fix, …`: the one line a console and diff.md both start with. */
 export function diffCounts(d: ReportDiff): string {
   return [
-    plural(d.regressions.length, 'regression'), plural(d.fixes.length, 'fix', 'fixes'), `${d.added.length} new`, `${d.gone.length} gone`,
-    `${d.skippedDifferently.length} skipped differently`, plural(d.otherChanges.length, 'other change'), plural(d.contract.length, 'observed-contract change'),
+    plural(d.regressions.length, 'regression'),
+    plural(d.fixes.length, 'fix', 'fixes'),
+    `${d.added.length} new`,
+    `${d.gone.length} gone`,
+    `${d.skippedDifferently.length} skipped differently`,
+    plural(d.otherChanges.length, 'other change'),
+    plural(d.contract.length, 'observed-contract change'),
   ].join(', ');
 }
 
@@ -43,7 +54,11 @@ function checkList(rows: readonly CheckChange[]): string[] {
 
 function contractTable(rows: readonly ContractChange[]): string[] {
   const set = (s: string[]) => (s.length === 0 ? 'not seen' : s.join(', '));
-  return ['| what | operation or code | before | after |', '|---|---|---|---|', ...rows.map((c) => `| ${c.kind} | \`${cell(c.name)}\` | ${set(c.before)} | ${set(c.after)} |`)];
+  return [
+    '| what | operation or code | before | after |',
+    '|---|---|---|---|',
+    ...rows.map((c) => `| ${c.kind} | \`${cell(c.name)}\` | ${set(c.before)} | ${set(c.after)} |`),
+  ];
 }
 
 /**
@@ -52,9 +67,16 @@ function contractTable(rows: readonly ContractChange[]): string[] {
  */
 export function diffMarkdown(d: ReportDiff): string {
   const out = [`## Conformance diff: ${d.regressions.length > 0 ? '❌' : '✅'} ${diffCounts(d)}`, ''];
-  out.push(`Before: run \`${cell(d.old.runId)}\` (${cell(d.old.date)}, suite ${cell(d.old.suiteVersion)}, ${cell(d.old.verdict)}) · after: run \`${cell(d.new.runId)}\` (${cell(d.new.date)}, suite ${cell(d.new.suiteVersion)}, ${cell(d.new.verdict)}) · ${d.unchanged} checks unchanged`);
-  if (d.old.target !== d.new.target && !(d.old.embedded && d.new.embedded)) out.push('', `The runs had different targets: \`${cell(d.old.target)}\` and \`${cell(d.new.target)}\`.`);
-  if (d.old.suiteVersion !== d.new.suiteVersion) out.push('', `Different suite versions: checks are matched by rule id and title, so a check renamed shows as gone and new.`);
+  out.push(
+    `Before: run \`${cell(d.old.runId)}\` (${cell(d.old.date)}, suite ${cell(d.old.suiteVersion)}, ${cell(d.old.verdict)}) · after: run \`${cell(d.new.runId)}\` (${cell(d.new.date)}, suite ${cell(d.new.suiteVersion)}, ${cell(d.new.verdict)}) · ${d.unchanged} checks unchanged`,
+  );
+  if (d.old.target !== d.new.target && !(d.old.embedded && d.new.embedded))
+    out.push('', `The runs had different targets: \`${cell(d.old.target)}\` and \`${cell(d.new.target)}\`.`);
+  if (d.old.suiteVersion !== d.new.suiteVersion)
+    out.push(
+      '',
+      `Different suite versions: checks are matched by rule id and title, so a check renamed shows as gone and new.`,
+    );
   const section = (title: string, rows: readonly CheckChange[], note?: string) => {
     if (rows.length === 0) return;
     out.push('', `### ${title} (${rows.length})`, '');
@@ -67,6 +89,14 @@ export function diffMarkdown(d: ReportDiff): string {
   section('Gone checks', d.gone);
   section('Skipped differently', d.skippedDifferently);
   section('Other changes of status', d.otherChanges);
-  if (d.contract.length > 0) out.push('', `### Observed contract changes (${d.contract.length})`, '', 'Where the spec is silent, the statuses the server answered with.', '', ...contractTable(d.contract));
+  if (d.contract.length > 0)
+    out.push(
+      '',
+      `### Observed contract changes (${d.contract.length})`,
+      '',
+      'Where the spec is silent, the statuses the server answered with.',
+      '',
+      ...contractTable(d.contract),
+    );
   return out.join('\n') + '\n';
 }

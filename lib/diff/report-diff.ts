@@ -62,9 +62,16 @@ export interface ReportDiff {
  */
 export function diffReports(before: ConformanceReport, after: ConformanceReport): ReportDiff {
   const out: ReportDiff = {
-    old: sideOf(before), new: sideOf(after),
-    regressions: [], fixes: [], added: [], gone: [], skippedDifferently: [], otherChanges: [],
-    contract: contractChanges(before.observed, after.observed), unchanged: 0,
+    old: sideOf(before),
+    new: sideOf(after),
+    regressions: [],
+    fixes: [],
+    added: [],
+    gone: [],
+    skippedDifferently: [],
+    otherChanges: [],
+    contract: contractChanges(before.observed, after.observed),
+    unchanged: 0,
   };
   const olds = byKey(before.checks);
   for (const [key, news] of byKey(after.checks)) {
@@ -97,15 +104,20 @@ function change(o: CheckResult | undefined, n: CheckResult | undefined): CheckCh
   const c = (n ?? o)!;
   const detail = n ? detailOf(n) : undefined;
   return {
-    id: c.id, level: c.level, title: c.title, endpoint: c.endpoint,
-    ...(o ? { before: o.status } : {}), ...(n ? { after: n.status } : {}),
+    id: c.id,
+    level: c.level,
+    title: c.title,
+    endpoint: c.endpoint,
+    ...(o ? { before: o.status } : {}),
+    ...(n ? { after: n.status } : {}),
     ...(detail ? { detail } : {}),
   };
 }
 
 function detailOf(c: CheckResult): string | undefined {
   if (c.status === 'failed') return expectedVsActual(c);
-  if (c.status === 'blocked') return c.blockedBy ? `blocked by ${c.blockedBy.step}, which answered ${c.blockedBy.answer}` : c.message;
+  if (c.status === 'blocked')
+    return c.blockedBy ? `blocked by ${c.blockedBy.step}, which answered ${c.blockedBy.answer}` : c.message;
   if (c.status === 'skipped') return c.message;
   return undefined;
 }
@@ -120,7 +132,14 @@ function byKey(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
 }
 
 function sideOf(r: ConformanceReport): RunSide {
-  return { runId: r.run.runId, embedded: r.run.embedded ?? false, target: r.certificate.target, suiteVersion: r.certificate.suiteVersion, date: r.certificate.date, verdict: r.certificate.verdict };
+  return {
+    runId: r.run.runId,
+    embedded: r.run.embedded ?? false,
+    target: r.certificate.target,
+    suiteVersion: r.certificate.suiteVersion,
+    date: r.certificate.date,
+    verdict: r.certificate.verdict,
+  };
 }
 
 /**
@@ -128,12 +147,20 @@ function sideOf(r: ConformanceReport): RunSide {
  * came is the run's doing, which statuses came is the server's contract.
  */
 function contractChanges(before: ObservedContract, after: ObservedContract): ContractChange[] {
-  const success = (o: ObservedContract) => new Map(o.successStatuses.map((r) => [r.endpoint, Object.keys(r.statuses).sort()]));
+  const success = (o: ObservedContract) =>
+    new Map(o.successStatuses.map((r) => [r.endpoint, Object.keys(r.statuses).sort()]));
   const codes = (o: ObservedContract) => new Map(o.errorCodes.map((r) => [r.code, Object.keys(r.statuses).sort()]));
-  return [...compareSets('success status', success(before), success(after)), ...compareSets('error code status', codes(before), codes(after))];
+  return [
+    ...compareSets('success status', success(before), success(after)),
+    ...compareSets('error code status', codes(before), codes(after)),
+  ];
 }
 
-function compareSets(kind: ContractChange['kind'], a: Map<string, string[]>, b: Map<string, string[]>): ContractChange[] {
+function compareSets(
+  kind: ContractChange['kind'],
+  a: Map<string, string[]>,
+  b: Map<string, string[]>,
+): ContractChange[] {
   return [...new Set([...a.keys(), ...b.keys()])].sort().flatMap((name) => {
     const x = a.get(name) ?? [];
     const y = b.get(name) ?? [];

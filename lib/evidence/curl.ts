@@ -28,7 +28,10 @@ export function shellQuote(s: string): string {
  * when the shell runs it and never before.
  */
 export function shellWord(s: string): string {
-  const pattern = new RegExp(KEY_VARIABLES.map(([label]) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pattern = new RegExp(
+    KEY_VARIABLES.map(([label]) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'g',
+  );
   const parts: string[] = [];
   let at = 0;
   for (const m of s.matchAll(pattern)) {

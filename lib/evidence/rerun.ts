@@ -5,9 +5,15 @@
  * the variables the suite reads them from, the embedded server's faults), already quoted for a
  * POSIX shell; the report goes to a folder of its own, so a rerun never overwrites the run's report.
  */
-export function rerunCommand(rule: string, seed: number, target: RerunTarget = { args: '', reportDir: 'conformance-report' }): string {
+export function rerunCommand(
+  rule: string,
+  seed: number,
+  target: RerunTarget = { args: '', reportDir: 'conformance-report' },
+): string {
   const dir = `${target.reportDir.replace(/\/+$/, '')}/rerun-${rule.replace(/[^a-z0-9.-]/gi, '_')}`;
-  return ['npx conformance', target.args, `--only ${rule} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`].filter(Boolean).join(' ');
+  return ['npx conformance', target.args, `--only ${rule} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** What a rerun needs to reach the same server and write beside the run's report. */

@@ -16,7 +16,10 @@ export function truncateBody(text: string, max: number = MAX_BODY_BYTES): string
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= max) return text;
   // a cut inside a multi-byte character decodes to U+FFFD: drop it
-  const kept = bytes.subarray(0, max).toString('utf8').replace(/\uFFFD+$/, '');
+  const kept = bytes
+    .subarray(0, max)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   return kept + truncationMarker(bytes.length - Buffer.byteLength(kept, 'utf8'), bytes.length);
 }
 
@@ -34,13 +37,20 @@ export interface ReportExchange {
 export function reportExchange(ex: Exchange, max: number = MAX_BODY_BYTES): ReportExchange {
   const out: ReportExchange = {
     request: {
-      method: ex.request.method, url: ex.request.url, headers: { ...ex.request.headers },
+      method: ex.request.method,
+      url: ex.request.url,
+      headers: { ...ex.request.headers },
       ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body, max) } : {}),
     },
     ms: ex.ms,
     rateLimitRetries: ex.rateLimitRetries,
   };
-  if (ex.response) out.response = { status: ex.response.status, headers: { ...ex.response.headers }, text: truncateBody(ex.response.text, max) };
+  if (ex.response)
+    out.response = {
+      status: ex.response.status,
+      headers: { ...ex.response.headers },
+      text: truncateBody(ex.response.text, max),
+    };
   if (ex.transportError !== undefined) out.transportError = ex.transportError;
   return out;
 }

@@ -83,7 +83,13 @@ function agent(timeoutMs: number): Agent {
   // budget caps requests in flight (--concurrency), and a lower cap here would quietly lower it.
   let a = agents.get(timeoutMs);
   if (!a) {
-    a = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 2_000, keepAliveTimeoutThreshold: 1_000 });
+    a = new Agent({
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connectTimeout: timeoutMs,
+      keepAliveTimeout: 2_000,
+      keepAliveTimeoutThreshold: 1_000,
+    });
     agents.set(timeoutMs, a);
   }
   return a;
@@ -112,10 +118,18 @@ export class ApiClient {
     this.priority = Number.NEGATIVE_INFINITY;
   }
 
-  get(path: string, o: RequestOptions = {}) { return this.send('GET', path, o); }
-  post(path: string, json: unknown, o: RequestOptions = {}) { return this.send('POST', path, { json, ...o }); }
-  patch(path: string, json: unknown, o: RequestOptions = {}) { return this.send('PATCH', path, { json, ...o }); }
-  delete(path: string, o: RequestOptions = {}) { return this.send('DELETE', path, o); }
+  get(path: string, o: RequestOptions = {}) {
+    return this.send('GET', path, o);
+  }
+  post(path: string, json: unknown, o: RequestOptions = {}) {
+    return this.send('POST', path, { json, ...o });
+  }
+  patch(path: string, json: unknown, o: RequestOptions = {}) {
+    return this.send('PATCH', path, { json, ...o });
+  }
+  delete(path: string, o: RequestOptions = {}) {
+    return this.send('DELETE', path, o);
+  }
 
   async send(method: string, path: string, o: RequestOptions = {}): Promise<Exchange> {
     const auth = o.auth ?? 'apiKey';
@@ -123,15 +137,21 @@ export class ApiClient {
     const kept = this.settings.keptRecordOf?.(method, path);
     if (kept !== undefined) {
       const what = `${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)})`;
-      this.refuse('kept-record', `not sent: ${what} names ${kept}, a record the fixtures file keeps: `
-        + 'the suite never archives or removes one of those');
+      this.refuse(
+        'kept-record',
+        `not sent: ${what} names ${kept}, a record the fixtures file keeps: ` +
+          'the suite never archives or removes one of those',
+      );
     }
     if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && o.harmless === undefined) {
       const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
-      this.refuse('read-only', auth === 'apiKey' || auth === 'otherOrgApiKey'
-        ? `--read-only: this check writes (${endpoint})`
-        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it `
-          + `(${endpoint} with ${authName(auth)})`);
+      this.refuse(
+        'read-only',
+        auth === 'apiKey' || auth === 'otherOrgApiKey'
+          ? `--read-only: this check writes (${endpoint})`
+          : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it ` +
+              `(${endpoint} with ${authName(auth)})`,
+      );
     }
     let url: string;
     try {
@@ -156,7 +176,12 @@ export class ApiClient {
     for (;;) {
       const started = performance.now();
       const ex: Exchange = {
-        request: { method, url, headers: this.settings.redactor.value(headers), ...(body !== undefined ? { body: this.settings.redactor.text(body) } : {}) },
+        request: {
+          method,
+          url,
+          headers: this.settings.redactor.value(headers),
+          ...(body !== undefined ? { body: this.settings.redactor.text(body) } : {}),
+        },
         ms: 0,
         rateLimitRetries: retries,
       };
@@ -164,7 +189,12 @@ export class ApiClient {
       let n = this.count(method, path, exempt);
       await budget?.acquire(this.priority);
       // the run may have stopped while this request waited for its slot
-      try { this.refuseIfStopped(exempt); } catch (err) { budget?.release(); throw err; }
+      try {
+        this.refuseIfStopped(exempt);
+      } catch (err) {
+        budget?.release();
+        throw err;
+      }
       try {
         ex.response = await this.once(url, method, headers, body);
       } catch (err) {
@@ -172,7 +202,11 @@ export class ApiClient {
         // server may have processed it and closed before answering (a second POST would create twice).
         if (isStaleSocket(err) && SAFE_METHODS.has(method.toUpperCase())) {
           n = this.count(method, path, exempt);
-          try { ex.response = await this.once(url, method, headers, body); } catch (again) { ex.transportError = describeTransportError(again, this.settings.timeoutMs); }
+          try {
+            ex.response = await this.once(url, method, headers, body);
+          } catch (again) {
+            ex.transportError = describeTransportError(again, this.settings.timeoutMs);
+          }
         } else {
           ex.transportError = describeTransportError(err, this.settings.timeoutMs);
         }
@@ -189,7 +223,9 @@ export class ApiClient {
         this.settings.onExchange?.(ex, { path, auth, startedMs: started });
         const at = new Date().toISOString().slice(11, 19);
         const limits = `${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each`;
-        budget.stop(`the server rate-limited the run past the back-off budget (${limits}) at ${at} UTC after ${budget.sent} requests`);
+        budget.stop(
+          `the server rate-limited the run past the back-off budget (${limits}) at ${at} UTC after ${budget.sent} requests`,
+        );
         this.refuse('stopped', `blocked: ${budget.stopped ?? 'rate-limited'}`);
       }
       if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
@@ -211,7 +247,10 @@ export class ApiClient {
     if (budget === undefined) return 0;
     this.refuseIfStopped(exempt);
     if (!exempt && budget.exhausted()) {
-      this.refuse('max-requests', `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`);
+      this.refuse(
+        'max-requests',
+        `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`,
+      );
     }
     return budget.count();
   }
@@ -228,7 +267,12 @@ export class ApiClient {
     throw new Error(message);
   }
 
-  private async once(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<ExchangeResponse> {
+  private async once(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<ExchangeResponse> {
     // one deadline for the whole exchange: undici's own timeouts restart with every chunk, so a body
     // trickling a byte a second, or a chunked body that never ends, would hold the run for ever
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
@@ -255,11 +299,16 @@ export class ApiClient {
 
   private response(status: number, raw: Record<string, string | string[] | undefined>, text: string): ExchangeResponse {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(raw)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(raw))
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     const r = this.settings.redactor;
     const out: ExchangeResponse = { status, headers: r.value(headers), text: r.text(text) };
     if (text.length > 0) {
-      try { out.json = r.value(JSON.parse(text) as unknown); } catch { /* not JSON: the text is the evidence */ }
+      try {
+        out.json = r.value(JSON.parse(text) as unknown);
+      } catch {
+        /* not JSON: the text is the evidence */
+      }
     }
     return out;
   }
@@ -304,7 +353,13 @@ function endpointOf(method: string, path: string): string {
   return bare.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'ABORT_ERR']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+  'ABORT_ERR',
+]);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 
 /**
@@ -315,18 +370,27 @@ export function describeTransportError(err: unknown, timeoutMs?: number): string
   if (!(err instanceof Error)) return String(err);
   if (err instanceof ResponseTooLarge) return err.message;
   const cause = err.cause instanceof Error ? err.cause : undefined;
-  const codeOf = (e: Error | undefined) => { const c = (e as { code?: unknown } | undefined)?.code; return typeof c === 'string' ? c : undefined; };
+  const codeOf = (e: Error | undefined) => {
+    const c = (e as { code?: unknown } | undefined)?.code;
+    return typeof c === 'string' ? c : undefined;
+  };
   const code = codeOf(err);
   const causeCode = codeOf(cause);
   const codes = [code, causeCode].filter((c): c is string => c !== undefined);
   const raw = `${code ? code + ' ' : ''}${err.message}${cause ? `: ${causeCode && causeCode !== code ? causeCode + ' ' : ''}${cause.message}` : ''}`;
   const text = `${err.message} ${cause?.message ?? ''}`;
   let kind: string | undefined;
-  if (codes.some((c) => TIMEOUT_CODES.has(c)) || err.name === 'TimeoutError') kind = `timed out${timeoutMs !== undefined ? ` after ${timeoutMs} ms` : ''} (--timeout)`;
+  if (codes.some((c) => TIMEOUT_CODES.has(c)) || err.name === 'TimeoutError')
+    kind = `timed out${timeoutMs !== undefined ? ` after ${timeoutMs} ms` : ''} (--timeout)`;
   else if (codes.some((c) => DNS_CODES.has(c))) kind = 'DNS lookup failed';
-  else if (codes.some((c) => /^(ERR_SSL|ERR_TLS|EPROTO|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL)/.test(c)) || /\b(ssl|tls|certificate)\b/i.test(text)) kind = 'TLS error';
+  else if (
+    codes.some((c) => /^(ERR_SSL|ERR_TLS|EPROTO|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL)/.test(c)) ||
+    /\b(ssl|tls|certificate)\b/i.test(text)
+  )
+    kind = 'TLS error';
   else if (codes.includes('ECONNREFUSED')) kind = 'connection refused';
-  else if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) kind = 'connection closed by the server';
+  else if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED'))
+    kind = 'connection closed by the server';
   // one line, whatever the library put in its message (OpenSSL ends its own with a newline)
   return (kind ? `${kind}: ${raw}` : raw).replace(/\s+/g, ' ').trim();
 }

@@ -38,7 +38,9 @@ export interface Exchange {
 /** The response, or a thrown TransportFailure when the server never answered. */
 export class TransportFailure extends Error {
   constructor(readonly exchange: Exchange) {
-    super(`connection failed: ${exchange.request.method} ${exchange.request.url}: ${exchange.transportError ?? 'no response'}`);
+    super(
+      `connection failed: ${exchange.request.method} ${exchange.request.url}: ${exchange.transportError ?? 'no response'}`,
+    );
     this.name = 'TransportFailure';
   }
 }

@@ -4,8 +4,9 @@
  * shares one budget; the probe and the fixtures check send outside it.
  *
  * The limit finds the server's pace, as TCP's congestion control does. It starts at
- * START_CONCURRENCY (or the ceiling, --concurrency, when lower) and grows by one per clean window (as
- * many answers as the limit, while requests were waiting for a slot): no 429, and the window's median
+ * START_CONCURRENCY (or the ceiling, --concurrency, when lower) and grows per clean window (as many
+ * answers as the limit, while requests were waiting for a slot): doubling until the first decrease
+ * (TCP's slow start: from 8 to 32 in two round trips, not 24), then by one. Clean: no 429, and the window's median
  * latency within LATENCY_RISE times the run's lowest window median (TCP Vegas' signal: a server that
  * slows under load is queueing). A 429 or a latency rise halves it (multiplicative decrease), so a
  * rate-limited or struggling production server is not hammered; a latency rise never below the start
@@ -59,6 +60,8 @@ export class RequestBudget {
   private window: number[] = [];
   /** the lowest request number of the current window */
   private windowFirst = Number.POSITIVE_INFINITY;
+  /** until the first decrease the limit doubles per clean window (TCP's slow start), then grows by one */
+  private slowStart = true;
   /** a request waited for a slot during the current window: more concurrency would have been used */
   private saturated = false;
   /** the lowest window median of the run (ms): the server's latency unloaded */
@@ -70,8 +73,12 @@ export class RequestBudget {
   private readonly waiting: Array<{ priority: number; order: number; start: () => void }> = [];
   private order = 0;
 
-  constructor(concurrency: number, readonly maxRequests?: number) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
+  constructor(
+    concurrency: number,
+    readonly maxRequests?: number,
+  ) {
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
     this.ceiling = concurrency;
     this.start = Math.min(START_CONCURRENCY, concurrency);
     this.limit = this.start;
@@ -133,7 +140,9 @@ export class RequestBudget {
     if (status === undefined) {
       if (sentAtMs > this.lastAnswerMs) this.unansweredInRow += 1;
       if (this.unansweredInRow >= STOP_AFTER_UNANSWERED) {
-        this.stop(`the server stopped answering at ${new Date().toISOString().slice(11, 19)} UTC after ${this.sent} requests`);
+        this.stop(
+          `the server stopped answering at ${new Date().toISOString().slice(11, 19)} UTC after ${this.sent} requests`,
+        );
       }
       return;
     }
@@ -173,7 +182,8 @@ export class RequestBudget {
       return;
     }
     if (saturated && this.limit < this.ceiling) {
-      this.limit += 1;
+      // slow start, as TCP's: double while no window has been slow or answered 429, then one by one
+      this.limit = Math.min(this.ceiling, this.slowStart ? this.limit * 2 : this.limit + 1);
       this.highest = Math.max(this.highest, this.limit);
       this.note('grew');
       this.admit();
@@ -181,6 +191,7 @@ export class RequestBudget {
   }
 
   private decrease(why: '429' | 'latency', floor = 1): void {
+    this.slowStart = false;
     this.limit = Math.max(floor, Math.floor(this.limit / 2));
     this.lowest = Math.min(this.lowest, this.limit);
     this.sentAtDecrease = this.sent;

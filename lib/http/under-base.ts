@@ -6,7 +6,10 @@
  * this is the net under that, and under the ledger that `cleanup` replays.
  */
 export class OutsideBaseUrl extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`refused to send a request to ${JSON.stringify(path)}: ${reason}; it would leave the base URL`);
     this.name = 'OutsideBaseUrl';
   }
@@ -35,7 +38,12 @@ export function assertUnderBase(baseUrl: string, path: string): URL {
 
 /** Whether a path stays under the base URL (the ledger and `cleanup` skip one that does not). */
 export function isUnderBase(baseUrl: string, path: string): boolean {
-  try { assertUnderBase(baseUrl, path); return true; } catch { return false; }
+  try {
+    assertUnderBase(baseUrl, path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -66,7 +66,10 @@ export function draftFixtures(baseUrl: string, a: DiscoveryAnswers): Draft {
       found.push(`contact.stageDisplayName ← ${CONTACT}`);
     }
     const other = options.find((o) => o.apiName !== first.apiName);
-    if (other !== undefined) { contact.otherStage = other.apiName; found.push(`contact.otherStage ← ${CONTACT}`); }
+    if (other !== undefined) {
+      contact.otherStage = other.apiName;
+      found.push(`contact.otherStage ← ${CONTACT}`);
+    }
     fixtures.contact = contact;
   });
   from(a.contactSchema, `contact.createAttributes (${CONTACT})`, (json) => {

@@ -18,7 +18,10 @@ export function objectsIn(value: unknown): Visit[] {
   const out: Visit[] = [];
   const walk = (v: unknown, keys: string[], ancestors: Array<Record<string, unknown>>, depth: number): void => {
     if (v === null || typeof v !== 'object' || depth > MAX_DEPTH || out.length >= MAX_NODES) return;
-    if (Array.isArray(v)) { for (const x of v) walk(x, keys, ancestors, depth + 1); return; }
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, keys, ancestors, depth + 1);
+      return;
+    }
     const node = v as Record<string, unknown>;
     out.push({ node, keys, ancestors });
     for (const [k, x] of Object.entries(node)) walk(x, [...keys, k], [...ancestors, node], depth + 1);

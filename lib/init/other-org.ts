@@ -6,8 +6,11 @@ import { draftFixtures, type Answer } from './draft.js';
  * --other-org-api-key: the other organization is another workspace, with its own stages and
  * required fields. Lines name what was found and what was not, prefixed `otherOrg.`.
  */
-export function otherOrgDraft(baseUrl: string, contactSchema: Answer, opportunitySchema: Answer):
-  { otherOrg?: NonNullable<Fixtures['otherOrg']>; found: string[]; notRead: string[] } {
+export function otherOrgDraft(
+  baseUrl: string,
+  contactSchema: Answer,
+  opportunitySchema: Answer,
+): { otherOrg?: NonNullable<Fixtures['otherOrg']>; found: string[]; notRead: string[] } {
   const skipped: Answer = { problem: 'not read for organization B' };
   const b = draftFixtures(baseUrl, { contactSchema, opportunitySchema, accountSchema: skipped, summary: skipped });
   const relevant = (line: string) => /^(contact\.(stage|createAttributes)|opportunity\.stageId)\b/.test(line);

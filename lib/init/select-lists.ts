@@ -28,7 +28,7 @@ function optionOf(v: unknown): FoundOption | undefined {
 function optionsIn(v: unknown): FoundOption[] {
   const items = Array.isArray(v) ? v : v !== null && typeof v === 'object' ? Object.values(v) : [];
   const options = items.map(optionOf);
-  return options.length > 0 && options.every((o) => o !== undefined) ? options as FoundOption[] : [];
+  return options.length > 0 && options.every((o) => o !== undefined) ? (options as FoundOption[]) : [];
 }
 
 /**
@@ -40,8 +40,9 @@ function optionsIn(v: unknown): FoundOption[] {
 export function stageLists(body: unknown): FoundList[] {
   const lists: FoundList[] = [];
   for (const { node, keys, ancestors } of objectsIn(body)) {
-    const namesStage = [...keys, ...[...ancestors, node].map((a) => a['api_name'])]
-      .some((k) => typeof k === 'string' && /stage/i.test(k));
+    const namesStage = [...keys, ...[...ancestors, node].map((a) => a['api_name'])].some(
+      (k) => typeof k === 'string' && /stage/i.test(k),
+    );
     if (!namesStage) continue;
     for (const [k, v] of Object.entries(node)) {
       if (!/option|value|choice/i.test(k)) continue;

@@ -12,27 +12,52 @@ export interface UserItem {
 const item = (key: string, what: string, unlocks: string): UserItem => ({ key, what, unlocks });
 
 export const USER_SUPPLIED: readonly UserItem[] = [
-  item('taskIds', '["<uuid of an existing task>"] (one is enough; it is patched, never archived)',
-    'the task checks (task.patch.*, task.status.completed, record.task.attributes)'),
+  item(
+    'taskIds',
+    '["<uuid of an existing task>"] (one is enough; it is patched, never archived)',
+    'the task checks (task.patch.*, task.status.completed, record.task.attributes)',
+  ),
   item('taskToArchive', 'uuid of a task made to be archived for good', 'task.delete.archives'),
   item('noteId', 'uuid of a note', 'note.get.record, record.note.attributes and the note isolation check'),
   item('meetingId', 'uuid of a meeting that has a transcript', 'the meeting and transcript checks (meeting.*)'),
-  item('contactWithPhoneNumbersId', 'uuid of a contact with two phone items, one primary',
-    'contact.phone-item.*, on a server that takes no contact_phone_numbers on create'),
-  item('accountWithDomains',
+  item(
+    'contactWithPhoneNumbersId',
+    'uuid of a contact with two phone items, one primary',
+    'contact.phone-item.*, on a server that takes no contact_phone_numbers on create',
+  ),
+  item(
+    'accountWithDomains',
     '{ "id": "<uuid>", "primaryDomain": "…", "otherDomain": "…" } of an account with two domains',
-    'the domain checks, on a server that takes no domains on account create'),
-  item('customObject.attributes',
+    'the domain checks, on a server that takes no domains on account create',
+  ),
+  item(
+    'customObject.attributes',
     'a sample value for each writable attribute of the custom object, at least one free text',
-    'the custom-object write checks (custom-object.*)'),
-  item('relationships.opportunityContacts', 'the relationship api_name linking an opportunity to contacts',
-    'the opportunity relationship checks'),
-  item('relationships.contactOpportunities', 'the relationship api_name linking a contact to opportunities',
-    'the contact-to-opportunity link checks'),
-  item('relationships.contactCustomObject', 'the relationship api_name linking a contact to a custom-object record',
-    'the contact-to-custom-object link checks'),
-  item('relationships.customObject', 'a relationship api_name readable on the custom object',
-    'the custom-object relationship read and pagination checks (pagination.*)'),
-  item('otherOrg', 'organization B\'s own contact stage and opportunity stage id (with --other-org-api-key)',
-    'the isolation checks, when B refuses A\'s values'),
+    'the custom-object write checks (custom-object.*)',
+  ),
+  item(
+    'relationships.opportunityContacts',
+    'the relationship api_name linking an opportunity to contacts',
+    'the opportunity relationship checks',
+  ),
+  item(
+    'relationships.contactOpportunities',
+    'the relationship api_name linking a contact to opportunities',
+    'the contact-to-opportunity link checks',
+  ),
+  item(
+    'relationships.contactCustomObject',
+    'the relationship api_name linking a contact to a custom-object record',
+    'the contact-to-custom-object link checks',
+  ),
+  item(
+    'relationships.customObject',
+    'a relationship api_name readable on the custom object',
+    'the custom-object relationship read and pagination checks (pagination.*)',
+  ),
+  item(
+    'otherOrg',
+    "organization B's own contact stage and opportunity stage id (with --other-org-api-key)",
+    "the isolation checks, when B refuses A's values",
+  ),
 ];

@@ -13,20 +13,38 @@ const ruleAnchor = (id: string) => `rule-${id.replace(/[^A-Za-z0-9_.-]/g, '_')}`
  */
 export function matrixHtml(m: Matrix, o: { outDir: string; cwd: string }): string {
   // a folder's report.html, relative to the matrix file, so the pair can be moved together
-  const reportOf = (dir: string) => encodeURI(path.relative(o.outDir, path.resolve(o.cwd, dir, 'report.html')).split(path.sep).join('/'));
+  const reportOf = (dir: string) =>
+    encodeURI(
+      path
+        .relative(o.outDir, path.resolve(o.cwd, dir, 'report.html'))
+        .split(path.sep)
+        .join('/'),
+    );
   const link = (dir: string, id: string) => `${reportOf(dir)}#${ruleAnchor(id)}`;
-  const heads = m.implementations.map((imp) => `<th><a href="${e(reportOf(imp.dir))}">${e(imp.dir)}</a>`
-    + `<div class="n">${e(imp.target)}<br>${e(imp.verdict)} · MUST ${imp.score.passed}/${imp.score.tested} passed`
-    + `${imp.score.tested < imp.score.of ? ` (${imp.score.of - imp.score.tested} not tested)` : ''}<br>suite ${e(imp.suiteVersion)} · ${e(imp.date)}</div></th>`).join('');
-  const rows = m.rules.map((r) => {
-    const cells = r.outcomes.map((o, i) => {
-      const text = `${MARK[o]} ${o}`;
-      const cell = o === 'failed' ? `<a href="${e(link(m.implementations[i]!.dir, r.id))}">${e(text)}</a>` : e(text);
-      return `<td class="${o.replace(' ', '-')}">${cell}</td>`;
-    }).join('');
-    const flag = r.failsEverywhere ? ' <span class="flag" title="every implementation fails it">fails everywhere: check the spec\'s sentence and the suite\'s check</span>' : '';
-    return `<tr${r.failsEverywhere ? ' class="everywhere"' : ''}><th scope="row"><span class="lv">${e(r.level)}</span> ${e(r.id)}${flag}</th>${cells}</tr>`;
-  }).join('\n');
+  const heads = m.implementations
+    .map(
+      (imp) =>
+        `<th><a href="${e(reportOf(imp.dir))}">${e(imp.dir)}</a>` +
+        `<div class="n">${e(imp.target)}<br>${e(imp.verdict)} · MUST ${imp.score.passed}/${imp.score.tested} passed` +
+        `${imp.score.tested < imp.score.of ? ` (${imp.score.of - imp.score.tested} not tested)` : ''}<br>suite ${e(imp.suiteVersion)} · ${e(imp.date)}</div></th>`,
+    )
+    .join('');
+  const rows = m.rules
+    .map((r) => {
+      const cells = r.outcomes
+        .map((o, i) => {
+          const text = `${MARK[o]} ${o}`;
+          const cell =
+            o === 'failed' ? `<a href="${e(link(m.implementations[i]!.dir, r.id))}">${e(text)}</a>` : e(text);
+          return `<td class="${o.replace(' ', '-')}">${cell}</td>`;
+        })
+        .join('');
+      const flag = r.failsEverywhere
+        ? ' <span class="flag" title="every implementation fails it">fails everywhere: check the spec\'s sentence and the suite\'s check</span>'
+        : '';
+      return `<tr${r.failsEverywhere ? ' class="everywhere"' : ''}><th scope="row"><span class="lv">${e(r.level)}</span> ${e(r.id)}${flag}</th>${cells}</tr>`;
+    })
+    .join('\n');
   const flagged = m.rules.filter((r) => r.failsEverywhere).length;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">

@@ -30,8 +30,12 @@ export function matrixOf(reports: ReadonlyArray<{ dir: string; report: Conforman
   const implementations = reports.map(({ dir, report }, i) => {
     const must = Object.entries(outcomes[i]!).filter(([, o]) => o.level === 'MUST');
     return {
-      dir, target: report.certificate.target, runId: report.run.runId, date: report.certificate.date,
-      suiteVersion: report.certificate.suiteVersion, verdict: report.certificate.verdict,
+      dir,
+      target: report.certificate.target,
+      runId: report.run.runId,
+      date: report.certificate.date,
+      suiteVersion: report.certificate.suiteVersion,
+      verdict: report.certificate.verdict,
       score: {
         passed: must.filter(([, o]) => o.outcome === 'passed').length,
         tested: must.filter(([, o]) => o.outcome === 'passed' || o.outcome === 'failed').length,
@@ -41,7 +45,12 @@ export function matrixOf(reports: ReadonlyArray<{ dir: string; report: Conforman
   });
   const rules = Object.entries(RULES).map(([id, rule]) => {
     const row = outcomes.map((o) => o[id]?.outcome ?? 'not run');
-    return { id, level: rule.level, outcomes: row, failsEverywhere: row.length >= 2 && row.every((x) => x === 'failed') };
+    return {
+      id,
+      level: rule.level,
+      outcomes: row,
+      failsEverywhere: row.length >= 2 && row.every((x) => x === 'failed'),
+    };
   });
   return { implementations, rules };
 }

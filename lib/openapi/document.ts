@@ -38,7 +38,8 @@ function asComponent(schema: unknown): unknown {
 }
 
 const PATH_PARAMETER_DOC: Record<string, string> = {
-  custom_object_api_name: 'The full api_name of a custom object, including the cus_obj__ prefix (GET /_organization_schema_summary lists them).',
+  custom_object_api_name:
+    'The full api_name of a custom object, including the cus_obj__ prefix (GET /_organization_schema_summary lists them).',
   api_name: 'A relationship api_name of the workspace.',
   domain_name: 'A domain of the account.',
 };
@@ -47,8 +48,18 @@ function pathParameters(template: string): unknown[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
     const n = name!;
     // "Path parameters named *_id are uuid strings"
-    const schema = n.endsWith('_id') ? componentRef('defs/uuid') : n === 'custom_object_api_name' ? { type: 'string', pattern: '^cus_obj__' } : { type: 'string' };
-    return { name: n, in: 'path', required: true, schema, ...(PATH_PARAMETER_DOC[n] ? { description: PATH_PARAMETER_DOC[n] } : {}) };
+    const schema = n.endsWith('_id')
+      ? componentRef('defs/uuid')
+      : n === 'custom_object_api_name'
+        ? { type: 'string', pattern: '^cus_obj__' }
+        : { type: 'string' };
+    return {
+      name: n,
+      in: 'path',
+      required: true,
+      schema,
+      ...(PATH_PARAMETER_DOC[n] ? { description: PATH_PARAMETER_DOC[n] } : {}),
+    };
   });
 }
 
@@ -56,7 +67,8 @@ function operationObject(endpoint: string, method: string, template: string, op:
   const success: Record<string, unknown> = { description: op.success.description };
   if (op.success.schema === 'unshown') {
     // a DELETE's body is not shown at all; a discovery read answers JSON of a shape not shown
-    if (method !== 'delete') success['content'] = { 'application/json': { schema: { description: 'not shown in the spec' } } };
+    if (method !== 'delete')
+      success['content'] = { 'application/json': { schema: { description: 'not shown in the spec' } } };
   } else if (op.success.schema !== undefined) {
     success['content'] = { 'application/json': { schema: componentRef(op.success.schema) } };
   }
@@ -65,13 +77,22 @@ function operationObject(endpoint: string, method: string, template: string, op:
     summary: op.summary,
     parameters: [
       ...pathParameters(template),
-      ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, schema: q.schema, description: q.description })),
+      ...(op.query ?? []).map((q) => ({
+        name: q.name,
+        in: 'query',
+        required: false,
+        schema: q.schema,
+        description: q.description,
+      })),
     ],
-    ...(op.request ? { requestBody: { required: true, content: { 'application/json': { schema: componentRef(op.request) } } } } : {}),
+    ...(op.request
+      ? { requestBody: { required: true, content: { 'application/json': { schema: componentRef(op.request) } } } }
+      : {}),
     responses: {
       [op.success.status]: success,
       default: {
-        description: 'Every error response has the error body. Statuses documented: 400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 405 method not allowed, 406 not acceptable, 409 conflict, 413 payload too large, 415 unsupported media type, 422 unprocessable, 429 rate limited, 500 internal error.',
+        description:
+          'Every error response has the error body. Statuses documented: 400 validation, 401 unauthenticated, 403 forbidden, 404 not found, 405 method not allowed, 406 not acceptable, 409 conflict, 413 payload too large, 415 unsupported media type, 422 unprocessable, 429 rate limited, 500 internal error.',
         content: { 'application/json': { schema: componentRef('errors/error-body') } },
       },
     },
@@ -81,7 +102,11 @@ function operationObject(endpoint: string, method: string, template: string, op:
 /** `POST /contact/{contact_id}/relationship/{api_name}` → `postContactRelationship`. */
 function operationId(endpoint: string): string {
   const [method, template] = endpoint.split(' ') as [string, string];
-  const words = template.split('/').filter((s) => s && !s.startsWith('{')).flatMap((s) => s.split(/[^a-zA-Z0-9]+/)).filter(Boolean);
+  const words = template
+    .split('/')
+    .filter((s) => s && !s.startsWith('{'))
+    .flatMap((s) => s.split(/[^a-zA-Z0-9]+/))
+    .filter(Boolean);
   const named = template.includes('{custom_object_api_name}') ? ['customObject', ...words] : words;
   const byId = /\}$/.test(template) && method === 'GET' ? ['ById'] : [];
   return method.toLowerCase() + [...named, ...byId].map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
@@ -103,7 +128,12 @@ export function openApiDocument(version: string): Record<string, unknown> {
   for (const endpoint of STATED_ENDPOINTS) {
     const [method, template] = endpoint.split(' ') as [string, string];
     paths[template] ??= {};
-    paths[template]![method.toLowerCase()] = operationObject(endpoint, method.toLowerCase(), template, OPERATIONS[endpoint]);
+    paths[template]![method.toLowerCase()] = operationObject(
+      endpoint,
+      method.toLowerCase(),
+      template,
+      OPERATIONS[endpoint],
+    );
   }
   return {
     openapi: '3.1.0',
@@ -114,13 +144,23 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     // "carried in the base path /api/v2/public"; the host is the deployment's
-    servers: [{ url: '/api/v2/public', description: 'The base path; the server\'s host is not shown.' }],
+    servers: [{ url: '/api/v2/public', description: "The base path; the server's host is not shown." }],
     security: [{ BearerAuth: [] }, { ApiKeyAuth: [] }],
     paths,
     components: {
       securitySchemes: {
-        BearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>, an API key issued to the caller.' },
-        ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Satisfied by the same header, Authorization: Bearer <API_KEY>. A separate header for ApiKeyAuth is not shown.' },
+        BearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <API_KEY>, an API key issued to the caller.',
+        },
+        ApiKeyAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            'Satisfied by the same header, Authorization: Bearer <API_KEY>. A separate header for ApiKeyAuth is not shown.',
+        },
       },
       schemas,
     },

@@ -35,17 +35,27 @@ const UPSERT_STEP = 'POST /{custom_object_api_name}/_upsert';
 export async function checkFixtures(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight> {
   const f = target.fixtures;
   const records = new CreatedRecords({
-    runId: target.runId, rule: 'fixtures check',
+    runId: target.runId,
+    rule: 'fixtures check',
     ...(target.ledgerFile !== undefined ? { ledgerFile: target.ledgerFile } : {}),
     warn: () => undefined,
   });
   const api = new ApiClient({
-    baseUrl: target.baseUrl, keys: target.keys, timeoutMs: target.timeoutMs,
-    ...(target.maxResponseBytes !== undefined ? { maxResponseBytes: target.maxResponseBytes } : {}), maxRateLimitRetries: target.maxRateLimitRetries, redactor,
-    onExchange: (ex, req) => { preflight.requests += 1; records.observe(ex, req.path, req.auth); },
+    baseUrl: target.baseUrl,
+    keys: target.keys,
+    timeoutMs: target.timeoutMs,
+    ...(target.maxResponseBytes !== undefined ? { maxResponseBytes: target.maxResponseBytes } : {}),
+    maxRateLimitRetries: target.maxRateLimitRetries,
+    redactor,
+    onExchange: (ex, req) => {
+      preflight.requests += 1;
+      records.observe(ex, req.path, req.auth);
+    },
     ...(budget ? { budget } : {}),
     // before any check, a server that stops cooperating (or an interruption) means the run cannot be made
-    refuse: (_kind, message) => { throw new RunCannotStart(`the fixtures check could not finish: ${message.replace(/^blocked: /, '')}`); },
+    refuse: (_kind, message) => {
+      throw new RunCannotStart(`the fixtures check could not finish: ${message.replace(/^blocked: /, '')}`);
+    },
   });
   const mistakes: string[] = [];
   const checked: string[] = [];
@@ -64,10 +74,12 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     async (found) => {
       if (f.meetingId !== undefined) {
         const ex = await api.get(`/meeting/${f.meetingId}`);
-        if (ex.response?.status === 404) found.missing('meetingId', ex, 'name a meeting that exists (or leave meetingId out)');
+        if (ex.response?.status === 404)
+          found.missing('meetingId', ex, 'name a meeting that exists (or leave meetingId out)');
         else {
           const transcript = await api.get(`/meeting/${f.meetingId}/transcript`);
-          if (transcript.response?.status === 404) found.missing('meetingId', transcript, 'name a meeting that has a transcript');
+          if (transcript.response?.status === 404)
+            found.missing('meetingId', transcript, 'name a meeting that has a transcript');
           else found.checked.push('meetingId');
         }
       }
@@ -78,9 +90,12 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
         // a contact whose shape breaks the spec is the server's deviation, which the checks report:
         // only a contact as the spec shapes it can show that the user named the wrong one
         const contact = conformingRecord(ex, 'contact');
-        if (ex.response?.status === 404) found.missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
+        if (ex.response?.status === 404)
+          found.missing('contactWithPhoneNumbersId', ex, 'name a contact that exists (or leave the key out)');
         else if (contact && !phonePair(contact)) {
-          found.mistakes.push(`fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`);
+          found.mistakes.push(
+            `fixtures: contactWithPhoneNumbersId: the contact has contact_phone_numbers ${show(contact.attributes['contact_phone_numbers'])}; name a contact with at least two phone items, one of them primary`,
+          );
         } else found.checked.push('contactWithPhoneNumbersId');
       }
     },
@@ -91,19 +106,24 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
         const read = conformingRecord(await api.get(`/task/${task}`), 'task', task);
         const archived = read ? valueOf(read, 'archived_at') : undefined;
         if (archived !== null && archived !== undefined) {
-          found.mistakes.push(`fixtures: taskIds[0]: task ${task} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`);
+          found.mistakes.push(
+            `fixtures: taskIds[0]: task ${task} is archived (archived_at ${show(archived)}); name an active task (taskToArchive names the one the archive check may archive)`,
+          );
         } else if (read) found.checked.push('taskIds');
         else if (!target.readOnly) {
           // no task read is stated: a PATCH the spec says must be refused (422) tells whether the task exists
           const probe = await api.patch(`/task/${task}`, { attributes: {} });
-          if (probe.response?.status === 404) found.missing('taskIds[0]', probe, 'name a task that exists and is not archived');
+          if (probe.response?.status === 404)
+            found.missing('taskIds[0]', probe, 'name a task that exists and is not archived');
           else found.checked.push('taskIds');
         }
       }
     },
     async (found) => {
       if (f.taskToArchive !== undefined && f.taskIds?.includes(f.taskToArchive)) {
-        found.mistakes.push(`fixtures: taskToArchive: ${f.taskToArchive} is also in taskIds; the archive check needs a task no other check writes`);
+        found.mistakes.push(
+          `fixtures: taskToArchive: ${f.taskToArchive} is also in taskIds; the archive check needs a task no other check writes`,
+        );
       }
     },
     async (found) => {
@@ -112,7 +132,9 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
         // the account read is not a stated route: only an answer showing the account can tell
         const account = conformingRecord(await api.get(`/account/${domains.id}`), 'account', domains.id);
         if (account && !domainNames(account).includes(domains.primaryDomain.toLowerCase())) {
-          found.mistakes.push(`fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`);
+          found.mistakes.push(
+            `fixtures: accountWithDomains.primaryDomain: account ${domains.id} shows domains ${show(domainNames(account))}, not ${show(domains.primaryDomain)}; name one of its domains`,
+          );
         } else if (account) found.checked.push('accountWithDomains');
       }
     },
@@ -121,7 +143,14 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
       if (co?.apiName !== undefined && co.matchField !== undefined && !target.readOnly) {
         const samples = co.attributes ?? {};
         const value = matchValue(faker, target.runId);
-        const ex = await api.post(`/${co.apiName}/_upsert`, upsertBody({ matchField: co.matchField, matchValue: value, attributes: sampleAttributes(samples, target.runId) }));
+        const ex = await api.post(
+          `/${co.apiName}/_upsert`,
+          upsertBody({
+            matchField: co.matchField,
+            matchValue: value,
+            attributes: sampleAttributes(samples, target.runId),
+          }),
+        );
         const s = ex.response?.status;
         const record = okRecord(ex);
         const fields = erroredFields(ex.response?.json);
@@ -130,14 +159,35 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
           preflight.customObject = { valueTypes: valueTypesOf(record, Object.keys(samples)) };
           found.checked.push('customObject');
         } else if (s === 404) {
-          found.missing('customObject.apiName', ex, 'name a custom object of the workspace (GET /_organization_schema_summary lists them)');
-        } else if (s !== undefined && s >= 400 && s <= 499 && (code === 'invalid_matching_field' || fields.includes(co.matchField))) {
-          found.missing('customObject.matchField', ex, `name an attribute the custom object matches upserts on (${show(co.matchField)} was refused)`);
+          found.missing(
+            'customObject.apiName',
+            ex,
+            'name a custom object of the workspace (GET /_organization_schema_summary lists them)',
+          );
+        } else if (
+          s !== undefined &&
+          s >= 400 &&
+          s <= 499 &&
+          (code === 'invalid_matching_field' || fields.includes(co.matchField))
+        ) {
+          found.missing(
+            'customObject.matchField',
+            ex,
+            `name an attribute the custom object matches upserts on (${show(co.matchField)} was refused)`,
+          );
         } else if (s !== undefined && s >= 400 && s <= 499 && fields.some((n) => n in samples)) {
           const field = fields.find((n) => n in samples)!;
-          found.missing(`customObject.attributes.${field}`, ex, `the sample ${show(samples[field])} was refused; give a value the workspace accepts (the suite sends samples exactly as given)`);
+          found.missing(
+            `customObject.attributes.${field}`,
+            ex,
+            `the sample ${show(samples[field])} was refused; give a value the workspace accepts (the suite sends samples exactly as given)`,
+          );
         } else if (s !== undefined && s >= 400 && s <= 499 && code === 'field_required_missing' && fields.length > 0) {
-          found.missing('customObject.attributes', ex, `the custom object requires ${fields.join(', ')}; add a sample value for it`);
+          found.missing(
+            'customObject.attributes',
+            ex,
+            `the custom object requires ${fields.join(', ')}; add a sample value for it`,
+          );
         } else {
           preflight.customObject = { blockedBy: { step: UPSERT_STEP, answer: answerOf(ex), fixture: 'customObject' } };
         }
@@ -146,12 +196,19 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     async () => {
       // "A workspace may configure additional required create fields": the ones the fixtures do not
       // give, for each organization (organization B is another workspace, with its own)
-      const orgs = [['apiKey', f.contact?.createAttributes] as const, ...(target.keys.otherOrgApiKey !== undefined ? [['otherOrgApiKey', f.otherOrg?.contact?.createAttributes] as const] : [])];
-      await Promise.all(orgs.map(async ([auth, given]) => {
-        const found = await requiredContactFields(api, auth, given ?? {}, target.runId);
-        if (found && auth === 'apiKey') preflight.contactRequired = found;
-        if (found && auth === 'otherOrgApiKey') preflight.contactRequiredOther = found;
-      }));
+      const orgs = [
+        ['apiKey', f.contact?.createAttributes] as const,
+        ...(target.keys.otherOrgApiKey !== undefined
+          ? [['otherOrgApiKey', f.otherOrg?.contact?.createAttributes] as const]
+          : []),
+      ];
+      await Promise.all(
+        orgs.map(async ([auth, given]) => {
+          const found = await requiredContactFields(api, auth, given ?? {}, target.runId);
+          if (found && auth === 'apiKey') preflight.contactRequired = found;
+          if (found && auth === 'otherOrgApiKey') preflight.contactRequiredOther = found;
+        }),
+      );
     },
   ];
   const findings = sections.map(() => findingsOf(target.baseUrl));
@@ -172,16 +229,24 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
  * What GET /_schema/contact, read with one organization's key, marks `is_required_on_create` beyond
  * the spec's own fields and those `given`: free-text ones filled with a tagged value, the rest named.
  */
-async function requiredContactFields(api: ApiClient, auth: 'apiKey' | 'otherOrgApiKey', given: Record<string, unknown>, runId: string): Promise<Preflight['contactRequired']> {
+async function requiredContactFields(
+  api: ApiClient,
+  auth: 'apiKey' | 'otherOrgApiKey',
+  given: Record<string, unknown>,
+  runId: string,
+): Promise<Preflight['contactRequired']> {
   const ex = await api.get('/_schema/contact', { auth });
   const s = ex.response?.status;
   if (s === undefined || s < 200 || s > 299) return undefined;
-  const required = requiredOnCreate(ex.response?.json).filter((a) => !SPEC_CONTACT_FIELDS.has(a.name) && !(a.name in given));
+  const required = requiredOnCreate(ex.response?.json).filter(
+    (a) => !SPEC_CONTACT_FIELDS.has(a.name) && !(a.name in given),
+  );
   if (required.length === 0) return undefined;
   const filled: Record<string, string> = {};
   const unfilled: string[] = [];
   for (const a of required) {
-    if (a.valueType === 'string' || a.valueType === 'long_text') filled[a.name] = tagged(`Conformance ${faker.word.noun()}`, runId);
+    if (a.valueType === 'string' || a.valueType === 'long_text')
+      filled[a.name] = tagged(`Conformance ${faker.word.noun()}`, runId);
     else unfilled.push(a.valueType !== undefined ? `${a.name} (${a.valueType})` : a.name);
   }
   return { filled, unfilled };
@@ -198,8 +263,13 @@ interface Findings {
 function findingsOf(baseUrl: string): Findings {
   const mistakes: string[] = [];
   return {
-    mistakes, checked: [],
-    missing: (key, ex, fix) => { mistakes.push(`fixtures: ${key}: ${ex.request.method} ${pathUnderBase(ex, baseUrl)} answered ${answerOf(ex)}; ${fix}`); },
+    mistakes,
+    checked: [],
+    missing: (key, ex, fix) => {
+      mistakes.push(
+        `fixtures: ${key}: ${ex.request.method} ${pathUnderBase(ex, baseUrl)} answered ${answerOf(ex)}; ${fix}`,
+      );
+    },
   };
 }
 

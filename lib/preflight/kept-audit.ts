@@ -14,12 +14,14 @@ const FOUND_BY = 'the read of your records after the run';
  */
 export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Record<string, ApiRecord>> {
   const out: Record<string, ApiRecord> = {};
-  await Promise.all(keptRecords(f).map(async (k) => {
-    const ex = await api.get(k.read);
-    const s = ex.response?.status;
-    const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
-    if (r?.id === k.id) out[k.key] = r;
-  }));
+  await Promise.all(
+    keptRecords(f).map(async (k) => {
+      const ex = await api.get(k.read);
+      const s = ex.response?.status;
+      const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
+      if (r?.id === k.id) out[k.key] = r;
+    }),
+  );
   return out;
 }
 
@@ -31,7 +33,10 @@ export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Reco
  * reported with how to restore it.
  */
 export async function auditKeptRecords(
-  api: ApiClient, f: Fixtures, before: Record<string, ApiRecord>, readOnly: boolean,
+  api: ApiClient,
+  f: Fixtures,
+  before: Record<string, ApiRecord>,
+  readOnly: boolean,
 ): Promise<RecordChange[]> {
   const now = await readKeptRecords(api, f);
   const changes: RecordChange[] = [];
@@ -41,8 +46,14 @@ export async function auditKeptRecords(
     const is = now[k.key];
     if (!is) {
       changes.push({
-        key: k.key, type: k.type, id: k.id, field: 'the record', before: 'readable', after: 'no longer readable',
-        restored: false, foundBy: FOUND_BY,
+        key: k.key,
+        type: k.type,
+        id: k.id,
+        field: 'the record',
+        before: 'readable',
+        after: 'no longer readable',
+        restored: false,
+        foundBy: FOUND_BY,
         how: `read ${k.read} with organization A's key; restore the record in the product if it is gone`,
       });
       continue;
@@ -105,7 +116,12 @@ const PATCHABLE: Partial<Record<KeptRecord['type'], (id: string) => string>> = {
 };
 
 async function putBack(
-  api: ApiClient, k: KeptRecord, field: string, before: unknown, after: unknown, readOnly: boolean,
+  api: ApiClient,
+  k: KeptRecord,
+  field: string,
+  before: unknown,
+  after: unknown,
+  readOnly: boolean,
 ): Promise<RecordChange> {
   const change = { key: k.key, type: k.type, id: k.id, field, before, after, foundBy: FOUND_BY };
   const path = PATCHABLE[k.type]?.(k.id);
@@ -119,9 +135,10 @@ async function putBack(
   }
   const plain = before === null || ['string', 'number', 'boolean'].includes(typeof before);
   const body = { attributes: { [field]: before } };
-  const manual = path && plain
-    ? `send PATCH ${path} ${JSON.stringify(body)} with organization A's key`
-    : `set ${field} back in the product`;
+  const manual =
+    path && plain
+      ? `send PATCH ${path} ${JSON.stringify(body)} with organization A's key`
+      : `set ${field} back in the product`;
   if (!path || !plain || readOnly) {
     return { ...change, restored: false, how: readOnly ? `${manual} (--read-only: the suite writes nothing)` : manual };
   }

@@ -16,13 +16,17 @@ export function requiredOnCreate(body: unknown): RequiredField[] {
   let visited = 0;
   const walk = (v: unknown, key: string | undefined, depth: number): void => {
     if (v === null || typeof v !== 'object' || depth > 12 || ++visited > 20_000) return;
-    if (Array.isArray(v)) { for (const x of v) walk(x, undefined, depth + 1); return; }
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, undefined, depth + 1);
+      return;
+    }
     const o = v as Record<string, unknown>;
     if (o['is_required_on_create'] === true) {
       const own = NAME_KEYS.map((k) => o[k]).find((x): x is string => typeof x === 'string' && x.length > 0);
       const name = own ?? key;
       const type = [o['value_type'], o['type']].find((x): x is string => typeof x === 'string');
-      if (name !== undefined && !out.has(name)) out.set(name, { name, ...(type !== undefined ? { valueType: type } : {}) });
+      if (name !== undefined && !out.has(name))
+        out.set(name, { name, ...(type !== undefined ? { valueType: type } : {}) });
     }
     for (const [k, x] of Object.entries(o)) walk(x, k, depth + 1);
   };

@@ -7,16 +7,28 @@
 export function keyForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const unicode = (hex: (c: string) => string) =>
-    Array.from(value).map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${hex(c)}`)).join('');
+    Array.from(value)
+      .map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${hex(c)}`))
+      .join('');
   const code = (c: string) => (c.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
   const percent = encodeURIComponent(value);
   const forms = [
     value,
-    percent, percent.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()), percent.replace(/%20/g, '+'), encodeURI(value),
-    json, json.replace(/[&<>]/g, (c) => `\\u${code(c)}`), json.replace(/\//g, '\\/'),
-    unicode(code), unicode((c) => code(c).toUpperCase()),
-    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    percent,
+    percent.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    percent.replace(/%20/g, '+'),
+    encodeURI(value),
+    json,
+    json.replace(/[&<>]/g, (c) => `\\u${code(c)}`),
+    json.replace(/\//g, '\\/'),
+    unicode(code),
+    unicode((c) => code(c).toUpperCase()),
+    value
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;'),
     ...base64Forms(value),
   ];
   return [...new Set(forms)].filter((f) => f.length > 0);

@@ -31,9 +31,17 @@ export class Redactor {
 
   constructor(secrets: NamedSecret[]) {
     // each form of a key is a secret of its own; longest first, so a key that contains another is replaced whole
-    const forms = secrets.filter((s) => s.value.length > 0).flatMap((s) => keyForms(s.value)
-      .filter((value) => value === s.value || value.length >= MIN_FORM)
-      .map((value): Form => ({ label: s.label, value, ...(value.length < ANYWHERE ? { alone: alone(value) } : {}) })));
+    const forms = secrets
+      .filter((s) => s.value.length > 0)
+      .flatMap((s) =>
+        keyForms(s.value)
+          .filter((value) => value === s.value || value.length >= MIN_FORM)
+          .map((value): Form => ({
+            label: s.label,
+            value,
+            ...(value.length < ANYWHERE ? { alone: alone(value) } : {}),
+          })),
+      );
     this.secrets = forms.sort((a, b) => b.value.length - a.value.length);
   }
 
@@ -68,7 +76,9 @@ export class Redactor {
 
   /** True when the text still holds a secret (used to scan artifacts before they are written). */
   leaks(input: string): string[] {
-    const found = this.secrets.filter((s) => (s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value)));
+    const found = this.secrets.filter((s) =>
+      s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value),
+    );
     return [...new Set(found.map((s) => s.label))];
   }
 }

@@ -7,7 +7,11 @@ const cache = new WeakMap<TargetKeys, Redactor>();
 export function redactorFor(keys: TargetKeys): Redactor {
   let r = cache.get(keys);
   if (!r) {
-    r = new Redactor(Object.entries(keys).flatMap(([k, v]) => (typeof v === 'string' ? [{ label: KEY_LABELS[k as keyof TargetKeys], value: v }] : [])));
+    r = new Redactor(
+      Object.entries(keys).flatMap(([k, v]) =>
+        typeof v === 'string' ? [{ label: KEY_LABELS[k as keyof TargetKeys], value: v }] : [],
+      ),
+    );
     cache.set(keys, r);
   }
   return r;

@@ -50,7 +50,8 @@ export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'ti
 }
 
 export function certificateOf(
-  checks: readonly CheckResult[], o: { suiteVersion: string; target: string; date: string; strict?: boolean },
+  checks: readonly CheckResult[],
+  o: { suiteVersion: string; target: string; date: string; strict?: boolean },
 ): Certificate {
   const score = (level: CheckResult['level']) => {
     const own = checks.filter((c) => c.level === level);
@@ -73,7 +74,10 @@ export function certificateOf(
   };
 }
 
-export function verdictOf(checks: readonly Pick<CheckResult, 'level' | 'status' | 'reading'>[], strict = false): Verdict {
+export function verdictOf(
+  checks: readonly Pick<CheckResult, 'level' | 'status' | 'reading'>[],
+  strict = false,
+): Verdict {
   if (checks.some((c) => failsRun(c, strict))) return 'does not conform';
   if (checks.some((c) => c.level === 'MUST' && c.status === 'blocked')) return 'incomplete';
   return 'conforms';

@@ -40,7 +40,11 @@ export interface RunInfo {
    * lowest a 429 or a latency rise brought it to, the highest it grew to, and every change on the way
    */
   concurrency?: {
-    configured: number; start?: number; settled: number; lowest: number; highest?: number;
+    configured: number;
+    start?: number;
+    settled: number;
+    lowest: number;
+    highest?: number;
     path?: Array<{ atRequest: number; limit: number; why: 'grew' | '429' | 'latency' }>;
   };
   /** where the run's time went (lib/runner/phases.ts) */
@@ -63,7 +67,17 @@ export interface Leftover {
 
 /** conformance.json; its JSON schema is lib/report/conformance-report.schema.ts. */
 export interface ConformanceReport {
-  summary: { passed: number; failed: number; skipped: number; blocked: number; total: number; mustFailed: number; strictFailed?: number; shouldFailed: number; mustBlocked: number };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    blocked: number;
+    total: number;
+    mustFailed: number;
+    strictFailed?: number;
+    shouldFailed: number;
+    mustBlocked: number;
+  };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
   certificate: Certificate;
   /** each rule broken at one operation in one way, once, with how many exchanges and checks met it */
@@ -71,7 +85,13 @@ export interface ConformanceReport {
   /** the set-up steps that blocked checks, each once, with the checks it blocked */
   blockers: Blocker[];
   checks: CheckResult[];
-  observations: Array<{ check: string; title: string; topic: string; text: string; data?: Record<string, string | number | boolean | null> }>;
+  observations: Array<{
+    check: string;
+    title: string;
+    topic: string;
+    text: string;
+    data?: Record<string, string | number | boolean | null>;
+  }>;
   observed: ObservedContract;
   leftovers: Leftover[];
   /** what the server changed on records the fixtures file keeps, restored or not (lib/safety/record-changes.ts) */
@@ -85,19 +105,45 @@ export interface ConformanceReport {
  * own exchange (the 429s included), and a retry is an attempt made after a 429. Requests that got
  * no answer leave no traffic and are counted apart.
  */
-export function trafficCounts(traffic: readonly Traffic[], unanswered = 0): { requestsSent: number; rateLimitRetries: number } {
-  return { requestsSent: traffic.length + unanswered, rateLimitRetries: traffic.filter((t) => (t.rateLimitRetries ?? 0) > 0).length };
+export function trafficCounts(
+  traffic: readonly Traffic[],
+  unanswered = 0,
+): { requestsSent: number; rateLimitRetries: number } {
+  return {
+    requestsSent: traffic.length + unanswered,
+    rateLimitRetries: traffic.filter((t) => (t.rateLimitRetries ?? 0) > 0).length,
+  };
 }
 
 /** The report contract: { summary, checks } plus the run's metadata, its certificate and its leftovers. */
-export function conformanceReport(checks: readonly CheckResult[], run: RunInfo, observed: ObservedContract, leftovers: readonly Leftover[] = []): ConformanceReport {
+export function conformanceReport(
+  checks: readonly CheckResult[],
+  run: RunInfo,
+  observed: ObservedContract,
+  leftovers: readonly Leftover[] = [],
+): ConformanceReport {
   const s = summarise(checks);
   return {
-    summary: { passed: s.passed, failed: s.failed, skipped: s.skipped, blocked: s.blocked, total: s.total, mustFailed: s.mustFailed, strictFailed: s.strictFailed, shouldFailed: s.shouldFailed, mustBlocked: s.mustBlocked },
+    summary: {
+      passed: s.passed,
+      failed: s.failed,
+      skipped: s.skipped,
+      blocked: s.blocked,
+      total: s.total,
+      mustFailed: s.mustFailed,
+      strictFailed: s.strictFailed,
+      shouldFailed: s.shouldFailed,
+      mustBlocked: s.mustBlocked,
+    },
     rootCauses: rootCauses(checks),
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
-    certificate: certificateOf(checks, { suiteVersion: run.suiteVersion, target: run.target, date: run.startedAt, strict: run.reading === 'strict' }),
+    certificate: certificateOf(checks, {
+      suiteVersion: run.suiteVersion,
+      target: run.target,
+      date: run.startedAt,
+      strict: run.reading === 'strict',
+    }),
     checks: [...checks],
     observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
     observed,

@@ -6,8 +6,16 @@
 const str = { type: 'string' } as const;
 const int = { type: 'integer', minimum: 0 } as const;
 const headers = { type: 'object', additionalProperties: { type: 'string' } } as const;
-const score = { type: 'object', required: ['passed', 'failed', 'blocked', 'total'], properties: { passed: int, failed: int, blocked: int, total: int } } as const;
-const blockedBy = { type: 'object', required: ['step', 'answer'], properties: { step: str, answer: str, fixture: str, rule: str } } as const;
+const score = {
+  type: 'object',
+  required: ['passed', 'failed', 'blocked', 'total'],
+  properties: { passed: int, failed: int, blocked: int, total: int },
+} as const;
+const blockedBy = {
+  type: 'object',
+  required: ['step', 'answer'],
+  properties: { step: str, answer: str, fixture: str, rule: str },
+} as const;
 
 export const CONFORMANCE_REPORT_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -19,43 +27,86 @@ export const CONFORMANCE_REPORT_SCHEMA = {
     summary: {
       type: 'object',
       required: ['passed', 'failed', 'skipped', 'blocked', 'total'],
-      properties: { passed: int, failed: int, skipped: int, blocked: int, total: int, mustFailed: int, strictFailed: int, shouldFailed: int, mustBlocked: int },
+      properties: {
+        passed: int,
+        failed: int,
+        skipped: int,
+        blocked: int,
+        total: int,
+        mustFailed: int,
+        strictFailed: int,
+        shouldFailed: int,
+        mustBlocked: int,
+      },
     },
     run: {
       type: 'object',
       required: ['runId', 'target', 'startedAt', 'durationMs', 'suiteVersion', 'requestsSent', 'rateLimitRetries'],
       properties: {
-        runId: str, target: str, embedded: { type: 'boolean' }, seed: { type: 'integer' },
-        startedAt: { type: 'string', format: 'date-time' }, durationMs: int, suiteVersion: str,
+        runId: str,
+        target: str,
+        embedded: { type: 'boolean' },
+        seed: { type: 'integer' },
+        startedAt: { type: 'string', format: 'date-time' },
+        durationMs: int,
+        suiteVersion: str,
         reading: { const: 'strict' },
-        requestsSent: int, rateLimitRetries: int, fixturesCheckRequests: int, keptRecordsRequests: int,
+        requestsSent: int,
+        rateLimitRetries: int,
+        fixturesCheckRequests: int,
+        keptRecordsRequests: int,
         chain: int,
         concurrency: {
-          type: 'object', required: ['configured', 'settled', 'lowest'],
+          type: 'object',
+          required: ['configured', 'settled', 'lowest'],
           properties: {
-            configured: int, start: int, settled: int, lowest: int, highest: int,
+            configured: int,
+            start: int,
+            settled: int,
+            lowest: int,
+            highest: int,
             path: {
               type: 'array',
               items: {
-                type: 'object', required: ['atRequest', 'limit', 'why'],
+                type: 'object',
+                required: ['atRequest', 'limit', 'why'],
                 properties: { atRequest: int, limit: int, why: { enum: ['grew', '429', 'latency'] } },
               },
             },
           },
         },
         phases: { type: 'object', additionalProperties: int },
-        interrupted: { enum: ['SIGINT', 'SIGTERM'] }, stoppedBy: str,
+        interrupted: { enum: ['SIGINT', 'SIGTERM'] },
+        stoppedBy: str,
       },
     },
     certificate: {
       type: 'object',
-      required: ['suiteVersion', 'specVersion', 'target', 'date', 'verdict', 'must', 'should', 'skipped', 'fingerprint'],
+      required: [
+        'suiteVersion',
+        'specVersion',
+        'target',
+        'date',
+        'verdict',
+        'must',
+        'should',
+        'skipped',
+        'fingerprint',
+      ],
       properties: {
-        suiteVersion: str, specVersion: { const: 'v2' }, target: str, date: { type: 'string', format: 'date-time' },
+        suiteVersion: str,
+        specVersion: { const: 'v2' },
+        target: str,
+        date: { type: 'string', format: 'date-time' },
         verdict: { enum: ['conforms', 'does not conform', 'incomplete'] },
-        reading: { enum: ['default', 'strict'] }, strictFailed: int,
-        must: score, should: score,
-        skipped: { type: 'array', items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } } },
+        reading: { enum: ['default', 'strict'] },
+        strictFailed: int,
+        must: score,
+        should: score,
+        skipped: {
+          type: 'array',
+          items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
+        },
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       },
     },
@@ -63,38 +114,82 @@ export const CONFORMANCE_REPORT_SCHEMA = {
     rootCauses: {
       type: 'array',
       items: {
-        type: 'object', required: ['rule', 'level', 'operation', 'expected', 'actual', 'exchanges', 'checks', 'blocked'],
-        properties: { rule: str, level: str, operation: str, expected: str, actual: str, exchanges: int, checks: int, blocked: int, baselined: { type: 'boolean' } },
+        type: 'object',
+        required: ['rule', 'level', 'operation', 'expected', 'actual', 'exchanges', 'checks', 'blocked'],
+        properties: {
+          rule: str,
+          level: str,
+          operation: str,
+          expected: str,
+          actual: str,
+          exchanges: int,
+          checks: int,
+          blocked: int,
+          baselined: { type: 'boolean' },
+        },
       },
     },
     // each set-up step that blocked checks, once: one cause, one finding
     blockers: {
       type: 'array',
       items: {
-        type: 'object', required: ['step', 'answer', 'checks'],
-        properties: { step: str, answer: str, fixture: str, checks: { type: 'array', items: { type: 'object', required: ['id', 'level', 'title', 'group'], properties: { id: str, level: str, title: str, group: str } } } },
+        type: 'object',
+        required: ['step', 'answer', 'checks'],
+        properties: {
+          step: str,
+          answer: str,
+          fixture: str,
+          checks: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['id', 'level', 'title', 'group'],
+              properties: { id: str, level: str, title: str, group: str },
+            },
+          },
+        },
       },
     },
     checks: { type: 'array', items: { $ref: '#/$defs/check' } },
     observations: {
       type: 'array',
-      items: { type: 'object', required: ['check', 'title', 'topic', 'text'], properties: { check: str, title: str, topic: str, text: str } },
+      items: {
+        type: 'object',
+        required: ['check', 'title', 'topic', 'text'],
+        properties: { check: str, title: str, topic: str, text: str },
+      },
     },
-    observed: { type: 'object', required: ['successStatuses', 'errorCodes'], properties: { successStatuses: { type: 'array' }, errorCodes: { type: 'array' } } },
+    observed: {
+      type: 'object',
+      required: ['successStatuses', 'errorCodes'],
+      properties: { successStatuses: { type: 'array' }, errorCodes: { type: 'array' } },
+    },
     baseline: { type: 'object' },
     recordChanges: {
       type: 'array',
       items: {
-        type: 'object', required: ['key', 'type', 'id', 'field', 'restored', 'how', 'foundBy'],
+        type: 'object',
+        required: ['key', 'type', 'id', 'field', 'restored', 'how', 'foundBy'],
         properties: {
-          key: str, type: str, id: str, field: str, before: {}, after: {},
-          restored: { type: 'boolean' }, how: str, foundBy: str,
+          key: str,
+          type: str,
+          id: str,
+          field: str,
+          before: {},
+          after: {},
+          restored: { type: 'boolean' },
+          how: str,
+          foundBy: str,
         },
       },
     },
     leftovers: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'type', 'runId', 'createdAt'], properties: { id: str, type: str, runId: str, createdAt: str, reason: str } },
+      items: {
+        type: 'object',
+        required: ['id', 'type', 'runId', 'createdAt'],
+        properties: { id: str, type: str, runId: str, createdAt: str, reason: str },
+      },
     },
   },
   $defs: {
@@ -102,36 +197,79 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       type: 'object',
       required: ['id', 'level', 'status', 'title', 'endpoint', 'message', 'group', 'section', 'quote'],
       properties: {
-        id: str, level: { enum: ['MUST', 'SHOULD'] }, status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
-        title: str, endpoint: str, message: str, group: str, section: str, quote: str,
-        expected: str, actual: str, reading: { const: 'strict' },
-        violations: { type: 'array', items: { type: 'object', required: ['rule', 'expected', 'actual'], properties: { rule: str, expected: str, actual: str } } },
+        id: str,
+        level: { enum: ['MUST', 'SHOULD'] },
+        status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
+        title: str,
+        endpoint: str,
+        message: str,
+        group: str,
+        section: str,
+        quote: str,
+        expected: str,
+        actual: str,
+        reading: { const: 'strict' },
+        violations: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['rule', 'expected', 'actual'],
+            properties: { rule: str, expected: str, actual: str },
+          },
+        },
         evidence: { type: 'array', items: { $ref: '#/$defs/exchange' } },
         observations: { type: 'array' },
         blockedBy,
         baselined: { type: 'boolean' },
         example: { type: 'object', required: ['key'], properties: { key: str } },
         knownAs: { type: 'object', required: ['reason'], properties: { reason: str, ticket: str, expires: str } },
-        finding: { type: 'object', required: ['exchanges', 'checks'], properties: { exchanges: int, checks: { type: 'array', items: str } } },
+        finding: {
+          type: 'object',
+          required: ['exchanges', 'checks'],
+          properties: { exchanges: int, checks: { type: 'array', items: str } },
+        },
         durationMs: { type: 'number', minimum: 0 },
-        requests: int, chain: int,
+        requests: int,
+        chain: int,
         failedExchange: int,
         rerun: str,
       },
       // a failed or blocked check carries its evidence: the exchanges it made (none when it stopped
       // before sending); a blocked one also names the step that blocked it
       allOf: [
-        { if: { properties: { status: { enum: ['failed', 'blocked'] } } }, then: { required: ['evidence'], properties: { evidence: { type: 'array', items: { type: 'object', required: ['curl'], properties: { curl: str } } } } } },
-        { if: { properties: { status: { const: 'failed' } } }, then: { required: ['rerun'], properties: { rerun: str } } },
-        { if: { properties: { status: { const: 'blocked' } } }, then: { required: ['blockedBy'], properties: { blockedBy } } },
+        {
+          if: { properties: { status: { enum: ['failed', 'blocked'] } } },
+          then: {
+            required: ['evidence'],
+            properties: {
+              evidence: { type: 'array', items: { type: 'object', required: ['curl'], properties: { curl: str } } },
+            },
+          },
+        },
+        {
+          if: { properties: { status: { const: 'failed' } } },
+          then: { required: ['rerun'], properties: { rerun: str } },
+        },
+        {
+          if: { properties: { status: { const: 'blocked' } } },
+          then: { required: ['blockedBy'], properties: { blockedBy } },
+        },
       ],
     },
     exchange: {
       type: 'object',
       required: ['request', 'ms', 'rateLimitRetries'],
       properties: {
-        request: { type: 'object', required: ['method', 'url', 'headers'], properties: { method: str, url: str, headers, body: str } },
-        response: { type: 'object', required: ['status', 'headers', 'text'], properties: { status: { type: 'integer' }, headers, text: str } },
+        request: {
+          type: 'object',
+          required: ['method', 'url', 'headers'],
+          properties: { method: str, url: str, headers, body: str },
+        },
+        response: {
+          type: 'object',
+          required: ['status', 'headers', 'text'],
+          properties: { status: { type: 'integer' }, headers, text: str },
+        },
         transportError: str,
         ms: { type: 'number', minimum: 0 },
         rateLimitRetries: int,

@@ -38,7 +38,8 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   if (causes.length > 0) {
     print('');
     print('Root causes (a rule broken at one operation, in one way; what each took down):');
-    for (const cause of causes.slice(0, 20)) print(capped(`  ${cause.baselined ? '~' : '✗'} ${causeLine(cause)}${cause.baselined ? ' (known)' : ''}`));
+    for (const cause of causes.slice(0, 20))
+      print(capped(`  ${cause.baselined ? '~' : '✗'} ${causeLine(cause)}${cause.baselined ? ' (known)' : ''}`));
     if (causes.length > 20) print(`  … and ${causes.length - 20} more (conformance.json rootCauses)`);
   }
   // new deviations first, MUST before SHOULD; the known ones (in the --baseline) only counted
@@ -47,20 +48,32 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   if (failed.length > 0) {
     print('');
     print(`Deviations${known > 0 ? ` (${fresh.length} new; ${known} known, in the baseline)` : ''}:`);
-    const ranked = [...fresh].sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1));
+    const ranked = [...fresh].sort((a, b) =>
+      a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1,
+    );
     for (const r of ranked.slice(0, MAX_DEVIATIONS_SHOWN)) {
       print(capped(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`));
       print(capped(`      ${r.message}`));
       const ex = failingExchange(r);
-      if (ex) print(capped(`      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : ex.transportError ?? 'no response'}`));
+      if (ex)
+        print(
+          capped(
+            `      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : (ex.transportError ?? 'no response')}`,
+          ),
+        );
       // whole, on one line: it is meant to be pasted (the generated checks' message already ends with it)
       if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
     }
-    if (ranked.length > MAX_DEVIATIONS_SHOWN) print(`  … and ${ranked.length - MAX_DEVIATIONS_SHOWN} more new deviations: report.html and summary.md have them all`);
+    if (ranked.length > MAX_DEVIATIONS_SHOWN)
+      print(
+        `  … and ${ranked.length - MAX_DEVIATIONS_SHOWN} more new deviations: report.html and summary.md have them all`,
+      );
   }
   if (strictFailed.length > 0) {
     print('');
-    print(`Deviations under a strict reading (the spec's sentence has another reasonable reading; ${strict ? 'they fail the run: --strict' : 'they do not fail the run without --strict'}):`);
+    print(
+      `Deviations under a strict reading (the spec's sentence has another reasonable reading; ${strict ? 'they fail the run: --strict' : 'they do not fail the run without --strict'}):`,
+    );
     for (const r of [...strictFailed].sort((a, b) => a.id.localeCompare(b.id))) {
       print(`  ~ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`);
       print(`      ${r.message}`);
@@ -75,16 +88,24 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
   const s = summarise(results);
   print('');
   const strictPart = s.strictFailed > 0 ? ` (${s.strictFailed} under a strict reading)` : '';
-  print(`${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`);
+  print(
+    `${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`,
+  );
   const verdict = verdictOf(results, strict);
   if (verdict === 'does not conform') {
     const must = s.mustFailed + (strict ? s.strictFailed : 0);
-    print(`verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`);
+    print(
+      `verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`,
+    );
   } else if (verdict === 'incomplete') {
-    print(`verdict: incomplete (no MUST-level deviation, but ${s.mustBlocked} MUST-level check${s.mustBlocked === 1 ? '' : 's'} could not run: fix the blocking step${steps.length === 1 ? '' : 's'} above)`);
+    print(
+      `verdict: incomplete (no MUST-level deviation, but ${s.mustBlocked} MUST-level check${s.mustBlocked === 1 ? '' : 's'} could not run: fix the blocking step${steps.length === 1 ? '' : 's'} above)`,
+    );
   } else {
     const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
-    print(`verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''}${apart})`);
+    print(
+      `verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''}${apart})`,
+    );
   }
 }
 

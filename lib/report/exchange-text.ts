@@ -12,12 +12,16 @@ export function prettyBody(text: string): string {
 }
 
 export function headersText(h: Record<string, string>): string {
-  return Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
+  return Object.entries(h)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 }
 
 /** At most `max` characters of a text, saying how much was left out. */
 function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}\n…[${text.length - max} more characters in conformance.json]`;
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}\n…[${text.length - max} more characters in conformance.json]`;
 }
 
 /** The request as text: request line, headers, body. */
@@ -36,12 +40,20 @@ export function responseText(ex: ReportExchange, maxBody = Infinity): string {
 /** `POST /api/v2/public/contact → HTTP 200`: one line naming the exchange. */
 export function exchangeLine(ex: ReportExchange): string {
   let path = ex.request.url;
-  try { const u = new URL(ex.request.url); path = u.pathname + u.search; } catch { /* not absolute: keep it */ }
+  try {
+    const u = new URL(ex.request.url);
+    path = u.pathname + u.search;
+  } catch {
+    /* not absolute: keep it */
+  }
   return `${ex.request.method} ${path} → ${ex.response ? `HTTP ${ex.response.status}` : 'no response'}`;
 }
 
 /** The exchange a failure is shown with: the one it was found in, else the last the check made. */
-export function failingExchange(c: { evidence?: ReportExchange[]; failedExchange?: number }): ReportExchange | undefined {
+export function failingExchange(c: {
+  evidence?: ReportExchange[];
+  failedExchange?: number;
+}): ReportExchange | undefined {
   const ev = c.evidence ?? [];
   return (c.failedExchange !== undefined ? ev[c.failedExchange] : undefined) ?? ev[ev.length - 1];
 }

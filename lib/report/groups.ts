@@ -35,14 +35,24 @@ export function byGroup(checks: readonly CheckResult[]): Array<{ group: string; 
 export function groupCounts(checks: readonly CheckResult[]): GroupCounts[] {
   return byGroup(checks).map(({ group, checks: list }) => {
     const n = (s: CheckStatus) => list.filter((c) => c.status === s).length;
-    return { group, passed: n('passed'), failed: n('failed'), skipped: n('skipped'), blocked: n('blocked'), total: list.length };
+    return {
+      group,
+      passed: n('passed'),
+      failed: n('failed'),
+      skipped: n('skipped'),
+      blocked: n('blocked'),
+      total: list.length,
+    };
   });
 }
 
 /** Failed checks, MUST before SHOULD, then by id: the order every report lists deviations in. */
 export function deviations(checks: readonly CheckResult[]): CheckResult[] {
-  return checks.filter((c) => c.status === 'failed')
-    .sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) || a.title.localeCompare(b.title) : a.level === 'MUST' ? -1 : 1));
+  return checks
+    .filter((c) => c.status === 'failed')
+    .sort((a, b) =>
+      a.level === b.level ? a.id.localeCompare(b.id) || a.title.localeCompare(b.title) : a.level === 'MUST' ? -1 : 1,
+    );
 }
 
 /** "expected X; got Y" of a failed check, or its message when no rule named what it wanted. */

@@ -21,34 +21,64 @@ export interface HarCheck {
  * so the run's order of dependent requests can be replayed (`npm run bench` does).
  */
 export function harOf(checks: readonly HarCheck[], o: { version: string }): unknown {
-  const entries = checks.flatMap((c) => c.exchanges.map((ex, i) => {
-    const span = c.spans[i];
-    const started = span ? performance.timeOrigin + span.start : Date.now();
-    const request = ex.request;
-    const url = new URL(request.url);
-    return {
-      startedDateTime: new Date(started).toISOString(),
-      time: ex.ms,
-      request: {
-        method: request.method, url: request.url, httpVersion: 'HTTP/1.1',
-        headers: pairs(request.headers), queryString: [...url.searchParams].map(([name, value]) => ({ name, value })), cookies: [],
-        headersSize: -1, bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
-        ...(request.body !== undefined ? { postData: { mimeType: request.headers['content-type'] ?? '', text: truncateBody(request.body) } } : {}),
-      },
-      response: ex.response
-        ? {
-          status: ex.response.status, statusText: '', httpVersion: 'HTTP/1.1', headers: pairs(ex.response.headers), cookies: [],
-          // bodies cut as the reports' evidence is (8 KiB): a HAR of a server answering megabytes stays small
-          content: { size: Buffer.byteLength(ex.response.text), mimeType: ex.response.headers['content-type'] ?? '', text: truncateBody(ex.response.text) },
-          redirectURL: '', headersSize: -1, bodySize: Buffer.byteLength(ex.response.text),
-        }
-        : { status: 0, statusText: '', httpVersion: '', headers: [], cookies: [], content: { size: 0, mimeType: '' }, redirectURL: '', headersSize: -1, bodySize: -1, _error: ex.transportError ?? 'no response' },
-      cache: {},
-      timings: { send: 0, wait: ex.ms, receive: 0 },
-      _startMs: span?.start,
-      _check: { index: c.index, id: c.id, title: c.title, held: c.held },
-    };
-  }));
+  const entries = checks.flatMap((c) =>
+    c.exchanges.map((ex, i) => {
+      const span = c.spans[i];
+      const started = span ? performance.timeOrigin + span.start : Date.now();
+      const request = ex.request;
+      const url = new URL(request.url);
+      return {
+        startedDateTime: new Date(started).toISOString(),
+        time: ex.ms,
+        request: {
+          method: request.method,
+          url: request.url,
+          httpVersion: 'HTTP/1.1',
+          headers: pairs(request.headers),
+          queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+          cookies: [],
+          headersSize: -1,
+          bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
+          ...(request.body !== undefined
+            ? { postData: { mimeType: request.headers['content-type'] ?? '', text: truncateBody(request.body) } }
+            : {}),
+        },
+        response: ex.response
+          ? {
+              status: ex.response.status,
+              statusText: '',
+              httpVersion: 'HTTP/1.1',
+              headers: pairs(ex.response.headers),
+              cookies: [],
+              // bodies cut as the reports' evidence is (8 KiB): a HAR of a server answering megabytes stays small
+              content: {
+                size: Buffer.byteLength(ex.response.text),
+                mimeType: ex.response.headers['content-type'] ?? '',
+                text: truncateBody(ex.response.text),
+              },
+              redirectURL: '',
+              headersSize: -1,
+              bodySize: Buffer.byteLength(ex.response.text),
+            }
+          : {
+              status: 0,
+              statusText: '',
+              httpVersion: '',
+              headers: [],
+              cookies: [],
+              content: { size: 0, mimeType: '' },
+              redirectURL: '',
+              headersSize: -1,
+              bodySize: -1,
+              _error: ex.transportError ?? 'no response',
+            },
+        cache: {},
+        timings: { send: 0, wait: ex.ms, receive: 0 },
+        _startMs: span?.start,
+        _check: { index: c.index, id: c.id, title: c.title, held: c.held },
+      };
+    }),
+  );
   entries.sort((a, b) => (a._startMs ?? 0) - (b._startMs ?? 0));
   return { log: { version: '1.2', creator: { name: 'public-records-api-conformance', version: o.version }, entries } };
 }

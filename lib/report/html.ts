@@ -8,7 +8,6 @@ import { RERUN_NOTE } from '../evidence/rerun.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 
-
 import { htmlEscape } from './html-escape.js';
 import { coverageHtml } from './coverage-html.js';
 import type { CoverageMap } from '../coverage/coverage-map.js';
@@ -24,7 +23,12 @@ function anchor(prefix: string, name: string): string {
 
 /** What the search box matches a row on: rule id, endpoint, title and the failure text. */
 function searchText(...parts: Array<string | undefined>): string {
-  return e(parts.filter((p) => p !== undefined).join(' ').toLowerCase());
+  return e(
+    parts
+      .filter((p) => p !== undefined)
+      .join(' ')
+      .toLowerCase(),
+  );
 }
 
 function rowAttrs(c: CheckResult): string {
@@ -40,12 +44,18 @@ function statusChip(status: number | undefined, unexpected: boolean): string {
 /** A spec quote; one that is a row of the spec's tables (`| a | b |`) is shown as that row. */
 function quoteHtml(quote: string): string {
   if (!/^\|.*\|$/.test(quote.trim())) return `<blockquote>${e(quote)}</blockquote>`;
-  const cells = quote.trim().slice(1, -1).split('|').map((x) => x.trim().replace(/`([^`]+)`/g, '$1'));
+  const cells = quote
+    .trim()
+    .slice(1, -1)
+    .split('|')
+    .map((x) => x.trim().replace(/`([^`]+)`/g, '$1'));
   return `<table class="quote"><tr>${cells.map((x) => `<td>${e(x)}</td>`).join('')}</tr></table>`;
 }
 
 function curlHtml(curl: string | undefined): string {
-  return curl ? `<div class="curl"><code>${e(curl)}</code><button type="button" title="copy the command">copy</button></div>` : '';
+  return curl
+    ? `<div class="curl"><code>${e(curl)}</code><button type="button" title="copy the command">copy</button></div>`
+    : '';
 }
 
 function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
@@ -53,16 +63,22 @@ function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
   const res = ex.response
     ? `${headersText(ex.response.headers)}${ex.response.text ? `\n\n${prettyBody(ex.response.text)}` : ''}`
     : `no response: ${ex.transportError ?? 'unknown'}`;
-  const retries = ex.rateLimitRetries > 0 ? ` · ${plural(ex.rateLimitRetries, 'rate-limit retry', 'rate-limit retries')}` : '';
-  return `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status, failing)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>`
-    + `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div></div>`;
+  const retries =
+    ex.rateLimitRetries > 0 ? ` · ${plural(ex.rateLimitRetries, 'rate-limit retry', 'rate-limit retries')}` : '';
+  return (
+    `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status, failing)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>` +
+    `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div></div>`
+  );
 }
 
 /** A failed check's evidence: the rule, expected against actual, the rerun, and the exchanges (the failing one first). */
 function evidenceHtml(c: CheckResult): string {
   const ev = c.evidence ?? [];
   const at = c.failedExchange ?? ev.length - 1;
-  const violations = (c.violations ?? []).slice(1).map((v) => `<dd><span class="id">${e(v.rule)}</span>: expected ${e(v.expected)}; got ${e(v.actual)}</dd>`).join('');
+  const violations = (c.violations ?? [])
+    .slice(1)
+    .map((v) => `<dd><span class="id">${e(v.rule)}</span>: expected ${e(v.expected)}; got ${e(v.actual)}</dd>`)
+    .join('');
   const first = ev[at];
   const others = ev.map((x, i) => (i === at ? '' : exchangeHtml(x, i, false))).join('');
   return `<div class="evidence"><dl>
@@ -79,50 +95,88 @@ ${c.rerun ? `<dt>rerun</dt><dd><code>${e(c.rerun)}</code> <span class="ep">(${e(
 function ruleHtml(rule: string, checks: CheckResult[]): string {
   const [head] = checks as [CheckResult];
   const level = head.level.toLowerCase();
-  const inner = checks.map((c, i) => `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c)}</details>`).join('\n');
+  const inner = checks
+    .map(
+      (c, i) =>
+        `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c)}</details>`,
+    )
+    .join('\n');
   const k = head.knownAs;
   const mark = head.baselined
     ? `<span class="known" title="${e(k ? `${k.reason}${k.ticket ? ` (${k.ticket})` : ''}${k.expires ? `, until ${k.expires}` : ''}` : 'in the baseline')}">known</span>`
     : '<span class="new">new</span>';
-  return `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span>${mark} <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>`
-    + `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`;
+  return (
+    `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span>${mark} <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>` +
+    `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`
+  );
 }
 
 function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD' | 'strict'): string {
   // failures under a strict reading have a section of their own, whatever their level
-  const failed = checks.filter((c) => c.status === 'failed' && (level === 'strict' ? c.reading === 'strict' : c.level === level && c.reading !== 'strict'));
+  const failed = checks.filter(
+    (c) =>
+      c.status === 'failed' &&
+      (level === 'strict' ? c.reading === 'strict' : c.level === level && c.reading !== 'strict'),
+  );
   if (failed.length === 0) return '';
   const rules = new Map<string, CheckResult[]>();
   for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
-  const rows = [...rules].sort(([a], [b]) => a.localeCompare(b)).map(([rule, list]) => ruleHtml(rule, list)).join('\n');
-  const title = level === 'strict' ? 'Deviations under a strict reading (the sentence has another reasonable reading; fatal only with --strict)' : `${level} deviations`;
+  const rows = [...rules]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([rule, list]) => ruleHtml(rule, list))
+    .join('\n');
+  const title =
+    level === 'strict'
+      ? 'Deviations under a strict reading (the sentence has another reasonable reading; fatal only with --strict)'
+      : `${level} deviations`;
   return `<section id="${level.toLowerCase()}" data-holds><h3>${title}: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}<span class="cnt"></span></h3>\n${rows}</section>`;
 }
 
 function blockedHtml(steps: readonly Blocker[]): string {
   if (steps.length === 0) return '';
-  const rows = steps.map((b) => {
-    const level = b.checks.some((k) => k.level === 'MUST') ? 'MUST' : 'SHOULD';
-    const ids = [...new Set(b.checks.map((k) => k.id))];
-    return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}">${e(unblockLine(b)).replace(/`([^`]+)`/g, '<code>$1</code>')}<details><summary class="n">the ${plural(ids.length, 'rule')} not tested</summary><span class="id">${e(ids.join(', '))}</span></details> <a href="#q=${encodeURIComponent(b.step)}">the checks of ${e(b.step)}</a></li>`;
-  }).join('');
+  const rows = steps
+    .map((b) => {
+      const level = b.checks.some((k) => k.level === 'MUST') ? 'MUST' : 'SHOULD';
+      const ids = [...new Set(b.checks.map((k) => k.id))];
+      return `<li class="row" data-status="blocked" data-level="${level}" data-search="${searchText(b.step, b.answer, b.fixture, ...ids)}">${e(unblockLine(b)).replace(/`([^`]+)`/g, '<code>$1</code>')}<details><summary class="n">the ${plural(ids.length, 'rule')} not tested</summary><span class="id">${e(ids.join(', '))}</span></details> <a href="#q=${encodeURIComponent(b.step)}">the checks of ${e(b.step)}</a></li>`;
+    })
+    .join('');
   return `<section id="blocked" data-holds><h3>Set-up steps that blocked checks (${steps.length})<span class="cnt"></span></h3><p class="n">Not deviations of their own rules: a step they depend on failed, so their rules were not tested.</p><ul class="steps">${rows}</ul></section>`;
 }
 
-const counts = (m: Record<string, number>) => Object.entries(m).map(([s, n]) => `${s} ×${n}`).join(', ');
+const counts = (m: Record<string, number>) =>
+  Object.entries(m)
+    .map(([s, n]) => `${s} ×${n}`)
+    .join(', ');
 
 /** Observations, and the contract the server showed where the spec is silent. */
 function observedHtml(report: ConformanceReport): string {
   const o = report.observed;
   const obs = report.observations;
-  const success = o.successStatuses.length === 0 ? '' : `<h3>Success status per operation</h3><table class="grid"><thead><tr><th>operation</th><th>statuses seen</th><th>empty bodies</th></tr></thead><tbody>${o.successStatuses.map((s) => `<tr><td>${e(s.endpoint)}</td><td>${e(counts(s.statuses))}</td><td>${s.emptyBodies}</td></tr>`).join('')}</tbody></table>`;
+  const success =
+    o.successStatuses.length === 0
+      ? ''
+      : `<h3>Success status per operation</h3><table class="grid"><thead><tr><th>operation</th><th>statuses seen</th><th>empty bodies</th></tr></thead><tbody>${o.successStatuses.map((s) => `<tr><td>${e(s.endpoint)}</td><td>${e(counts(s.statuses))}</td><td>${s.emptyBodies}</td></tr>`).join('')}</tbody></table>`;
   const statuses = [...new Set(o.errorCodes.flatMap((c) => Object.keys(c.statuses)))].sort();
-  const codes = o.errorCodes.length === 0 ? '' : `<h3>Error code × status</h3><table class="grid"><thead><tr><th>code</th>${statuses.map((s) => `<th>${e(s)}</th>`).join('')}<th>stated</th></tr></thead><tbody>${o.errorCodes.map((c) => `<tr><td class="id">${e(c.code)}</td>${statuses.map((s) => {
-    const n = c.statuses[s] ?? 0;
-    const off = n > 0 && c.statedStatus !== null && String(c.statedStatus) !== s;
-    return `<td${off ? ' class="off"' : ''}>${n || ''}</td>`;
-  }).join('')}<td>${c.statedStatus ?? 'not shown'}</td></tr>`).join('')}</tbody></table>`;
-  const list = obs.length === 0 ? '' : `<details><summary>${plural(obs.length, 'observation')} (informational: where the spec is silent, what this server chose)</summary><ul>${obs.map((x) => `<li><span class="id">${e(x.check)}</span> · ${e(x.topic)}: ${e(x.text)}</li>`).join('')}</ul></details>`;
+  const codes =
+    o.errorCodes.length === 0
+      ? ''
+      : `<h3>Error code × status</h3><table class="grid"><thead><tr><th>code</th>${statuses.map((s) => `<th>${e(s)}</th>`).join('')}<th>stated</th></tr></thead><tbody>${o.errorCodes
+          .map(
+            (c) =>
+              `<tr><td class="id">${e(c.code)}</td>${statuses
+                .map((s) => {
+                  const n = c.statuses[s] ?? 0;
+                  const off = n > 0 && c.statedStatus !== null && String(c.statedStatus) !== s;
+                  return `<td${off ? ' class="off"' : ''}>${n || ''}</td>`;
+                })
+                .join('')}<td>${c.statedStatus ?? 'not shown'}</td></tr>`,
+          )
+          .join('')}</tbody></table>`;
+  const list =
+    obs.length === 0
+      ? ''
+      : `<details><summary>${plural(obs.length, 'observation')} (informational: where the spec is silent, what this server chose)</summary><ul>${obs.map((x) => `<li><span class="id">${e(x.check)}</span> · ${e(x.topic)}: ${e(x.text)}</li>`).join('')}</ul></details>`;
   if (!success && !codes && !list) return '';
   return `<section id="observed"><h2>Observations and the observed contract</h2>${list}${success}${codes}</section>`;
 }
@@ -130,28 +184,48 @@ function observedHtml(report: ConformanceReport): string {
 /** Every check by endpoint group; a failed one links to its evidence above, passed ones are folded. */
 function allChecksHtml(report: ConformanceReport): string {
   const s = report.summary;
-  const cell = (k: 'passed' | 'failed' | 'skipped' | 'blocked', n: number) => `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
+  const cell = (k: 'passed' | 'failed' | 'skipped' | 'blocked', n: number) =>
+    `<td class="n-${k}${n > 0 ? ' nz' : ''}">${n}</td>`;
   const matrix = `<table class="grid" id="matrix"><thead><tr><th>endpoint group</th><th>passed</th><th>failed</th><th>skipped</th><th>blocked</th></tr></thead><tbody>
-${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href="#${anchor('g', g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}${cell('blocked', g.blocked)}</tr>`).join('\n')}
+${groupCounts(report.checks)
+  .map(
+    (g) =>
+      `<tr data-group="${e(g.group)}"><td>${groupMark(g)} <a href="#${anchor('g', g.group)}">${e(g.group)}</a></td>${cell('passed', g.passed)}${cell('failed', g.failed)}${cell('skipped', g.skipped)}${cell('blocked', g.blocked)}</tr>`,
+  )
+  .join('\n')}
 </tbody><tfoot><tr><td>total</td>${cell('passed', s.passed)}${cell('failed', s.failed)}${cell('skipped', s.skipped)}${cell('blocked', s.blocked ?? 0)}</tr></tfoot></table>`;
   // the n-th failed check of a rule, as numbered in the fix section
   const seen = new Map<string, number>();
   const failedIndex = new Map<CheckResult, number>();
-  for (const c of report.checks) if (c.status === 'failed') { const n = seen.get(c.id) ?? 0; failedIndex.set(c, n); seen.set(c.id, n + 1); }
+  for (const c of report.checks)
+    if (c.status === 'failed') {
+      const n = seen.get(c.id) ?? 0;
+      failedIndex.set(c, n);
+      seen.set(c.id, n + 1);
+    }
   const order = { failed: 0, blocked: 1, skipped: 2, passed: 3 } as const;
   const row = (c: CheckResult) => {
     const head = `<span class="st ${c.status}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
-    const why = c.status === 'failed' ? `<div class="why">${e(expectedVsActual(c))} · <a href="#${anchor('c', `${c.id}-${failedIndex.get(c) ?? 0}`)}">evidence</a></div>`
-      : c.status === 'passed' ? '' : `<div class="why">${e(c.message)}</div>`;
+    const why =
+      c.status === 'failed'
+        ? `<div class="why">${e(expectedVsActual(c))} · <a href="#${anchor('c', `${c.id}-${failedIndex.get(c) ?? 0}`)}">evidence</a></div>`
+        : c.status === 'passed'
+          ? ''
+          : `<div class="why">${e(c.message)}</div>`;
     return `<div class="row check ${c.status}" ${rowAttrs(c)}>${head}${why}</div>`;
   };
-  const groups = byGroup(report.checks).map(({ group, checks }) => {
-    const sorted = [...checks].sort((a, b) => order[a.status] - order[b.status] || a.id.localeCompare(b.id));
-    const open = sorted.filter((c) => c.status !== 'passed');
-    const passed = sorted.filter((c) => c.status === 'passed');
-    const fold = passed.length === 0 ? '' : `<details class="passed" data-holds><summary>${passed.length} passed</summary>${passed.map(row).join('\n')}</details>`;
-    return `<section class="group" id="${anchor('g', group)}" data-holds><h3>${e(group)}<span class="cnt"></span></h3>\n${open.map(row).join('\n')}${fold}</section>`;
-  }).join('\n');
+  const groups = byGroup(report.checks)
+    .map(({ group, checks }) => {
+      const sorted = [...checks].sort((a, b) => order[a.status] - order[b.status] || a.id.localeCompare(b.id));
+      const open = sorted.filter((c) => c.status !== 'passed');
+      const passed = sorted.filter((c) => c.status === 'passed');
+      const fold =
+        passed.length === 0
+          ? ''
+          : `<details class="passed" data-holds><summary>${passed.length} passed</summary>${passed.map(row).join('\n')}</details>`;
+      return `<section class="group" id="${anchor('g', group)}" data-holds><h3>${e(group)}<span class="cnt"></span></h3>\n${open.map(row).join('\n')}${fold}</section>`;
+    })
+    .join('\n');
   return `<section id="all"><h2>All checks</h2>${matrix}${groups}</section>`;
 }
 
@@ -167,19 +241,30 @@ ${groupCounts(report.checks).map((g) => `<tr data-group="${e(g.group)}"><td>${gr
 /** The root-cause view: rule × operation × problem, with the checks each failed and blocked. */
 function rootCausesHtml(causes: readonly RootCause[]): string {
   if (causes.length === 0) return '';
-  const rows = causes.map((x) => `<tr><td>${e(x.level)}</td><td><code>${e(x.rule)}</code></td><td><code>${e(x.operation)}</code></td>`
-    + `<td class="num">${x.checks}</td><td class="num">${x.blocked}</td><td>${e(x.actual)}</td></tr>`).join('');
-  return `<h3>Root causes (${causes.length})</h3><p>Each a rule broken at one operation, in one way, with the checks it failed and blocked.</p>`
-    + `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operation</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const rows = causes
+    .map(
+      (x) =>
+        `<tr><td>${e(x.level)}</td><td><code>${e(x.rule)}</code></td><td><code>${e(x.operation)}</code></td>` +
+        `<td class="num">${x.checks}</td><td class="num">${x.blocked}</td><td>${e(x.actual)}</td></tr>`,
+    )
+    .join('');
+  return (
+    `<h3>Root causes (${causes.length})</h3><p>Each a rule broken at one operation, in one way, with the checks it failed and blocked.</p>` +
+    `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operation</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`
+  );
 }
 
 /** The server changed records the user keeps: first on the page (lib/report/record-changes-block.ts). */
 function recordChangesHtml(report: ConformanceReport): string {
   const changed = report.recordChanges ?? [];
   if (changed.length === 0) return '';
-  return `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2>`
-    + `<p>${e(recordChangesIntro(changed))}</p>`
-    + `<ul>${recordChangeLines(changed).map((l) => `<li>${e(l)}</li>`).join('')}</ul></section>`;
+  return (
+    `<section id="record-changes" class="changed"><h2>⚠ ${e(RECORD_CHANGES_TITLE)}</h2>` +
+    `<p>${e(recordChangesIntro(changed))}</p>` +
+    `<ul>${recordChangeLines(changed)
+      .map((l) => `<li>${e(l)}</li>`)
+      .join('')}</ul></section>`
+  );
 }
 
 export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap } = {}): string {
@@ -188,11 +273,19 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
   const must = deviationsHtml(report.checks, 'MUST');
   const should = deviationsHtml(report.checks, 'SHOULD');
   const strict = deviationsHtml(report.checks, 'strict');
-  const nothing = !must && !should && !strict && steps.length === 0 ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>' : '';
-  const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
-  const bar = `<div id="bar"><input id="q" type="search" placeholder="filter by rule id, endpoint or text" aria-label="filter by rule id, endpoint or text">`
-    + `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
-  const leftovers = report.leftovers.length === 0 ? '' : `<h2>Leftovers (${report.leftovers.length})</h2><p>Records the run created that the API gives no way to archive:</p><ul>${report.leftovers.map((l) => `<li>${e(l.type)} <span class="id">${e(l.id)}</span> (${e(l.createdAt)})</li>`).join('')}</ul>`;
+  const nothing =
+    !must && !should && !strict && steps.length === 0
+      ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>'
+      : '';
+  const box = (name: string, value: string) =>
+    `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
+  const bar =
+    `<div id="bar"><input id="q" type="search" placeholder="filter by rule id, endpoint or text" aria-label="filter by rule id, endpoint or text">` +
+    `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
+  const leftovers =
+    report.leftovers.length === 0
+      ? ''
+      : `<h2>Leftovers (${report.leftovers.length})</h2><p>Records the run created that the API gives no way to archive:</p><ul>${report.leftovers.map((l) => `<li>${e(l.type)} <span class="id">${e(l.id)}</span> (${e(l.createdAt)})</li>`).join('')}</ul>`;
   const verdictClass = c.verdict.replace(/ /g, '-');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -31,6 +31,8 @@ export function observedContract(traffic: readonly Traffic[]): ObservedContract 
   }
   return {
     successStatuses: [...success].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, e]) => ({ endpoint, ...e })),
-    errorCodes: [...codes].sort(([a], [b]) => a.localeCompare(b)).map(([code, statuses]) => ({ code, statuses, statedStatus: STATED_STATUS[code] ?? null })),
+    errorCodes: [...codes]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, statuses]) => ({ code, statuses, statedStatus: STATED_STATUS[code] ?? null })),
   };
 }

@@ -10,11 +10,12 @@ export const RECORD_CHANGES_TITLE = 'The server changed your records';
 export function recordChangesIntro(changes: readonly RecordChange[]): string {
   const open = changes.filter((c) => !c.restored).length;
   const count = `${changes.length} change${changes.length === 1 ? '' : 's'}`;
-  const restored = open === 0
-    ? 'all restored'
-    : `${open} not restored: restore ${open === 1 ? 'it' : 'them'} as each line says`;
-  return 'The server took writes it must refuse (or changed records by itself) on records your fixtures file names: '
-    + `${count}, ${restored}.`;
+  const restored =
+    open === 0 ? 'all restored' : `${open} not restored: restore ${open === 1 ? 'it' : 'them'} as each line says`;
+  return (
+    'The server took writes it must refuse (or changed records by itself) on records your fixtures file names: ' +
+    `${count}, ${restored}.`
+  );
 }
 
 /** One line per change, plain text (the writers escape it for their markup). */

@@ -22,7 +22,10 @@ export class ConformanceReporter implements RunEvents {
   private done = 0;
   private total = 0;
 
-  constructor(private readonly print: (line: string) => void, private readonly live?: LiveLine) {}
+  constructor(
+    private readonly print: (line: string) => void,
+    private readonly live?: LiveLine,
+  ) {}
 
   start(total: number): void {
     this.total = total;
@@ -41,7 +44,9 @@ export class ConformanceReporter implements RunEvents {
     const n = (s: CheckResult['status']) => own.filter((r) => r.status === s).length;
     const counts = { passed: n('passed'), failed: n('failed'), blocked: n('blocked') };
     this.live?.clear();
-    this.print(`${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`);
+    this.print(
+      `${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`,
+    );
   }
 
   /** The run's results, in the registry's order (files by name, checks as written). */

@@ -7,14 +7,25 @@ import { causeLine } from './root-causes.js';
 import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 
-const VERDICT = { conforms: '✅ conforms', 'does not conform': '❌ does not conform', incomplete: '⚠️ incomplete' } as const;
+const VERDICT = {
+  conforms: '✅ conforms',
+  'does not conform': '❌ does not conform',
+  incomplete: '⚠️ incomplete',
+} as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
 
 /** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
 function md(s: string): string {
-  return escapeControls(s.split(LINE_BREAK).join(' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/`/g, "'")
-    // a server's [text](url) or ![image](url) must stay text: no link, no image from another host
-    .replace(/\[([^\]]*)\]\(/g, '\\[$1\\](');
+  return (
+    escapeControls(s.split(LINE_BREAK).join(' '))
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/`/g, "'")
+      // a server's [text](url) or ![image](url) must stay text: no link, no image from another host
+      .replace(/\[([^\]]*)\]\(/g, '\\[$1\\](')
+  );
 }
 
 /** Links a summary may carry: the CI run whose artifacts hold the whole report folder. */
@@ -37,13 +48,26 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   const out: string[] = [];
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
-  out.push(`Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`);
+  out.push(
+    `Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`,
+  );
   out.push('');
-  if (links.runUrl) out.push(`The whole report (report.html, conformance.json, junit.xml): the artifacts of [this run](${links.runUrl}).`, '');
+  if (links.runUrl)
+    out.push(
+      `The whole report (report.html, conformance.json, junit.xml): the artifacts of [this run](${links.runUrl}).`,
+      '',
+    );
   if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
   if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
-  const reading = c.reading === 'strict' ? ' · judged under --strict' : c.strictFailed > 0 ? ` · ${c.strictFailed} failed under a strict reading (not counted)` : '';
-  out.push(`MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``);
+  const reading =
+    c.reading === 'strict'
+      ? ' · judged under --strict'
+      : c.strictFailed > 0
+        ? ` · ${c.strictFailed} failed under a strict reading (not counted)`
+        : '';
+  out.push(
+    `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
+  );
   out.push('');
   const changed = report.recordChanges ?? [];
   if (changed.length > 0) {
@@ -55,16 +79,22 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   if (causes.length > 0) {
     out.push(`### Root causes (${causes.length})`, '');
     out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');
-    for (const cause of causes.slice(0, 20)) out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
+    for (const cause of causes.slice(0, 20))
+      out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
     if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
     out.push('');
   }
   const steps = blockers(report.checks);
   if (steps.length > 0) {
-    out.push(`### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`, '');
+    out.push(
+      `### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`,
+      '',
+    );
     out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
     for (const b of steps) {
-      out.push(`- \`${md(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${md(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`);
+      out.push(
+        `- \`${md(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${md(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
+      );
       for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${md(k.id)}\`: ${md(k.title)}`);
       if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
     }
@@ -90,15 +120,26 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     }
   }
   if (reproducers < fresh.length && reproducers > 0) {
-    out.push('', `The exchanges of the deviations past the first ${reproducers} are in conformance.json and report.html.`);
+    out.push(
+      '',
+      `The exchanges of the deviations past the first ${reproducers} are in conformance.json and report.html.`,
+    );
   }
   out.push('');
   if (known.length > 0) {
-    out.push(`<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`, '');
+    out.push(
+      `<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`,
+      '',
+    );
     for (const d of known) {
-      if (size(out) > MAX_SUMMARY_BYTES - 6_000) { out.push('- … and more in report.html'); break; }
+      if (size(out) > MAX_SUMMARY_BYTES - 6_000) {
+        out.push('- … and more in report.html');
+        break;
+      }
       const k = d.knownAs;
-      const entry = k ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}` : 'blocked by a known deviation';
+      const entry = k
+        ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}`
+        : 'blocked by a known deviation';
       out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
     }
     out.push('', '</details>', '');
@@ -106,27 +147,39 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   const b = report.baseline;
   if (b && (b.stale.length > 0 || b.expired.length > 0)) {
     out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
-    for (const e of b.stale) out.push(`- stale: \`${md(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
-    for (const e of b.expired) out.push(`- expired ${md(e.expires)}: \`${md(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`);
+    for (const e of b.stale)
+      out.push(`- stale: \`${md(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
+    for (const e of b.expired)
+      out.push(
+        `- expired ${md(e.expires)}: \`${md(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
+      );
     out.push('');
   }
   if (strict.length > 0) {
-    const fatal = c.reading === 'strict' ? 'this run was judged under --strict, so they count against it' : 'they do not fail the run without --strict';
+    const fatal =
+      c.reading === 'strict'
+        ? 'this run was judged under --strict, so they count against it'
+        : 'they do not fail the run without --strict';
     out.push(`<details><summary>Deviations under a strict reading (${strict.length}): ${fatal}</summary>`, '');
-    out.push('The spec\'s sentence has another reasonable reading (see each rule\'s catalogue entry).', '');
-    for (const d of strict) out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
+    out.push("The spec's sentence has another reasonable reading (see each rule's catalogue entry).", '');
+    for (const d of strict)
+      out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
     out.push('', '</details>', '');
   }
   out.push('<details><summary>Endpoint groups</summary>', '');
   out.push('| endpoint group | passed | failed | skipped | blocked |');
   out.push('|---|---:|---:|---:|---:|');
-  for (const g of groupCounts(report.checks)) out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
+  for (const g of groupCounts(report.checks))
+    out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
   out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('', '</details>', '');
   if (c.skipped.length > 0) {
     out.push(`<details><summary>Skipped (${c.skipped.length}): what would let them run</summary>`, '');
     for (const k of c.skipped) {
-      if (size(out) > MAX_SUMMARY_BYTES - 2_000) { out.push('- … and more in report.html'); break; }
+      if (size(out) > MAX_SUMMARY_BYTES - 2_000) {
+        out.push('- … and more in report.html');
+        break;
+      }
       out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
     }
     out.push('', '</details>', '');
@@ -136,7 +189,9 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     const byType = new Map<string, number>();
     for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
     const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
-    out.push(`Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`);
+    out.push(
+      `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
+    );
   }
   return capped(out.join('\n') + '\n');
 }
@@ -161,7 +216,8 @@ function size(lines: readonly string[]): number {
 /** The last resort: cut at a line, close what is open, and say where the rest is. */
 function capped(text: string): string {
   if (Buffer.byteLength(text) <= MAX_SUMMARY_BYTES) return text;
-  const note = '\n\n</details>\n\n… cut here to stay under 64 KB: the whole report is in report.html and conformance.json.\n';
+  const note =
+    '\n\n</details>\n\n… cut here to stay under 64 KB: the whole report is in report.html and conformance.json.\n';
   let cut = text.slice(0, MAX_SUMMARY_BYTES - 2_000);
   while (Buffer.byteLength(cut) > MAX_SUMMARY_BYTES - 2_000) cut = cut.slice(0, -1_000);
   return cut.slice(0, cut.lastIndexOf('\n')) + note;
@@ -190,7 +246,9 @@ function codeBlock(lang: string, text: string): string[] {
 function reproducer(d: CheckResult): string[] {
   const ex = failingExchange(d);
   if (!ex) return [];
-  const out = [`  <details><summary>${md(exchangeLine(ex))}: the exchange and a curl command that sends it again</summary>`];
+  const out = [
+    `  <details><summary>${md(exchangeLine(ex))}: the exchange and a curl command that sends it again</summary>`,
+  ];
   // the command first: it is what a reader copies; the bodies after it are the evidence
   if (ex.curl && ex.curl.length <= MAX_BODY_CHARS * 2) out.push(...codeBlock('sh', ex.curl));
   else if (ex.curl) out.push('', `  The curl command (${ex.curl.length} characters) is in conformance.json.`);
@@ -202,7 +260,9 @@ function reproducer(d: CheckResult): string[] {
 /** `; concurrency 8 → 2, settled at 3` when 429s lowered it, else nothing. */
 function lowered(report: ConformanceReport): string {
   const c = report.run.concurrency;
-  return c && c.lowest < (c.start ?? c.configured) ? `; concurrency ${c.start ?? c.configured} → ${c.lowest}, settled at ${c.settled}` : '';
+  return c && c.lowest < (c.start ?? c.configured)
+    ? `; concurrency ${c.start ?? c.configured} → ${c.lowest}, settled at ${c.settled}`
+    : '';
 }
 
 function expectedVsActualText(d: { expected?: string; actual?: string; message: string }): string {

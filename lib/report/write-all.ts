@@ -9,7 +9,14 @@ import { certificateBody, sealCertificate } from '../certificate/certificate-fil
 import { examplesOf } from '../check/examples-file.js';
 import type { CoverageMap } from '../coverage/coverage-map.js';
 
-export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'report.html', 'badge.svg', 'certificate.json'] as const;
+export const REPORT_FILES = [
+  'conformance.json',
+  'junit.xml',
+  'summary.md',
+  'report.html',
+  'badge.svg',
+  'certificate.json',
+] as const;
 
 /**
  * Writes every report of a run into `dir` from the one report object, each through writeReportFile
@@ -17,7 +24,10 @@ export const REPORT_FILES = ['conformance.json', 'junit.xml', 'summary.md', 'rep
  * file when given. Returns the paths written. Also what `merge` should call with a merged report.
  */
 export function writeReports(
-  dir: string, report: ConformanceReport, redactor: Redactor, o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string; coverage?: CoverageMap } = {},
+  dir: string,
+  report: ConformanceReport,
+  redactor: Redactor,
+  o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string; coverage?: CoverageMap } = {},
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
@@ -28,7 +38,12 @@ export function writeReports(
     writeReportFile(dir, 'summary.md', summary, redactor),
     writeReportFile(dir, 'report.html', reportHtml(r, o.coverage ? { coverage: o.coverage } : {}), redactor),
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
-    writeReportFile(dir, 'certificate.json', JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n', redactor),
+    writeReportFile(
+      dir,
+      'certificate.json',
+      JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n',
+      redactor,
+    ),
   ];
   const examples = examplesOf(r.checks);
   if (Object.keys(examples.examples).length > 0) {
@@ -42,8 +57,12 @@ export function writeReports(
 export function certificateOfReport(r: ConformanceReport, signKey?: KeyObject) {
   const c = r.certificate;
   const body = certificateBody(r.checks, {
-    suiteVersion: c.suiteVersion, specVersion: c.specVersion, target: c.target, date: c.date,
-    strict: c.reading === 'strict', reportVerdict: c.verdict,
+    suiteVersion: c.suiteVersion,
+    specVersion: c.specVersion,
+    target: c.target,
+    date: c.date,
+    strict: c.reading === 'strict',
+    reportVerdict: c.verdict,
   });
   return sealCertificate(body, signKey);
 }

@@ -31,10 +31,13 @@ export type StatedEndpoint = (typeof STATED_ENDPOINTS)[number];
 // and a custom-object api_name must carry its prefix.
 const MATCHERS = STATED_ENDPOINTS.map((e) => {
   const [method, template] = e.split(' ') as [string, string];
-  const pattern = template.split('/').map((seg) => {
-    if (seg === '{custom_object_api_name}') return 'cus_obj__[^/]+';
-    return /^\{.+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }).join('/');
+  const pattern = template
+    .split('/')
+    .map((seg) => {
+      if (seg === '{custom_object_api_name}') return 'cus_obj__[^/]+';
+      return /^\{.+\}$/.test(seg) ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
   const literals = template.split('/').filter((s) => s && !s.startsWith('{')).length;
   return { endpoint: e, method, re: new RegExp(`^${pattern}$`), literals };
 }).sort((a, b) => b.literals - a.literals);

@@ -6,12 +6,17 @@ export { STATEMENTS };
 
 /** The parts of a rule's quote, split at its elisions ("…"). */
 export function quoteParts(quote: string): string[] {
-  return quote.split('…').map((p) => p.trim()).filter((p) => p.length > 3);
+  return quote
+    .split('…')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 3);
 }
 
 /** The rules that check a statement: those quoting part of it, and its `checkedBy`. */
 export function rulesOf(statement: Statement): RuleId[] {
-  const quoting = (Object.keys(RULES) as RuleId[]).filter((id) => quoteParts(RULES[id].quote).some((p) => statement.text.includes(p)));
+  const quoting = (Object.keys(RULES) as RuleId[]).filter((id) =>
+    quoteParts(RULES[id].quote).some((p) => statement.text.includes(p)),
+  );
   return [...new Set([...quoting, ...(statement.checkedBy ?? [])])];
 }
 
@@ -19,5 +24,9 @@ export function rulesOf(statement: Statement): RuleId[] {
 export function quotesOutsideStatements(): Array<{ rule: RuleId; part: string }> {
   return (Object.keys(RULES) as RuleId[])
     .filter((id) => !/^RFC /.test(RULES[id].section))
-    .flatMap((rule) => quoteParts(RULES[rule].quote).filter((part) => !STATEMENTS.some((s) => s.text.includes(part))).map((part) => ({ rule, part })));
+    .flatMap((rule) =>
+      quoteParts(RULES[rule].quote)
+        .filter((part) => !STATEMENTS.some((s) => s.text.includes(part)))
+        .map((part) => ({ rule, part })),
+    );
 }

@@ -15,9 +15,17 @@ import type { CheckRun } from './check-run.js';
  * gate, the baseline and every report see it there, once. A cause the rule's own check already
  * failed on is not repeated.
  */
-export function findingResults(runs: readonly CheckRun[], seed: number, redactor: Redactor, rerun?: RerunTarget): CheckResult[] {
-  const own = new Set(runs.filter((r) => r.result.status === 'failed').flatMap((r) =>
-    (r.result.violations ?? []).map((v) => causeKey(v.rule, r.result.endpoint, v.actual))));
+export function findingResults(
+  runs: readonly CheckRun[],
+  seed: number,
+  redactor: Redactor,
+  rerun?: RerunTarget,
+): CheckResult[] {
+  const own = new Set(
+    runs
+      .filter((r) => r.result.status === 'failed')
+      .flatMap((r) => (r.result.violations ?? []).map((v) => causeKey(v.rule, r.result.endpoint, v.actual))),
+  );
   const causes = new Map<string, { finding: Finding; runs: CheckRun[]; exchanges: number }>();
   for (const run of runs) {
     for (const f of run.findings) {
@@ -35,10 +43,20 @@ export function findingResults(runs: readonly CheckRun[], seed: number, redactor
     const first = seenIn[0]!.result;
     const home = runs.find((r) => r.result.id === v.rule)?.result.group ?? first.group;
     const result: CheckResult = {
-      id: v.rule, level: rule.level, status: 'failed', title: `${finding.operation}: ${v.expected}`,
-      endpoint: finding.operation, message: `[${v.rule}] expected ${v.expected}; got ${v.actual}`,
-      group: home, section: rule.section, quote: rule.quote, expected: v.expected, actual: v.actual, violations: [v],
-      evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }], failedExchange: 0,
+      id: v.rule,
+      level: rule.level,
+      status: 'failed',
+      title: `${finding.operation}: ${v.expected}`,
+      endpoint: finding.operation,
+      message: `[${v.rule}] expected ${v.expected}; got ${v.actual}`,
+      group: home,
+      section: rule.section,
+      quote: rule.quote,
+      expected: v.expected,
+      actual: v.actual,
+      violations: [v],
+      evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }],
+      failedExchange: 0,
       rerun: rerunCommand(first.id, seed, rerun),
       finding: { exchanges, checks: seenIn.map((r) => `${r.result.id}: ${r.result.title}`) },
       ...(strictOnly(v.rule, [v]) ? { reading: 'strict' as const } : {}),

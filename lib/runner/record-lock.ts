@@ -22,7 +22,9 @@ export async function holdRecord(c: CheckContext, key: string): Promise<void> {
   mine.add(key);
   const before = tails.get(key) ?? Promise.resolve();
   let release!: () => void;
-  const done = new Promise<void>((resolve) => { release = resolve; });
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const tail = before.then(() => done);
   tails.set(key, tail);
   // registered now, so it runs after every cleanup the check registers later (they run in reverse)

@@ -11,7 +11,6 @@ import { heldRecords } from './record-lock.js';
 import { chainOf } from './chain.js';
 import type { CheckRun } from './check-run.js';
 
-
 import type { BlockedBy, Observation, Traffic, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
@@ -57,8 +56,19 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   const findings: Finding[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
   const c = makeContext({
-    rule: def.rule, target, seedName: `${def.rule}:${def.title}`, budget: run.budget, priority,
-    skip: (reason) => { throw new CheckSkipped(reason); }, exchanges, spans, observations, findings, cleanups,
+    rule: def.rule,
+    target,
+    seedName: `${def.rule}:${def.title}`,
+    budget: run.budget,
+    priority,
+    skip: (reason) => {
+      throw new CheckSkipped(reason);
+    },
+    exchanges,
+    spans,
+    observations,
+    findings,
+    cleanups,
   });
 
   let status: CheckResult['status'] = 'passed';
@@ -77,7 +87,10 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       message = err.message;
     } else {
       evidence = [...exchanges];
-      const at = err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure ? err.exchange : undefined;
+      const at =
+        err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure
+          ? err.exchange
+          : undefined;
       failedAt = at ? evidence.lastIndexOf(at) : undefined;
       const workspace = at ? workspaceRequiredBlock(at) : undefined;
       if (workspace && (err instanceof NonConformance || err instanceof SetupFailure)) {
@@ -89,7 +102,11 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
         const v = err.violation;
         const where = err.exchange ? operationOf(err.exchange, target.baseUrl) : def.endpoint;
         if (err.exchange) findings.push({ violation: v, operation: where, exchange: err.exchange });
-        blocked = { step: where, answer: `${err.exchange ? answerOf(err.exchange) : 'an answer'} that breaks ${v.rule}: ${v.actual}`, rule: v.rule };
+        blocked = {
+          step: where,
+          answer: `${err.exchange ? answerOf(err.exchange) : 'an answer'} that breaks ${v.rule}: ${v.actual}`,
+          rule: v.rule,
+        };
       } else if (err instanceof NonConformance) {
         violations = [err.violation];
         example = err.example;
@@ -101,12 +118,19 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       status = blocked ? 'blocked' : 'failed';
       const v = violations[0];
       // a set-up or transport failure says it in its own words; a finding's block in the step's
-      const own = !workspace && (err instanceof SetupFailure || err instanceof TransportFailure) ? err.message : undefined;
-      message = v ? `[${v.rule}] expected ${v.expected}; got ${v.actual}` : own ?? (blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err));
+      const own =
+        !workspace && (err instanceof SetupFailure || err instanceof TransportFailure) ? err.message : undefined;
+      message = v
+        ? `[${v.rule}] expected ${v.expected}; got ${v.actual}`
+        : (own ?? (blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err)));
     }
   } finally {
     for (const clean of cleanups.reverse()) {
-      try { await clean(); } catch (e) { observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` }); }
+      try {
+        await clean();
+      } catch (e) {
+        observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
+      }
     }
   }
 
@@ -118,18 +142,26 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;
       evidence = [...exchanges];
       failedAt = evidence.indexOf(ex);
-    }
-    else findings.push({ violation: v, operation: operationOf(ex, target.baseUrl), exchange: ex });
+    } else findings.push({ violation: v, operation: operationOf(ex, target.baseUrl), exchange: ex });
   }
   const rule = RULES[def.rule];
   const first = status === 'failed' ? violations[0] : undefined;
   const result: CheckResult = {
-    id: def.rule, level: def.level, status, title: def.title, endpoint: def.endpoint, message,
-    group: def.group, section: rule.section, quote: rule.quote,
+    id: def.rule,
+    level: def.level,
+    status,
+    title: def.title,
+    endpoint: def.endpoint,
+    message,
+    group: def.group,
+    section: rule.section,
+    quote: rule.quote,
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(violations.length > 0 ? { violations } : {}),
     ...(status === 'failed' && strictOnly(def.rule, violations) ? { reading: 'strict' as const } : {}),
-    ...(status === 'failed' || status === 'blocked' ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
+    ...(status === 'failed' || status === 'blocked'
+      ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) }
+      : {}),
     ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
     ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed, target.rerun) } : {}),
     ...(observations.length > 0 ? { observations } : {}),
@@ -146,7 +178,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     held: heldRecords(c),
     // kept for --har until the run ends: bodies cut as the reports cut them, so a server answering
     // megabytes to every request does not make the run hold them all
-    exchanges: exchanges.map(keptExchange), spans,
+    exchanges: exchanges.map(keptExchange),
+    spans,
     findings: findings.map((f) => ({ ...f, exchange: keptExchange(f.exchange) })),
   };
 }
@@ -156,9 +189,15 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   // a body still running past its time may fail later: that is no longer news to anyone
   work.catch(() => undefined);
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CheckTimedOut(`the check did not finish within ${Math.round(ms / 1000)} s`)), ms);
-    })]);
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new CheckTimedOut(`the check did not finish within ${Math.round(ms / 1000)} s`)),
+          ms,
+        );
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -188,19 +227,25 @@ function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
   return exchanges.flatMap((ex) => {
     if (!ex.response) return [];
     const code = (ex.response.json as { code?: unknown } | undefined)?.code;
-    return [{
-      endpoint: operationOf(ex, baseUrl),
-      status: ex.response.status,
-      ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
-      emptyBody: ex.response.text.length === 0,
-      ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
-    }];
+    return [
+      {
+        endpoint: operationOf(ex, baseUrl),
+        status: ex.response.status,
+        ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
+        emptyBody: ex.response.text.length === 0,
+        ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
+      },
+    ];
   });
 }
 
 /** An exchange as the run keeps it once its check ended: bodies cut at MAX_BODY_BYTES, the parsed body dropped. */
 function keptExchange(ex: Exchange): Exchange {
-  const kept: Exchange = { ...ex, request: { ...ex.request, ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body) } : {}) } };
-  if (ex.response) kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
+  const kept: Exchange = {
+    ...ex,
+    request: { ...ex.request, ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body) } : {}) },
+  };
+  if (ex.response)
+    kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
   return kept;
 }

@@ -19,7 +19,12 @@ export interface RunEvents {
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
  * place in that order is its priority for request slots. Results keep the list's order.
  */
-export async function runChecks(defs: readonly CheckDefinition[], run: RunContext, events: RunEvents = {}, checksPerSlot = 4): Promise<CheckRun[]> {
+export async function runChecks(
+  defs: readonly CheckDefinition[],
+  run: RunContext,
+  events: RunEvents = {},
+  checksPerSlot = 4,
+): Promise<CheckRun[]> {
   const results = new Array<CheckRun>(defs.length);
   const order = interleaved(defs);
   const left = new Map<string, number>();
@@ -35,7 +40,11 @@ export async function runChecks(defs: readonly CheckDefinition[], run: RunContex
       events.onCheck?.(r, def);
       const n = left.get(def.group)! - 1;
       left.set(def.group, n);
-      if (n === 0) events.onGroup?.(def.group, defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])));
+      if (n === 0)
+        events.onGroup?.(
+          def.group,
+          defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
+        );
     }
   };
   await Promise.all(Array.from({ length: width }, worker));

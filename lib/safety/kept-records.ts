@@ -82,16 +82,29 @@ export function kindOf(f: Fixtures, id: string): RecordKind {
  */
 export function keptRecordDeletedBy(f: Fixtures, method: string, path: string): KeptRecord | undefined {
   if (method.toUpperCase() !== 'DELETE') return undefined;
-  const segments = (path.split(/[?#]/)[0] ?? path).split('/').filter((s) => s !== '').map(safeDecode);
+  const segments = (path.split(/[?#]/)[0] ?? path)
+    .split('/')
+    .filter((s) => s !== '')
+    .map(safeDecode);
   const kept = keptRecords(f).find((k) => segments.includes(k.id));
   if (!kept) return undefined;
   const domain = givenUpDomain(f);
   const [root, , attribute, name, value] = segments;
-  const isGivenUpDomain = kept.type === 'account' && segments.length === 5 && root === 'account'
-    && attribute === 'attribute' && name === 'domains' && domain !== undefined && value!.toLowerCase() === domain;
+  const isGivenUpDomain =
+    kept.type === 'account' &&
+    segments.length === 5 &&
+    root === 'account' &&
+    attribute === 'attribute' &&
+    name === 'domains' &&
+    domain !== undefined &&
+    value!.toLowerCase() === domain;
   return isGivenUpDomain ? undefined : kept;
 }
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

@@ -77,8 +77,11 @@ export function readLedger(file: string): LedgerLine[] {
     if (text.trim() === '') continue;
     try {
       const v = JSON.parse(text) as unknown;
-      if (v && typeof v === 'object' && (isCreated(v as LedgerLine) || isArchived(v as LedgerLine))) out.push(v as LedgerLine);
-    } catch { /* a partial line: skipped */ }
+      if (v && typeof v === 'object' && (isCreated(v as LedgerLine) || isArchived(v as LedgerLine)))
+        out.push(v as LedgerLine);
+    } catch {
+      /* a partial line: skipped */
+    }
   }
   return out;
 }

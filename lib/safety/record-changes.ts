@@ -36,13 +36,15 @@ export class RecordChanges {
 
 /** A value as a change line shows it: JSON, cut at 120 characters. */
 export function shown(v: unknown): string {
-  const s = v === undefined ? 'absent' : JSON.stringify(v) ?? typeof v;
+  const s = v === undefined ? 'absent' : (JSON.stringify(v) ?? typeof v);
   return s.length > 120 ? `${s.slice(0, 117)}…` : s;
 }
 
 /** One change in words: `the server changed your record taskIds[0] (task …): title, "a" → "b"; restored (…)`. */
 export function changeLine(c: RecordChange): string {
-  return `the server changed your record ${c.key} (${c.type} ${c.id}): `
-    + `${c.field}, ${shown(c.before)} → ${shown(c.after)}; `
-    + `${c.restored ? 'restored' : 'not restored'}: ${c.how} (found by ${c.foundBy})`;
+  return (
+    `the server changed your record ${c.key} (${c.type} ${c.id}): ` +
+    `${c.field}, ${shown(c.before)} → ${shown(c.after)}; ` +
+    `${c.restored ? 'restored' : 'not restored'}: ${c.how} (found by ${c.foundBy})`
+  );
 }

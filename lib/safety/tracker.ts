@@ -59,7 +59,8 @@ export class CreatedRecords {
     let note: string | undefined = made.note;
     if (made.upsert && tagged !== true && archivePath !== null && !this.ids.has(made.id)) {
       // an upsert on a match value that is not this run's may have matched a record of someone else
-      note = 'an upsert whose match value does not carry the run id: it may have matched a pre-existing record, so it is not archived';
+      note =
+        'an upsert whose match value does not carry the run id: it may have matched a pre-existing record, so it is not archived';
       archivePath = null;
     }
     if (made.type === 'edge' && archivePath !== null && made.ends && !made.ends.some((end) => this.ids.has(end))) {
@@ -68,8 +69,12 @@ export class CreatedRecords {
     }
     const wrongly = wronglyCreatedWith(auth);
     this.add({
-      id: made.id, type: made.type, path: archivePath, auth: archiveAuth(auth),
-      ...(tagged !== undefined ? { tagged } : {}), ...(note ? { note } : {}),
+      id: made.id,
+      type: made.type,
+      path: archivePath,
+      auth: archiveAuth(auth),
+      ...(tagged !== undefined ? { tagged } : {}),
+      ...(note ? { note } : {}),
       ...(wrongly ? { wronglyCreatedWith: wrongly } : {}),
     });
   }
@@ -85,15 +90,25 @@ export class CreatedRecords {
     this.unansweredCount += 1;
     const find = tagged ? `find it by the run id ${this.o.runId}` : 'its body did not carry the run id';
     this.add({
-      id: `unanswered POST ${bare} #${this.unansweredCount}`, type: typeOfCreate(bare), path: null, auth: archiveAuth(auth),
-      tagged, maybeCreated: true,
+      id: `unanswered POST ${bare} #${this.unansweredCount}`,
+      type: typeOfCreate(bare),
+      path: null,
+      auth: archiveAuth(auth),
+      tagged,
+      maybeCreated: true,
       note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`,
     });
   }
 
   /** Records a created record (once per type and id) and appends it to the ledger. */
   add(r: {
-    id: string; type: LedgerType; path: string | null; auth: LedgerAuth; tagged?: boolean; note?: string; maybeCreated?: true;
+    id: string;
+    type: LedgerType;
+    path: string | null;
+    auth: LedgerAuth;
+    tagged?: boolean;
+    note?: string;
+    maybeCreated?: true;
     wronglyCreatedWith?: CreatedEntry['wronglyCreatedWith'];
   }): void {
     const key = `${r.type}\u0000${r.id}`;
@@ -101,8 +116,15 @@ export class CreatedRecords {
     this.keys.add(key);
     this.ids.add(r.id);
     const entry: CreatedEntry = {
-      id: r.id, type: r.type, path: r.path, runId: this.o.runId, createdAt: new Date().toISOString(), auth: r.auth, rule: this.o.rule,
-      ...(r.tagged !== undefined ? { tagged: r.tagged } : {}), ...(r.note ? { note: r.note } : {}),
+      id: r.id,
+      type: r.type,
+      path: r.path,
+      runId: this.o.runId,
+      createdAt: new Date().toISOString(),
+      auth: r.auth,
+      rule: this.o.rule,
+      ...(r.tagged !== undefined ? { tagged: r.tagged } : {}),
+      ...(r.note ? { note: r.note } : {}),
       ...(r.maybeCreated ? { maybeCreated: true as const } : {}),
       ...(r.wronglyCreatedWith ? { wronglyCreatedWith: r.wronglyCreatedWith } : {}),
     };
@@ -116,7 +138,8 @@ export class CreatedRecords {
     if (this.archived.has(path)) return;
     this.archived.add(path);
     const e = this.entries.find((x) => x.path === path);
-    if (e) this.write({ archived: path, id: e.id, runId: this.o.runId, at: new Date().toISOString(), status, by: 'check' });
+    if (e)
+      this.write({ archived: path, id: e.id, runId: this.o.runId, at: new Date().toISOString(), status, by: 'check' });
   }
 
   /** Is this request the archive of a record the check created (never refused by --read-only or --max-requests)? */
@@ -138,7 +161,9 @@ export class CreatedRecords {
     try {
       appendLedger(this.o.ledgerFile, line);
     } catch (err) {
-      this.o.warn(`could not append to the cleanup ledger ${this.o.ledgerFile}: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.warn(
+        `could not append to the cleanup ledger ${this.o.ledgerFile}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 }

@@ -17,8 +17,7 @@ import type { FormatDefinition } from 'ajv';
  */
 export const ISO8601_TIMESTAMP = 'iso8601-timestamp';
 
-const PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/;
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) {

@@ -32,15 +32,7 @@ export const VALUE_TYPE_NAMES = [
 ] as const;
 export type ValueTypeName = (typeof VALUE_TYPE_NAMES)[number];
 
-export const RECORD_KINDS = [
-  'contact',
-  'account',
-  'opportunity',
-  'task',
-  'note',
-  'meeting',
-  'custom-object',
-] as const;
+export const RECORD_KINDS = ['contact', 'account', 'opportunity', 'task', 'note', 'meeting', 'custom-object'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 export const SCHEMA_IDS = [

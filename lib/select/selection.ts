@@ -13,7 +13,10 @@ export interface Selectable {
 
 /** `*` matches any run of characters (dots included), `?` one character; everything else is literal. */
 export function globToRegExp(pattern: string): RegExp {
-  const body = pattern.split('').map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const body = pattern
+    .split('')
+    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${body}$`);
 }
 
@@ -61,7 +64,11 @@ export function describeSelection(selection: Selection): string | undefined {
 }
 
 /** The checks a run with this selection and shard runs, in the registry's order. */
-export function selectChecks<T extends Selectable>(all: readonly T[], selection: Selection, shard?: { index: number; count: number }): T[] {
+export function selectChecks<T extends Selectable>(
+  all: readonly T[],
+  selection: Selection,
+  shard?: { index: number; count: number },
+): T[] {
   const selected = all.filter((c) => isSelected(selection, c));
   if (shard === undefined) return selected;
   const perGroup = new Map<string, number>();

@@ -4,7 +4,10 @@
  * the shard with the fewest checks so far (ties to the lower shard, then by name), so the slices
  * are deterministic, disjoint, cover every selected check and come out about equal.
  */
-export function groupsOfShard(checksPerGroup: ReadonlyMap<string, number>, shard: { index: number; count: number }): Set<string> {
+export function groupsOfShard(
+  checksPerGroup: ReadonlyMap<string, number>,
+  shard: { index: number; count: number },
+): Set<string> {
   const load = new Array<number>(shard.count).fill(0);
   const mine = new Set<string>();
   const groups = [...checksPerGroup].sort(([a, n], [b, m]) => m - n || a.localeCompare(b));

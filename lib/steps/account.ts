@@ -14,9 +14,16 @@ export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 
  * Creates an account this check owns (archived afterwards); a failed create blocks the check.
  * `auth: 'otherOrgApiKey'` makes it an account of organization B.
  */
-export async function createAccount(c: CheckContext, o: { attributes?: Record<string, unknown>; auth?: OrgKey } = {}): Promise<ApiRecord> {
+export async function createAccount(
+  c: CheckContext,
+  o: { attributes?: Record<string, unknown>; auth?: OrgKey } = {},
+): Promise<ApiRecord> {
   const auth = o.auth ?? 'apiKey';
-  const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: o.attributes ?? {} }), { auth });
+  const ex = await c.api.post(
+    '/account',
+    accountCreateBody(c.faker, { runId: c.runId, attributes: o.attributes ?? {} }),
+    { auth },
+  );
   const record = setupRecord(c, ex, 'POST /account');
   archiveAfter(c, record.id, auth);
   return record;
@@ -77,7 +84,9 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
  * (lib/safety/kept-records.ts), held like account.domain.delete holds it. Never the fixture's
  * primary domain. Where an account read shows `otherDomain` already gone, the check skips.
  */
-export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId: string; domain: string; source: DomainAccount['source'] }> {
+export async function accountDomainToKeep(
+  c: CheckContext,
+): Promise<{ accountId: string; domain: string; source: DomainAccount['source'] }> {
   const own = await ownAccountWithDomains(c);
   if (own) return { accountId: own.id, domain: own.otherDomain, source: 'created' };
   const f = c.fixtures.accountWithDomains;
@@ -87,8 +96,10 @@ export async function accountDomainToKeep(c: CheckContext): Promise<{ accountId:
   await holdRecord(c, `account:${accountId}`);
   const record = answeredRecord(await c.api.get(`/account/${accountId}`));
   if (record?.id === accountId && !domainNames(record).includes(domain.toLowerCase())) {
-    c.skip(`accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it `
-      + 'for good): name a domain it still has');
+    c.skip(
+      `accountWithDomains.otherDomain ${domain} is no longer on the account (account.domain.delete removes it ` +
+        'for good): name a domain it still has',
+    );
   }
   return { accountId, domain, source: 'fixture' };
 }
@@ -108,27 +119,39 @@ async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | u
     const record = recordOf(ex.response?.json);
     const status = ex.response?.status;
     if (record && status !== undefined && status >= 200 && status <= 299) archiveAfter(c, record.id);
-    const found = record && status !== undefined && status >= 200 && status <= 299 ? withOnePrimary(record, primary, other) : undefined;
+    const found =
+      record && status !== undefined && status >= 200 && status <= 299
+        ? withOnePrimary(record, primary, other)
+        : undefined;
     if (record && found) {
       c.observe('account-domains-write', `POST /account took domains written as ${form}`);
       return { id: record.id, ...found, source: 'created' };
     }
     tried.push(`${form}: ${describe(ex, record)}`);
   }
-  c.observe('account-domains-write', `no domains write form made an account with one primary and one other domain (${tried.join('; ')}); using the fixture accountWithDomains`);
+  c.observe(
+    'account-domains-write',
+    `no domains write form made an account with one primary and one other domain (${tried.join('; ')}); using the fixture accountWithDomains`,
+  );
   return undefined;
 }
 
 /** Both domains present, exactly one of them primary and no other primary on the account. */
-function withOnePrimary(record: ApiRecord, a: string, b: string): { primaryDomain: string; otherDomain: string } | undefined {
+function withOnePrimary(
+  record: ApiRecord,
+  a: string,
+  b: string,
+): { primaryDomain: string; otherDomain: string } | undefined {
   const domains = domainsOf(record);
   const find = (name: string) => domains.find((d) => d.domain_name.toLowerCase() === name.toLowerCase());
   const [da, db] = [find(a), find(b)];
   if (!da || !db) return undefined;
   const primaries = domains.filter((d) => d.is_primary === true);
   if (primaries.length !== 1) return undefined;
-  if (primaries[0] === da && db.is_primary === false) return { primaryDomain: da.domain_name, otherDomain: db.domain_name };
-  if (primaries[0] === db && da.is_primary === false) return { primaryDomain: db.domain_name, otherDomain: da.domain_name };
+  if (primaries[0] === da && db.is_primary === false)
+    return { primaryDomain: da.domain_name, otherDomain: db.domain_name };
+  if (primaries[0] === db && da.is_primary === false)
+    return { primaryDomain: db.domain_name, otherDomain: da.domain_name };
   return undefined;
 }
 

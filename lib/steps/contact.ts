@@ -15,18 +15,31 @@ export function contactStage(c: CheckContext): string {
  * another workspace: its own are `otherOrg.contact.createAttributes`.
  */
 export function requiredCreateAttributes(c: CheckContext, org: OrgKey = 'apiKey'): Record<string, unknown> {
-  if (org === 'otherOrgApiKey') return { ...c.target.preflight?.contactRequiredOther?.filled, ...c.fixtures.otherOrg?.contact?.createAttributes };
+  if (org === 'otherOrgApiKey')
+    return { ...c.target.preflight?.contactRequiredOther?.filled, ...c.fixtures.otherOrg?.contact?.createAttributes };
   return { ...c.target.preflight?.contactRequired?.filled, ...c.fixtures.contact?.createAttributes };
 }
 
 /** Creates a contact this check owns; a failed create blocks the check (the create has its own checks). */
-export async function createContact(c: CheckContext, attributes: ContactCreateAttributes = {}, auth: OrgKey = 'apiKey'): Promise<ApiRecord> {
-  const stage = auth === 'otherOrgApiKey' ? c.fixtures.otherOrg?.contact?.stage ?? contactStage(c) : contactStage(c);
-  const body = contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c, auth), attributes });
+export async function createContact(
+  c: CheckContext,
+  attributes: ContactCreateAttributes = {},
+  auth: OrgKey = 'apiKey',
+): Promise<ApiRecord> {
+  const stage = auth === 'otherOrgApiKey' ? (c.fixtures.otherOrg?.contact?.stage ?? contactStage(c)) : contactStage(c);
+  const body = contactCreateBody(c.faker, {
+    stage,
+    runId: c.runId,
+    required: requiredCreateAttributes(c, auth),
+    attributes,
+  });
   return setupRecord(c, await c.api.post('/contact', body, { auth }), 'POST /contact');
 }
 
 /** Reads a contact back; a read that fails is a deviation of the check's own rule (the effect cannot be seen). */
 export async function readContact(c: CheckContext, id: string): Promise<ApiRecord> {
-  return c.expect(await c.api.get(`/contact/${id}`)).success().data();
+  return c
+    .expect(await c.api.get(`/contact/${id}`))
+    .success()
+    .data();
 }

@@ -1,7 +1,13 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { tagged } from '../../builders/tag.js';
-import { changedString, matchValue, sampleAttributes, upsertBody, type UpsertBody } from '../../builders/custom-object.js';
+import {
+  changedString,
+  matchValue,
+  sampleAttributes,
+  upsertBody,
+  type UpsertBody,
+} from '../../builders/custom-object.js';
 import { relationshipName } from './relationship.js';
 import { atOnce } from './at-once.js';
 import { setupRecord, type OrgKey } from './record.js';
@@ -51,8 +57,12 @@ export function changeableAttribute(c: CheckContext, co: CustomObjectFixture): s
   if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
   const name = freeTextAttribute(c, co);
   if (name === undefined) {
-    const typed = Object.entries(found.valueTypes).map(([k, t]) => `${k}: ${t}`).join(', ');
-    c.skip(`fixtures: \`customObject.attributes\` holds no free-text attribute (value_type string or long_text) other than the match field (the server typed the samples ${typed || 'as nothing'}); add one to run this check`);
+    const typed = Object.entries(found.valueTypes)
+      .map(([k, t]) => `${k}: ${t}`)
+      .join(', ');
+    c.skip(
+      `fixtures: \`customObject.attributes\` holds no free-text attribute (value_type string or long_text) other than the match field (the server typed the samples ${typed || 'as nothing'}); add one to run this check`,
+    );
   }
   return name;
 }
@@ -95,21 +105,45 @@ export function patchAttributes(c: CheckContext, co: CustomObjectFixture, label:
 }
 
 /** Value types whose raw value is also the enveloped `value` (no option reference to build). */
-const PLAIN_TYPES = new Set(['string', 'long_text', 'rich_text', 'number', 'boolean', 'url', 'email', 'phone_number', 'timestamp']);
+const PLAIN_TYPES = new Set([
+  'string',
+  'long_text',
+  'rich_text',
+  'number',
+  'boolean',
+  'url',
+  'email',
+  'phone_number',
+  'timestamp',
+]);
 
 /**
  * One attribute written in the enveloped form `{ value_type, value }`, with the value_type the
  * server itself showed for it: the free-text attribute with a value of the suite's own, else a
  * sample (number, boolean, …) as given. Skipped when no sample has such a plain value type.
  */
-export function envelopedAttribute(c: CheckContext, co: CustomObjectFixture, label: string): { name: string; value: unknown; valueType: string } {
+export function envelopedAttribute(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  label: string,
+): { name: string; value: unknown; valueType: string } {
   const found = c.target.preflight?.customObject;
   if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
   if (!found) c.skip(`--read-only: this check writes (POST /{custom_object_api_name}/_upsert)`);
   const free = freeTextAttribute(c, co);
-  if (free !== undefined) return { name: free, value: tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId), valueType: found.valueTypes[free]! };
-  const name = Object.keys(co.attributes).find((k) => k !== co.matchField && PLAIN_TYPES.has(found.valueTypes[k] ?? ''));
-  if (name === undefined) c.skip('fixtures: `customObject.attributes` holds no sample of a plain value type (string, number, boolean, …) to write enveloped; add one to run this check');
+  if (free !== undefined)
+    return {
+      name: free,
+      value: tagged(`${label} ${c.faker.string.alphanumeric(8)}`, c.runId),
+      valueType: found.valueTypes[free]!,
+    };
+  const name = Object.keys(co.attributes).find(
+    (k) => k !== co.matchField && PLAIN_TYPES.has(found.valueTypes[k] ?? ''),
+  );
+  if (name === undefined)
+    c.skip(
+      'fixtures: `customObject.attributes` holds no sample of a plain value type (string, number, boolean, …) to write enveloped; add one to run this check',
+    );
   return { name, value: co.attributes[name], valueType: found.valueTypes[name]! };
 }
 
@@ -121,7 +155,12 @@ export function withAttribute(body: UpsertBody, name: string, value: unknown): U
 export { changedString };
 
 /** POST /{api_name}/_upsert, with organization A's key or B's. */
-export function upsert(c: CheckContext, co: CustomObjectFixture, body: unknown, auth: OrgKey = 'apiKey'): Promise<Exchange> {
+export function upsert(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  body: unknown,
+  auth: OrgKey = 'apiKey',
+): Promise<Exchange> {
   return c.api.post(`/${co.apiName}/_upsert`, body, { auth });
 }
 
@@ -183,9 +222,11 @@ export async function recordToKeep(c: CheckContext, co: CustomObjectFixture): Pr
 export async function expectRecordUnchanged(c: CheckContext, co: CustomObjectFixture, kept: KeptRecord): Promise<void> {
   const e = c.expect(await upsert(c, co, freshUpsertBody(c, co, kept.value, {}))).success();
   const again = e.data();
-  if (again.id !== kept.record.id) e.fail(`the same record (id ${kept.record.id}) for match value ${show(kept.value)}`, `id ${show(again.id)}`);
+  if (again.id !== kept.record.id)
+    e.fail(`the same record (id ${kept.record.id}) for match value ${show(kept.value)}`, `id ${show(again.id)}`);
   for (const [k, v] of Object.entries(kept.attributes)) {
-    if (!sameTypedValue(v, again.attributes[k])) e.fail(`${k} unchanged (${show(v)})`, `${k} ${show(again.attributes[k])}`);
+    if (!sameTypedValue(v, again.attributes[k]))
+      e.fail(`${k} unchanged (${show(v)})`, `${k} ${show(again.attributes[k])}`);
   }
 }
 
@@ -215,10 +256,16 @@ export async function recordWithLinkedContacts(
   const rel = relationshipNames(c);
   // the record and the contacts are independent creates: they go out at once (one round trip, not
   // n + 1); the links, which all write edges of the one record, go one after another
-  const [{ record }, ...contacts] = await atOnce([upsertRecord(c, co), ...Array.from({ length: n }, () => createContact(c))]);
+  const [{ record }, ...contacts] = await atOnce([
+    upsertRecord(c, co),
+    ...Array.from({ length: n }, () => createContact(c)),
+  ]);
   const contactIds: string[] = [];
   for (const contact of contacts) {
-    c.setup(await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }), 'POST /contact/{contact_id}/relationship/{api_name}');
+    c.setup(
+      await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }),
+      'POST /contact/{contact_id}/relationship/{api_name}',
+    );
     contactIds.push(contact.id);
   }
   return { co, rel, recordId: record.id, contactIds };

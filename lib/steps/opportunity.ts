@@ -44,7 +44,10 @@ export async function createOpportunity(c: CheckContext, accountId: string): Pro
  * (contact_account_association_required otherwise); with `linked`, also the opportunity-contact
  * edge. Every step blocks the check when it fails.
  */
-export async function opportunityWithContact(c: CheckContext, linked: boolean): Promise<{ contact: ApiRecord; account: ApiRecord; opportunity: ApiRecord }> {
+export async function opportunityWithContact(
+  c: CheckContext,
+  linked: boolean,
+): Promise<{ contact: ApiRecord; account: ApiRecord; opportunity: ApiRecord }> {
   const account = await createAccount(c);
   const contact = await createContact(c);
   await linkContactToAccount(c, contact.id, account.id);

@@ -20,13 +20,25 @@ export async function otherOrgContact(c: CheckContext): Promise<ApiRecord> {
   // organization B is another workspace: its stage and required fields are its own (fixtures otherOrg.contact)
   const own = c.fixtures.otherOrg?.contact?.stage;
   const stage = own ?? contactStage(c);
-  const attributes = { first_name: c.faker.person.firstName(), last_name: tagged(c.faker.person.lastName(), c.runId), ...requiredCreateAttributes(c, 'otherOrgApiKey'), stage };
+  const attributes = {
+    first_name: c.faker.person.firstName(),
+    last_name: tagged(c.faker.person.lastName(), c.runId),
+    ...requiredCreateAttributes(c, 'otherOrgApiKey'),
+    stage,
+  };
   const ex = await c.api.post('/contact', { attributes }, { auth: 'otherOrgApiKey' });
   const status = ex.response?.status ?? 0;
   if (status >= 400 && status <= 499) {
     const field = erroredFields(ex.response?.json).find((n) => n !== 'stage' && !(n in attributes));
-    const key = field !== undefined ? `otherOrg.contact.createAttributes.${field}` : own === undefined ? 'otherOrg.contact.stage' : 'otherOrg.contact';
-    c.skip(`fixtures: POST /contact with otherOrgApiKey answered HTTP ${status} for stage ${show(stage)}: organization B is another workspace; name its own values in \`${key}\` to run this check`);
+    const key =
+      field !== undefined
+        ? `otherOrg.contact.createAttributes.${field}`
+        : own === undefined
+          ? 'otherOrg.contact.stage'
+          : 'otherOrg.contact';
+    c.skip(
+      `fixtures: POST /contact with otherOrgApiKey answered HTTP ${status} for stage ${show(stage)}: organization B is another workspace; name its own values in \`${key}\` to run this check`,
+    );
   }
   return setupRecord(c, ex, 'POST /contact (otherOrgApiKey)');
 }
@@ -34,7 +46,8 @@ export async function otherOrgContact(c: CheckContext): Promise<ApiRecord> {
 /** What the other organization's key may get for organization A's record: 404 or 403, with the error body. */
 export function expectDenied(e: Conformance): Conformance {
   e.rejected();
-  if (e.response.status !== 404 && e.response.status !== 403) e.fail('HTTP 404 or 403 (the record is not the caller\'s)', `HTTP ${e.response.status}`);
+  if (e.response.status !== 404 && e.response.status !== 403)
+    e.fail("HTTP 404 or 403 (the record is not the caller's)", `HTTP ${e.response.status}`);
   return e;
 }
 
@@ -52,6 +65,7 @@ const LEAK_MIN_LENGTH = 8;
 
 export function expectNotLeaked(e: Conformance, secrets: readonly unknown[]): void {
   for (const s of secrets) {
-    if (typeof s === 'string' && s.length >= LEAK_MIN_LENGTH && e.response.text.includes(s)) e.fail('no data of organization A\'s record in the response', `the response contains ${show(s)}`);
+    if (typeof s === 'string' && s.length >= LEAK_MIN_LENGTH && e.response.text.includes(s))
+      e.fail("no data of organization A's record in the response", `the response contains ${show(s)}`);
   }
 }

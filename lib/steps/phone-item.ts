@@ -55,15 +55,21 @@ export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
   const numbers = [`+155501${c.faker.string.numeric(2)}`, `+155502${c.faker.string.numeric(2)}`];
   const created = await c.api.post('/contact', {
     attributes: {
-      first_name: c.faker.person.firstName(), last_name: tagged(c.faker.person.lastName(), c.runId),
-      ...requiredCreateAttributes(c), stage: contactStage(c), contact_phone_numbers: numbers,
+      first_name: c.faker.person.firstName(),
+      last_name: tagged(c.faker.person.lastName(), c.runId),
+      ...requiredCreateAttributes(c),
+      stage: contactStage(c),
+      contact_phone_numbers: numbers,
     },
   });
   const status = created.response?.status ?? 0;
   const r = status >= 200 && status <= 299 ? recordOf(created.response?.json) : undefined;
   const own = r ? phonePair(r) : undefined;
   if (r && own) return { contactId: r.id, ...own, own: true };
-  c.observe('contact-phone-numbers-write', `POST /contact with contact_phone_numbers as strings answered HTTP ${status}${r ? `, items ${show(phoneItems(r))}` : ''}: using the fixture contactWithPhoneNumbersId`);
+  c.observe(
+    'contact-phone-numbers-write',
+    `POST /contact with contact_phone_numbers as strings answered HTTP ${status}${r ? `, items ${show(phoneItems(r))}` : ''}: using the fixture contactWithPhoneNumbersId`,
+  );
   const id = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
   await holdRecord(c, `contact:${id}`);
   const readEx = await c.api.get(`/contact/${id}`);
@@ -74,7 +80,11 @@ export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
     const v = recordViolations('contact', readEx.response?.json)[0];
     if (v) throw new NonConformance(v, readEx);
     const items = phoneItems(read);
-    c.block('GET /contact/{contact_id}', `contactWithPhoneNumbersId with ${items.length} phone item(s), ${items.filter((i) => i.is_primary === true).length} of them primary: not a primary and a non-primary item`, readEx);
+    c.block(
+      'GET /contact/{contact_id}',
+      `contactWithPhoneNumbersId with ${items.length} phone item(s), ${items.filter((i) => i.is_primary === true).length} of them primary: not a primary and a non-primary item`,
+      readEx,
+    );
   }
   return { contactId: id, ...fixture, own: false };
 }
@@ -92,15 +102,24 @@ export function otherLabels(labels: unknown): string[] {
  * the change either way. A changed phone_number cannot be put back (it is immutable).
  */
 export async function putBackPhoneItem(
-  c: CheckContext, contactId: string, before: PhoneItem, after: PhoneItem | undefined,
+  c: CheckContext,
+  contactId: string,
+  before: PhoneItem,
+  after: PhoneItem | undefined,
 ): Promise<void> {
   const field = `contact_phone_numbers item ${before.id}`;
   const change = {
-    key: 'contactWithPhoneNumbersId', type: 'contact', id: contactId, field, before, after: after ?? null,
+    key: 'contactWithPhoneNumbersId',
+    type: 'contact',
+    id: contactId,
+    field,
+    before,
+    after: after ?? null,
   };
   if (after === undefined || after.phone_number !== before.phone_number) {
-    const how = `the API cannot add a phone item or change its number: give contact ${contactId} `
-      + `the number ${String(before.phone_number)} again in the product`;
+    const how =
+      `the API cannot add a phone item or change its number: give contact ${contactId} ` +
+      `the number ${String(before.phone_number)} again in the product`;
     keptRecordChanged(c, { ...change, restored: false, how });
     return;
   }
@@ -110,13 +129,19 @@ export async function putBackPhoneItem(
   const now = r ? phoneItemOf(r, before.id) : undefined;
   const back = now !== undefined && now.is_primary === before.is_primary && sameLabels(now.labels, before.labels);
   keptRecordChanged(c, {
-    ...change, restored: back,
-    how: back ? `put back with PATCH ${path} (organization A's key)`
-      : `send PATCH ${path} ${JSON.stringify({ is_primary: before.is_primary, labels: before.labels })} `
-        + 'with organization A\'s key',
+    ...change,
+    restored: back,
+    how: back
+      ? `put back with PATCH ${path} (organization A's key)`
+      : `send PATCH ${path} ${JSON.stringify({ is_primary: before.is_primary, labels: before.labels })} ` +
+        "with organization A's key",
   });
 }
 
 function sameLabels(a: unknown, b: unknown): boolean {
-  return Array.isArray(a) && Array.isArray(b) && [...(a as unknown[])].map(String).sort().join() === [...(b as unknown[])].map(String).sort().join();
+  return (
+    Array.isArray(a) &&
+    Array.isArray(b) &&
+    [...(a as unknown[])].map(String).sort().join() === [...(b as unknown[])].map(String).sort().join()
+  );
 }

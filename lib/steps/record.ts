@@ -19,6 +19,7 @@ export function setupRecord(c: CheckContext, ex: Exchange, step: string): ApiRec
   const record = c.setup(ex, step).data();
   // the id goes into the paths of the requests that follow: only a uuid (spec: "Path parameters
   // named `*_id` are uuid strings"), so a server's id can never steer a request elsewhere
-  if (!isUuid(record.id)) c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)}`, ex);
+  if (!isUuid(record.id))
+    c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)}`, ex);
   return record;
 }

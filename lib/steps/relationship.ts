@@ -16,15 +16,31 @@ export function relationshipName(c: CheckContext, key: RelationshipKey): string 
 }
 
 /** Puts a contact on an account (relationships.contactAccounts), with organization A's key or B's; a failure blocks the check. */
-export async function linkContactToAccount(c: CheckContext, contactId: string, accountId: string, auth: OrgKey = 'apiKey'): Promise<Exchange> {
-  const ex = await c.api.post(`/contact/${contactId}/relationship/${relationshipName(c, 'contactAccounts')}`, byId(accountId), { auth });
+export async function linkContactToAccount(
+  c: CheckContext,
+  contactId: string,
+  accountId: string,
+  auth: OrgKey = 'apiKey',
+): Promise<Exchange> {
+  const ex = await c.api.post(
+    `/contact/${contactId}/relationship/${relationshipName(c, 'contactAccounts')}`,
+    byId(accountId),
+    { auth },
+  );
   c.setup(ex, 'POST /contact/{contact_id}/relationship/{api_name}');
   return ex;
 }
 
 /** Links a contact to an opportunity from the opportunity side; a failure blocks the check. */
-export async function linkOpportunityToContact(c: CheckContext, opportunityId: string, contactId: string): Promise<Exchange> {
-  const ex = await c.api.post(`/opportunity/${opportunityId}/relationship/${relationshipName(c, 'opportunityContacts')}`, byId(contactId));
+export async function linkOpportunityToContact(
+  c: CheckContext,
+  opportunityId: string,
+  contactId: string,
+): Promise<Exchange> {
+  const ex = await c.api.post(
+    `/opportunity/${opportunityId}/relationship/${relationshipName(c, 'opportunityContacts')}`,
+    byId(contactId),
+  );
   c.setup(ex, 'POST /opportunity/{opportunity_id}/relationship/{api_name}');
   return ex;
 }
@@ -44,10 +60,19 @@ export function relatedIds(body: unknown): unknown[] {
 }
 
 /** The accounts a contact is linked to, read with the stated route; a failed read breaks the check's own rule. */
-export async function contactAccountIds(c: CheckContext, contactId: string, auth: OrgKey = 'apiKey'): Promise<unknown[]> {
+export async function contactAccountIds(
+  c: CheckContext,
+  contactId: string,
+  auth: OrgKey = 'apiKey',
+): Promise<unknown[]> {
   const e = c.expect(await readContactAccounts(c, contactId, auth)).success();
   // a page without items says nothing about the edges: a finding of the page's rule, never "no accounts"
   const items = (e.json() as { items?: unknown } | undefined)?.items;
-  if (!Array.isArray(items)) e.fail('a page { count, next_cursor, parent, api_name, items: [relationship item] }', jsonShape(e.json()), 'contact.accounts.page');
+  if (!Array.isArray(items))
+    e.fail(
+      'a page { count, next_cursor, parent, api_name, items: [relationship item] }',
+      jsonShape(e.json()),
+      'contact.accounts.page',
+    );
   return relatedIds(e.json());
 }

@@ -17,7 +17,9 @@ export function textReadBack(sent: string, got: unknown): TextReadBack {
 /** The observation line for a legal choice the server made, or undefined when it kept the text as written. */
 export function textChoiceNote(name: string, sent: string, got: unknown): string | undefined {
   const how = textReadBack(sent, got);
-  if (how === 'normalised') return `${name} was written in a form other than NFC and read back normalised (${JSON.stringify(got)})`;
-  if (how === 'cleared') return `${name} was written as "" and read back as ${got === undefined ? 'absent' : 'null'}: the server stores an empty string as no value`;
+  if (how === 'normalised')
+    return `${name} was written in a form other than NFC and read back normalised (${JSON.stringify(got)})`;
+  if (how === 'cleared')
+    return `${name} was written as "" and read back as ${got === undefined ? 'absent' : 'null'}: the server stores an empty string as no value`;
   return undefined;
 }

@@ -30,7 +30,13 @@ export function sameTypedValue(sent: unknown, read: TypedValue | TypedValue[] | 
 }
 
 function unwrap(sent: unknown): unknown {
-  if (sent !== null && typeof sent === 'object' && !Array.isArray(sent) && 'value' in sent && Object.keys(sent).every((k) => k === 'value' || k === 'value_type')) {
+  if (
+    sent !== null &&
+    typeof sent === 'object' &&
+    !Array.isArray(sent) &&
+    'value' in sent &&
+    Object.keys(sent).every((k) => k === 'value' || k === 'value_type')
+  ) {
     return (sent as { value: unknown }).value;
   }
   return sent;
@@ -53,7 +59,8 @@ function sameAs(sent: unknown, read: unknown, valueType: string): boolean {
 }
 
 function sameDecimal(a: unknown, b: unknown): boolean {
-  const n = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN);
+  const n = (v: unknown) =>
+    typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : Number.NaN;
   return !Number.isNaN(n(a)) && n(a) === n(b);
 }
 
@@ -61,6 +68,11 @@ function sameDecimal(a: unknown, b: unknown): boolean {
 export function sameOnKeysSent(sent: unknown, read: unknown): boolean {
   if (sent === null || typeof sent !== 'object') return sent === read;
   if (read === null || typeof read !== 'object') return false;
-  if (Array.isArray(sent)) return Array.isArray(read) && sent.length === read.length && sent.every((v, i) => sameOnKeysSent(v, (read as unknown[])[i]));
+  if (Array.isArray(sent))
+    return (
+      Array.isArray(read) &&
+      sent.length === read.length &&
+      sent.every((v, i) => sameOnKeysSent(v, (read as unknown[])[i]))
+    );
   return Object.entries(sent).every(([k, v]) => sameOnKeysSent(v, (read as Record<string, unknown>)[k]));
 }

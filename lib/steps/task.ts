@@ -26,13 +26,20 @@ export async function takeTask(c: CheckContext): Promise<string> {
 export function taskToArchive(c: CheckContext): string {
   const id = c.need(c.fixtures.taskToArchive, 'taskToArchive');
   if (c.fixtures.taskIds?.includes(id)) {
-    c.need(undefined, 'taskToArchive (a task not listed in taskIds: the other task checks write those, and none of them may meet an archived task)');
+    c.need(
+      undefined,
+      'taskToArchive (a task not listed in taskIds: the other task checks write those, and none of them may meet an archived task)',
+    );
   }
   return id;
 }
 
 /** PATCH /task/{id} as a step the check depends on (a non-2xx answer blocks the check). */
-export async function patchTaskStep(c: CheckContext, id: string, attributes: Record<string, unknown>): Promise<{ ex: Exchange; record: ApiRecord }> {
+export async function patchTaskStep(
+  c: CheckContext,
+  id: string,
+  attributes: Record<string, unknown>,
+): Promise<{ ex: Exchange; record: ApiRecord }> {
   const ex = await c.api.patch(`/task/${id}`, { attributes });
   return { ex, record: setupRecord(c, ex, 'PATCH /task/{task_id}') };
 }
@@ -67,7 +74,10 @@ export async function taskDispositionNow(c: CheckContext, id: string): Promise<u
  * with organization A's key, check the answer shows it back, and report the change either way.
  */
 export async function putBackTaskDisposition(
-  c: CheckContext, id: string, before: unknown, after: unknown,
+  c: CheckContext,
+  id: string,
+  before: unknown,
+  after: unknown,
 ): Promise<void> {
   const change = { key: 'taskIds[0]', type: 'task', id, field: 'disposition', before, after };
   if (typeof before !== 'string' && before !== null) {
@@ -80,9 +90,11 @@ export async function putBackTaskDisposition(
   const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
   const back = r !== undefined && valueOf(r, 'disposition') === before;
   keptRecordChanged(c, {
-    ...change, restored: back,
-    how: back ? `put back with PATCH /task/${id} (organization A's key)`
-      : `PATCH /task/${id} ${JSON.stringify({ attributes: { disposition: before } })} answered HTTP ${s ?? 'nothing'}: `
-        + 'send it with organization A\'s key, or set it back in the product',
+    ...change,
+    restored: back,
+    how: back
+      ? `put back with PATCH /task/${id} (organization A's key)`
+      : `PATCH /task/${id} ${JSON.stringify({ attributes: { disposition: before } })} answered HTTP ${s ?? 'nothing'}: ` +
+        "send it with organization A's key, or set it back in the product",
   });
 }

@@ -11,14 +11,22 @@ import { relatedIds } from './relationship.js';
  * fail the check); if it answers 404 or 405, record that the effect could not be observed. Any other
  * answer is recorded too: the route is not the spec's, so it cannot be a deviation.
  */
-export async function throughUnstatedRoute(c: CheckContext, path: string, effect: string, verify: (ex: Exchange) => void): Promise<void> {
+export async function throughUnstatedRoute(
+  c: CheckContext,
+  path: string,
+  effect: string,
+  verify: (ex: Exchange) => void,
+): Promise<void> {
   const ex = await c.api.get(path);
   const status = ex.response?.status;
   if (status !== undefined && status >= 200 && status <= 299) {
     verify(ex);
     return;
   }
-  c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered ${status ?? ex.transportError ?? 'nothing'}`);
+  c.observe(
+    'unobservable',
+    `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered ${status ?? ex.transportError ?? 'nothing'}`,
+  );
 }
 
 /**
@@ -26,11 +34,22 @@ export async function throughUnstatedRoute(c: CheckContext, path: string, effect
  * `{ data: record }` for the id asked about. Any other 2xx (another shape, a catch-all page) is
  * recorded like a 404: the route is not the spec's, so its shape cannot be a deviation.
  */
-export async function throughUnstatedRecordRead(c: CheckContext, path: string, effect: string, verify: (record: ApiRecord, e: Conformance) => void): Promise<void> {
+export async function throughUnstatedRecordRead(
+  c: CheckContext,
+  path: string,
+  effect: string,
+  verify: (record: ApiRecord, e: Conformance) => void,
+): Promise<void> {
   await throughUnstatedRoute(c, path, effect, (ex) => {
     const record = recordOf(ex.response?.json);
-    if (record && path.endsWith(`/${record.id}`)) { verify(record, c.expect(ex)); return; }
-    c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`);
+    if (record && path.endsWith(`/${record.id}`)) {
+      verify(record, c.expect(ex));
+      return;
+    }
+    c.observe(
+      'unobservable',
+      `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`,
+    );
   });
 }
 
@@ -39,11 +58,22 @@ export async function throughUnstatedRecordRead(c: CheckContext, path: string, e
  * items. An answer without an `items` array says nothing about the edges: recorded, never taken for
  * an empty page.
  */
-export async function throughUnstatedPage(c: CheckContext, path: string, effect: string, verify: (ids: unknown[], e: Conformance) => void): Promise<void> {
+export async function throughUnstatedPage(
+  c: CheckContext,
+  path: string,
+  effect: string,
+  verify: (ids: unknown[], e: Conformance) => void,
+): Promise<void> {
   await throughUnstatedRoute(c, path, effect, (ex) => {
     const items = (ex.response?.json as { items?: unknown } | undefined)?.items;
-    if (Array.isArray(items)) { verify(relatedIds(ex.response?.json), c.expect(ex)); return; }
-    c.observe('unobservable', `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without an items array`);
+    if (Array.isArray(items)) {
+      verify(relatedIds(ex.response?.json), c.expect(ex));
+      return;
+    }
+    c.observe(
+      'unobservable',
+      `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without an items array`,
+    );
   });
 }
 

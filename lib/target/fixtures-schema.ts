@@ -15,30 +15,59 @@ export const FIXTURES_SCHEMA = {
     apiKey: str,
     otherOrgApiKey: str,
     readOnlyApiKey: str,
-    contact: { type: 'object', additionalProperties: false, properties: { stage: str, otherStage: str, stageDisplayName: str, createAttributes: { type: 'object' } } },
-    opportunity: { type: 'object', additionalProperties: false, properties: { stageId: uuid, stageSelectListId: uuid, sharedStageName: str } },
+    contact: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { stage: str, otherStage: str, stageDisplayName: str, createAttributes: { type: 'object' } },
+    },
+    opportunity: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { stageId: uuid, stageSelectListId: uuid, sharedStageName: str },
+    },
     account: { type: 'object', additionalProperties: false, properties: { stage: str } },
     taskIds: { type: 'array', items: uuid },
     taskToArchive: uuid,
     noteId: uuid,
     meetingId: uuid,
     contactWithPhoneNumbersId: uuid,
-    accountWithDomains: { type: 'object', additionalProperties: false, properties: { id: uuid, primaryDomain: str, otherDomain: str } },
+    accountWithDomains: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { id: uuid, primaryDomain: str, otherDomain: str },
+    },
     customObject: {
-      type: 'object', additionalProperties: false,
-      properties: { apiName: { type: 'string', pattern: '^cus_obj__' }, matchField: str, attributes: { type: 'object' } },
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        apiName: { type: 'string', pattern: '^cus_obj__' },
+        matchField: str,
+        attributes: { type: 'object' },
+      },
     },
     // organization B (--other-org-api-key) is another workspace: its stages and required fields are its own
     otherOrg: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
-        contact: { type: 'object', additionalProperties: false, properties: { stage: str, createAttributes: { type: 'object' } } },
+        contact: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { stage: str, createAttributes: { type: 'object' } },
+        },
         opportunity: { type: 'object', additionalProperties: false, properties: { stageId: uuid } },
       },
     },
     relationships: {
-      type: 'object', additionalProperties: false,
-      properties: { contactAccounts: str, contactOpportunities: str, opportunityContacts: str, contactCustomObject: str, customObject: str },
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        contactAccounts: str,
+        contactOpportunities: str,
+        opportunityContacts: str,
+        contactCustomObject: str,
+        customObject: str,
+      },
     },
   },
 } as const;

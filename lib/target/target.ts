@@ -46,4 +46,3 @@ export interface Target {
   /** where each created record is appended as it is created (the cleanup ledger) */
   ledgerFile?: string;
 }
-

@@ -25,7 +25,9 @@ function customObjectAttributes(def: CustomObjectDef): AttributeDef[] {
   return [
     ...identity.filter((a) => a.name !== 'organization_id'),
     ...attrs('string', 'rw', ['display_name']),
-    ...def.attributes.flatMap((a) => attrs(a.value_type, 'rw', [a.api_name], a.selectList ? { selectLists: () => [a.selectList!] } : {})),
+    ...def.attributes.flatMap((a) =>
+      attrs(a.value_type, 'rw', [a.api_name], a.selectList ? { selectLists: () => [a.selectList!] } : {}),
+    ),
     ...attrs('timestamp', 'ro', ['archived_at']),
   ];
 }

@@ -3,10 +3,28 @@ import type { Profile } from '../profile.js';
 
 /** The value_types of the spec's "Typed attribute values" table. */
 export type ValueType =
-  | 'uuid' | 'string' | 'long_text' | 'rich_text' | 'number' | 'boolean' | 'timestamp' | 'enum'
-  | 'url' | 'email' | 'phone_number' | 'currency' | 'address' | 'record_reference' | 'select'
-  | 'contact_stage' | 'account_stage' | 'opportunity_stage' | 'contact_email'
-  | 'contact_phone_number' | 'account_domain' | 'meeting_participant'
+  | 'uuid'
+  | 'string'
+  | 'long_text'
+  | 'rich_text'
+  | 'number'
+  | 'boolean'
+  | 'timestamp'
+  | 'enum'
+  | 'url'
+  | 'email'
+  | 'phone_number'
+  | 'currency'
+  | 'address'
+  | 'record_reference'
+  | 'select'
+  | 'contact_stage'
+  | 'account_stage'
+  | 'opportunity_stage'
+  | 'contact_email'
+  | 'contact_phone_number'
+  | 'account_domain'
+  | 'meeting_participant'
   | 'created_source_form_submission_details';
 
 /**
@@ -54,9 +72,17 @@ export const identity = [
 ];
 
 export const ACTIVITY_TIMESTAMPS = [
-  'last_activity_at', 'last_voice_call', 'last_meeting', 'last_global_thread', 'last_engaged_at',
-  'last_outreached_at', 'last_inbound_meeting_at', 'last_inbound_voice_call_at',
-  'last_inbound_global_thread_at', 'last_outbound_meeting_at', 'last_outbound_voice_call_at',
+  'last_activity_at',
+  'last_voice_call',
+  'last_meeting',
+  'last_global_thread',
+  'last_engaged_at',
+  'last_outreached_at',
+  'last_inbound_meeting_at',
+  'last_inbound_voice_call_at',
+  'last_inbound_global_thread_at',
+  'last_outbound_meeting_at',
+  'last_outbound_voice_call_at',
   'last_outbound_global_thread_at',
 ];
 

@@ -12,7 +12,8 @@ export default defineFault({
   description: 'number-typed values of accounts are rendered as JSON strings instead of numbers',
   apply(state) {
     mapTypedValues(state, (tv, _name, record) => {
-      if (record['record_type'] === 'account' && tv.value_type === 'number' && typeof tv.value === 'number') tv.value = String(tv.value);
+      if (record['record_type'] === 'account' && tv.value_type === 'number' && typeof tv.value === 'number')
+        tv.value = String(tv.value);
     });
   },
 });

@@ -5,7 +5,8 @@ import { bodyAttributes, withAttributes, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'account-stage-name-misresolved',
   breaks: ['write.stage-by-name'],
-  description: 'POST /account with stage as a plain string (api_name or display name) stores another option of the account stage list',
+  description:
+    'POST /account with stage as a plain string (api_name or display name) stores another option of the account stage list',
   apply(state) {
     wrapRoute(state, 'POST', '/account', (inner) => (ctx) => {
       const attributes = bodyAttributes(ctx);

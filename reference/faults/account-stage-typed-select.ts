@@ -5,7 +5,7 @@ import { isObj, mapTypedValues } from './kit.js';
 export default defineFault({
   id: 'account-stage-typed-select',
   breaks: ['record.account.attributes'],
-  description: 'an account\'s stage has value_type select instead of account_stage',
+  description: "an account's stage has value_type select instead of account_stage",
   apply(state) {
     mapTypedValues(state, (tv, name, record) => {
       if (record['record_type'] === 'account' && name === 'stage') {

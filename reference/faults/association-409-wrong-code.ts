@@ -5,11 +5,15 @@ import { mapErrors } from './kit.js';
 export default defineFault({
   id: 'association-409-wrong-code',
   breaks: ['relationship.contact-account-association'],
-  description: 'a contact not on the opportunity\'s account is refused 409 with code conflict instead of contact_account_association_required',
+  description:
+    "a contact not on the opportunity's account is refused 409 with code conflict instead of contact_account_association_required",
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'contact_account_association_required') return undefined;
-      return { ...reply, body: { ...error, code: 'conflict', details: error.details ? { ...error.details, code: 'conflict' } : null } };
+      return {
+        ...reply,
+        body: { ...error, code: 'conflict', details: error.details ? { ...error.details, code: 'conflict' } : null },
+      };
     });
   },
 });

@@ -6,7 +6,7 @@ import type { Json } from './kit.js';
 export default defineFault({
   id: 'attribute-bare-value',
   breaks: ['value.typed'],
-  description: 'a contact\'s department is returned as its bare value (a string or null), not as a typed value',
+  description: "a contact's department is returned as its bare value (a string or null), not as a typed value",
   apply(state) {
     mapRecords(state, (record) => {
       const attributes = record['attributes'] as Json;

@@ -5,7 +5,8 @@ import { isObj, wrapWrites } from './kit.js';
 export default defineFault({
   id: 'attributes-not-object-ignored',
   breaks: ['generated.mutation-refused'],
-  description: 'a write body whose attributes is not an object is taken as empty attributes: a patch answers 2xx and changes nothing',
+  description:
+    'a write body whose attributes is not an object is taken as empty attributes: a patch answers 2xx and changes nothing',
   apply(state) {
     wrapWrites(state, (inner) => (ctx) => {
       if (!isObj(ctx.body) || !('attributes' in ctx.body) || isObj(ctx.body['attributes'])) return inner(ctx);

@@ -7,6 +7,8 @@ export default defineFault({
   breaks: ['auth.missing-401', 'error.body'],
   description: '401 answers have an empty body instead of the error body',
   apply(state) {
-    mapErrors(state, (_error, reply) => (reply.status === 401 ? { status: 401, ...(reply.headers ? { headers: reply.headers } : {}) } : undefined));
+    mapErrors(state, (_error, reply) =>
+      reply.status === 401 ? { status: 401, ...(reply.headers ? { headers: reply.headers } : {}) } : undefined,
+    );
   },
 });

@@ -9,7 +9,17 @@ export default defineFault({
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.details?.['type'] !== 'uuid_parsing') return undefined;
-      return { ...reply, status: 500, body: { ...error, status_code: 500, code: 'write_not_supported', message: 'Internal error: invalid input syntax for type uuid', details: null } };
+      return {
+        ...reply,
+        status: 500,
+        body: {
+          ...error,
+          status_code: 500,
+          code: 'write_not_supported',
+          message: 'Internal error: invalid input syntax for type uuid',
+          details: null,
+        },
+      };
     });
   },
 });

@@ -5,7 +5,8 @@ import { isObj, mapReplies } from './kit.js';
 export default defineFault({
   id: 'contact-accounts-first-page-only',
   breaks: ['contact.accounts.paginated'],
-  description: 'the contact-accounts read lists at most two accounts with next_cursor null, so a contact\'s further accounts are never shown',
+  description:
+    "the contact-accounts read lists at most two accounts with next_cursor null, so a contact's further accounts are never shown",
   apply(state) {
     mapReplies(state, (reply, request) => {
       if (request.method !== 'GET' || !/^\/contact\/[^/]+\/relationship\/accounts$/.test(request.path)) return reply;

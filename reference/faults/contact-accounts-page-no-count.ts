@@ -8,7 +8,13 @@ export default defineFault({
   description: 'relationship pages leave out count',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'GET' || !request.path.includes('/relationship/') || !isObj(reply.body) || !('count' in reply.body)) return reply;
+      if (
+        request.method !== 'GET' ||
+        !request.path.includes('/relationship/') ||
+        !isObj(reply.body) ||
+        !('count' in reply.body)
+      )
+        return reply;
       const { count: _dropped, ...body } = reply.body;
       return { ...reply, body };
     });

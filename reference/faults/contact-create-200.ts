@@ -7,6 +7,10 @@ export default defineFault({
   breaks: ['contact.create.status-201'],
   description: 'POST /contact answers 200 instead of 201',
   apply(state) {
-    mapReplies(state, (reply, request) => (request.method === 'POST' && request.path === '/contact' && reply.status === 201 ? { ...reply, status: 200 } : reply));
+    mapReplies(state, (reply, request) =>
+      request.method === 'POST' && request.path === '/contact' && reply.status === 201
+        ? { ...reply, status: 200 }
+        : reply,
+    );
   },
 });

@@ -15,7 +15,8 @@ export default defineFault({
       const record = storedOf(ctx, reply);
       if (!record || reply.status >= 300) return reply;
       for (const def of attributesOf(ctx.org, 'contact', ctx.profile)) {
-        if (def.access === 'rw' && !def.required && !sent.includes(def.name)) record.attrs[def.name] = def.multi ? [] : null;
+        if (def.access === 'rw' && !def.required && !sent.includes(def.name))
+          record.attrs[def.name] = def.multi ? [] : null;
       }
       deriveDisplayName(record);
       return rerender(ctx, reply, record);

@@ -10,7 +10,8 @@ import { bodyAttributes, rerender, storedOf, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'contact-patch-from-created',
   breaks: ['generated.model-sequence'],
-  description: 'PATCH /contact/{id} applies to the contact as created: what an earlier patch changed, and this one does not send, reverts',
+  description:
+    'PATCH /contact/{id} applies to the contact as created: what an earlier patch changed, and this one does not send, reverts',
   apply(state) {
     const created = new Map<string, Record<string, unknown>>();
     const patched = new Map<string, Set<string>>();

@@ -10,7 +10,8 @@ export default defineFault({
     wrapRoute(state, 'POST', '/contact', (inner) => (ctx) => {
       const attributes = bodyAttributes(ctx);
       const first = ctx.org.contactStages.options[0];
-      if (!attributes || (attributes['stage'] !== undefined && attributes['stage'] !== null) || !first) return inner(ctx);
+      if (!attributes || (attributes['stage'] !== undefined && attributes['stage'] !== null) || !first)
+        return inner(ctx);
       return inner(withAttributes(ctx, { ...attributes, stage: first.api_name }));
     });
   },

@@ -8,7 +8,8 @@ export default defineFault({
   description: 'currency values carry amount as a JSON number instead of a string',
   apply(state) {
     mapTypedValues(state, (tv) => {
-      if (tv.value_type === 'currency' && isObj(tv.value) && typeof tv.value['amount'] === 'string') tv.value['amount'] = Number(tv.value['amount']);
+      if (tv.value_type === 'currency' && isObj(tv.value) && typeof tv.value['amount'] === 'string')
+        tv.value['amount'] = Number(tv.value['amount']);
     });
   },
 });

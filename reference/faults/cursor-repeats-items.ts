@@ -5,7 +5,8 @@ import { isObj, mapReplies } from './kit.js';
 export default defineFault({
   id: 'cursor-repeats-items',
   breaks: ['pagination.cursor-walk'],
-  description: 'next_cursor starts one item before the end of the page, so every page repeats the previous page\'s last item',
+  description:
+    "next_cursor starts one item before the end of the page, so every page repeats the previous page's last item",
   apply(state) {
     mapReplies(state, (reply, request) => {
       if (request.method !== 'GET' || !isObj(reply.body) || typeof reply.body['next_cursor'] !== 'string') return reply;

@@ -8,7 +8,11 @@ export default defineFault({
   description: 'DELETE of a custom-object record answers success but does not archive it: archived_at stays null',
   apply(state) {
     wrapRoute(state, 'DELETE', '/:custom_object_api_name/:record_id', (inner) => async (ctx) => {
-      const record = ctx.store.get(ctx.org.id, ctx.params['custom_object_api_name'] ?? '', ctx.params['record_id'] ?? '');
+      const record = ctx.store.get(
+        ctx.org.id,
+        ctx.params['custom_object_api_name'] ?? '',
+        ctx.params['record_id'] ?? '',
+      );
       const before = record ? snapshot(record) : undefined;
       const reply = await inner(ctx);
       if (!record || !before) return reply;

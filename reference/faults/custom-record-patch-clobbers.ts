@@ -6,7 +6,8 @@ import { bodyAttributes, rerender, storedOf, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'custom-record-patch-clobbers',
   breaks: ['custom-object.patch.record'],
-  description: 'PATCH /{custom_object_api_name}/{record_id} replaces the record: writable attributes not in the body are cleared',
+  description:
+    'PATCH /{custom_object_api_name}/{record_id} replaces the record: writable attributes not in the body are cleared',
   apply(state) {
     wrapRoute(state, 'PATCH', '/:custom_object_api_name/:record_id', (inner) => async (ctx) => {
       const sent = Object.keys(bodyAttributes(ctx) ?? {});
@@ -14,7 +15,8 @@ export default defineFault({
       const record = storedOf(ctx, reply);
       if (!record || reply.status >= 300) return reply;
       for (const def of attributesOf(ctx.org, record.type, ctx.profile)) {
-        if (def.access === 'rw' && !def.required && !sent.includes(def.name)) record.attrs[def.name] = def.multi ? [] : null;
+        if (def.access === 'rw' && !def.required && !sent.includes(def.name))
+          record.attrs[def.name] = def.multi ? [] : null;
       }
       return rerender(ctx, reply, record);
     });

@@ -9,10 +9,15 @@ import { mapTypedValues } from './kit.js';
 export default defineFault({
   id: 'custom-record-timestamps-typed-string',
   breaks: ['record.custom-object.attributes'],
-  description: 'a custom-object record\'s created_at and updated_at have value_type string instead of timestamp',
+  description: "a custom-object record's created_at and updated_at have value_type string instead of timestamp",
   apply(state) {
     mapTypedValues(state, (tv, name, record) => {
-      if (typeof record['record_type'] === 'string' && record['record_type'].startsWith('cus_obj__') && (name === 'created_at' || name === 'updated_at')) tv.value_type = 'string';
+      if (
+        typeof record['record_type'] === 'string' &&
+        record['record_type'].startsWith('cus_obj__') &&
+        (name === 'created_at' || name === 'updated_at')
+      )
+        tv.value_type = 'string';
     });
   },
 });

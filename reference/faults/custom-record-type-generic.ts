@@ -8,7 +8,8 @@ export default defineFault({
   description: 'custom-object records carry record_type "custom_object" instead of the custom object\'s api_name',
   apply(state) {
     mapRecords(state, (record) => {
-      if (typeof record['record_type'] === 'string' && record['record_type'].startsWith('cus_obj__')) record['record_type'] = 'custom_object';
+      if (typeof record['record_type'] === 'string' && record['record_type'].startsWith('cus_obj__'))
+        record['record_type'] = 'custom_object';
     });
   },
 });

@@ -10,6 +10,8 @@ export default defineFault({
   breaks: ['http.delete-success-status'],
   description: 'a DELETE that succeeds answers 201 instead of 200, 202 or 204',
   apply(state) {
-    mapReplies(state, (reply, request) => (request.method === 'DELETE' && reply.status >= 200 && reply.status <= 299 ? { ...reply, status: 201 } : reply));
+    mapReplies(state, (reply, request) =>
+      request.method === 'DELETE' && reply.status >= 200 && reply.status <= 299 ? { ...reply, status: 201 } : reply,
+    );
   },
 });

@@ -7,6 +7,8 @@ export default defineFault({
   breaks: ['record.envelope'],
   description: 'single-record responses leave updated_at out of the record envelope',
   apply(state) {
-    mapRecords(state, (record) => { delete record['updated_at']; });
+    mapRecords(state, (record) => {
+      delete record['updated_at'];
+    });
   },
 });

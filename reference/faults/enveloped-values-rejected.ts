@@ -6,7 +6,8 @@ import { isObj, rewriteAttributes } from './kit.js';
 export default defineFault({
   id: 'enveloped-values-rejected',
   breaks: ['write.enveloped-value'],
-  description: 'attribute writes accept only raw values: an enveloped { value_type, value } (stage aside) is rejected 400',
+  description:
+    'attribute writes accept only raw values: an enveloped { value_type, value } (stage aside) is rejected 400',
   apply(state) {
     rewriteAttributes(state, (attributes) => {
       for (const [name, value] of Object.entries(attributes)) {

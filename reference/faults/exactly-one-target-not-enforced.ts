@@ -3,12 +3,15 @@ import { isObj, wrapRoute } from './kit.js';
 import type { Handler } from '../router.js';
 
 /** Both target keys are accepted: related_record_id wins and related_record_match is ignored. */
-const idWins = (inner: Handler): Handler => (ctx) => {
-  const body = ctx.body;
-  if (!body || !isObj(body['related_record_match']) || typeof body['related_record_id'] !== 'string') return inner(ctx);
-  const { related_record_match: _ignored, ...rest } = body;
-  return inner({ ...ctx, body: rest });
-};
+const idWins =
+  (inner: Handler): Handler =>
+  (ctx) => {
+    const body = ctx.body;
+    if (!body || !isObj(body['related_record_match']) || typeof body['related_record_id'] !== 'string')
+      return inner(ctx);
+    const { related_record_match: _ignored, ...rest } = body;
+    return inner({ ...ctx, body: rest });
+  };
 
 export default defineFault({
   id: 'exactly-one-target-not-enforced',

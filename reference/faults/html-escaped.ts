@@ -10,7 +10,8 @@ export default defineFault({
   description: 'string-typed values are returned HTML-escaped ("<b>" reads back as "&lt;b&gt;")',
   apply(state) {
     mapTypedValues(state, (tv) => {
-      if (tv.value_type === 'string' && typeof tv.value === 'string') tv.value = tv.value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+      if (tv.value_type === 'string' && typeof tv.value === 'string')
+        tv.value = tv.value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
     });
   },
 });

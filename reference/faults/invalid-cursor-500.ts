@@ -9,7 +9,17 @@ export default defineFault({
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'invalid_cursor') return undefined;
-      return { ...reply, status: 500, body: { ...error, status_code: 500, code: 'write_not_supported', message: 'Internal error: cannot decode cursor', details: null } };
+      return {
+        ...reply,
+        status: 500,
+        body: {
+          ...error,
+          status_code: 500,
+          code: 'write_not_supported',
+          message: 'Internal error: cannot decode cursor',
+          details: null,
+        },
+      };
     });
   },
 });

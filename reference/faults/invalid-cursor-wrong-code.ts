@@ -5,7 +5,8 @@ import { mapErrors, recoded } from './kit.js';
 export default defineFault({
   id: 'invalid-cursor-wrong-code',
   breaks: ['pagination.invalid-cursor'],
-  description: 'a cursor the server never issued is refused with the code field_value_invalid instead of invalid_cursor',
+  description:
+    'a cursor the server never issued is refused with the code field_value_invalid instead of invalid_cursor',
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'invalid_cursor') return undefined;

@@ -5,7 +5,8 @@ import { mapErrors, recoded } from './kit.js';
 export default defineFault({
   id: 'invalid-target-wrong-code',
   breaks: ['error.code.invalid-target-identifier'],
-  description: 'a relationship POST whose related_record_id is not a uuid answers with the code field_value_invalid instead of invalid_target_identifier',
+  description:
+    'a relationship POST whose related_record_id is not a uuid answers with the code field_value_invalid instead of invalid_target_identifier',
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'invalid_target_identifier') return undefined;

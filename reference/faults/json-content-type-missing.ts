@@ -7,6 +7,9 @@ export default defineFault({
   breaks: ['media.json-responses'],
   description: 'responses carry Content-Type text/plain; charset=utf-8 although their body is JSON',
   apply(state) {
-    mapReplies(state, (reply) => ({ ...reply, headers: { ...(reply.headers ?? {}), 'Content-Type': 'text/plain; charset=utf-8' } }));
+    mapReplies(state, (reply) => ({
+      ...reply,
+      headers: { ...(reply.headers ?? {}), 'Content-Type': 'text/plain; charset=utf-8' },
+    }));
   },
 });

@@ -5,7 +5,8 @@ import { mapReplies, recordOfBody } from './kit.js';
 export default defineFault({
   id: 'json-content-type-records-only',
   breaks: ['media.json-responses'],
-  description: 'relationship writes and reads, pages and the transcript link answer Content-Type text/plain (records and errors stay application/json)',
+  description:
+    'relationship writes and reads, pages and the transcript link answer Content-Type text/plain (records and errors stay application/json)',
   apply(state) {
     mapReplies(state, (reply) => {
       if (reply.status >= 300 || reply.body === undefined || recordOfBody(reply.body)) return reply;

@@ -24,7 +24,9 @@ export function isObj(v: unknown): v is Json {
 
 /** `apply` of a fault that is a flag read by a hook inside a handler. */
 export function flag(id: string): (state: ServerState) => void {
-  return (state) => { state.faults.add(id); };
+  return (state) => {
+    state.faults.add(id);
+  };
 }
 
 export function mapReplies(state: ServerState, fn: ResponseMapper): void {
@@ -44,7 +46,12 @@ export function on(request: RequestInfo, method: string, path: RegExp): boolean 
  * Replace the handler of the routes with this method and pattern (as in routes/*.ts) by a
  * wrapper. Route objects are shared between servers, so the wrapped route is a copy.
  */
-export function wrapRoute(state: ServerState, method: string, pattern: string, wrap: (inner: Handler) => Handler): void {
+export function wrapRoute(
+  state: ServerState,
+  method: string,
+  pattern: string,
+  wrap: (inner: Handler) => Handler,
+): void {
   let found = false;
   state.routes = state.routes.map((r) => {
     if (r.method !== method || r.pattern !== pattern) return r;
@@ -95,7 +102,10 @@ export interface ErrorJson extends Json {
  * A mapper over error replies: `fn` gets a copy of the error body and returns the new reply,
  * or undefined to leave the reply as it was.
  */
-export function mapErrors(state: ServerState, fn: (error: ErrorJson, reply: Reply, request: RequestInfo) => Reply | undefined): void {
+export function mapErrors(
+  state: ServerState,
+  fn: (error: ErrorJson, reply: Reply, request: RequestInfo) => Reply | undefined,
+): void {
   mapReplies(state, (reply, request) => {
     if (reply.status < 400 || !isObj(reply.body) || typeof reply.body['code'] !== 'string') return reply;
     return fn(structuredClone(reply.body) as ErrorJson, reply, request) ?? reply;

@@ -12,7 +12,8 @@ export default defineFault({
     rewriteAttributes(state, (attributes) => {
       for (const value of Object.values(attributes)) {
         const text = isObj(value) ? value['value'] : value;
-        if (typeof text === 'string' && text.length > COLUMN_LIMIT) throw new Error(`value too long for type character varying(${COLUMN_LIMIT})`);
+        if (typeof text === 'string' && text.length > COLUMN_LIMIT)
+          throw new Error(`value too long for type character varying(${COLUMN_LIMIT})`);
       }
       return undefined;
     });

@@ -8,7 +8,8 @@ export default defineFault({
   description: 'meeting_participant values carry is_host as the string "true" or "false"',
   apply(state) {
     mapTypedValues(state, (tv) => {
-      if (tv.value_type === 'meeting_participant' && isObj(tv.value) && typeof tv.value['is_host'] === 'boolean') tv.value['is_host'] = String(tv.value['is_host']);
+      if (tv.value_type === 'meeting_participant' && isObj(tv.value) && typeof tv.value['is_host'] === 'boolean')
+        tv.value['is_host'] = String(tv.value['is_host']);
     });
   },
 });

@@ -8,7 +8,7 @@ import { mapTypedValues } from './kit.js';
 export default defineFault({
   id: 'meeting-status-typed-string',
   breaks: ['record.meeting.attributes'],
-  description: 'a meeting\'s meeting_status has value_type string instead of enum',
+  description: "a meeting's meeting_status has value_type string instead of enum",
   apply(state) {
     mapTypedValues(state, (tv, name, record) => {
       if (record['record_type'] === 'meeting' && name === 'meeting_status') tv.value_type = 'string';

@@ -6,13 +6,17 @@ import type { Json } from './kit.js';
 export default defineFault({
   id: 'multi-valued-not-array',
   breaks: ['value.typed'],
-  description: 'the multi-valued participant_user_id_list is one { value: [...], value_type } instead of an array of typed values',
+  description:
+    'the multi-valued participant_user_id_list is one { value: [...], value_type } instead of an array of typed values',
   apply(state) {
     mapRecords(state, (record) => {
       const attributes = record['attributes'] as Json;
       const list = attributes['participant_user_id_list'];
       if (Array.isArray(list)) {
-        attributes['participant_user_id_list'] = { value: (list as unknown[]).map((tv) => (isObj(tv) ? tv['value'] : tv)), value_type: 'record_reference' };
+        attributes['participant_user_id_list'] = {
+          value: (list as unknown[]).map((tv) => (isObj(tv) ? tv['value'] : tv)),
+          value_type: 'record_reference',
+        };
       }
     });
   },

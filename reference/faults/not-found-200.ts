@@ -8,7 +8,8 @@ export default defineFault({
   description: 'a GET of a well-formed id that names no record answers 200 { data: null }',
   apply(state) {
     mapErrors(state, (error, _reply, request) => {
-      if (request.method !== 'GET' || error.code !== 'record_not_found' || error.details?.['record_id'] === undefined) return undefined;
+      if (request.method !== 'GET' || error.code !== 'record_not_found' || error.details?.['record_id'] === undefined)
+        return undefined;
       return { status: 200, body: { data: null } };
     });
   },

@@ -8,7 +8,8 @@ export default defineFault({
   description: 'a null attribute value clears title but is accepted and ignored on every other attribute',
   apply(state) {
     rewriteAttributes(state, (attributes) => {
-      for (const [name, value] of Object.entries(attributes)) if (value === null && name !== 'title') delete attributes[name];
+      for (const [name, value] of Object.entries(attributes))
+        if (value === null && name !== 'title') delete attributes[name];
       return attributes;
     });
   },

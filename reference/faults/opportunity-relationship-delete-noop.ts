@@ -7,13 +7,18 @@ export default defineFault({
   breaks: ['opportunity.relationship.delete'],
   description: 'DELETE of an opportunity relationship edge answers success but the edge stays',
   apply(state) {
-    wrapRoute(state, 'DELETE', '/opportunity/:opportunity_id/relationship/:api_name/:target_id', (inner) => async (ctx) => {
-      const parentId = ctx.params['opportunity_id'] ?? '';
-      const before = ctx.store.edgesFrom(ctx.org.id, parentId, 'contact');
-      const reply = await inner(ctx);
-      const after = ctx.store.edgesFrom(ctx.org.id, parentId, 'contact');
-      for (const edge of before) if (!after.includes(edge)) ctx.store.addEdge(edge);
-      return reply;
-    });
+    wrapRoute(
+      state,
+      'DELETE',
+      '/opportunity/:opportunity_id/relationship/:api_name/:target_id',
+      (inner) => async (ctx) => {
+        const parentId = ctx.params['opportunity_id'] ?? '';
+        const before = ctx.store.edgesFrom(ctx.org.id, parentId, 'contact');
+        const reply = await inner(ctx);
+        const after = ctx.store.edgesFrom(ctx.org.id, parentId, 'contact');
+        for (const edge of before) if (!after.includes(edge)) ctx.store.addEdge(edge);
+        return reply;
+      },
+    );
   },
 });

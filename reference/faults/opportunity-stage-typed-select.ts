@@ -9,7 +9,7 @@ import { mapTypedValues } from './kit.js';
 export default defineFault({
   id: 'opportunity-stage-typed-select',
   breaks: ['record.opportunity.attributes'],
-  description: 'an opportunity\'s stage has value_type select instead of opportunity_stage',
+  description: "an opportunity's stage has value_type select instead of opportunity_stage",
   apply(state) {
     mapTypedValues(state, (tv, name, record) => {
       if (record['record_type'] === 'opportunity' && name === 'stage') tv.value_type = 'select';

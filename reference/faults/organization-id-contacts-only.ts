@@ -5,7 +5,8 @@ import { mapRecords } from './kit.js';
 export default defineFault({
   id: 'organization-id-contacts-only',
   breaks: ['record.organization-scoped'],
-  description: 'accounts, opportunities, tasks, notes and meetings answer records without organization_id (contacts keep it)',
+  description:
+    'accounts, opportunities, tasks, notes and meetings answer records without organization_id (contacts keep it)',
   apply(state) {
     mapRecords(state, (record) => {
       if (record['record_type'] === 'contact') return;

@@ -5,8 +5,10 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-archive-account',
   breaks: ['isolation.other-organization'],
-  description: 'DELETE /account/{id} archives another organization\'s account',
+  description: "DELETE /account/{id} archives another organization's account",
   apply(state) {
-    wrapRoute(state, 'DELETE', '/account/:account_id', (inner) => acrossOrganizations(inner, () => 'account', 'account_id'));
+    wrapRoute(state, 'DELETE', '/account/:account_id', (inner) =>
+      acrossOrganizations(inner, () => 'account', 'account_id'),
+    );
   },
 });

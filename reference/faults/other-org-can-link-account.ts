@@ -8,10 +8,15 @@ import { acrossOrganizations, flag, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-link-account',
   breaks: ['isolation.other-organization'],
-  description: 'a relationship POST links records across organizations: another organization\'s contact, or another organization\'s account as target',
+  description:
+    "a relationship POST links records across organizations: another organization's contact, or another organization's account as target",
   apply(state) {
     flag('other-org-can-link-account')(state);
-    wrapRoute(state, 'POST', '/contact/:contact_id/relationship/:api_name', (inner) => acrossOrganizations(inner, () => 'contact', 'contact_id'));
-    wrapRoute(state, 'POST', '/opportunity/:opportunity_id/relationship/:api_name', (inner) => acrossOrganizations(inner, () => 'opportunity', 'opportunity_id'));
+    wrapRoute(state, 'POST', '/contact/:contact_id/relationship/:api_name', (inner) =>
+      acrossOrganizations(inner, () => 'contact', 'contact_id'),
+    );
+    wrapRoute(state, 'POST', '/opportunity/:opportunity_id/relationship/:api_name', (inner) =>
+      acrossOrganizations(inner, () => 'opportunity', 'opportunity_id'),
+    );
   },
 });

@@ -5,8 +5,10 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-patch-contact',
   breaks: ['isolation.other-organization'],
-  description: 'PATCH /contact/{id} changes another organization\'s contact',
+  description: "PATCH /contact/{id} changes another organization's contact",
   apply(state) {
-    wrapRoute(state, 'PATCH', '/contact/:contact_id', (inner) => acrossOrganizations(inner, () => 'contact', 'contact_id'));
+    wrapRoute(state, 'PATCH', '/contact/:contact_id', (inner) =>
+      acrossOrganizations(inner, () => 'contact', 'contact_id'),
+    );
   },
 });

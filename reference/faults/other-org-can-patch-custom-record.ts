@@ -5,8 +5,10 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-patch-custom-record',
   breaks: ['isolation.other-organization'],
-  description: 'PATCH /{custom_object}/{id} changes another organization\'s custom-object record',
+  description: "PATCH /{custom_object}/{id} changes another organization's custom-object record",
   apply(state) {
-    wrapRoute(state, 'PATCH', '/:custom_object_api_name/:record_id', (inner) => acrossOrganizations(inner, (ctx) => ctx.params['custom_object_api_name'] ?? '', 'record_id'));
+    wrapRoute(state, 'PATCH', '/:custom_object_api_name/:record_id', (inner) =>
+      acrossOrganizations(inner, (ctx) => ctx.params['custom_object_api_name'] ?? '', 'record_id'),
+    );
   },
 });

@@ -5,7 +5,7 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-patch-task',
   breaks: ['isolation.other-organization'],
-  description: 'PATCH /task/{id} changes another organization\'s task',
+  description: "PATCH /task/{id} changes another organization's task",
   apply(state) {
     wrapRoute(state, 'PATCH', '/task/:task_id', (inner) => acrossOrganizations(inner, () => 'task', 'task_id'));
   },

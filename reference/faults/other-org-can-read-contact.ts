@@ -5,8 +5,10 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-read-contact',
   breaks: ['isolation.other-organization'],
-  description: 'GET /contact/{id} answers another organization\'s contact',
+  description: "GET /contact/{id} answers another organization's contact",
   apply(state) {
-    wrapRoute(state, 'GET', '/contact/:contact_id', (inner) => acrossOrganizations(inner, () => 'contact', 'contact_id'));
+    wrapRoute(state, 'GET', '/contact/:contact_id', (inner) =>
+      acrossOrganizations(inner, () => 'contact', 'contact_id'),
+    );
   },
 });

@@ -5,7 +5,7 @@ import { acrossOrganizations, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'other-org-can-read-note',
   breaks: ['isolation.other-organization'],
-  description: 'GET /note/{id} answers another organization\'s note',
+  description: "GET /note/{id} answers another organization's note",
   apply(state) {
     wrapRoute(state, 'GET', '/note/:note_id', (inner) => acrossOrganizations(inner, () => 'note', 'note_id'));
   },

@@ -21,7 +21,7 @@ const WRITES: ReadonlyArray<readonly [method: string, pattern: string, type: str
 export default defineFault({
   id: 'other-org-can-write',
   breaks: ['isolation.other-organization'],
-  description: 'another organization\'s key writes A\'s records: patch, archive, link, unlink, remove domains',
+  description: "another organization's key writes A's records: patch, archive, link, unlink, remove domains",
   apply(state) {
     for (const [method, pattern, type, idParam] of WRITES) {
       wrapRoute(state, method, pattern, (inner) => acrossOrganizations(inner, () => type, idParam));

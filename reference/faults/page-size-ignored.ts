@@ -2,11 +2,13 @@ import { defineFault } from './define.js';
 import { wrapRoute } from './kit.js';
 import type { Handler } from '../router.js';
 
-const ignorePageSize = (inner: Handler): Handler => (ctx) => {
-  const query = new URLSearchParams(ctx.query);
-  query.delete('page_size');
-  return inner({ ...ctx, query });
-};
+const ignorePageSize =
+  (inner: Handler): Handler =>
+  (ctx) => {
+    const query = new URLSearchParams(ctx.query);
+    query.delete('page_size');
+    return inner({ ...ctx, query });
+  };
 
 /** page_size is ignored: every page holds up to 50 edges. */
 export default defineFault({

@@ -2,13 +2,15 @@ import { defineFault } from './define.js';
 import { wrapRoute } from './kit.js';
 import type { Handler } from '../router.js';
 
-const zeroIsDefault = (inner: Handler): Handler => (ctx) => {
-  const size = ctx.query.get('page_size');
-  if (size === null || !/^\s*[+-]?\d+\s*$/.test(size) || Number(size) >= 1) return inner(ctx);
-  const query = new URLSearchParams(ctx.query);
-  query.delete('page_size');
-  return inner({ ...ctx, query });
-};
+const zeroIsDefault =
+  (inner: Handler): Handler =>
+  (ctx) => {
+    const size = ctx.query.get('page_size');
+    if (size === null || !/^\s*[+-]?\d+\s*$/.test(size) || Number(size) >= 1) return inner(ctx);
+    const query = new URLSearchParams(ctx.query);
+    query.delete('page_size');
+    return inner({ ...ctx, query });
+  };
 
 /** page_size below 1 is taken as the default instead of rejected. */
 export default defineFault({

@@ -5,7 +5,8 @@ import { wrapRoute } from './kit.js';
 export default defineFault({
   id: 'phone-item-is-primary-coerced',
   breaks: ['contact.phone-item.is-primary-boolean'],
-  description: 'PATCH of a contact phone item coerces a non-boolean is_primary ("true", 1) to a boolean instead of rejecting it',
+  description:
+    'PATCH of a contact phone item coerces a non-boolean is_primary ("true", 1) to a boolean instead of rejecting it',
   apply(state) {
     wrapRoute(state, 'PATCH', '/contact/:contact_id/attribute/contact_phone_numbers/:item_id', (inner) => (ctx) => {
       const sent = ctx.body?.['is_primary'];

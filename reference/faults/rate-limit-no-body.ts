@@ -16,7 +16,8 @@ const FAILED_AUTH_ALLOWANCE = 10;
 export default defineFault({
   id: 'rate-limit-no-body',
   breaks: ['error.body'],
-  description: '429 answers have an empty body instead of the error body (a brute-force guard limits requests with failing credentials)',
+  description:
+    '429 answers have an empty body instead of the error body (a brute-force guard limits requests with failing credentials)',
   apply(state) {
     let failedAuth = 0;
     onRequest(state, (req) => {
@@ -24,7 +25,8 @@ export default defineFault({
       const key = /^Bearer +(\S+) *$/i.exec(header)?.[1];
       if (key !== undefined && state.principals.has(key)) return;
       failedAuth += 1;
-      if (failedAuth > FAILED_AUTH_ALLOWANCE) throw apiError(429, 'rate_limit_exceeded', 'Too many failed authentications', null);
+      if (failedAuth > FAILED_AUTH_ALLOWANCE)
+        throw apiError(429, 'rate_limit_exceeded', 'Too many failed authentications', null);
     });
     mapReplies(state, (reply) => (reply.status === 429 ? { status: 429, headers: { 'Retry-After': '0' } } : reply));
   },

@@ -8,7 +8,13 @@ export default defineFault({
   description: 'a relationship POST answers { api_name, item } without parent',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'POST' || !request.path.includes('/relationship/') || !isObj(reply.body) || !('parent' in reply.body)) return reply;
+      if (
+        request.method !== 'POST' ||
+        !request.path.includes('/relationship/') ||
+        !isObj(reply.body) ||
+        !('parent' in reply.body)
+      )
+        return reply;
       const { parent: _dropped, ...body } = reply.body;
       return { ...reply, body };
     });

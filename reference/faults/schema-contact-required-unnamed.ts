@@ -12,7 +12,13 @@ export default defineFault({
   description: 'GET /_schema/contact lists attributes with nullable instead of is_required_on_create',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'GET' || !/^\/_schema\/[^/]+$/.test(request.path) || reply.status !== 200 || !isObj(reply.body)) return reply;
+      if (
+        request.method !== 'GET' ||
+        !/^\/_schema\/[^/]+$/.test(request.path) ||
+        reply.status !== 200 ||
+        !isObj(reply.body)
+      )
+        return reply;
       const body = structuredClone(reply.body);
       const data = body['data'];
       const attributes = isObj(data) && Array.isArray(data['attributes']) ? data['attributes'] : [];

@@ -11,7 +11,13 @@ export default defineFault({
   description: 'GET /_organization_schema_summary lists the built-in record types but no custom object',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'GET' || request.path !== '/_organization_schema_summary' || reply.status !== 200 || !isObj(reply.body)) return reply;
+      if (
+        request.method !== 'GET' ||
+        request.path !== '/_organization_schema_summary' ||
+        reply.status !== 200 ||
+        !isObj(reply.body)
+      )
+        return reply;
       const body = structuredClone(reply.body);
       if (isObj(body['data'])) body['data']['custom_objects'] = [];
       return { ...reply, body };

@@ -5,7 +5,8 @@ import { isObj, rewriteAttributes } from './kit.js';
 export default defineFault({
   id: 'select-list-id-ignored',
   breaks: ['write.select-list-id'],
-  description: 'select_list_id in a stage reference is ignored, so an option name shared by two pipelines cannot be chosen',
+  description:
+    'select_list_id in a stage reference is ignored, so an option name shared by two pipelines cannot be chosen',
   apply(state) {
     rewriteAttributes(state, (attributes) => {
       const stage = attributes['stage'];

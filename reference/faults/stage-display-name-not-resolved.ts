@@ -14,7 +14,10 @@ export default defineFault({
       if (typeof stage !== 'string') return undefined;
       const lists: SelectList[] = [ctx.org.contactStages, ctx.org.accountStages, ...ctx.org.opportunityPipelines];
       if (!lists.some((l) => l.options.some((o) => o.api_name === stage))) {
-        throw apiError(422, 'field_value_invalid', `Invalid value for stage: no option with api_name ${stage}`, { field: 'stage', reason: 'no such option' });
+        throw apiError(422, 'field_value_invalid', `Invalid value for stage: no option with api_name ${stage}`, {
+          field: 'stage',
+          reason: 'no such option',
+        });
       }
       return undefined;
     });

@@ -12,7 +12,10 @@ export default defineFault({
       const stage = attributes['stage'];
       const ref = isObj(stage) && isObj(stage['value']) ? stage['value'] : stage;
       if (isObj(ref) && 'id' in ref && !('api_name' in ref)) {
-        throw apiError(422, 'field_value_invalid', 'Invalid value for stage: an option reference needs api_name', { field: 'stage', reason: 'api_name required' });
+        throw apiError(422, 'field_value_invalid', 'Invalid value for stage: an option reference needs api_name', {
+          field: 'stage',
+          reason: 'api_name required',
+        });
       }
       return undefined;
     });

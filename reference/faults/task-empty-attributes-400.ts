@@ -8,7 +8,8 @@ export default defineFault({
   description: 'PATCH /task/{id} with empty attributes answers 400 request_validation_failed instead of 422',
   apply(state) {
     mapErrors(state, (error, reply, request) => {
-      if (request.method !== 'PATCH' || reply.status !== 422 || error.details?.['type'] !== 'too_short') return undefined;
+      if (request.method !== 'PATCH' || reply.status !== 422 || error.details?.['type'] !== 'too_short')
+        return undefined;
       return { ...reply, status: 400, body: { ...error, status_code: 400 } };
     });
   },

@@ -14,7 +14,13 @@ export default defineFault({
       const record = storedOf(ctx, reply);
       if (!record || reply.status >= 300) return reply;
       for (const def of attributesOf(ctx.org, 'task', ctx.profile)) {
-        if ((def.access === 'rw' || def.access === 'update') && !def.hidden && !sent.includes(def.name) && def.name !== 'status') record.attrs[def.name] = null;
+        if (
+          (def.access === 'rw' || def.access === 'update') &&
+          !def.hidden &&
+          !sent.includes(def.name) &&
+          def.name !== 'status'
+        )
+          record.attrs[def.name] = null;
       }
       return rerender(ctx, reply, record);
     });

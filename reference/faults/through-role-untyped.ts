@@ -12,7 +12,7 @@ function bareRole(item: unknown): void {
 export default defineFault({
   id: 'through-role-untyped',
   breaks: ['contact.accounts.through', 'contact.accounts.page'],
-  description: 'a contact-to-account item\'s through.attributes.role is a bare string instead of a string-typed value',
+  description: "a contact-to-account item's through.attributes.role is a bare string instead of a string-typed value",
   apply(state) {
     mapReplies(state, (reply, request) => {
       if (!request.path.includes('/relationship/') || !isObj(reply.body)) return reply;

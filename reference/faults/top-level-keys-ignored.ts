@@ -7,7 +7,7 @@ const KEPT = ['attributes', 'match', 'relationships'];
 export default defineFault({
   id: 'top-level-keys-ignored',
   breaks: ['write.attributes-only'],
-  description: 'a write body\'s top-level keys other than attributes (and match) are ignored instead of rejected',
+  description: "a write body's top-level keys other than attributes (and match) are ignored instead of rejected",
   apply(state) {
     wrapWrites(state, (inner) => (ctx) => {
       if (!ctx.body) return inner(ctx);

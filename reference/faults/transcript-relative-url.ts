@@ -8,7 +8,13 @@ export default defineFault({
   description: 'the transcript url is a relative path ("/transcripts/...?signature=...") instead of an absolute URL',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'GET' || !request.path.endsWith('/transcript') || !isObj(reply.body) || !isObj(reply.body['data'])) return reply;
+      if (
+        request.method !== 'GET' ||
+        !request.path.endsWith('/transcript') ||
+        !isObj(reply.body) ||
+        !isObj(reply.body['data'])
+      )
+        return reply;
       const url = reply.body['data']['url'];
       if (typeof url !== 'string' || !URL.canParse(url)) return reply;
       const u = new URL(url);

@@ -8,8 +8,10 @@ export default defineFault({
   description: 'non-ASCII characters in string-typed values read back as "?"',
   apply(state) {
     mapTypedValues(state, (tv) => {
-      // eslint-disable-next-line no-control-regex
-      if (tv.value_type === 'string' && typeof tv.value === 'string') tv.value = tv.value.replace(/[^\x00-\x7F]/gu, '?');
+      if (tv.value_type === 'string' && typeof tv.value === 'string') {
+        // eslint-disable-next-line no-control-regex -- every character outside ASCII is the one mangled
+        tv.value = tv.value.replace(/[^\x00-\x7F]/gu, '?');
+      }
     });
   },
 });

@@ -5,7 +5,8 @@ import { mapErrors } from './kit.js';
 export default defineFault({
   id: 'unknown-custom-object-200',
   breaks: ['custom-object.unknown-type'],
-  description: 'requests to a cus_obj__ api_name that names no custom object answer 200 { data: null } instead of an error',
+  description:
+    'requests to a cus_obj__ api_name that names no custom object answer 200 { data: null } instead of an error',
   apply(state) {
     mapErrors(state, (error, _reply, request) => {
       if (error.code !== 'unknown_record_type' || !request.path.startsWith('/cus_obj__')) return undefined;

@@ -8,6 +8,7 @@ import { defineFault } from './define.js';
 export default defineFault({
   id: 'unlisted-status-own-code',
   breaks: ['error.code-listed-no-fit'],
-  description: '403, 405 and 406 carry codes of the server\'s own (forbidden, method_not_allowed, not_acceptable), not listed ones',
+  description:
+    "403, 405 and 406 carry codes of the server's own (forbidden, method_not_allowed, not_acceptable), not listed ones",
   apply: ownCodes.apply,
 });

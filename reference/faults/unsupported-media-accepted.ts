@@ -5,7 +5,8 @@ import { onRequest } from './kit.js';
 export default defineFault({
   id: 'unsupported-media-accepted',
   breaks: ['media.unsupported-type-415', 'media.text-plain-json-415'],
-  description: 'request bodies are parsed as JSON whatever their Content-Type, so text/plain or form bodies are never refused 415',
+  description:
+    'request bodies are parsed as JSON whatever their Content-Type, so text/plain or form bodies are never refused 415',
   apply(state) {
     onRequest(state, (req) => {
       if (req.headers['content-type'] !== undefined) req.headers['content-type'] = 'application/json';

@@ -5,7 +5,8 @@ import { mapErrors, recoded } from './kit.js';
 export default defineFault({
   id: 'unsupported-media-wrong-code',
   breaks: ['error.code.unsupported-media-type'],
-  description: 'a body sent as text/plain is answered 415 with the code field_value_invalid instead of unsupported_media_type',
+  description:
+    'a body sent as text/plain is answered 415 with the code field_value_invalid instead of unsupported_media_type',
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'unsupported_media_type' || reply.status !== 415) return undefined;

@@ -16,8 +16,11 @@ export default defineFault({
       const type = ctx.params['custom_object_api_name'] ?? '';
       if (!isObj(match) || typeof match['field'] !== 'string') return inner(ctx);
       const field = match['field'];
-      const found = ctx.store.list(ctx.org.id, type)
-        .some((r) => r.attrs['archived_at'] == null && JSON.stringify(r.attrs[field]) === JSON.stringify(match['value']));
+      const found = ctx.store
+        .list(ctx.org.id, type)
+        .some(
+          (r) => r.attrs['archived_at'] == null && JSON.stringify(r.attrs[field]) === JSON.stringify(match['value']),
+        );
       await sleep(60);
       return inner(found ? ctx : { ...ctx, faults: new Set([...ctx.faults, 'upsert-duplicates']) });
     });

@@ -5,11 +5,15 @@ import { mapErrors } from './kit.js';
 export default defineFault({
   id: 'upsert-invalid-matching-field-wrong-code',
   breaks: ['custom-object.upsert.invalid-matching-field'],
-  description: 'an upsert matching on an attribute the custom object does not have is reported as unknown_field instead of invalid_matching_field',
+  description:
+    'an upsert matching on an attribute the custom object does not have is reported as unknown_field instead of invalid_matching_field',
   apply(state) {
     mapErrors(state, (error, reply) => {
       if (error.code !== 'invalid_matching_field') return undefined;
-      return { ...reply, body: { ...error, code: 'unknown_field', details: { ...(error.details ?? {}), code: 'unknown_field' } } };
+      return {
+        ...reply,
+        body: { ...error, code: 'unknown_field', details: { ...(error.details ?? {}), code: 'unknown_field' } },
+      };
     });
   },
 });

@@ -9,7 +9,8 @@ import { isObj, wrapRoute } from './kit.js';
 export default defineFault({
   id: 'upsert-match-lost-after-patch',
   breaks: ['generated.upsert-sequence', 'custom-object.upsert.updates-match'],
-  description: 'after PATCH /{custom_object}/{id}, an upsert with that record\'s match value creates a second record instead of updating it',
+  description:
+    "after PATCH /{custom_object}/{id}, an upsert with that record's match value creates a second record instead of updating it",
   apply(state) {
     const patched = new Set<string>();
     wrapRoute(state, 'PATCH', '/:custom_object_api_name/:record_id', (inner) => async (ctx) => {
@@ -21,14 +22,26 @@ export default defineFault({
       const match = ctx.body?.['match'];
       const field = isObj(match) && typeof match['field'] === 'string' ? match['field'] : undefined;
       const type = ctx.params['custom_object_api_name'] ?? '';
-      const hidden = field === undefined ? [] : ctx.store.list(ctx.org.id, type)
-        .filter((r) => patched.has(r.id) && JSON.stringify(r.attrs[field]) === JSON.stringify((match as Record<string, unknown>)['value']));
+      const hidden =
+        field === undefined
+          ? []
+          : ctx.store
+              .list(ctx.org.id, type)
+              .filter(
+                (r) =>
+                  patched.has(r.id) &&
+                  JSON.stringify(r.attrs[field]) === JSON.stringify((match as Record<string, unknown>)['value']),
+              );
       const saved = hidden.map((r) => r.attrs[field!]);
-      hidden.forEach((r) => { r.attrs[field!] = null; });
+      hidden.forEach((r) => {
+        r.attrs[field!] = null;
+      });
       try {
         return await inner(ctx);
       } finally {
-        hidden.forEach((r, i) => { r.attrs[field!] = saved[i]; });
+        hidden.forEach((r, i) => {
+          r.attrs[field!] = saved[i];
+        });
       }
     });
   },

@@ -8,7 +8,13 @@ export default defineFault({
   description: 'an upsert answers { data: record } without meta.matched_on',
   apply(state) {
     mapReplies(state, (reply, request) => {
-      if (request.method !== 'POST' || !request.path.endsWith('/_upsert') || !isObj(reply.body) || !('meta' in reply.body)) return reply;
+      if (
+        request.method !== 'POST' ||
+        !request.path.endsWith('/_upsert') ||
+        !isObj(reply.body) ||
+        !('meta' in reply.body)
+      )
+        return reply;
       const { meta: _dropped, ...body } = reply.body;
       return { ...reply, body };
     });

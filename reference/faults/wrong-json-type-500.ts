@@ -10,8 +10,25 @@ export default defineFault({
     mapErrors(state, (error, reply) => {
       const type = error.details?.['type'];
       const loc = error.details?.['loc'];
-      if (error.code !== 'request_validation_failed' || typeof type !== 'string' || !type.endsWith('_type') || !Array.isArray(loc) || loc[1] !== 'attributes') return undefined;
-      return { ...reply, status: 500, body: { ...error, status_code: 500, code: 'write_not_supported', message: 'Internal error: value.trim is not a function', details: null } };
+      if (
+        error.code !== 'request_validation_failed' ||
+        typeof type !== 'string' ||
+        !type.endsWith('_type') ||
+        !Array.isArray(loc) ||
+        loc[1] !== 'attributes'
+      )
+        return undefined;
+      return {
+        ...reply,
+        status: 500,
+        body: {
+          ...error,
+          status_code: 500,
+          code: 'write_not_supported',
+          message: 'Internal error: value.trim is not a function',
+          details: null,
+        },
+      };
     });
   },
 });

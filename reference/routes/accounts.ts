@@ -29,7 +29,11 @@ function removeDomain(ctx: Context): Reply {
   const name = param(ctx, 'domain_name');
   const domains = (record.attrs['domains'] ?? []) as DomainItem[];
   const domain = domains.find((d) => d.domain_name.toLowerCase() === name.toLowerCase());
-  if (!domain) throw apiError(404, 'record_not_found', `No domain ${name} on this account`, { record_type: 'account_domain', domain_name: name });
+  if (!domain)
+    throw apiError(404, 'record_not_found', `No domain ${name} on this account`, {
+      record_type: 'account_domain',
+      domain_name: name,
+    });
   const rest = domains.filter((d) => d !== domain);
   // variation domain-delete-promotes-next: the next domain becomes primary; only the last domain stays
   if (domain.is_primary && ctx.variations.has('domain-delete-promotes-next') && rest.length > 0) {
@@ -38,7 +42,10 @@ function removeDomain(ctx: Context): Reply {
     return deletedReply(ctx, single(record, ctx));
   }
   if (domain.is_primary && !domains.some((d) => d !== domain && d.is_primary)) {
-    throw apiError(409, 'cannot_remove_last_primary', `${name} is the primary domain`, { field: 'domains', domain_name: name });
+    throw apiError(409, 'cannot_remove_last_primary', `${name} is the primary domain`, {
+      field: 'domains',
+      domain_name: name,
+    });
   }
   applyPatch(ctx, record, { domains: domains.filter((d) => d !== domain) });
   return deletedReply(ctx, single(record, ctx));

@@ -9,7 +9,11 @@ export function findRecord(ctx: Context, type: string, id: string | undefined): 
   const record = id === undefined ? undefined : ctx.store.get(ctx.org.id, type, id);
   // variation archived-not-addressable: an archived record answers as a missing one
   const gone = record?.attrs['archived_at'] != null && ctx.variations.has('archived-not-addressable');
-  if (!record || gone) throw apiError(404, 'record_not_found', `No ${type} with id ${id ?? ''}`, { record_type: type, record_id: id ?? null });
+  if (!record || gone)
+    throw apiError(404, 'record_not_found', `No ${type} with id ${id ?? ''}`, {
+      record_type: type,
+      record_id: id ?? null,
+    });
   return record;
 }
 

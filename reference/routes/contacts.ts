@@ -45,20 +45,32 @@ function patchPhoneNumber(ctx: Context): Reply {
   const items = (record.attrs['contact_phone_numbers'] ?? []) as ChannelItem[];
   const itemId = param(ctx, 'item_id');
   const item = items.find((i) => i.id === itemId);
-  if (!item) throw apiError(404, 'record_not_found', `No phone number item ${itemId}`, { record_type: 'contact_phone_number', record_id: itemId });
+  if (!item)
+    throw apiError(404, 'record_not_found', `No phone number item ${itemId}`, {
+      record_type: 'contact_phone_number',
+      record_id: itemId,
+    });
   const body = ctx.body;
   if (body === undefined) throw invalid(['body'], 'missing', 'A JSON request body is required');
-  if ('phone_number' in body) throw apiError(422, 'field_not_updatable', 'phone_number cannot be changed', { field: 'phone_number' });
+  if ('phone_number' in body)
+    throw apiError(422, 'field_not_updatable', 'phone_number cannot be changed', { field: 'phone_number' });
   const unknown = Object.keys(body).filter((k) => !PHONE_ITEM_KEYS.includes(k));
-  if (unknown.length > 0) throw apiError(422, 'unknown_field', `Unknown field ${unknown[0]}`, { field: unknown[0], fields: unknown });
+  if (unknown.length > 0)
+    throw apiError(422, 'unknown_field', `Unknown field ${unknown[0]}`, { field: unknown[0], fields: unknown });
   const isPrimary = body['is_primary'];
-  if (isPrimary !== undefined && typeof isPrimary !== 'boolean') throw invalid(['body', 'is_primary'], 'bool_type', 'is_primary must be a boolean');
+  if (isPrimary !== undefined && typeof isPrimary !== 'boolean')
+    throw invalid(['body', 'is_primary'], 'bool_type', 'is_primary must be a boolean');
   const labels = body['labels'] === undefined ? undefined : parseLabels(body['labels'], ['body', 'labels'], 'labels');
   if (labels) item.labels = labels;
   if (isPrimary === true) for (const other of items) other.is_primary = other === item;
   if (isPrimary === false) item.is_primary = false;
   applyPatch(ctx, record, {});
-  const envelope = { id: item.id, is_primary: item.is_primary, labels: [...item.labels], phone_number: item.phone_number };
+  const envelope = {
+    id: item.id,
+    is_primary: item.is_primary,
+    labels: [...item.labels],
+    phone_number: item.phone_number,
+  };
   return { status: 200, body: { data: { id: item.id, envelope } } };
 }
 

@@ -16,7 +16,10 @@ function objectType(ctx: Context): string {
 }
 
 function missingMatchKey(reason: string): ApiError {
-  return apiError(422, 'missing_match_key', `Upsert needs match.field and match.value: ${reason}`, { field: 'match', reason });
+  return apiError(422, 'missing_match_key', `Upsert needs match.field and match.value: ${reason}`, {
+    field: 'match',
+    reason,
+  });
 }
 
 /** The `match` object of an upsert, checked: the field must be one the object matches on. */
@@ -31,7 +34,10 @@ function matchOf(ctx: Context, type: string): { field: string; value: unknown; s
   const def = typeof field === 'string' ? attributeOf(ctx.org, type, ctx.profile, field) : undefined;
   const matchable = customObjectOf(ctx.org, type)?.matchFields ?? [];
   if (typeof field !== 'string' || !def || !matchable.includes(field)) {
-    throw apiError(422, 'invalid_matching_field', `${JSON.stringify(field)} is not a matching field of ${type}`, { field, matchable_fields: matchable });
+    throw apiError(422, 'invalid_matching_field', `${JSON.stringify(field)} is not a matching field of ${type}`, {
+      field,
+      matchable_fields: matchable,
+    });
   }
   return { field, value, def, stored: parseAttribute(def, value, ctx, ['body', 'match', 'value']) };
 }
@@ -45,14 +51,26 @@ function upsert(ctx: Context): Reply {
   const attributes = attributesOfBody(ctx.body, ['attributes', 'match']);
   const { field, value, stored, def } = matchOf(ctx, type);
   const sent = attributes[field];
-  if (sent !== undefined && JSON.stringify(parseAttribute(def, sent, ctx, ['body', 'attributes', field])) !== JSON.stringify(stored)) {
-    throw apiError(422, 'field_value_invalid', `attributes.${field} differs from match.value`, { field, reason: 'conflicts with match.value' });
+  if (
+    sent !== undefined &&
+    JSON.stringify(parseAttribute(def, sent, ctx, ['body', 'attributes', field])) !== JSON.stringify(stored)
+  ) {
+    throw apiError(422, 'field_value_invalid', `attributes.${field} differs from match.value`, {
+      field,
+      reason: 'conflicts with match.value',
+    });
   }
   // fault upsert-duplicates: every upsert creates, never matching an existing record
-  const existing = ctx.faults.has('upsert-duplicates') ? undefined : ctx.store
-    .list(ctx.org.id, type)
-    // variation upsert-updates-archived: an archived record's match value still finds it
-    .find((r) => (r.attrs['archived_at'] == null || ctx.variations.has('upsert-updates-archived')) && JSON.stringify(r.attrs[field]) === JSON.stringify(stored));
+  const existing = ctx.faults.has('upsert-duplicates')
+    ? undefined
+    : ctx.store
+        .list(ctx.org.id, type)
+        // variation upsert-updates-archived: an archived record's match value still finds it
+        .find(
+          (r) =>
+            (r.attrs['archived_at'] == null || ctx.variations.has('upsert-updates-archived')) &&
+            JSON.stringify(r.attrs[field]) === JSON.stringify(stored),
+        );
   const meta = { matched_on: { field, value } };
   if (existing) {
     applyPatch(ctx, existing, parseAttributes(ctx, type, attributes, 'update'));
@@ -70,7 +88,11 @@ function getRecord(ctx: Context): Reply {
 
 function patchRecord(ctx: Context): Reply {
   const record = findRecord(ctx, objectType(ctx), param(ctx, 'record_id'));
-  applyPatch(ctx, record, parseAttributes(ctx, record.type, refuseEmptyPatch(ctx, attributesOfBody(ctx.body)), 'update'));
+  applyPatch(
+    ctx,
+    record,
+    parseAttributes(ctx, record.type, refuseEmptyPatch(ctx, attributesOfBody(ctx.body)), 'update'),
+  );
   return recordReply(ctx, record);
 }
 

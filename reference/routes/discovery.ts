@@ -10,23 +10,33 @@ function listShape(list: SelectList): Record<string, unknown> {
     id: list.id,
     api_name: list.api_name,
     display_name: list.display_name,
-    options: list.options.map((o) => ({ id: o.id, api_name: o.api_name, display_name: o.display_name, color: o.color })),
+    options: list.options.map((o) => ({
+      id: o.id,
+      api_name: o.api_name,
+      display_name: o.display_name,
+      color: o.color,
+    })),
   };
 }
 
 function stageLists(ctx: Context, type: string): SelectList[] {
   switch (type) {
-    case 'contact': return [ctx.org.contactStages];
-    case 'account': return [ctx.org.accountStages];
-    case 'opportunity': return ctx.org.opportunityPipelines;
-    default: return [];
+    case 'contact':
+      return [ctx.org.contactStages];
+    case 'account':
+      return [ctx.org.accountStages];
+    case 'opportunity':
+      return ctx.org.opportunityPipelines;
+    default:
+      return [];
   }
 }
 
 /** The attributes of a record type, with is_required_on_create, and its stage select lists. */
 function schemaOf(ctx: Context): Reply {
   const type = ctx.params['record_type'] ?? 'contact';
-  if (!isRecordType(ctx.org, type)) throw apiError(404, 'unknown_record_type', `Unknown record type ${type}`, { record_type: type });
+  if (!isRecordType(ctx.org, type))
+    throw apiError(404, 'unknown_record_type', `Unknown record type ${type}`, { record_type: type });
   const attributes = attributesOf(ctx.org, type, ctx.profile)
     .filter((a) => !a.hidden)
     .map((a) => ({
@@ -38,7 +48,10 @@ function schemaOf(ctx: Context): Reply {
       is_writable_on_update: a.access === 'rw' || a.access === 'update',
       ...(a.enumValues ? { enum_values: [...a.enumValues(ctx.profile)] } : {}),
     }));
-  return { status: 200, body: { data: { record_type: type, attributes, stage_select_lists: stageLists(ctx, type).map(listShape) } } };
+  return {
+    status: 200,
+    body: { data: { record_type: type, attributes, stage_select_lists: stageLists(ctx, type).map(listShape) } },
+  };
 }
 
 function organizationSummary(ctx: Context): Reply {

@@ -17,7 +17,10 @@ function getMeeting(ctx: Context): Reply {
 function getTranscript(ctx: Context): Reply {
   const meeting = findRecord(ctx, 'meeting', param(ctx, 'meeting_id'));
   if (!meeting.hasTranscript) {
-    throw apiError(404, 'record_not_found', 'This meeting has no transcript', { record_type: 'transcript', meeting_id: meeting.id });
+    throw apiError(404, 'record_not_found', 'This meeting has no transcript', {
+      record_type: 'transcript',
+      meeting_id: meeting.id,
+    });
   }
   const expires = ctx.clock.now() + TRANSCRIPT_TTL_MS;
   const path = `/transcripts/${meeting.orgId}/${meeting.id}`;

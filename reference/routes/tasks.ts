@@ -18,7 +18,10 @@ function patchTask(ctx: Context): Reply {
   const attributes = attributesOfBody(ctx.body);
   if (Object.keys(attributes).length === 0) {
     // the spec: "An attributes object with zero set fields is rejected with 422"
-    throw validationError([{ loc: ['body', 'attributes'], type: 'too_short', msg: 'attributes must set at least one field' }], 422);
+    throw validationError(
+      [{ loc: ['body', 'attributes'], type: 'too_short', msg: 'attributes must set at least one field' }],
+      422,
+    );
   }
   const parsed = parseAttributes(ctx, 'task', attributes, 'update');
   const wasCompleted = record.attrs['status'] === COMPLETED;
@@ -28,7 +31,8 @@ function patchTask(ctx: Context): Reply {
     record.attrs['completed_at'] = record.updatedAt;
     record.attrs['completed_by_user_id'] = userRef(ctx.user);
     // variation task-complete-sets-more: completing also sets a disposition the patch did not send
-    if (ctx.variations.has('task-complete-sets-more') && !('disposition' in parsed)) record.attrs['disposition'] = 'done';
+    if (ctx.variations.has('task-complete-sets-more') && !('disposition' in parsed))
+      record.attrs['disposition'] = 'done';
   } else if (!isCompleted && wasCompleted) {
     record.attrs['completed_at'] = null;
     record.attrs['completed_by_user_id'] = null;

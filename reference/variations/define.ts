@@ -26,5 +26,7 @@ export function defineVariation(variation: Variation): Variation {
 
 /** `apply` of a variation that a one-line hook inside a handler reads (`ctx.variations`). */
 export function variationFlag(id: string): (state: ServerState) => void {
-  return (state) => { state.variations.add(id); };
+  return (state) => {
+    state.variations.add(id);
+  };
 }

@@ -15,7 +15,8 @@ export default defineVariation({
       const body: Record<string, unknown> = { ...reply.body, request_id: `req_${counter}` };
       if ('code' in body && 'status_code' in body) body['doc_url'] = 'https://docs.reference.example/errors';
       const data = body['data'];
-      if (isObj(data) && typeof data['id'] === 'string') body['data'] = { ...data, links: { self: `/records/${data['id']}` } };
+      if (isObj(data) && typeof data['id'] === 'string')
+        body['data'] = { ...data, links: { self: `/records/${data['id']}` } };
       return { ...reply, body };
     });
   },

@@ -5,7 +5,8 @@ import { defineVariation } from './define.js';
 export default defineVariation({
   id: 'other-top-level-keys-ignored',
   description: 'Top-level keys of a write body other than attributes (and match) are ignored, not refused.',
-  quote: 'Request bodies are `{ attributes: {...} }` with no other top-level keys, except upsert (`attributes` plus `match`).',
+  quote:
+    'Request bodies are `{ attributes: {...} }` with no other top-level keys, except upsert (`attributes` plus `match`).',
   affects: ['write.*', 'contact.*', 'custom-object.*', 'generated.*'],
   apply: topLevelKeysIgnored.apply,
 });

@@ -6,7 +6,8 @@ const OWN: Record<number, string> = { 403: 'forbidden', 405: 'method_not_allowed
 
 export default defineVariation({
   id: 'own-codes-for-unlisted-statuses',
-  description: '403, 405 and 406 carry codes of the server\'s own (`forbidden`, `method_not_allowed`, `not_acceptable`).',
+  description:
+    "403, 405 and 406 carry codes of the server's own (`forbidden`, `method_not_allowed`, `not_acceptable`).",
   quote: '| code | string | machine-readable code from the list below |',
   affects: ['error.*', 'auth.*', 'http.*', 'media.*', 'meeting.*'],
   apply: (state) => {

@@ -14,9 +14,22 @@ export interface GeneratedString {
   edge: boolean;
 }
 
-const plain = (s: string): boolean => s.length > 0 && s === s.trim() && s === s.normalize('NFC') && !/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u.test(s);
+const plain = (s: string): boolean =>
+  s.length > 0 && s === s.trim() && s === s.normalize('NFC') && !/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/u.test(s);
 
-const SAMPLES = ['Zoë', 'Ñandú', 'José Ångström', '李小龙', 'Дмитрий', 'محمد', '👩‍💻 dev', "O'Brien", 'a "quoted" name', '<b>bold</b> & co', 'tab\u00a0nbsp'];
+const SAMPLES = [
+  'Zoë',
+  'Ñandú',
+  'José Ångström',
+  '李小龙',
+  'Дмитрий',
+  'محمد',
+  '👩‍💻 dev',
+  "O'Brien",
+  'a "quoted" name',
+  '<b>bold</b> & co',
+  'tab\u00a0nbsp',
+];
 
 /** Strings whose acceptance the spec does not show (no length limit is stated): empty, and long. */
 export const EDGE_STRINGS = { empty: '', long: 'x'.repeat(255), longer: 'é'.repeat(1000) } as const;
@@ -27,19 +40,29 @@ export function edgeWrite(name: string, valueType: string, value: string, envelo
 }
 
 /** A realistic name from faker, seeded by fast-check. */
-const fakerName = fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => fakerFor(n, 'generated').person.firstName());
+const fakerName = fc
+  .noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 }))
+  .map((n) => fakerFor(n, 'generated').person.firstName());
 
 /** A text attribute's value: realistic, Unicode, or (rarely) an edge length. */
 export const text: fc.Arbitrary<GeneratedString> = fc.oneof(
   { weight: 4, arbitrary: fakerName.map((value) => ({ value, edge: false })) },
   { weight: 3, arbitrary: fc.constantFrom(...SAMPLES).map((value) => ({ value, edge: false })) },
-  { weight: 3, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).filter(plain).map((value) => ({ value, edge: false })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+      .filter(plain)
+      .map((value) => ({ value, edge: false })),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...Object.values(EDGE_STRINGS)).map((value) => ({ value, edge: true })) },
 );
 
 /** An email address, lower-case (whether a server folds case is not shown). */
-export const email: fc.Arbitrary<GeneratedString> = fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 }))
-  .map((n) => ({ value: fakerFor(n, 'generated-email').internet.email({ provider: 'example.com' }).toLowerCase(), edge: false }));
+export const email: fc.Arbitrary<GeneratedString> = fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => ({
+  value: fakerFor(n, 'generated-email').internet.email({ provider: 'example.com' }).toLowerCase(),
+  edge: false,
+}));
 
 /** One attribute write: its name, value_type, value, and whether it goes raw or enveloped. */
 export interface AttributeWrite {
@@ -59,9 +82,22 @@ export function written(w: AttributeWrite): unknown {
  * attribute is optional on its own (not a subset chosen first), so shrinking drops attributes one by
  * one down to the single one that fails.
  */
-export function attributeWrites(attributes: ReadonlyArray<{ name: string; valueType: string; value: fc.Arbitrary<GeneratedString> }>): fc.Arbitrary<AttributeWrite[]> {
-  const each = attributes.map((a) => fc.option(fc.record({ name: fc.constant(a.name), valueType: fc.constant(a.valueType), value: a.value, enveloped: fc.boolean() }), { nil: undefined }));
-  return fc.tuple(...each)
+export function attributeWrites(
+  attributes: ReadonlyArray<{ name: string; valueType: string; value: fc.Arbitrary<GeneratedString> }>,
+): fc.Arbitrary<AttributeWrite[]> {
+  const each = attributes.map((a) =>
+    fc.option(
+      fc.record({
+        name: fc.constant(a.name),
+        valueType: fc.constant(a.valueType),
+        value: a.value,
+        enveloped: fc.boolean(),
+      }),
+      { nil: undefined },
+    ),
+  );
+  return fc
+    .tuple(...each)
     .map((writes) => writes.filter((w): w is AttributeWrite => w !== undefined))
     .filter((writes) => writes.length > 0);
 }

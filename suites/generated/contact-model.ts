@@ -47,26 +47,43 @@ function expectAttributes(e: Conformance, attrs: Record<string, string>, what: s
   for (const [name, value] of Object.entries(attrs)) {
     const got = valueOf(record, name);
     // text not in NFC may read back normalised, "" as no value: the server's choice (same-text.ts)
-    if (textReadBack(value, got) === 'different') e.fail(`${name} ${show(value)}, the last value written to it`, `${name} ${show(record.attributes[name])} ${what}`);
+    if (textReadBack(value, got) === 'different')
+      e.fail(
+        `${name} ${show(value)}, the last value written to it`,
+        `${name} ${show(record.attributes[name])} ${what}`,
+      );
   }
 }
 
 class CreateContact implements Command {
-  check(): boolean { return true; }
+  check(): boolean {
+    return true;
+  }
   async run(m: Model, r: Real): Promise<void> {
-    const body = contactCreateBody(r.c.faker, { stage: contactStage(r.c), runId: r.c.runId, required: requiredCreateAttributes(r.c) });
+    const body = contactCreateBody(r.c.faker, {
+      stage: contactStage(r.c),
+      runId: r.c.runId,
+      required: requiredCreateAttributes(r.c),
+    });
     const e = r.c.expect(await r.c.api.post('/contact', body)).success();
     const attrs = Object.fromEntries(STRING_ATTRIBUTES.map((n) => [n, String(body.attributes[n])]));
     expectAttributes(e, attrs, 'in the create answer');
     m.contacts.push({ attrs, accounts: new Set(), opportunities: new Set() });
     r.contacts.push(e.data().id);
   }
-  toString(): string { return 'create contact'; }
+  toString(): string {
+    return 'create contact';
+  }
 }
 
 class PatchContact implements Command {
-  constructor(readonly slot: number, readonly writes: AttributeWrite[]) {}
-  check(m: Readonly<Model>): boolean { return m.contacts.length > 0; }
+  constructor(
+    readonly slot: number,
+    readonly writes: AttributeWrite[],
+  ) {}
+  check(m: Readonly<Model>): boolean {
+    return m.contacts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const i = this.slot % m.contacts.length;
     const body = { attributes: Object.fromEntries(this.writes.map((w) => [w.name, written(w)])) };
@@ -75,75 +92,126 @@ class PatchContact implements Command {
     for (const w of this.writes) model.attrs[w.name] = w.value.value;
     expectAttributes(e, model.attrs, 'in the patch answer');
   }
-  toString(): string { return `patch contact #${this.slot} ${this.writes.map((w) => `${w.name}=${JSON.stringify(w.value.value)}${w.enveloped ? ' (enveloped)' : ''}`).join(', ')}`; }
+  toString(): string {
+    return `patch contact #${this.slot} ${this.writes.map((w) => `${w.name}=${JSON.stringify(w.value.value)}${w.enveloped ? ' (enveloped)' : ''}`).join(', ')}`;
+  }
 }
 
 class ReadContact implements Command {
   constructor(readonly slot: number) {}
-  check(m: Readonly<Model>): boolean { return m.contacts.length > 0; }
+  check(m: Readonly<Model>): boolean {
+    return m.contacts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const i = this.slot % m.contacts.length;
-    expectAttributes(r.c.expect(await r.c.api.get(`/contact/${r.contacts[i]}`)).success(), m.contacts[i]!.attrs, 'in GET /contact/{contact_id}');
+    expectAttributes(
+      r.c.expect(await r.c.api.get(`/contact/${r.contacts[i]}`)).success(),
+      m.contacts[i]!.attrs,
+      'in GET /contact/{contact_id}',
+    );
   }
-  toString(): string { return `read contact #${this.slot}`; }
+  toString(): string {
+    return `read contact #${this.slot}`;
+  }
 }
 
 class CreateAccount implements Command {
-  check(): boolean { return true; }
+  check(): boolean {
+    return true;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const e = r.c.expect(await r.c.api.post('/account', accountCreateBody(r.c.faker, { runId: r.c.runId }))).success();
     m.accounts.push({ archived: false });
     r.accounts.push(e.data().id);
   }
-  toString(): string { return 'create account'; }
+  toString(): string {
+    return 'create account';
+  }
 }
 
 class LinkContactToAccount implements Command {
-  constructor(readonly contact: number, readonly account: number) {}
-  check(m: Readonly<Model>): boolean { return m.contacts.length > 0 && m.accounts.length > 0; }
+  constructor(
+    readonly contact: number,
+    readonly account: number,
+  ) {}
+  check(m: Readonly<Model>): boolean {
+    return m.contacts.length > 0 && m.accounts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const ci = this.contact % m.contacts.length;
     const ai = this.account % m.accounts.length;
-    const ex = await r.c.api.post(`/contact/${r.contacts[ci]}/relationship/${relationshipName(r.c, 'contactAccounts')}`, byId(r.accounts[ai]!));
+    const ex = await r.c.api.post(
+      `/contact/${r.contacts[ci]}/relationship/${relationshipName(r.c, 'contactAccounts')}`,
+      byId(r.accounts[ai]!),
+    );
     const e = r.c.expect(ex);
     // a second link of the same edge, or a link to an archived account: what the server answers is not shown
     if (refusedWhereNotStated(e, m.contacts[ci]!.accounts.has(ai) || m.accounts[ai]!.archived)) return;
     e.success();
     m.contacts[ci]!.accounts.add(ai);
   }
-  toString(): string { return `link contact #${this.contact} to account #${this.account}`; }
+  toString(): string {
+    return `link contact #${this.contact} to account #${this.account}`;
+  }
 }
 
 class CreateOpportunity implements Command {
   constructor(readonly account: number) {}
-  check(m: Readonly<Model>): boolean { return m.accounts.length > 0; }
+  check(m: Readonly<Model>): boolean {
+    return m.accounts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const ai = this.account % m.accounts.length;
-    const e = r.c.expect(await r.c.api.post('/opportunity', opportunityCreateBody(r.c.faker, { runId: r.c.runId, stage: opportunityStage(r.c), accountId: r.accounts[ai]! })));
+    const e = r.c.expect(
+      await r.c.api.post(
+        '/opportunity',
+        opportunityCreateBody(r.c.faker, {
+          runId: r.c.runId,
+          stage: opportunityStage(r.c),
+          accountId: r.accounts[ai]!,
+        }),
+      ),
+    );
     // an opportunity on an archived account: not shown whether it may be made
     if (refusedWhereNotStated(e, m.accounts[ai]!.archived)) return;
     e.success();
     m.opportunities.push({ account: ai });
     r.opportunities.push(e.data().id);
   }
-  toString(): string { return `create opportunity on account #${this.account}`; }
+  toString(): string {
+    return `create opportunity on account #${this.account}`;
+  }
 }
 
 class LinkOpportunityToContact implements Command {
-  constructor(readonly opportunity: number, readonly contact: number) {}
-  check(m: Readonly<Model>): boolean { return m.opportunities.length > 0 && m.contacts.length > 0; }
+  constructor(
+    readonly opportunity: number,
+    readonly contact: number,
+  ) {}
+  check(m: Readonly<Model>): boolean {
+    return m.opportunities.length > 0 && m.contacts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const oi = this.opportunity % m.opportunities.length;
     const ci = this.contact % m.contacts.length;
     const contact = m.contacts[ci]!;
     const allowed = contact.accounts.has(m.opportunities[oi]!.account);
     const archived = m.accounts[m.opportunities[oi]!.account]!.archived;
-    const e = r.c.expect(await r.c.api.post(`/opportunity/${r.opportunities[oi]}/relationship/${relationshipName(r.c, 'opportunityContacts')}`, byId(r.contacts[ci]!)));
+    const e = r.c.expect(
+      await r.c.api.post(
+        `/opportunity/${r.opportunities[oi]}/relationship/${relationshipName(r.c, 'opportunityContacts')}`,
+        byId(r.contacts[ci]!),
+      ),
+    );
     if (!allowed) {
       // refused in any case; on an archived account a server may give that as its reason first
       // (what an archive does to links is not shown), so only the refusal is required there
       e.rejected('relationship.contact-account-association');
-      if (!archived) e.status(409, 'relationship.contact-account-association').code('contact_account_association_required', 'relationship.contact-account-association');
+      if (!archived)
+        e.status(409, 'relationship.contact-account-association').code(
+          'contact_account_association_required',
+          'relationship.contact-account-association',
+        );
       return;
     }
     // a second link of the same edge, or a link to an opportunity on an archived account: not shown
@@ -151,12 +219,16 @@ class LinkOpportunityToContact implements Command {
     e.success('relationship.contact-account-association');
     contact.opportunities.add(oi);
   }
-  toString(): string { return `link opportunity #${this.opportunity} to contact #${this.contact}`; }
+  toString(): string {
+    return `link opportunity #${this.opportunity} to contact #${this.contact}`;
+  }
 }
 
 class ArchiveAccount implements Command {
   constructor(readonly account: number) {}
-  check(m: Readonly<Model>): boolean { return m.accounts.length > 0; }
+  check(m: Readonly<Model>): boolean {
+    return m.accounts.length > 0;
+  }
   async run(m: Model, r: Real): Promise<void> {
     const ai = this.account % m.accounts.length;
     const e = r.c.expect(await r.c.api.delete(`/account/${r.accounts[ai]}`));
@@ -165,14 +237,25 @@ class ArchiveAccount implements Command {
     e.success('account.delete.archives');
     m.accounts[ai]!.archived = true;
   }
-  toString(): string { return `archive account #${this.account}`; }
+  toString(): string {
+    return `archive account #${this.account}`;
+  }
 }
 
 const slot = fc.nat({ max: 7 });
 
 /** Sequences of at most `max` commands over the model. */
 export function contactCommands(max: number): fc.Arbitrary<Iterable<Command>> {
-  const patch = fc.tuple(slot, attributeWrites(CONTACT_WRITABLE.map((a) => ({ ...a })))).map(([s, w]) => new PatchContact(s, w.filter((x) => !x.value.edge))).filter((p) => p.writes.length > 0);
+  const patch = fc
+    .tuple(slot, attributeWrites(CONTACT_WRITABLE.map((a) => ({ ...a }))))
+    .map(
+      ([s, w]) =>
+        new PatchContact(
+          s,
+          w.filter((x) => !x.value.edge),
+        ),
+    )
+    .filter((p) => p.writes.length > 0);
   const commands: Array<fc.Arbitrary<Command>> = [
     fc.constant(new CreateContact()),
     patch,
@@ -193,7 +276,13 @@ export function contactCommands(max: number): fc.Arbitrary<Iterable<Command>> {
  */
 export async function runSequence(c: CheckContext, commands: Iterable<Command>): Promise<void> {
   const start: Command[] = [new CreateContact(), new CreateAccount(), new CreateOpportunity(0)];
-  await fc.asyncModelRun(() => ({ model: { contacts: [], accounts: [], opportunities: [] }, real: { c, contacts: [], accounts: [], opportunities: [] } }), [...start, ...commands]);
+  await fc.asyncModelRun(
+    () => ({
+      model: { contacts: [], accounts: [], opportunities: [] },
+      real: { c, contacts: [], accounts: [], opportunities: [] },
+    }),
+    [...start, ...commands],
+  );
 }
 
 /**
@@ -201,6 +290,15 @@ export async function runSequence(c: CheckContext, commands: Iterable<Command>):
  * read. A server that applies a patch to a stale copy of the record shows it only here.
  */
 export function twoPatchesThenRead(firstName: string, title: string): Command[] {
-  const write = (name: string, value: string): AttributeWrite => ({ name, valueType: 'string', value: { value, edge: false }, enveloped: false });
-  return [new PatchContact(0, [write('first_name', firstName)]), new PatchContact(0, [write('title', title)]), new ReadContact(0)];
+  const write = (name: string, value: string): AttributeWrite => ({
+    name,
+    valueType: 'string',
+    value: { value, edge: false },
+    enveloped: false,
+  });
+  return [
+    new PatchContact(0, [write('first_name', firstName)]),
+    new PatchContact(0, [write('title', title)]),
+    new ReadContact(0),
+  ];
 }

@@ -35,36 +35,58 @@ type Command = fc.AsyncCommand<UpsertModel, UpsertReal>;
 function expectText(e: Conformance, free: string | undefined, text: string | undefined): void {
   if (free === undefined || text === undefined) return;
   const record = e.data();
-  if (readValue(record, free) !== text) e.fail(`${free} ${show(text)}, the last value written to it`, `${free} ${show(record.attributes[free])}`);
+  if (readValue(record, free) !== text)
+    e.fail(`${free} ${show(text)}, the last value written to it`, `${free} ${show(record.attributes[free])}`);
 }
 
 class Upsert implements Command {
-  constructor(readonly slot: number, readonly text: string) {}
-  check(): boolean { return true; }
+  constructor(
+    readonly slot: number,
+    readonly text: string,
+  ) {}
+  check(): boolean {
+    return true;
+  }
   async run(m: UpsertModel, r: UpsertReal): Promise<void> {
     const k = this.slot % m.records.length;
     const model = m.records[k]!;
     const text = r.free === undefined ? undefined : tagged(this.text, r.c.runId);
-    const attributes = { ...sampleAttributes(r.co.attributes, r.c.runId), ...(r.free !== undefined ? { [r.free]: text } : {}) };
-    const e = r.c.expect(await r.c.api.post(`/${r.co.apiName}/_upsert`, freshUpsertBody(r.c, r.co, r.keys[k], attributes)));
+    const attributes = {
+      ...sampleAttributes(r.co.attributes, r.c.runId),
+      ...(r.free !== undefined ? { [r.free]: text } : {}),
+    };
+    const e = r.c.expect(
+      await r.c.api.post(`/${r.co.apiName}/_upsert`, freshUpsertBody(r.c, r.co, r.keys[k], attributes)),
+    );
     if (refusedWhereNotStated(e, model.archived)) return;
     e.success().body('envelopes/upsert');
     const id = e.data().id;
     if (model.id !== undefined && !model.archived && id !== model.id) {
       archiveAfter(r.c, r.co, id);
-      e.fail(`data.id ${model.id} (the record match value #${this.slot} names)`, `data.id ${show(id)}: a second record`, 'custom-object.upsert.updates-match');
+      e.fail(
+        `data.id ${model.id} (the record match value #${this.slot} names)`,
+        `data.id ${show(id)}: a second record`,
+        'custom-object.upsert.updates-match',
+      );
     }
     expectText(e, r.free, text);
     // an archived record the upsert brought back (same id) is archived again after the check
     if (model.archived && id === model.id) archiveAfter(r.c, r.co, id);
     Object.assign(model, { id, text, archived: false });
   }
-  toString(): string { return `upsert match value #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`; }
+  toString(): string {
+    return `upsert match value #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`;
+  }
 }
 
 class Patch implements Command {
-  constructor(readonly slot: number, readonly text: string) {}
-  check(m: Readonly<UpsertModel>): boolean { return m.records.some((x) => x.id !== undefined); }
+  constructor(
+    readonly slot: number,
+    readonly text: string,
+  ) {}
+  check(m: Readonly<UpsertModel>): boolean {
+    return m.records.some((x) => x.id !== undefined);
+  }
   async run(m: UpsertModel, r: UpsertReal): Promise<void> {
     const made = m.records.filter((x) => x.id !== undefined);
     const model = made[this.slot % made.length]!;
@@ -77,12 +99,16 @@ class Patch implements Command {
     expectText(e, r.free, text);
     if (text !== undefined) model.text = text;
   }
-  toString(): string { return `patch record #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`; }
+  toString(): string {
+    return `patch record #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`;
+  }
 }
 
 class Archive implements Command {
   constructor(readonly slot: number) {}
-  check(m: Readonly<UpsertModel>): boolean { return m.records.some((x) => x.id !== undefined); }
+  check(m: Readonly<UpsertModel>): boolean {
+    return m.records.some((x) => x.id !== undefined);
+  }
   async run(m: UpsertModel, r: UpsertReal): Promise<void> {
     const made = m.records.filter((x) => x.id !== undefined);
     const model = made[this.slot % made.length]!;
@@ -91,7 +117,9 @@ class Archive implements Command {
     e.success('custom-object.delete.archives');
     model.archived = true;
   }
-  toString(): string { return `archive record #${this.slot}`; }
+  toString(): string {
+    return `archive record #${this.slot}`;
+  }
 }
 
 function withoutMatchField(r: UpsertReal): Record<string, unknown> {
@@ -108,18 +136,29 @@ export function upsertCommands(max: number, values: fc.Arbitrary<string> | undef
   const text = values ?? fc.constant('');
   const slot = fc.nat({ max: 2 });
   const upsert = fc.tuple(slot, text).map(([s, t]) => new Upsert(s, t));
-  return fc.commands([
-    upsert,
-    upsert, // twice: the same match value again is what this model is about
-    fc.tuple(slot, text).map(([s, t]) => new Patch(s, t)),
-    slot.map((s) => new Archive(s)),
-  ], { maxCommands: max });
+  return fc.commands(
+    [
+      upsert,
+      upsert, // twice: the same match value again is what this model is about
+      fc.tuple(slot, text).map(([s, t]) => new Patch(s, t)),
+      slot.map((s) => new Archive(s)),
+    ],
+    { maxCommands: max },
+  );
 }
 
 /** Runs one sequence with three fresh match values of the run. */
-export async function runUpsertSequence(c: CheckContext, co: CustomObjectFixture, free: string | undefined, commands: Iterable<Command>): Promise<void> {
+export async function runUpsertSequence(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  free: string | undefined,
+  commands: Iterable<Command>,
+): Promise<void> {
   const keys = [0, 1, 2].map(() => matchValue(c.faker, c.runId));
-  await fc.asyncModelRun(() => ({ model: { records: keys.map(() => ({ archived: false })) }, real: { c, co, free, keys } }), [...commands]);
+  await fc.asyncModelRun(
+    () => ({ model: { records: keys.map(() => ({ archived: false })) }, real: { c, co, free, keys } }),
+    [...commands],
+  );
 }
 
 /**

@@ -14,13 +14,35 @@ export interface Provocation {
 export const PROVOCATIONS: readonly Provocation[] = [
   { what: 'a contact id that names no record', send: (c) => c.api.get(`/contact/${randomUUID()}`) },
   { what: 'no Authorization header', send: (c) => c.api.get(`/contact/${randomUUID()}`, { auth: 'none' }) },
-  { what: 'an unknown API key', send: (c) => c.api.get(`/contact/${randomUUID()}`, { auth: { raw: `Bearer pra_conformance_unknown_${c.faker.string.alphanumeric(20)}` } }) },
+  {
+    what: 'an unknown API key',
+    send: (c) =>
+      c.api.get(`/contact/${randomUUID()}`, {
+        auth: { raw: `Bearer pra_conformance_unknown_${c.faker.string.alphanumeric(20)}` },
+      }),
+  },
   {
     what: 'an unknown attribute on contact create',
     // with the fixtures' stage when there is one (the unknown attribute is then the only problem); never a guessed one
-    send: (c) => c.api.post('/contact', { attributes: { ...contactCreateBody(c.faker, { stage: c.fixtures.contact?.stage, runId: c.runId, required: requiredCreateAttributes(c) }).attributes, zz_conformance_unknown: 'x' } }),
+    send: (c) =>
+      c.api.post('/contact', {
+        attributes: {
+          ...contactCreateBody(c.faker, {
+            stage: c.fixtures.contact?.stage,
+            runId: c.runId,
+            required: requiredCreateAttributes(c),
+          }).attributes,
+          zz_conformance_unknown: 'x',
+        },
+      }),
   },
-  { what: 'a malformed JSON body', send: (c) => c.api.send('POST', '/contact', { body: '{"attributes": {', contentType: 'application/json' }) },
-  { what: 'a task patch with empty attributes', send: (c) => c.api.patch(`/task/${c.fixtures.taskIds?.[0] ?? randomUUID()}`, { attributes: {} }) },
+  {
+    what: 'a malformed JSON body',
+    send: (c) => c.api.send('POST', '/contact', { body: '{"attributes": {', contentType: 'application/json' }),
+  },
+  {
+    what: 'a task patch with empty attributes',
+    send: (c) => c.api.patch(`/task/${c.fixtures.taskIds?.[0] ?? randomUUID()}`, { attributes: {} }),
+  },
   { what: 'a path id that is not a uuid', send: (c) => c.api.get('/contact/not-a-uuid') },
 ];

@@ -5,7 +5,13 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { tagged } from '../../builders/tag.js';
 import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../../lib/steps/account.js';
 import { createContact, readContact } from '../../lib/steps/contact.js';
-import { ownedAttributes, customObject, expectRecordUnchanged, recordToKeep, type KeptRecord } from '../../lib/steps/custom-object.js';
+import {
+  ownedAttributes,
+  customObject,
+  expectRecordUnchanged,
+  recordToKeep,
+  type KeptRecord,
+} from '../../lib/steps/custom-object.js';
 import { opportunityWithContact } from '../../lib/steps/opportunity.js';
 import { contactSecrets } from '../../lib/steps/other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../../lib/steps/phone-item.js';
@@ -51,7 +57,12 @@ export interface RefusedRequest {
 }
 
 /** Sends a request with the refusal's key and judges the answer as a refusal. */
-export async function sendRefused(c: CheckContext, refusal: Refusal, request: RefusedRequest, secrets: readonly unknown[] = []): Promise<Conformance> {
+export async function sendRefused(
+  c: CheckContext,
+  refusal: Refusal,
+  request: RefusedRequest,
+  secrets: readonly unknown[] = [],
+): Promise<Conformance> {
   const e = c.expect(await sendRefusedRequest(c, refusal, request));
   refusal.expectRefused(e, secrets);
   return e;
@@ -133,14 +144,25 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /contact/{contact_id}',
     writesTo: ['own'],
-    what: { readOnlyApiKey: 'a title patch; the contact keeps its title', otherOrgApiKey: 'patching organization A\'s contact; it keeps its title' },
-    setUp: async (c, r) => ({ contact: await createContact(c), title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) }),
-    request: ({ contact, title }) => ({ method: 'PATCH', path: `/contact/${contact.id}`, json: { attributes: { title } } }),
+    what: {
+      readOnlyApiKey: 'a title patch; the contact keeps its title',
+      otherOrgApiKey: "patching organization A's contact; it keeps its title",
+    },
+    setUp: async (c, r) => ({
+      contact: await createContact(c),
+      title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId),
+    }),
+    request: ({ contact, title }) => ({
+      method: 'PATCH',
+      path: `/contact/${contact.id}`,
+      json: { attributes: { title } },
+    }),
     secrets: ({ contact }) => contactSecrets(contact),
     unchanged: async (c, { contact }, e) => {
       const after = await readContact(c, contact.id);
       for (const name of ['title', 'first_name', 'last_name']) {
-        if (valueOf(after, name) !== valueOf(contact, name)) e.fail(`${name} unchanged (${show(valueOf(contact, name))})`, `${name} ${show(valueOf(after, name))}`);
+        if (valueOf(after, name) !== valueOf(contact, name))
+          e.fail(`${name} unchanged (${show(valueOf(contact, name))})`, `${name} ${show(valueOf(after, name))}`);
       }
     },
   }),
@@ -148,14 +170,21 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
     // the fixture contactWithPhoneNumbersId only where the server takes no phone items on create
     writesTo: ['own', 'kept'],
-    what: { readOnlyApiKey: 'a labels patch; the item is unchanged', otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged' },
+    what: {
+      readOnlyApiKey: 'a labels patch; the item is unchanged',
+      otherOrgApiKey: 'patching a phone item of organization A; the item is unchanged',
+    },
     setUp: async (c) => {
       const p = await phoneContact(c);
       return { contactId: p.contactId, item: p.other, own: p.own };
     },
     // labels only: valid for any item, and it touches nothing else (is_primary: true would also
     // demote the primary item of the fixture contact, which other checks share)
-    request: ({ contactId, item }) => ({ method: 'PATCH', path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`, json: { labels: otherLabels(item.labels) } }),
+    request: ({ contactId, item }) => ({
+      method: 'PATCH',
+      path: `/contact/${contactId}/attribute/contact_phone_numbers/${item.id}`,
+      json: { labels: otherLabels(item.labels) },
+    }),
     secrets: ({ item }) => [item.phone_number],
     unchanged: async (c, { contactId, item }, e) => {
       const after = phoneItemOf(await readContact(c, contactId), item.id);
@@ -173,29 +202,42 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact to an account; no edge appears',
-      otherOrgApiKey: 'linking organization A\'s contact to organization A\'s account; no edge appears',
+      otherOrgApiKey: "linking organization A's contact to organization A's account; no edge appears",
     },
     // the target is organization A's account too: an account of organization B would give the
     // server a second reason to refuse (a target the parent's organization cannot see)
-    setUp: async (c) => ({ api: relationshipName(c, 'contactAccounts'), contact: await createContact(c), account: await createAccount(c) }),
-    request: ({ api, contact, account }) => ({ method: 'POST', path: `/contact/${contact.id}/relationship/${api}`, json: { related_record_id: account.id } }),
+    setUp: async (c) => ({
+      api: relationshipName(c, 'contactAccounts'),
+      contact: await createContact(c),
+      account: await createAccount(c),
+    }),
+    request: ({ api, contact, account }) => ({
+      method: 'POST',
+      path: `/contact/${contact.id}/relationship/${api}`,
+      json: { related_record_id: account.id },
+    }),
     secrets: ({ contact, account }) => [valueOf(account, 'display_name'), ...contactSecrets(contact)],
     unchanged: async (c, { contact, account }, e) => {
       const linked = await contactAccountIds(c, contact.id);
-      if (linked.includes(account.id)) e.fail(`no edge to account ${account.id}`, `the contact's accounts read lists it: ${show(linked)}`);
+      if (linked.includes(account.id))
+        e.fail(`no edge to account ${account.id}`, `the contact's accounts read lists it: ${show(linked)}`);
     },
   }),
   refusedWrite({
     endpoint: 'DELETE /account/{account_id}',
     writesTo: ['own'],
-    what: { readOnlyApiKey: 'archiving an account; it stays active', otherOrgApiKey: 'archiving organization A\'s account; it stays active' },
+    what: {
+      readOnlyApiKey: 'archiving an account; it stays active',
+      otherOrgApiKey: "archiving organization A's account; it stays active",
+    },
     setUp: (c) => createAccount(c),
     request: (account) => ({ method: 'DELETE', path: `/account/${account.id}` }),
     secrets: (account) => [valueOf(account, 'display_name')],
     unchanged: async (c, account, e) => {
       await throughUnstatedRecordRead(c, `/account/${account.id}`, 'the account is not archived', (after) => {
         const archived = valueOf(after, 'archived_at');
-        if (archived !== null && archived !== undefined) e.fail('archived_at null (not archived)', `archived_at ${show(archived)}`);
+        if (archived !== null && archived !== undefined)
+          e.fail('archived_at null (not archived)', `archived_at ${show(archived)}`);
       });
     },
   }),
@@ -203,7 +245,10 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}',
     // the fixture's otherDomain only where the server takes no domains on account create
     writesTo: ['own', 'given up'],
-    what: { readOnlyApiKey: 'removing a domain; the domain stays', otherOrgApiKey: 'removing a domain of organization A\'s account; the domain stays' },
+    what: {
+      readOnlyApiKey: 'removing a domain; the domain stays',
+      otherOrgApiKey: "removing a domain of organization A's account; the domain stays",
+    },
     setUp: (c) => accountDomainToKeep(c),
     request: ({ accountId, domain }) => ({ method: 'DELETE', path: domainPath(accountId, domain) }),
     // the domain name is in the path, so an answer may name it without leaking anything
@@ -220,38 +265,69 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
     writesTo: ['own'],
     what: {
-      readOnlyApiKey: 'linking a contact that is on the opportunity\'s account; no edge appears',
-      otherOrgApiKey: 'linking a contact on its account to organization A\'s opportunity; no edge appears',
+      readOnlyApiKey: "linking a contact that is on the opportunity's account; no edge appears",
+      otherOrgApiKey: "linking a contact on its account to organization A's opportunity; no edge appears",
     },
     // a contact on the opportunity's account: any other contact (one of organization B's) may be
     // refused with 409 contact_account_association_required instead
-    setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, false)) }),
-    request: ({ api, contact, opportunity }) => ({ method: 'POST', path: `/opportunity/${opportunity.id}/relationship/${api}`, json: { related_record_id: contact.id } }),
+    setUp: async (c) => ({
+      api: relationshipName(c, 'opportunityContacts'),
+      ...(await opportunityWithContact(c, false)),
+    }),
+    request: ({ api, contact, opportunity }) => ({
+      method: 'POST',
+      path: `/opportunity/${opportunity.id}/relationship/${api}`,
+      json: { related_record_id: contact.id },
+    }),
     secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
     unchanged: async (c, { api, contact, opportunity }, e) => {
-      await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'no opportunity-contact edge appeared', (ids) => {
-        if (ids.includes(contact.id)) e.fail(`no edge to contact ${contact.id}`, 'the opportunity\'s contacts list it');
-      });
+      await throughUnstatedPage(
+        c,
+        `/opportunity/${opportunity.id}/relationship/${api}`,
+        'no opportunity-contact edge appeared',
+        (ids) => {
+          if (ids.includes(contact.id))
+            e.fail(`no edge to contact ${contact.id}`, "the opportunity's contacts list it");
+        },
+      );
     },
   }),
   refusedWrite({
     endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
     writesTo: ['own'],
-    what: { readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays', otherOrgApiKey: 'removing an edge of organization A\'s opportunity; the edge stays' },
-    setUp: async (c) => ({ api: relationshipName(c, 'opportunityContacts'), ...(await opportunityWithContact(c, true)) }),
-    request: ({ api, contact, opportunity }) => ({ method: 'DELETE', path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}` }),
+    what: {
+      readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays',
+      otherOrgApiKey: "removing an edge of organization A's opportunity; the edge stays",
+    },
+    setUp: async (c) => ({
+      api: relationshipName(c, 'opportunityContacts'),
+      ...(await opportunityWithContact(c, true)),
+    }),
+    request: ({ api, contact, opportunity }) => ({
+      method: 'DELETE',
+      path: `/opportunity/${opportunity.id}/relationship/${api}/${contact.id}`,
+    }),
     secrets: ({ contact, opportunity }) => [valueOf(opportunity, 'display_name'), ...contactSecrets(contact)],
     unchanged: async (c, { api, contact, opportunity }, e) => {
-      await throughUnstatedPage(c, `/opportunity/${opportunity.id}/relationship/${api}`, 'the opportunity-contact edge is still there', (items) => {
-        if (!items.includes(contact.id)) e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(items)}`);
-      });
+      await throughUnstatedPage(
+        c,
+        `/opportunity/${opportunity.id}/relationship/${api}`,
+        'the opportunity-contact edge is still there',
+        (items) => {
+          if (!items.includes(contact.id))
+            e.fail(`the edge to contact ${contact.id} still listed`, `items ${show(items)}`);
+        },
+      );
     },
   }),
   refusedWrite({
     endpoint: 'PATCH /task/{task_id}',
     // tasks have no create endpoint: the user's task (taskIds[0]), which the task checks write too
     writesTo: ['kept'],
-    what: { readOnlyApiKey: 'a disposition patch; the task keeps its disposition', otherOrgApiKey: 'patching organization A\'s task; it keeps its disposition' },
+    what: {
+      readOnlyApiKey: 'a disposition patch; the task keeps its disposition',
+      otherOrgApiKey: "patching organization A's task; it keeps its disposition",
+    },
     setUp: async (c, r) => {
       const task = await takeTask(c);
       const before = await taskDispositionNow(c, task);
@@ -261,14 +337,18 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
       if (typeof before !== 'string') {
         const risk = '--read-only: this check would change a task if the server wrongly accepted it';
-        c.skip(before === undefined
-          ? `${risk}, and the server serves no task read to learn the disposition it already has`
-          : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`);
+        c.skip(
+          before === undefined
+            ? `${risk}, and the server serves no task read to learn the disposition it already has`
+            : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`,
+        );
       }
       return { task, before, disposition: before };
     },
     request: ({ task, disposition, before }) => ({
-      method: 'PATCH', path: `/task/${task}`, json: { attributes: { disposition } },
+      method: 'PATCH',
+      path: `/task/${task}`,
+      json: { attributes: { disposition } },
       ...(disposition === before ? { harmless: 'the disposition the task already has' } : {}),
     }),
     // nothing of the fixture task is known to look for: the spec states no task read
@@ -276,7 +356,8 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     unchanged: async (c, { task, disposition, before }, e, r) => {
       if (disposition === before) return;
       await throughUnstatedRecordRead(c, `/task/${task}`, 'the task kept its disposition', (after) => {
-        if (valueOf(after, 'disposition') === disposition) e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
+        if (valueOf(after, 'disposition') === disposition)
+          e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
       });
     },
     putBack: async (c, { task, disposition, before }, answer) => {
@@ -292,11 +373,16 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'DELETE /task/{task_id}',
     // an archive is for good and tasks have no create endpoint: only the task the user gave up for it
     writesTo: ['given up'],
-    what: { readOnlyApiKey: 'archiving a task; its archived_at is unchanged', otherOrgApiKey: 'archiving organization A\'s task; its archived_at is unchanged' },
+    what: {
+      readOnlyApiKey: 'archiving a task; its archived_at is unchanged',
+      otherOrgApiKey: "archiving organization A's task; its archived_at is unchanged",
+    },
     setUp: async (c) => {
       const task = await holdTaskToArchive(c);
       let before: { archived: unknown } | undefined;
-      await throughUnstatedRecordRead(c, `/task/${task}`, 'the task\'s archived_at before', (r) => { before = { archived: valueOf(r, 'archived_at') }; });
+      await throughUnstatedRecordRead(c, `/task/${task}`, "the task's archived_at before", (r) => {
+        before = { archived: valueOf(r, 'archived_at') };
+      });
       return { task, before };
     },
     request: ({ task }) => ({ method: 'DELETE', path: `/task/${task}` }),
@@ -314,19 +400,29 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
   refusedWrite({
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
     writesTo: ['own'],
-    what: { readOnlyApiKey: 'a patch of a record; the record is unchanged', otherOrgApiKey: 'patching organization A\'s custom-object record; it is unchanged' },
+    what: {
+      readOnlyApiKey: 'a patch of a record; the record is unchanged',
+      otherOrgApiKey: "patching organization A's custom-object record; it is unchanged",
+    },
     setUp: async (c, r) => {
       const co = customObject(c);
       return { co, kept: await recordToKeep(c, co), attributes: ownedAttributes(c, co, r.label) };
     },
-    request: ({ co, kept, attributes }) => ({ method: 'PATCH', path: `/${co.apiName}/${kept.record.id}`, json: { attributes } }),
+    request: ({ co, kept, attributes }) => ({
+      method: 'PATCH',
+      path: `/${co.apiName}/${kept.record.id}`,
+      json: { attributes },
+    }),
     secrets: ({ kept }) => customObjectSecrets(kept),
     unchanged: (c, { co, kept }) => expectRecordUnchanged(c, co, kept),
   }),
   refusedWrite({
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}',
     writesTo: ['own'],
-    what: { readOnlyApiKey: 'archiving a record; the upsert still finds it', otherOrgApiKey: 'archiving organization A\'s custom-object record; the upsert still finds it' },
+    what: {
+      readOnlyApiKey: 'archiving a record; the upsert still finds it',
+      otherOrgApiKey: "archiving organization A's custom-object record; the upsert still finds it",
+    },
     setUp: async (c) => {
       const co = customObject(c);
       return { co, kept: await recordToKeep(c, co) };
@@ -339,5 +435,9 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
 
 /** The refused writes as one suite's checks: its caller, its refusal, its titles. */
 export function refusedWriteChecks(refusal: Refusal): CheckCase[] {
-  return REFUSED_WRITES.map((w) => ({ endpoint: w.endpoint, what: w.what[refusal.key], run: (c) => w.run(c, refusal) }));
+  return REFUSED_WRITES.map((w) => ({
+    endpoint: w.endpoint,
+    what: w.what[refusal.key],
+    run: (c) => w.run(c, refusal),
+  }));
 }

@@ -23,12 +23,22 @@ import { replay, replayPlan } from './replay.js';
  * these machines are shared and noisy, so nothing here asserts a time.
  */
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'latency-ms': { type: 'string', default: '0,50,100,200' }, concurrency: { type: 'string', default: '32' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'latency-ms': { type: 'string', default: '0,50,100,200' },
+    concurrency: { type: 'string', default: '32' },
+  },
 });
 const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
 const latencies = values['latency-ms'].split(',').map((s) => Number(s.trim()));
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(concurrency) || concurrency < 1 || latencies.some((l) => !Number.isInteger(l) || l < 0)) {
+if (
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  !Number.isInteger(concurrency) ||
+  concurrency < 1 ||
+  latencies.some((l) => !Number.isInteger(l) || l < 0)
+) {
   console.error('usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N]');
   process.exit(2);
 }
@@ -63,7 +73,9 @@ interface Row {
 }
 
 /** The figures of one run, from its report. */
-function figures(s: SuiteRun): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit' | 'replayMs' | 'replayOverhead'> & { probes: number } {
+function figures(
+  s: SuiteRun,
+): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit' | 'replayMs' | 'replayOverhead'> & { probes: number } {
   const p = s.run?.phases ?? {};
   const probes = 3;
   const checkRequests = s.run?.requestsSent ?? 0;
@@ -83,9 +95,23 @@ function figures(s: SuiteRun): Omit<Row, 'latencyMs' | 'limitMs' | 'ratioToLimit
   };
 }
 
-console.log(`suite runs against the embedded reference server, ${runs} per setting, --concurrency ${concurrency}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
+console.log(
+  `suite runs against the embedded reference server, ${runs} per setting, --concurrency ${concurrency}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+);
 console.log('');
-const header = ['latency', 'wall', 'in-run', 'start-up', 'requests', 'chain', 'conc.', 'limit', 'wall/limit', 'replay', 'suite/replay'];
+const header = [
+  'latency',
+  'wall',
+  'in-run',
+  'start-up',
+  'requests',
+  'chain',
+  'conc.',
+  'limit',
+  'wall/limit',
+  'replay',
+  'suite/replay',
+];
 console.log(header.map((h) => h.padEnd(10)).join(' '));
 const rows: Row[] = [];
 let lastChecks: SuiteRun['checks'] = [];
@@ -96,13 +122,25 @@ try {
     const samples: Array<{ run: SuiteRun; replayMs: number }> = [];
     for (let i = 0; i < runs; i++) {
       const har = path.join(tmp, `${latency}-${i}.har`);
-      const run = await runSuite([...(latency > 0 ? ['--latency-ms', String(latency)] : []), '--concurrency', String(concurrency), '--har', har], 900_000);
-      if (run.error !== undefined || run.code !== 0) { samples.push({ run, replayMs: 0 }); break; }
+      const run = await runSuite(
+        [...(latency > 0 ? ['--latency-ms', String(latency)] : []), '--concurrency', String(concurrency), '--har', har],
+        900_000,
+      );
+      if (run.error !== undefined || run.code !== 0) {
+        samples.push({ run, replayMs: 0 });
+        break;
+      }
       // the same requests, by a plain loop, against a fresh reference server with the same latency
       const server = await startReferenceServer({ latencyMs: latency });
       try {
-        const labels = new Map<string, string | undefined>(Object.entries(KEY_LABELS).map(([k, label]) => [label, server.keys[k as keyof typeof server.keys]]));
-        const replayMs = await replay(replayPlan(har), { baseUrl: server.baseUrl, concurrency, keyFor: (label) => labels.get(label) });
+        const labels = new Map<string, string | undefined>(
+          Object.entries(KEY_LABELS).map(([k, label]) => [label, server.keys[k as keyof typeof server.keys]]),
+        );
+        const replayMs = await replay(replayPlan(har), {
+          baseUrl: server.baseUrl,
+          concurrency,
+          keyFor: (label) => labels.get(label),
+        });
         samples.push({ run, replayMs });
       } finally {
         await server.close();
@@ -111,7 +149,9 @@ try {
     const bad = samples.find((s) => s.run.error !== undefined || s.run.code !== 0);
     if (bad) {
       broken = true;
-      console.log(`${`${latency} ms`.padEnd(10)} run failed: exit ${String(bad.run.code)}${bad.run.error ? ` (${bad.run.error})` : ''}`);
+      console.log(
+        `${`${latency} ms`.padEnd(10)} run failed: exit ${String(bad.run.code)}${bad.run.error ? ` (${bad.run.error})` : ''}`,
+      );
       continue;
     }
     lastChecks = samples.at(-1)?.run.checks ?? lastChecks;
@@ -128,16 +168,41 @@ try {
     const checksMs = m((x) => x.checksMs);
     const replayMs = median(samples.map((s) => s.replayMs));
     const row: Row = {
-      latencyMs: latency, wallMs, inRunMs: m((x) => x.inRunMs), startupMs, checksMs, requests, checks: m((x) => x.checks),
-      requestsPerCheck: Number(m((x) => x.requestsPerCheck).toFixed(2)), chain, highest, settled, limitMs: Math.round(limitMs),
-      ratioToLimit: Number((wallMs / limitMs).toFixed(2)), replayMs: Math.round(replayMs), replayOverhead: Number((checksMs / replayMs).toFixed(2)),
+      latencyMs: latency,
+      wallMs,
+      inRunMs: m((x) => x.inRunMs),
+      startupMs,
+      checksMs,
+      requests,
+      checks: m((x) => x.checks),
+      requestsPerCheck: Number(m((x) => x.requestsPerCheck).toFixed(2)),
+      chain,
+      highest,
+      settled,
+      limitMs: Math.round(limitMs),
+      ratioToLimit: Number((wallMs / limitMs).toFixed(2)),
+      replayMs: Math.round(replayMs),
+      replayOverhead: Number((checksMs / replayMs).toFixed(2)),
       failed: m((x) => x.failed),
     };
     rows.push(row);
-    console.log([
-      `${latency} ms`, `${seconds(wallMs)} s`, `${seconds(row.inRunMs)} s`, `${seconds(startupMs)} s`, String(requests), String(chain), `${highest}/${settled}`,
-      `${seconds(limitMs)} s`, row.ratioToLimit.toFixed(2), `${seconds(replayMs)} s`, row.replayOverhead.toFixed(2),
-    ].map((c) => c.padEnd(10)).join(' '));
+    console.log(
+      [
+        `${latency} ms`,
+        `${seconds(wallMs)} s`,
+        `${seconds(row.inRunMs)} s`,
+        `${seconds(startupMs)} s`,
+        String(requests),
+        String(chain),
+        `${highest}/${settled}`,
+        `${seconds(limitMs)} s`,
+        row.ratioToLimit.toFixed(2),
+        `${seconds(replayMs)} s`,
+        row.replayOverhead.toFixed(2),
+      ]
+        .map((c) => c.padEnd(10))
+        .join(' '),
+    );
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
@@ -145,12 +210,18 @@ try {
 
 const zero = rows.find((r) => r.latencyMs === 0);
 console.log('');
-console.log('wall: the whole `npx conformance` process; in-run: from the run\'s start to its report; start-up: process start to the first request');
+console.log(
+  "wall: the whole `npx conformance` process; in-run: from the run's start to its report; start-up: process start to the first request",
+);
 console.log('conc.: the concurrency the run grew to / ended at (it starts at 8, ceiling --concurrency)');
-console.log('limit: start-up + max(chain × latency, requests × latency / the concurrency reached); suite/replay: the checks\' time over a plain undici replay of their requests');
+console.log(
+  "limit: start-up + max(chain × latency, requests × latency / the concurrency reached); suite/replay: the checks' time over a plain undici replay of their requests",
+);
 if (zero) {
   const ratio = (l: number) => rows.find((r) => r.latencyMs === l);
-  const parts = [50, 100, 200].flatMap((l) => (ratio(l) ? [`${l} ms ${(ratio(l)!.wallMs / zero.wallMs).toFixed(1)}×`] : []));
+  const parts = [50, 100, 200].flatMap((l) =>
+    ratio(l) ? [`${l} ms ${(ratio(l)!.wallMs / zero.wallMs).toFixed(1)}×`] : [],
+  );
   if (parts.length > 0) console.log(`wall against 0 ms: ${parts.join(', ')}`);
   const rpc = rows[0]!.requestsPerCheck;
   console.log(`${rows[0]!.checks} checks, ${rpc} requests per check`);
@@ -161,14 +232,32 @@ const byRule = new Map<string, number>();
 for (const c of lastChecks) byRule.set(c.id, (byRule.get(c.id) ?? 0) + (c.requests ?? 0));
 const top = [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 12);
 console.log('');
-console.log(`requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`);
+console.log(
+  `requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`,
+);
 
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({
-  date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
-  runsPerSetting: runs, concurrency, rows, requestsPerRule: Object.fromEntries(byRule),
-}, null, 2) + '\n');
+writeFileSync(
+  out,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model ?? 'unknown',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
+      runsPerSetting: runs,
+      concurrency,
+      rows,
+      requestsPerRule: Object.fromEntries(byRule),
+    },
+    null,
+    2,
+  ) + '\n',
+);
 console.log(`written: ${path.relative(process.cwd(), out)}`);
 process.exit(broken ? 1 : 0);

@@ -6,7 +6,12 @@ interface HarEntry {
   time: number;
   _startMs: number;
   _check: { index: number; held: string[] };
-  request: { method: string; url: string; headers: Array<{ name: string; value: string }>; postData?: { text: string } };
+  request: {
+    method: string;
+    url: string;
+    headers: Array<{ name: string; value: string }>;
+    postData?: { text: string };
+  };
 }
 
 /** A request to replay and the requests it waits for (they were answered before it was sent). */
@@ -26,7 +31,8 @@ interface Step {
  */
 export function replayPlan(harFile: string): Step[] {
   const entries = (JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: HarEntry[] } }).log.entries
-    .slice().sort((a, b) => a._startMs - b._startMs);
+    .slice()
+    .sort((a, b) => a._startMs - b._startMs);
   const byCheck = new Map<number, number[]>();
   entries.forEach((e, i) => byCheck.set(e._check.index, [...(byCheck.get(e._check.index) ?? []), i]));
   const steps: Step[] = entries.map((e) => ({
@@ -45,9 +51,12 @@ export function replayPlan(harFile: string): Step[] {
   }
   // checks that held one record: each one's first request waits for the previous holder's last
   const holders = new Map<string, number[]>();
-  for (const [check, indices] of byCheck) for (const key of entries[indices[0]!]!._check.held) holders.set(key, [...(holders.get(key) ?? []), check]);
+  for (const [check, indices] of byCheck)
+    for (const key of entries[indices[0]!]!._check.held) holders.set(key, [...(holders.get(key) ?? []), check]);
   for (const checks of holders.values()) {
-    const ordered = checks.sort((a, b) => entries[byCheck.get(a)![0]!]!._startMs - entries[byCheck.get(b)![0]!]!._startMs);
+    const ordered = checks.sort(
+      (a, b) => entries[byCheck.get(a)![0]!]!._startMs - entries[byCheck.get(b)![0]!]!._startMs,
+    );
     for (let k = 1; k < ordered.length; k++) {
       const before = byCheck.get(ordered[k - 1]!)!;
       steps[byCheck.get(ordered[k]!)![0]!]!.after.push(...before);
@@ -61,17 +70,24 @@ export function replayPlan(harFile: string): Step[] {
  * the requests it waits for are answered. `keyFor` turns a redacted key label back into a key.
  * Returns how long it took, from the first request to the last answer.
  */
-export async function replay(steps: readonly Step[], o: { baseUrl: string; concurrency: number; keyFor: (label: string) => string | undefined }): Promise<number> {
+export async function replay(
+  steps: readonly Step[],
+  o: { baseUrl: string; concurrency: number; keyFor: (label: string) => string | undefined },
+): Promise<number> {
   const agent = new Agent({ keepAliveTimeout: 2_000 });
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   const slot = async (): Promise<void> => {
-    if (inFlight < o.concurrency) { inFlight += 1; return; }
+    if (inFlight < o.concurrency) {
+      inFlight += 1;
+      return;
+    }
     await new Promise<void>((r) => waiting.push(r));
   };
   const free = (): void => {
     const next = waiting.shift();
-    if (next) next(); else inFlight -= 1;
+    if (next) next();
+    else inFlight -= 1;
   };
   const base = o.baseUrl.replace(/\/+$/, '');
   const done: Array<Promise<void>> = [];
@@ -87,9 +103,16 @@ export async function replay(steps: readonly Step[], o: { baseUrl: string; concu
       }
       await slot();
       try {
-        const res = await request(base + s.path, { method: s.method as 'GET', headers, body: s.body ?? null, dispatcher: agent });
+        const res = await request(base + s.path, {
+          method: s.method as 'GET',
+          headers,
+          body: s.body ?? null,
+          dispatcher: agent,
+        });
         await res.body.text();
-      } catch { /* an answer or none, the time is what counts */ } finally {
+      } catch {
+        /* an answer or none, the time is what counts */
+      } finally {
         free();
       }
     })();

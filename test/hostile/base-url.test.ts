@@ -11,7 +11,10 @@ const TRAVERSAL = '../../../../../admin/users/all';
 
 describe('requests never leave the base URL', () => {
   let hostile: Hostile | undefined;
-  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
 
   it('a created record whose id climbs out of the base path: no request leaves it, nor does the ledger', async () => {
     hostile = await startHostile({
@@ -25,20 +28,37 @@ describe('requests never leave the base URL', () => {
       },
     });
     const dir = path.join(hostile.dir, 'report');
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'account.*,contact.get.*,contact.patch.*'], { cwd: hostile.dir });
+    const r = await runMeasured(
+      ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'account.*,contact.get.*,contact.patch.*'],
+      { cwd: hostile.dir },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    const outside = hostile.seen.filter((s) => !s.url.startsWith(`${BASE_PATH}/`) || /admin|\.\./.test(decodeURIComponent(s.url)));
+    const outside = hostile.seen.filter(
+      (s) => !s.url.startsWith(`${BASE_PATH}/`) || /admin|\.\./.test(decodeURIComponent(s.url)),
+    );
     expect(outside).toEqual([]);
     expect(readFileSync(path.join(dir, 'ledger.jsonl'), 'utf8')).not.toMatch(/"path":"[^"]*admin/);
     // the steps that needed the record are blocked, naming the id, not failed under their own rule
-    expect(reportOf(dir).checks.filter((c) => c.status === 'blocked').map((c) => c.message).join('\n')).toMatch(/not a uuid/);
+    expect(
+      reportOf(dir)
+        .checks.filter((c) => c.status === 'blocked')
+        .map((c) => c.message)
+        .join('\n'),
+    ).toMatch(/not a uuid/);
   });
 
   it('cleanup replays no ledger line whose path leaves the base URL', async () => {
     hostile = await startHostile({});
     const ledger = path.join(hostile.dir, 'ledger.jsonl');
-    const line = { id: TRAVERSAL, type: 'account', path: `/account/${TRAVERSAL}`, runId: 'r1', createdAt: new Date().toISOString(), auth: 'apiKey' };
+    const line = {
+      id: TRAVERSAL,
+      type: 'account',
+      path: `/account/${TRAVERSAL}`,
+      runId: 'r1',
+      createdAt: new Date().toISOString(),
+      auth: 'apiKey',
+    };
     writeFileSync(ledger, JSON.stringify(line) + '\n');
     const r = await runMeasured(['cleanup', '--ledger', ledger, '--fixtures', hostile.fixtures], { cwd: hostile.dir });
     expect(r.code).toBe(1);
@@ -48,8 +68,20 @@ describe('requests never leave the base URL', () => {
 
   it('the client refuses a path outside the base path, and never sends it', async () => {
     hostile = await startHostile({});
-    const client = new ApiClient({ baseUrl: hostile.baseUrl, keys: hostile.reference.keys, timeoutMs: 2000, maxRateLimitRetries: 0, redactor: new Redactor([]) });
-    for (const p of [`/account/${TRAVERSAL}`, '/account/%2e%2e/%2E%2E/admin', '/account/x#frag', '/account\\..\\admin', 'account']) {
+    const client = new ApiClient({
+      baseUrl: hostile.baseUrl,
+      keys: hostile.reference.keys,
+      timeoutMs: 2000,
+      maxRateLimitRetries: 0,
+      redactor: new Redactor([]),
+    });
+    for (const p of [
+      `/account/${TRAVERSAL}`,
+      '/account/%2e%2e/%2E%2E/admin',
+      '/account/x#frag',
+      '/account\\..\\admin',
+      'account',
+    ]) {
       await expect(client.delete(p)).rejects.toThrow(/leave the base URL/);
     }
     expect(hostile.seen).toEqual([]);
@@ -58,11 +90,21 @@ describe('requests never leave the base URL', () => {
   it('a redirect is not followed', async () => {
     hostile = await startHostile({
       before: (req, res) => {
-        if (req.url.endsWith('/redirect-me')) { res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }); res.end(); return true; }
+        if (req.url.endsWith('/redirect-me')) {
+          res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' });
+          res.end();
+          return true;
+        }
         return false;
       },
     });
-    const client = new ApiClient({ baseUrl: hostile.baseUrl, keys: hostile.reference.keys, timeoutMs: 2000, maxRateLimitRetries: 0, redactor: new Redactor([]) });
+    const client = new ApiClient({
+      baseUrl: hostile.baseUrl,
+      keys: hostile.reference.keys,
+      timeoutMs: 2000,
+      maxRateLimitRetries: 0,
+      redactor: new Redactor([]),
+    });
     const ex = await client.get('/redirect-me');
     expect(ex.response?.status).toBe(302);
     expect(hostile.seen.map((s) => s.url)).toEqual([`${BASE_PATH}/redirect-me`]);

@@ -18,7 +18,10 @@ function flood(res: http.ServerResponse, total: number): void {
   const more = () => {
     while (sent < total && !res.destroyed) {
       sent += chunk.length;
-      if (!res.write(chunk)) { res.once('drain', more); return; }
+      if (!res.write(chunk)) {
+        res.once('drain', more);
+        return;
+      }
     }
     if (!res.destroyed) res.end('"}');
   };
@@ -28,7 +31,10 @@ function flood(res: http.ServerResponse, total: number): void {
 
 describe('bounded answers', () => {
   let hostile: Hostile | undefined;
-  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
 
   it('a 500 MB answer is cut at --max-response-bytes: the check is blocked with the reason, memory stays low, the reports are written', async () => {
     hostile = await startHostile({
@@ -39,7 +45,19 @@ describe('bounded answers', () => {
       },
     });
     const dir = path.join(hostile.dir, 'report');
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.get.record', '--max-response-bytes', String(4 * MiB)], { cwd: hostile.dir });
+    const r = await runMeasured(
+      [
+        '--fixtures',
+        hostile.fixtures,
+        '--report-dir',
+        dir,
+        '--only',
+        'contact.get.record',
+        '--max-response-bytes',
+        String(4 * MiB),
+      ],
+      { cwd: hostile.dir },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     const check = reportOf(dir).checks.find((c) => c.id === 'contact.get.record');
@@ -55,7 +73,10 @@ describe('bounded answers', () => {
         if (req.method !== 'GET' || !CONTACT_READ.test(req.url) || answer.status !== 200) return false;
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"data":');
-        const t = setInterval(() => { if (res.destroyed) clearInterval(t); else res.write(' '); }, 200);
+        const t = setInterval(() => {
+          if (res.destroyed) clearInterval(t);
+          else res.write(' ');
+        }, 200);
         timers.push(t);
         return true;
       },
@@ -63,7 +84,10 @@ describe('bounded answers', () => {
     try {
       const dir = path.join(hostile.dir, 'report');
       // each chunk comes well inside --timeout: only a deadline on the whole exchange ends it
-      const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.get.record', '--timeout', '2000'], { cwd: hostile.dir, timeoutMs: 60_000 });
+      const r = await runMeasured(
+        ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.get.record', '--timeout', '2000'],
+        { cwd: hostile.dir, timeoutMs: 60_000 },
+      );
       expect(r.code).toBe(1);
       const check = reportOf(dir).checks.find((c) => c.id === 'contact.get.record');
       expect(check?.status).toBe('blocked');

@@ -52,28 +52,42 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const s: Seen = { method: req.method ?? 'GET', url: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8') };
+      const s: Seen = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       seen.push(s);
       if (attack.before?.(s, res)) return;
       const headers = { ...req.headers, host: upstream.host };
-      const fwd = http.request({ host: upstream.hostname, port: upstream.port, method: s.method, path: s.url, headers }, (up) => {
-        const body: Buffer[] = [];
-        up.on('data', (c: Buffer) => body.push(c));
-        up.on('end', () => {
-          const h = { ...up.headers };
-          delete h['content-length'];
-          delete h['transfer-encoding'];
-          const answer: Answer = { status: up.statusCode ?? 502, headers: h, body: Buffer.concat(body).toString('utf8') };
-          if (attack.after?.(s, answer, res)) return;
-          res.writeHead(answer.status, answer.headers);
-          res.end(answer.body);
-        });
-      });
+      const fwd = http.request(
+        { host: upstream.hostname, port: upstream.port, method: s.method, path: s.url, headers },
+        (up) => {
+          const body: Buffer[] = [];
+          up.on('data', (c: Buffer) => body.push(c));
+          up.on('end', () => {
+            const h = { ...up.headers };
+            delete h['content-length'];
+            delete h['transfer-encoding'];
+            const answer: Answer = {
+              status: up.statusCode ?? 502,
+              headers: h,
+              body: Buffer.concat(body).toString('utf8'),
+            };
+            if (attack.after?.(s, answer, res)) return;
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body);
+          });
+        },
+      );
       fwd.on('error', () => res.destroy());
       fwd.end(s.body);
     });
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}${upstream.pathname}`;
@@ -81,7 +95,11 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
   const fixtures = path.join(dir, 'fixtures.json');
   writeFileSync(fixtures, JSON.stringify({ ...reference.fixtures, baseUrl, ...reference.keys }));
   return {
-    baseUrl, seen, reference, dir, fixtures,
+    baseUrl,
+    seen,
+    reference,
+    dir,
+    fixtures,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));

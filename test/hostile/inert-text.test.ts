@@ -7,7 +7,8 @@ import { startHostile, type Hostile } from './hostile-proxy.js';
 import { runMeasured } from './run.js';
 
 const CODE = 'bad\n::error::forged\nverdict: conforms\u001b[2J\u0007\r  ✓ forged pass\u2028## forged';
-const TEXT = 'denied\r## Forged heading\r![x](http://elsewhere.invalid/x.png)\r\n</details>\u2028verdict: conforms\r```\r';
+const TEXT =
+  'denied\r## Forged heading\r![x](http://elsewhere.invalid/x.png)\r\n</details>\u2028verdict: conforms\r```\r';
 
 describe('server text is inert', () => {
   it('a console line never lets server text start a line or send a control character', () => {
@@ -20,7 +21,10 @@ describe('server text is inert', () => {
 
   describe('against a server', () => {
     let hostile: Hostile | undefined;
-    afterEach(async () => { await hostile?.close(); hostile = undefined; });
+    afterEach(async () => {
+      await hostile?.close();
+      hostile = undefined;
+    });
 
     it('an error code with newlines, escapes and workflow commands, a text body with bare CRs and </details>', async () => {
       hostile = await startHostile({
@@ -39,14 +43,20 @@ describe('server text is inert', () => {
         },
       });
       const dir = path.join(hostile.dir, 'report');
-      const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'auth.invalid-key,contact.create.*'], { cwd: hostile.dir });
+      const r = await runMeasured(
+        ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'auth.invalid-key,contact.create.*'],
+        { cwd: hostile.dir },
+      );
       expect(r.code).toBe(1);
       const out = r.stdout + r.stderr;
       // eslint-disable-next-line no-control-regex -- the control characters a report must never carry
       expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\r]/);
       const lines = out.split('\n');
       expect(lines.filter((l) => l.startsWith('::'))).toEqual([]);
-      expect(lines.filter((l) => l.startsWith('verdict:'))).toEqual(['verdict: does not conform' + lines.find((l) => l.startsWith('verdict:'))!.slice('verdict: does not conform'.length)]);
+      expect(lines.filter((l) => l.startsWith('verdict:'))).toEqual([
+        'verdict: does not conform' +
+          lines.find((l) => l.startsWith('verdict:'))!.slice('verdict: does not conform'.length),
+      ]);
       expect(lines.filter((l) => /^\s*✓ forged/.test(l))).toEqual([]);
 
       const summary = readFileSync(path.join(dir, 'summary.md'), 'utf8');
@@ -57,11 +67,24 @@ describe('server text is inert', () => {
       let open: string | undefined;
       for (const l of mdLines) {
         const m = /^ {2}(`{3,})/.exec(l);
-        if (open === undefined) { if (m) open = m[1]; else outside.push(l); continue; }
-        if (l === `  ${open}`) { open = undefined; continue; }
+        if (open === undefined) {
+          if (m) open = m[1];
+          else outside.push(l);
+          continue;
+        }
+        if (l === `  ${open}`) {
+          open = undefined;
+          continue;
+        }
         expect(l.startsWith('  '), JSON.stringify(l)).toBe(true);
       }
-      expect(outside.filter((l) => /^\s{0,3}#/.test(l) && !/^#{2,3} (Public Records API|Root causes|Blocked|Deviations|Skipped|Leftovers)/.test(l))).toEqual([]);
+      expect(
+        outside.filter(
+          (l) =>
+            /^\s{0,3}#/.test(l) &&
+            !/^#{2,3} (Public Records API|Root causes|Blocked|Deviations|Skipped|Leftovers)/.test(l),
+        ),
+      ).toEqual([]);
       expect(outside.filter((l) => /(!\[|^\s{0,3}verdict:|<\/details>.*<\/details>)/.test(l))).toEqual([]);
       const count = (tag: string) => outside.join('\n').split(tag).length - 1;
       expect(count('<details>')).toBeGreaterThan(0);

@@ -6,9 +6,15 @@ import { reportOf, runMeasured } from './run.js';
 
 describe('interruption', () => {
   let hostile: Hostile | undefined;
-  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
 
-  for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, status] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${signal} mid-run: no new requests, what was made is archived, a partial report marked interrupted, the cleanup command, exit ${status}`, async () => {
       // every answer a little late, so the run is mid-way when the signal comes
       hostile = await startHostile({}, { latencyMs: 30 });
@@ -18,17 +24,27 @@ describe('interruption', () => {
       let pid: number | undefined;
       // once the first account was created, the signal
       const poll = setInterval(() => {
-        if (sent || pid === undefined || !hostile!.seen.some((s) => s.method === 'POST' && s.url.endsWith('/account'))) return;
+        if (sent || pid === undefined || !hostile!.seen.some((s) => s.method === 'POST' && s.url.endsWith('/account')))
+          return;
         sent = true;
         seenAtSignal = hostile!.seen.length;
         process.kill(pid, signal);
       }, 20);
-      const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'accounts,contacts'], {
-        cwd: hostile.dir, timeoutMs: 60_000, onStdout: (_all, p) => { pid = p; },
-      }).finally(() => clearInterval(poll));
+      const r = await runMeasured(
+        ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'accounts,contacts'],
+        {
+          cwd: hostile.dir,
+          timeoutMs: 60_000,
+          onStdout: (_all, p) => {
+            pid = p;
+          },
+        },
+      ).finally(() => clearInterval(poll));
       expect(sent).toBe(true);
       expect(r.code, r.stderr).toBe(status);
-      expect(r.stdout).toMatch(new RegExp(`interrupted \\(${signal}\\): the report is partial; .*npx conformance cleanup --ledger`));
+      expect(r.stdout).toMatch(
+        new RegExp(`interrupted \\(${signal}\\): the report is partial; .*npx conformance cleanup --ledger`),
+      );
       const report = reportOf(dir);
       expect(report.run['interrupted']).toBe(signal);
       // after the signal only archives went out (and requests already on their way)

@@ -6,7 +6,10 @@ import { reportOf, runMeasured } from './run.js';
 
 describe('no automatic retry of a write', () => {
   let hostile: Hostile | undefined;
-  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
 
   it('a POST processed and then left unanswered (connection closed) is sent once, and the ledger says it may have been created', async () => {
     hostile = await startHostile({
@@ -17,13 +20,19 @@ describe('no automatic retry of a write', () => {
       },
     });
     const dir = path.join(hostile.dir, 'report');
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.create.status-201'], { cwd: hostile.dir });
+    const r = await runMeasured(
+      ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.create.status-201'],
+      { cwd: hostile.dir },
+    );
     expect(r.stderr).toBe('');
     const posts = hostile.seen.filter((s) => s.method === 'POST' && s.url.endsWith('/contact'));
     expect(posts.length).toBeGreaterThan(0);
     // every POST body is unique to its request: one seen twice was sent again
     expect(new Set(posts.map((p) => p.body)).size).toBe(posts.length);
-    const ledger = readFileSync(path.join(dir, 'ledger.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { maybeCreated?: boolean; note?: string; runId: string });
+    const ledger = readFileSync(path.join(dir, 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { maybeCreated?: boolean; note?: string; runId: string });
     const maybe = ledger.filter((l) => l.maybeCreated === true);
     expect(maybe).toHaveLength(posts.length);
     expect(maybe[0]?.note).toMatch(/may have been created: the POST got no answer .*find it by the run id/);

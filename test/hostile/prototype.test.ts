@@ -6,7 +6,9 @@ import { reportOf, runMeasured } from './run.js';
 
 describe('prototype-safe parsing', () => {
   it('a redacted copy keeps __proto__ and constructor as own properties, as JSON.parse gives them', () => {
-    const parsed = JSON.parse('{"__proto__":{"data":{"id":"x"}},"constructor":{"prototype":{"polluted":true}}}') as Record<string, unknown>;
+    const parsed = JSON.parse(
+      '{"__proto__":{"data":{"id":"x"}},"constructor":{"prototype":{"polluted":true}}}',
+    ) as Record<string, unknown>;
     const copy = new Redactor([{ label: '<k>', value: 'secret-key-value' }]).value(parsed);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect((copy as { data?: unknown }).data).toBeUndefined();
@@ -17,7 +19,10 @@ describe('prototype-safe parsing', () => {
 
   describe('against a server', () => {
     let hostile: Hostile | undefined;
-    afterEach(async () => { await hostile?.close(); hostile = undefined; });
+    afterEach(async () => {
+      await hostile?.close();
+      hostile = undefined;
+    });
 
     it('every JSON body wrapped under "__proto__" does not conform', async () => {
       hostile = await startHostile({
@@ -29,10 +34,17 @@ describe('prototype-safe parsing', () => {
         },
       });
       const dir = path.join(hostile.dir, 'report');
-      const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.create.*,contact.get.record'], { cwd: hostile.dir });
+      const r = await runMeasured(
+        ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contact.create.*,contact.get.record'],
+        { cwd: hostile.dir },
+      );
       expect(r.stderr).toBe('');
       expect(r.code).toBe(1);
-      expect(reportOf(dir).checks.filter((c) => c.status === 'passed').map((c) => c.id)).not.toContain('contact.get.record');
+      expect(
+        reportOf(dir)
+          .checks.filter((c) => c.status === 'passed')
+          .map((c) => c.id),
+      ).not.toContain('contact.get.record');
     });
   });
 });

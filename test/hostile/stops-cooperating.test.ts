@@ -10,19 +10,33 @@ const CREATE = /\/(contact|account)$/;
 
 describe('a server that stops cooperating', () => {
   let hostile: Hostile | undefined;
-  afterEach(async () => { await hostile?.close(); hostile = undefined; });
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
 
   it('429 with a Retry-After of years: rate-limited past the back-off budget, one line', async () => {
     hostile = await startHostile({
       before: (req, res) => {
         if (req.method !== 'POST' || !CREATE.test(req.url)) return false;
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(60 * 60 * 24 * 365 * 5) });
-        res.end(JSON.stringify({ status_code: 429, error_type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'come back later', details: null }));
+        res.end(
+          JSON.stringify({
+            status_code: 429,
+            error_type: 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+            message: 'come back later',
+            details: null,
+          }),
+        );
         return true;
       },
     });
     const dir = path.join(hostile.dir, 'report');
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts'], { cwd: hostile.dir, timeoutMs: 90_000 });
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts'], {
+      cwd: hostile.dir,
+      timeoutMs: 90_000,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     const report = reportOf(dir);
@@ -39,11 +53,22 @@ describe('a server that stops cooperating', () => {
     hostile = await startHostile({
       before: (_req, res) => {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(60 * 60 * 24 * 365 * 5) });
-        res.end(JSON.stringify({ status_code: 429, error_type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'later', details: null }));
+        res.end(
+          JSON.stringify({
+            status_code: 429,
+            error_type: 'rate_limit_error',
+            code: 'rate_limit_exceeded',
+            message: 'later',
+            details: null,
+          }),
+        );
         return true;
       },
     });
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', path.join(hostile.dir, 'r'), '--only', 'contacts'], { cwd: hostile.dir, timeoutMs: 60_000 });
+    const r = await runMeasured(
+      ['--fixtures', hostile.fixtures, '--report-dir', path.join(hostile.dir, 'r'), '--only', 'contacts'],
+      { cwd: hostile.dir, timeoutMs: 60_000 },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/rate-limited the run past the back-off budget/);
@@ -63,11 +88,16 @@ describe('a server that stops cooperating', () => {
       },
     });
     const dir = path.join(hostile.dir, 'report');
-    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts,tasks', '--timeout', '2000'], { cwd: hostile.dir, timeoutMs: 90_000 });
+    const r = await runMeasured(
+      ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts,tasks', '--timeout', '2000'],
+      { cwd: hostile.dir, timeoutMs: 90_000 },
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     const report = reportOf(dir);
-    expect(String(report.run['stoppedBy'])).toMatch(/^the server stopped answering at \d\d:\d\d:\d\d UTC after \d+ requests$/);
+    expect(String(report.run['stoppedBy'])).toMatch(
+      /^the server stopped answering at \d\d:\d\d:\d\d UTC after \d+ requests$/,
+    );
     const stopped = report.checks.filter((c) => c.blockedBy?.answer.startsWith('the server stopped answering'));
     expect(stopped.length).toBeGreaterThan(0);
     expect(r.stdout.split('\n').filter((l) => /^\s+! .*not run: the server stopped answering/.test(l))).toHaveLength(1);

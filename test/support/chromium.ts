@@ -7,8 +7,13 @@ import { chromium, type BrowserContext } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export function hasChromium(): boolean {
@@ -19,7 +24,10 @@ export function hasChromium(): boolean {
 export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(tmpdir(), 'conformance-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, offline: true,
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    offline: true,
   });
   return {
     context,

@@ -36,7 +36,10 @@ export async function startProxy(upstreamBaseUrl: string, o: ProxyOptions = {}):
   const sockets = new Set<Socket>();
   let dead = false;
   const server = http.createServer((req, res) => {
-    if (dead) { req.socket.destroy(); return; }
+    if (dead) {
+      req.socket.destroy();
+      return;
+    }
     const p = (req.url ?? '/').startsWith(basePath) ? (req.url ?? '/').slice(basePath.length) : (req.url ?? '/');
     stats.requests.push({ method: req.method ?? 'GET', path: p, authorization: req.headers.authorization });
     if (o.dieAfter !== undefined && stats.requests.length > o.dieAfter) {
@@ -48,39 +51,63 @@ export async function startProxy(upstreamBaseUrl: string, o: ProxyOptions = {}):
     if (o.hang?.(req.method ?? 'GET', p)) return; // never answered
     stats.inFlight += 1;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-    const done = () => { stats.inFlight -= 1; };
-    const fwd = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-      up.on('end', done);
+    const done = () => {
+      stats.inFlight -= 1;
+    };
+    const fwd = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        up.on('end', done);
+      },
+    );
+    fwd.on('error', () => {
+      done();
+      res.destroy();
     });
-    fwd.on('error', () => { done(); res.destroy(); });
     req.pipe(fwd);
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
     stats,
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy();
-      if (!server.listening) { r(); return; }
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        if (!server.listening) {
+          r();
+          return;
+        }
+        server.close(() => r());
+      }),
   };
 }
 
 /** A loopback server that accepts connections and never answers (or answers some paths normally via `serve`). */
 export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const server = http.createServer(() => { /* never answers */ });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  const server = http.createServer(() => {
+    /* never answers */
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -88,7 +115,9 @@ export async function startSilentServer(): Promise<{ url: string; close(): Promi
  * The reference server started in this test process, and a working folder holding a fixtures file
  * (workspace names, keys and the base URL to use: the proxy's when one is given).
  */
-export async function referenceWithFixtures(options: ReferenceOptions = {}): Promise<{ reference: RunningReference; dir: string; writeFixtures: (baseUrl: string) => string }> {
+export async function referenceWithFixtures(
+  options: ReferenceOptions = {},
+): Promise<{ reference: RunningReference; dir: string; writeFixtures: (baseUrl: string) => string }> {
   const reference = await startReferenceServer(options);
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-safety-'));
   return {

@@ -12,7 +12,18 @@ import { launchChromium } from './chromium.js';
 const out = path.resolve(process.argv[2] ?? 'docs/report-html.png');
 const dir = mkdtempSync(path.join(tmpdir(), 'conformance-screenshot-'));
 try {
-  const run = await runCli(['--fault', 'contact-create-200', '--fault', 'phone-item-relabel-drops-primary', '--fault', 'delete-answers-201', '--seed', '1', '--report-dir', dir]);
+  const run = await runCli([
+    '--fault',
+    'contact-create-200',
+    '--fault',
+    'phone-item-relabel-drops-primary',
+    '--fault',
+    'delete-answers-201',
+    '--seed',
+    '1',
+    '--report-dir',
+    dir,
+  ]);
   if (run.code !== 1) throw new Error(`expected a failing run (exit 1), got ${String(run.code)}: ${run.stderr}`);
   const browser = await launchChromium();
   try {

@@ -75,10 +75,18 @@ export async function runSuite(args: readonly string[], timeoutMs = 300_000): Pr
     const r = await runCli([...args, '--report-dir', dir], { timeoutMs });
     const ms = Date.now() - started;
     try {
-      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as { checks: ReportCheck[]; run: ReportRun };
+      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+        checks: ReportCheck[];
+        run: ReportRun;
+      };
       return { code: r.code, checks: report.checks, ms, run: report.run };
     } catch {
-      return { code: r.code, checks: [], ms, error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}` };
+      return {
+        code: r.code,
+        checks: [],
+        ms,
+        error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`,
+      };
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -97,13 +105,21 @@ export function namesRule(check: ReportCheck, rules: readonly string[]): boolean
  * breaks only SHOULD rules or strict-reading ones (those deviations are reported, not fatal without --strict).
  */
 export function expectedExit(breaks: readonly string[]): 0 | 1 {
-  return breaks.some((rule) => isRuleId(rule) && levelOf(rule) === 'MUST' && (RULES[rule] as Rule).reading !== 'strict') ? 1 : 0;
+  return breaks.some((rule) => isRuleId(rule) && levelOf(rule) === 'MUST' && (RULES[rule] as Rule).reading !== 'strict')
+    ? 1
+    : 0;
 }
 
 export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): FaultOutcome {
   const failed = run.checks.filter((c) => c.status === 'failed');
   const matched = failed.filter((c) => namesRule(c, fault.breaks)).map((c) => `${c.id}: ${c.title}`);
-  const otherRules = [...new Set(failed.filter((c) => !namesRule(c, fault.breaks)).flatMap((c) => (c.violations ?? []).map((v) => v.rule).concat(c.violations?.length ? [] : [c.id])))].sort();
+  const otherRules = [
+    ...new Set(
+      failed
+        .filter((c) => !namesRule(c, fault.breaks))
+        .flatMap((c) => (c.violations ?? []).map((v) => v.rule).concat(c.violations?.length ? [] : [c.id])),
+    ),
+  ].sort();
   return {
     id: fault.id,
     breaks: fault.breaks,
@@ -124,7 +140,10 @@ export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): F
  * SHOULD rules (the proof then includes that no MUST check fails), the whole suite runs. Either
  * way a fault counts as detected only when a failed check names one of its rules.
  */
-export async function detectFault(fault: Pick<Fault, 'id' | 'breaks'>, o: { focused?: boolean } = {}): Promise<FaultOutcome> {
+export async function detectFault(
+  fault: Pick<Fault, 'id' | 'breaks'>,
+  o: { focused?: boolean } = {},
+): Promise<FaultOutcome> {
   if (o.focused && expectedExit(fault.breaks) === 1) {
     const focused = outcomeOf(fault, await runSuite(['--fault', fault.id, '--only', fault.breaks.join(',')]));
     if (focused.detected) return focused;
@@ -133,7 +152,11 @@ export async function detectFault(fault: Pick<Fault, 'id' | 'breaks'>, o: { focu
 }
 
 /** Runs `task` over `items` with at most `concurrency` at a time; results keep the input order. */
-export async function inPool<T, R>(items: readonly T[], concurrency: number, task: (item: T) => Promise<R>): Promise<R[]> {
+export async function inPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -156,7 +179,9 @@ export async function detectAll(
 
 /** The failed and blocked checks of a run (neither may happen on a conforming server), as "status id: title: message" lines. */
 export function failedChecks(run: SuiteRun): string[] {
-  return run.checks.filter((c) => c.status === 'failed' || c.status === 'blocked').map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`);
+  return run.checks
+    .filter((c) => c.status === 'failed' || c.status === 'blocked')
+    .map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`);
 }
 
 /** The verify table: fault, rule(s), detected or missed; then the summary line. */
@@ -164,15 +189,22 @@ export function formatTable(outcomes: readonly FaultOutcome[], alternateFailed: 
   const idWidth = Math.max(5, ...outcomes.map((o) => o.id.length));
   const rules = (o: FaultOutcome): string => o.breaks.join(', ');
   const ruleWidth = Math.max(4, ...outcomes.map((o) => rules(o).length));
-  const lines = [`${'fault'.padEnd(idWidth)}  ${'rule'.padEnd(ruleWidth)}  result`, `${'-'.repeat(idWidth)}  ${'-'.repeat(ruleWidth)}  --------`];
+  const lines = [
+    `${'fault'.padEnd(idWidth)}  ${'rule'.padEnd(ruleWidth)}  result`,
+    `${'-'.repeat(idWidth)}  ${'-'.repeat(ruleWidth)}  --------`,
+  ];
   for (const o of outcomes) {
-    const result = o.detected ? `detected${o.generated && !o.breaks.some((r) => r.startsWith('generated.')) ? ' (generated cases too)' : ''}` : `missed${o.error ? ` (${o.error})` : o.code !== expectedExit(o.breaks) ? ` (exit ${String(o.code)})` : ''}`;
+    const result = o.detected
+      ? `detected${o.generated && !o.breaks.some((r) => r.startsWith('generated.')) ? ' (generated cases too)' : ''}`
+      : `missed${o.error ? ` (${o.error})` : o.code !== expectedExit(o.breaks) ? ` (exit ${String(o.code)})` : ''}`;
     lines.push(`${o.id.padEnd(idWidth)}  ${rules(o).padEnd(ruleWidth)}  ${result}`);
   }
   const detected = outcomes.filter((o) => o.detected).length;
   lines.push('');
   const generated = outcomes.filter((o) => o.generated && !o.breaks.some((r) => r.startsWith('generated.'))).length;
-  lines.push(`detected ${detected}/${outcomes.length} faults · alternate profile: ${alternateFailed} failed checks · generated cases also catch ${generated} faults of hand-written rules`);
+  lines.push(
+    `detected ${detected}/${outcomes.length} faults · alternate profile: ${alternateFailed} failed checks · generated cases also catch ${generated} faults of hand-written rules`,
+  );
   return lines.join('\n');
 }
 
@@ -187,12 +219,13 @@ export function limiter(concurrency: number): <R>(task: () => Promise<R>) => Pro
     running -= 1;
     waiting.shift()?.();
   };
-  return <R>(task: () => Promise<R>): Promise<R> => new Promise<R>((resolve, reject) => {
-    const start = (): void => {
-      running += 1;
-      task().then(resolve, reject).finally(release);
-    };
-    if (running < concurrency) start();
-    else waiting.push(start);
-  });
+  return <R>(task: () => Promise<R>): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      const start = (): void => {
+        running += 1;
+        task().then(resolve, reject).finally(release);
+      };
+      if (running < concurrency) start();
+      else waiting.push(start);
+    });
 }

@@ -44,7 +44,10 @@ export function variationArgs(variations: readonly Pick<Variation, 'id'>[]): str
  * Runs the suite against the variation. `focused`: only the checks it affects (`--only`), as the
  * fault matrix of `npm test` does; `npm run verify` runs the whole suite.
  */
-export async function checkVariation(v: Pick<Variation, 'id' | 'affects'>, o: { focused?: boolean } = {}): Promise<VariationOutcome> {
+export async function checkVariation(
+  v: Pick<Variation, 'id' | 'affects'>,
+  o: { focused?: boolean } = {},
+): Promise<VariationOutcome> {
   const only = o.focused && !v.affects.includes('*') ? ['--only', v.affects.join(',')] : [];
   return outcomeOfVariation(v.id, await runSuite([...variationArgs([v]), ...only]));
 }

@@ -12,11 +12,16 @@ import { checkAllTogether, checkVariation, variationScore, type VariationOutcome
  * profile passed and every variation run passed, else 1. Naming faults runs only those (no variations);
  * `--variations` runs only the variation matrix.
  */
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { concurrency: { type: 'string' }, variations: { type: 'boolean' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { concurrency: { type: 'string' }, variations: { type: 'boolean' } },
+});
 const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
 const unknown = positionals.filter((id) => !FAULTS.some((f) => f.id === id));
 if (unknown.length > 0 || !Number.isInteger(concurrency) || concurrency < 1) {
-  console.error(unknown.length > 0 ? `unknown fault(s): ${unknown.join(', ')}` : '--concurrency must be a positive integer');
+  console.error(
+    unknown.length > 0 ? `unknown fault(s): ${unknown.join(', ')}` : '--concurrency must be a positive integer',
+  );
   process.exit(2);
 }
 const variationsOnly = values.variations === true;
@@ -24,10 +29,20 @@ const faults = variationsOnly ? [] : positionals.length > 0 ? FAULTS.filter((f) 
 
 const started = Date.now();
 let done = 0;
-type Job = { kind: 'fault'; fault: (typeof FAULTS)[number] } | { kind: 'alternate' }
-  | { kind: 'variation'; variation: (typeof VARIATIONS)[number] } | { kind: 'together' };
-const variationJobs: Job[] = positionals.length > 0 ? [] : [{ kind: 'together' }, ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation }))];
-const jobs: Job[] = [...(variationsOnly ? [] : [{ kind: 'alternate' } as Job]), ...variationJobs, ...faults.map((fault): Job => ({ kind: 'fault', fault }))];
+type Job =
+  | { kind: 'fault'; fault: (typeof FAULTS)[number] }
+  | { kind: 'alternate' }
+  | { kind: 'variation'; variation: (typeof VARIATIONS)[number] }
+  | { kind: 'together' };
+const variationJobs: Job[] =
+  positionals.length > 0
+    ? []
+    : [{ kind: 'together' }, ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation }))];
+const jobs: Job[] = [
+  ...(variationsOnly ? [] : [{ kind: 'alternate' } as Job]),
+  ...variationJobs,
+  ...faults.map((fault): Job => ({ kind: 'fault', fault })),
+];
 const variationOutcomes: VariationOutcome[] = [];
 const outcomes: FaultOutcome[] = [];
 // widened on purpose: a closure assigns the run's outcome, which control flow does not follow
@@ -52,21 +67,30 @@ await inPool(jobs, concurrency, async (job) => {
   const outcome = await detectFault(job.fault);
   outcomes.push(outcome);
   done += 1;
-  console.error(`[${done}/${faults.length}] ${outcome.id}: ${outcome.detected ? 'detected' : 'MISSED'} (${(outcome.ms / 1000).toFixed(1)}s)`);
+  console.error(
+    `[${done}/${faults.length}] ${outcome.id}: ${outcome.detected ? 'detected' : 'MISSED'} (${(outcome.ms / 1000).toFixed(1)}s)`,
+  );
 });
 
-const ordered = faults.map((f) => outcomes.find((o) => o.id === f.id)).filter((o): o is FaultOutcome => o !== undefined);
+const ordered = faults
+  .map((f) => outcomes.find((o) => o.id === f.id))
+  .filter((o): o is FaultOutcome => o !== undefined);
 if (!variationsOnly) console.log(formatTable(ordered, alternate));
 const missed = ordered.filter((o) => !o.detected);
 if (missed.length > 0) {
   console.log('\nmissed:');
-  for (const o of missed) console.log(`  ${o.id} (breaks ${o.breaks.join(', ')}): exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`);
+  for (const o of missed)
+    console.log(
+      `  ${o.id} (breaks ${o.breaks.join(', ')}): exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`,
+    );
 }
 if (alternateLines.length > 0) console.log(`\nalternate profile failures:\n${alternateLines.join('\n')}`);
 const variationsFailed = variationOutcomes.filter((o) => !o.passed);
 if (variationOutcomes.length > 0) {
-  for (const o of variationsFailed) console.log(`\nvariation ${o.id} failed (exit ${String(o.code)}):\n${o.problems.map((p) => `  ${p}`).join('\n')}`);
+  for (const o of variationsFailed)
+    console.log(`\nvariation ${o.id} failed (exit ${String(o.code)}):\n${o.problems.map((p) => `  ${p}`).join('\n')}`);
   console.log(`\n${variationScore(variationOutcomes)}`);
 }
 console.log(`\ntook ${((Date.now() - started) / 1000).toFixed(0)}s with ${concurrency} runs at a time`);
-process.exitCode = missed.length === 0 && (variationsOnly || String(alternate) === '0') && variationsFailed.length === 0 ? 0 : 1;
+process.exitCode =
+  missed.length === 0 && (variationsOnly || String(alternate) === '0') && variationsFailed.length === 0 ? 0 : 1;

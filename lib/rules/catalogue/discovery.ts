@@ -6,31 +6,41 @@ import type { Rule } from '../rule.js';
  */
 export const DISCOVERY_RULES = {
   'discovery.schema-contact': {
-    level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
+    level: 'MUST',
+    section: 'Endpoints › Discovery',
+    quote:
+      '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
     summary: 'GET /_schema/contact answers 2xx with a JSON body (its shape is not shown)',
     endpoints: ['GET /_schema/contact'],
   },
   'discovery.schema-contact-lists': {
-    level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
-    summary: 'the contact schema body names is_required_on_create and the workspace\'s stage option (its shape is not shown, so a text search)',
+    level: 'MUST',
+    section: 'Endpoints › Discovery',
+    quote:
+      '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
+    summary:
+      "the contact schema body names is_required_on_create and the workspace's stage option (its shape is not shown, so a text search)",
     endpoints: ['GET /_schema/contact'],
   },
   'discovery.schema-contact-attributes': {
-    level: 'MUST', section: 'Endpoints › Discovery',
-    quote: '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
-    summary: 'the contact schema names every contact attribute the spec lists, and where it gives is_required_on_create beside attribute names, it gives it for each (its shape is not shown)',
+    level: 'MUST',
+    section: 'Endpoints › Discovery',
+    quote:
+      '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
+    summary:
+      'the contact schema names every contact attribute the spec lists, and where it gives is_required_on_create beside attribute names, it gives it for each (its shape is not shown)',
     endpoints: ['GET /_schema/contact'],
   },
   'discovery.schema-summary': {
-    level: 'MUST', section: 'Endpoints › Discovery',
+    level: 'MUST',
+    section: 'Endpoints › Discovery',
     quote: '`GET /_organization_schema_summary` lists custom objects.',
     summary: 'GET /_organization_schema_summary answers 2xx with a JSON body (its shape is not shown)',
     endpoints: ['GET /_organization_schema_summary'],
   },
   'discovery.summary-lists-custom-object': {
-    level: 'MUST', section: 'Endpoints › Custom objects',
+    level: 'MUST',
+    section: 'Endpoints › Custom objects',
     quote: 'Available custom objects are discovered with `GET /_organization_schema_summary`.',
     summary: 'the schema summary mentions the custom object named in the fixtures',
     endpoints: ['GET /_organization_schema_summary'],

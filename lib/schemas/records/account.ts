@@ -13,13 +13,7 @@ export const accountRecord = defineRecord(
     updated_at: one('timestamp'),
     display_name: one('string'),
     ...each(
-      [
-        'owner_user_id',
-        'created_by_user_id',
-        'owner_team_id',
-        'updated_by_user_id',
-        'archived_by_user_id',
-      ],
+      ['owner_user_id', 'created_by_user_id', 'owner_team_id', 'updated_by_user_id', 'archived_by_user_id'],
       one('record_reference'),
     ),
     participant_user_id_list: many('record_reference'),

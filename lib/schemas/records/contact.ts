@@ -14,13 +14,7 @@ export const contactRecord = defineRecord(
     display_name: one('string'),
     stage: one('contact_stage'),
     ...each(
-      [
-        'created_by_user_id',
-        'owner_user_id',
-        'owner_team_id',
-        'updated_by_user_id',
-        'archived_by_user_id',
-      ],
+      ['created_by_user_id', 'owner_user_id', 'owner_team_id', 'updated_by_user_id', 'archived_by_user_id'],
       one('record_reference'),
     ),
     participant_user_id_list: many('record_reference'),

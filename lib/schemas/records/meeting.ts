@@ -7,10 +7,7 @@ export const meetingRecord = defineRecord(
   { const: 'meeting' },
   {
     ...each(['id', 'organization_id'], one('uuid')),
-    ...each(
-      ['title', 'description', 'location', 'agenda', 'key_talking_points', 'meeting_url'],
-      one('string'),
-    ),
+    ...each(['title', 'description', 'location', 'agenda', 'key_talking_points', 'meeting_url'], one('string')),
     ...each(
       [
         'starts_at',
@@ -53,13 +50,7 @@ export const meetingRecord = defineRecord(
     ),
     meeting_participants: many('meeting_participant'),
     ...each(
-      [
-        'owner_user_id',
-        'owner_team_id',
-        'organizer_user_id',
-        'organizer_contact_id',
-        'rescheduled_from_id',
-      ],
+      ['owner_user_id', 'owner_team_id', 'organizer_user_id', 'organizer_contact_id', 'rescheduled_from_id'],
       one('record_reference'),
     ),
     created_by_user_id: one('uuid'),

@@ -26,10 +26,7 @@ export const opportunityRecord = defineRecord(
       one('record_reference'),
     ),
     participant_user_id_list: many('record_reference'),
-    ...each(
-      ['next_step_details', 'closed_lost_custom_detail', 'closed_won_custom_detail'],
-      one('long_text'),
-    ),
+    ...each(['next_step_details', 'closed_lost_custom_detail', 'closed_won_custom_detail'], one('long_text')),
     ...each(
       [
         'next_step_due_at',
@@ -45,10 +42,7 @@ export const opportunityRecord = defineRecord(
       one('timestamp'),
     ),
     ...each(['amount', 'forecast_weighted_amount'], one('currency')),
-    ...each(
-      ['primary_closed_won_reason', 'primary_closed_lost_reason', 'primary_competitor', 'type'],
-      one('select'),
-    ),
+    ...each(['primary_closed_won_reason', 'primary_closed_lost_reason', 'primary_competitor', 'type'], one('select')),
     ...each(
       ['additional_closed_won_reasons', 'additional_closed_lost_reasons', 'competitors_mentioned'],
       many('select'),

@@ -1,7 +1,5 @@
 import { defineValueType } from './define.js';
 
-export const booleanValue = defineValueType(
-  'boolean',
-  'spec: typed-attribute-values row "boolean | boolean"',
-  { type: 'boolean' },
-);
+export const booleanValue = defineValueType('boolean', 'spec: typed-attribute-values row "boolean | boolean"', {
+  type: 'boolean',
+});

@@ -1,7 +1,5 @@
 import { defineValueType } from './define.js';
 
-export const longTextValue = defineValueType(
-  'long_text',
-  'spec: typed-attribute-values row "long_text | string"',
-  { type: 'string' },
-);
+export const longTextValue = defineValueType('long_text', 'spec: typed-attribute-values row "long_text | string"', {
+  type: 'string',
+});

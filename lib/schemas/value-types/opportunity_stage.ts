@@ -6,15 +6,7 @@ export const opportunityStageValue = defineValueType(
   'spec: typed-attribute-values row "opportunity_stage | object { id, select_list_id, display_name, api_name, color, closing_probability: string, expected_days: integer }"; untyped fields taken from the select row',
   {
     type: 'object',
-    required: [
-      'id',
-      'select_list_id',
-      'display_name',
-      'api_name',
-      'color',
-      'closing_probability',
-      'expected_days',
-    ],
+    required: ['id', 'select_list_id', 'display_name', 'api_name', 'color', 'closing_probability', 'expected_days'],
     properties: {
       id: ref('defs/uuid'),
       select_list_id: ref('defs/uuid'),

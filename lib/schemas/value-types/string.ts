@@ -1,7 +1,5 @@
 import { defineValueType } from './define.js';
 
-export const stringValue = defineValueType(
-  'string',
-  'spec: typed-attribute-values row "string | string"',
-  { type: 'string' },
-);
+export const stringValue = defineValueType('string', 'spec: typed-attribute-values row "string | string"', {
+  type: 'string',
+});
