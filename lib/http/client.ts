@@ -188,6 +188,8 @@ export class ApiClient {
       const budget = this.settings.budget;
       let n = this.count(method, path, exempt);
       await budget?.acquire(this.priority);
+      // the server's latency is timed from here: a wait for a slot is the run's own queue, not the server's
+      const sentAt = performance.now();
       // the run may have stopped while this request waited for its slot
       try {
         this.refuseIfStopped(exempt);
@@ -213,7 +215,7 @@ export class ApiClient {
       } finally {
         budget?.release();
       }
-      budget?.answered(n, ex.response?.status, started);
+      budget?.answered(n, ex.response?.status, sentAt);
       ex.ms = Math.round(performance.now() - started);
       const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       const spent = retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response?.headers['retry-after']);
