@@ -330,3 +330,29 @@ function withDefaults(partial: Partial<ConformanceReport>): ConformanceReport {
     ...partial,
   } as unknown as ConformanceReport;
 }
+
+describe('the audit after the run judges only what the server answered', () => {
+  const note = '11111111-1111-4111-8111-111111111111';
+  const fixtures = { noteId: note } as Fixtures;
+  const before: Record<string, ApiRecord> = {
+    noteId: { id: note, created_at: 'x', updated_at: 'x', record_type: 'note', attributes: {} },
+  };
+  // a client stub: what GET /note/{id} got, an answer or none at all
+  const clientAnswering = (status: number | undefined) =>
+    ({
+      get: () =>
+        Promise.resolve(
+          status === undefined ? { transportError: 'connection refused' } : { response: { status, json: {} } },
+        ),
+    }) as unknown as ApiClient;
+
+  it('a server that no longer answers changed nothing it can be blamed for', async () => {
+    await expect(auditKeptRecords(clientAnswering(undefined), fixtures, before, false)).resolves.toEqual([]);
+    await expect(auditKeptRecords(clientAnswering(503), fixtures, before, false)).resolves.toEqual([]);
+  });
+
+  it('a record the server refuses to show now is reported as no longer readable', async () => {
+    const changes = await auditKeptRecords(clientAnswering(404), fixtures, before, false);
+    expect(changes).toMatchObject([{ key: 'noteId', before: 'readable', after: 'no longer readable' }]);
+  });
+});

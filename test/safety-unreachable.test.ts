@@ -122,7 +122,19 @@ describe('during the run', () => {
     try {
       const fixtures = writeFixtures(proxy.baseUrl);
       const r = await runCli(
-        ['--fixtures', fixtures, '--only', 'contacts,accounts', '--timeout', '2000', '--report-dir', 'died'],
+        // at the old fixed pace, so checks are still waiting when the server dies: the stop is what is tested
+        [
+          '--fixtures',
+          fixtures,
+          '--only',
+          'contacts,accounts',
+          '--timeout',
+          '2000',
+          '--report-dir',
+          'died',
+          '--concurrency',
+          '8',
+        ],
         { cwd: dir, timeoutMs: 60_000 },
       );
       expect(r.code, r.stdout + r.stderr).toBe(1);

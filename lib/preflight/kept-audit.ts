@@ -13,16 +13,29 @@ const FOUND_BY = 'the read of your records after the run';
  * nothing to compare it with.
  */
 export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Record<string, ApiRecord>> {
-  const out: Record<string, ApiRecord> = {};
+  return (await readKept(api, f)).records;
+}
+
+/**
+ * Each kept record as the server shows it now, and the keys of those it refused to show (a 4xx):
+ * a read that got no answer, or a 5xx, says nothing about the record, so it is neither.
+ */
+async function readKept(
+  api: ApiClient,
+  f: Fixtures,
+): Promise<{ records: Record<string, ApiRecord>; refused: Set<string> }> {
+  const records: Record<string, ApiRecord> = {};
+  const refused = new Set<string>();
   await Promise.all(
     keptRecords(f).map(async (k) => {
       const ex = await api.get(k.read);
       const s = ex.response?.status;
       const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
-      if (r?.id === k.id) out[k.key] = r;
+      if (r?.id === k.id) records[k.key] = r;
+      else if (s !== undefined && s >= 400 && s <= 499) refused.add(k.key);
     }),
   );
-  return out;
+  return { records, refused };
 }
 
 /**
@@ -38,12 +51,14 @@ export async function auditKeptRecords(
   before: Record<string, ApiRecord>,
   readOnly: boolean,
 ): Promise<RecordChange[]> {
-  const now = await readKeptRecords(api, f);
+  const { records: now, refused } = await readKept(api, f);
   const changes: RecordChange[] = [];
   for (const k of keptRecords(f)) {
     const was = before[k.key];
     if (!was) continue;
     const is = now[k.key];
+    // no answer (a server that died) or a 5xx: what happened to the record is unknown, not a change
+    if (!is && !refused.has(k.key)) continue;
     if (!is) {
       changes.push({
         key: k.key,

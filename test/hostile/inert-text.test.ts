@@ -82,7 +82,9 @@ describe('server text is inert', () => {
         outside.filter(
           (l) =>
             /^\s{0,3}#/.test(l) &&
-            !/^#{2,3} (Public Records API|Root causes|Blocked|Deviations|Skipped|Leftovers)/.test(l),
+            !/^#{2,3} (Public Records API|Root causes|Blocked|New deviations|Baseline entries|Skipped|Leftovers)/.test(
+              l,
+            ),
         ),
       ).toEqual([]);
       expect(outside.filter((l) => /(!\[|^\s{0,3}verdict:|<\/details>.*<\/details>)/.test(l))).toEqual([]);

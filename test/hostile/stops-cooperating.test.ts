@@ -89,7 +89,19 @@ describe('a server that stops cooperating', () => {
     });
     const dir = path.join(hostile.dir, 'report');
     const r = await runMeasured(
-      ['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'contacts,accounts,tasks', '--timeout', '2000'],
+      // at the old fixed pace, so checks are still waiting when the server stops: the stop is what is tested
+      [
+        '--fixtures',
+        hostile.fixtures,
+        '--report-dir',
+        dir,
+        '--only',
+        'contacts,accounts,tasks',
+        '--timeout',
+        '2000',
+        '--concurrency',
+        '8',
+      ],
       { cwd: hostile.dir, timeoutMs: 90_000 },
     );
     expect(r.stderr).toBe('');
