@@ -291,6 +291,7 @@ endpoint('PATCH /contact/{contact_id}', () => {
         Math.ceil(c.target.cases / 2),
       );
     },
+    { startFirst: true },
   );
 });
 
@@ -323,6 +324,7 @@ endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'
         Math.ceil(c.target.cases / 2),
       );
     },
+    { startFirst: true },
   );
 });
 
@@ -348,5 +350,6 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
         Math.ceil(c.target.cases / 2),
       );
     },
+    { startFirst: true },
   );
 });

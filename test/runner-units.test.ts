@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { interleaved } from '../lib/runner/run-checks.js';
+import type { CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
@@ -160,5 +162,31 @@ describe('suites/index.ts', () => {
       .map((f) => f.replace(/\.checks\.ts$/, ''))
       .sort();
     expect(SUITE_FILES.map((f) => f.group)).toEqual(files);
+  });
+});
+
+describe('the order checks start in', () => {
+  const def = (group: string, title: string, startFirst = false): CheckDefinition => ({
+    rule: 'record.envelope',
+    level: 'MUST',
+    endpoint: '*',
+    title,
+    group,
+    path: [],
+    body: () => Promise.resolve(),
+    ...(startFirst ? { startFirst: true } : {}),
+  });
+
+  it('starts the long sequences first, then one check of each endpoint group in turn, each once', () => {
+    const defs = [
+      def('a', 'a1'),
+      def('a', 'a2'),
+      def('b', 'b1'),
+      def('g', 'seq', true),
+      def('b', 'b2'),
+      def('a', 'a3'),
+    ];
+    const order = interleaved(defs).map((i) => defs[i]!.title);
+    expect(order).toEqual(['seq', 'a1', 'b1', 'a2', 'b2', 'a3']);
   });
 });

@@ -27,7 +27,7 @@ export function check(
   rule: RuleId,
   title: string,
   fn: (c: CheckContext) => Promise<void>,
-  options: { endpoint?: string } = {},
+  options: { endpoint?: string; startFirst?: boolean } = {},
 ): void {
   register({
     rule,
@@ -35,5 +35,6 @@ export function check(
     endpoint: options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*',
     title,
     body: fn,
+    ...(options.startFirst ? { startFirst: true } : {}),
   });
 }

@@ -14,6 +14,11 @@ export interface CheckDefinition {
   /** the `group` blocks around it, outermost first (they only label the source) */
   path: readonly string[];
   body: (c: CheckContext) => Promise<void>;
+  /**
+   * a long chain of dependent requests (a model-based sequence): started before the other checks, so
+   * that against a distant server it runs alongside the rest instead of being the run's tail
+   */
+  startFirst?: boolean;
 }
 
 const definitions: CheckDefinition[] = [];

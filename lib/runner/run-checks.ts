@@ -53,11 +53,14 @@ export async function runChecks(
 
 /** Indices of `defs` taking one check of each endpoint group in turn (groups in list order). */
 export function interleaved(defs: readonly CheckDefinition[]): number[] {
+  // the long sequences go first (each a chain of dependent requests: started last, it would be the tail)
+  const out: number[] = defs.flatMap((d, i) => (d.startFirst ? [i] : []));
   const byGroup = new Map<string, number[]>();
-  defs.forEach((d, i) => byGroup.set(d.group, [...(byGroup.get(d.group) ?? []), i]));
+  defs.forEach((d, i) => {
+    if (!d.startFirst) byGroup.set(d.group, [...(byGroup.get(d.group) ?? []), i]);
+  });
   const queues = [...byGroup.values()];
-  const out: number[] = [];
-  for (let round = 0; out.length < defs.length; round++) {
+  for (let round = 0; out.length < defs.length && queues.some((q) => round < q.length); round++) {
     for (const q of queues) if (round < q.length) out.push(q[round]!);
   }
   return out;
