@@ -6,8 +6,8 @@ import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
 import { show } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 
-// GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: each check makes its own
-// custom-object record and links EDGES fresh contacts to it, so it knows every edge the read must
+// GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: the checks read one custom-object
+// record of the run with EDGES fresh contacts linked (linkedSet), so they know every edge the read must
 // show. Stated: page_size is an integer, default 50, minimum 1; next_cursor is a string or null;
 // count is an integer. Not stated: the maximum page_size (observed), what count counts, page order,
 // and whether a page holds exactly page_size items (only "at most" is checked).
@@ -95,12 +95,24 @@ async function recordWithManyContacts(
   return { co, rel, recordId };
 }
 
+/**
+ * One custom-object record with EDGES contacts linked to it, made once per run and shared by the
+ * pagination checks that only read it (lib/runner/run-setups.ts): each knows every edge a read must
+ * show, and the run makes EDGES contacts, not one set per check. The default-page check, which needs
+ * more than 50 edges, makes its own.
+ */
+function linkedSet(c: CheckContext): ReturnType<typeof recordWithLinkedContacts> {
+  return c.shared(`pagination: a record with ${EDGES} linked contacts`, (s) =>
+    recordWithLinkedContacts(s, EDGES, createContact),
+  );
+}
+
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
   check(
     'pagination.page-shape',
     'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent',
     async (c) => {
-      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const edges = await linkedSet(c);
       const e = c
         .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
         .success()
@@ -146,7 +158,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
   );
 
   check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
-    const edges = await recordWithLinkedContacts(c, EDGES, createContact);
+    const edges = await linkedSet(c);
     for (const size of [3, 1]) {
       const e = c
         .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size }))
@@ -161,7 +173,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.page-size-honoured',
     'page_size=1000 is answered with a page or refused with the error body (the maximum is not shown; observed)',
     async (c) => {
-      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const edges = await linkedSet(c);
       const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1000 }));
       if (e.response.status >= 200 && e.response.status <= 299) {
         e.body('envelopes/relationship-page', 'pagination.page-shape');
@@ -179,12 +191,12 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
   );
 
   check('pagination.page-size-minimum', 'page_size=0 is rejected with the error body', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 1, createContact);
+    const edges = await linkedSet(c);
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 0 })).rejected();
   });
 
   check('pagination.page-size-minimum', 'page_size=-1 is rejected with the error body', async (c) => {
-    const edges = await recordWithLinkedContacts(c, 1, createContact);
+    const edges = await linkedSet(c);
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: -1 })).rejected();
   });
 
@@ -192,7 +204,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.cursor-walk',
     `following next_cursor with page_size=3 shows each of ${EDGES} edges once and ends with next_cursor null`,
     async (c) => {
-      await walk(c, 3, await recordWithLinkedContacts(c, EDGES, createContact));
+      await walk(c, 3, await linkedSet(c));
     },
   );
 
@@ -200,7 +212,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.cursor-walk',
     `following next_cursor with page_size=1 shows each of ${EDGES} edges once and ends with next_cursor null`,
     async (c) => {
-      await walk(c, 1, await recordWithLinkedContacts(c, EDGES, createContact));
+      await walk(c, 1, await linkedSet(c));
     },
   );
 
@@ -210,7 +222,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.page-shape',
     'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)',
     async (c) => {
-      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const edges = await linkedSet(c);
       const e = c.expect(
         await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }),
       );
@@ -240,7 +252,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.invalid-cursor',
     'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx',
     async (c) => {
-      const edges = await recordWithLinkedContacts(c, 2, createContact);
+      const edges = await linkedSet(c);
       c.expect(
         await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, {
           page_size: 1,

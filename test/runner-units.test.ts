@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RunSetups } from '../lib/runner/run-setups.js';
+import { CheckSkipped } from '../lib/runner/check-skipped.js';
+import type { CheckContext } from '../lib/check/context.js';
 import { interleaved } from '../lib/runner/run-checks.js';
 import type { CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
@@ -188,5 +191,52 @@ describe('the order checks start in', () => {
     ];
     const order = interleaved(defs).map((i) => defs[i]!.title);
     expect(order).toEqual(['seq', 'a1', 'b1', 'a2', 'b2', 'a3']);
+  });
+});
+
+describe('run-scoped set-ups', () => {
+  const target = {
+    baseUrl: 'http://127.0.0.1:9/api/v2/public',
+    keys: { apiKey: 'k'.repeat(16) },
+    fixtures: {},
+    runId: 'cr-test',
+    seed: 1,
+    timeoutMs: 1000,
+    maxRateLimitRetries: 0,
+    embedded: true,
+    selection: { only: [], skip: [], level: 'all' as const },
+    readOnly: false,
+    concurrency: 8,
+    cases: 1,
+  };
+
+  it('makes a set-up once for every check that asks, and archives it once, when the run ends', async () => {
+    const setups = new RunSetups({ target, budget: new RequestBudget(8) });
+    let made = 0;
+    let archived = 0;
+    const make = (c: CheckContext) => {
+      made += 1;
+      c.cleanup(() => Promise.resolve(archived++));
+      return Promise.resolve({ id: 'r' });
+    };
+    const [a, b] = await Promise.all([
+      setups.shared('k', 'record.envelope', make),
+      setups.shared('k', 'record.envelope', make),
+    ]);
+    expect(a).toBe(b);
+    expect(made).toBe(1);
+    expect(archived).toBe(0);
+    await setups.close();
+    await setups.close();
+    expect(archived).toBe(1);
+  });
+
+  it('ends every check that asked the same way when the set-up fails or skips', async () => {
+    const setups = new RunSetups({ target, budget: new RequestBudget(8) });
+    const failing = () => Promise.reject(new Error('step failed'));
+    await expect(setups.shared('f', 'record.envelope', failing)).rejects.toThrow('step failed');
+    await expect(setups.shared('f', 'record.envelope', failing)).rejects.toThrow('step failed');
+    const skipping = (c: CheckContext) => Promise.resolve(c.skip('no customObject'));
+    await expect(setups.shared('s', 'record.envelope', skipping)).rejects.toBeInstanceOf(CheckSkipped);
   });
 });

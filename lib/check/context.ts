@@ -56,6 +56,12 @@ export interface CheckContext {
    * the client cannot recognise.
    */
   created(id: string, type: LedgerType, archivePath: string | null, auth?: LedgerAuth): void;
+  /**
+   * A set-up several read-only checks share (`key` names it): made once per run on first use, with
+   * the run's own context, and archived when the run ends (lib/runner/run-setups.ts). Only for records
+   * the checks then read, never write.
+   */
+  shared<T>(key: string, make: (c: CheckContext) => Promise<T>): Promise<T>;
 }
 
 export interface ContextParts {
@@ -74,6 +80,8 @@ export interface ContextParts {
   /** rules of other checks that the check's exchanges broke (one cause, one finding) */
   findings: Finding[];
   cleanups: Array<() => Promise<unknown>>;
+  /** the run's shared set-ups; absent (a set-up's own context, a unit test): made in this context */
+  shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
 }
 
 /** One request of a check: issued at `start`, answered (or given up) at `end`. */
@@ -169,7 +177,7 @@ export function makeContext(p: ContextParts): CheckContext {
       p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
   };
   let faker: Faker | undefined;
-  return {
+  const context: CheckContext = {
     rule: p.rule,
     target: p.target,
     fixtures: p.target.fixtures,
@@ -219,5 +227,9 @@ export function makeContext(p: ContextParts): CheckContext {
     created(id, type, archivePath, auth = 'apiKey') {
       records.add({ id, type, path: archivePath, auth });
     },
+    shared(key, make) {
+      return p.shared ? p.shared(key, make) : make(context);
+    },
   };
+  return context;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
+import { RunSetups } from '../runner/run-setups.js';
 import { readExamples } from '../check/examples-file.js';
 import { coverageOf } from './coverage-command.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
@@ -215,12 +216,15 @@ export async function runConformance(
     };
     process.on('unhandledRejection', onStray);
     let runs;
+    // the set-ups checks share: made on first use, archived once the last check has ended
+    const setups = new RunSetups({ target, budget });
     try {
-      const all = runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS }, events);
+      const all = runChecks(defs, { target, budget, redactor, checkTimeoutMs: CHECK_TIMEOUT_MS, setups }, events);
       // past an interruption's grace the run reports what ended; the rest is abandoned (the process exits)
       all.catch(() => undefined);
       runs = (await Promise.race([all, interruption.deadline.then(() => undefined)])) ?? [...finished];
     } finally {
+      await setups.close();
       process.off('unhandledRejection', onStray);
     }
     if (stray.length > 0)
@@ -266,6 +270,7 @@ export async function runConformance(
         ...trafficCounts(reporter.traffic, reporter.unanswered),
         fixturesCheckRequests: target.preflight?.requests ?? 0,
         keptRecordsRequests,
+        ...(setups.exchanges.length > 0 ? { setupRequests: setups.exchanges.length } : {}),
         chain: reporter.chain,
         concurrency: {
           configured: budget.ceiling,

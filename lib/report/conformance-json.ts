@@ -33,6 +33,8 @@ export interface RunInfo {
   fixturesCheckRequests?: number;
   /** requests of the read of every kept record after the checks and of what it put back (not counted by --max-requests) */
   keptRecordsRequests?: number;
+  /** requests of the run-scoped set-ups several checks share (lib/runner/run-setups.ts), counted by no check */
+  setupRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
   /**

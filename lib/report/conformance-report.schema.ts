@@ -54,6 +54,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         requestsSent: int,
         rateLimitRetries: int,
         fixturesCheckRequests: int,
+        setupRequests: int,
         keptRecordsRequests: int,
         chain: int,
         concurrency: {

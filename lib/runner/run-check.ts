@@ -24,6 +24,8 @@ import type { CheckDefinition } from '../check/registry.js';
 /** What every check of one run shares. */
 export interface RunContext {
   target: RunTarget;
+  /** the run-scoped set-ups checks share (absent: each check makes its own) */
+  setups?: RunSetups;
   budget: RequestBudget;
   redactor: Redactor;
   /** a check still running after this long fails (its requests have their own --timeout) */
@@ -32,10 +34,8 @@ export interface RunContext {
 
 /** A check's result plus what the run totals need: every answered request, and those unanswered. */
 
-/** Thrown by `c.skip`, `c.need`, `c.needKey` and --read-only: the check did not run, and says why. */
-class CheckSkipped extends Error {
-  override name = 'CheckSkipped';
-}
+import { CheckSkipped } from './check-skipped.js';
+import type { RunSetups } from './run-setups.js';
 
 class CheckTimedOut extends Error {
   override name = 'CheckTimedOut';
@@ -69,6 +69,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     observations,
     findings,
     cleanups,
+    shared: (key, make) => (run.setups ? run.setups.shared(key, def.rule, make) : make(c)),
   });
 
   let status: CheckResult['status'] = 'passed';

@@ -1,0 +1,69 @@
+import { makeContext, type CheckContext, type RequestSpan } from '../check/context.js';
+import type { Finding } from '../check/finding.js';
+import type { Observation } from '../check/outcome.js';
+import type { RuleId } from '../rules/catalogue.js';
+import type { Exchange } from '../http/exchange.js';
+import type { RequestBudget } from '../http/request-budget.js';
+import type { RunTarget } from '../check/run-target.js';
+import { CheckSkipped } from './check-skipped.js';
+
+/**
+ * Run-scoped set-up: records several read-only checks share, made once per run on first use and
+ * archived once, when the run ends. Built on the same context as a check's, so every create goes into
+ * the cleanup ledger as it is answered (an interrupted run leaves its cleanup command), and a shard or
+ * an --only that selects none of the checks needing a set-up never makes it. A set-up that fails,
+ * blocks or skips ends every check that asked for it the same way (one cause: reported once).
+ * Only for records the checks then read: a check that writes makes its own or holds a lock.
+ */
+export class RunSetups {
+  private readonly made = new Map<string, Promise<unknown>>();
+  private readonly cleanups: Array<() => Promise<unknown>> = [];
+  /** every request the set-ups sent, for the report (no check counts them as its own) */
+  readonly exchanges: Exchange[] = [];
+  readonly observations: Observation[] = [];
+
+  constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
+
+  /** The set-up `key`, made by `make` the first time a check asks (with that check's rule). */
+  shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>): Promise<T> {
+    let p = this.made.get(key) as Promise<T> | undefined;
+    if (!p) {
+      const spans: RequestSpan[] = [];
+      const findings: Finding[] = [];
+      const c = makeContext({
+        rule,
+        target: this.run.target,
+        seedName: `set-up:${key}`,
+        budget: this.run.budget,
+        // before every check: the checks waiting on it wait on its every request
+        priority: -1,
+        skip: (reason) => {
+          throw new CheckSkipped(reason);
+        },
+        exchanges: this.exchanges,
+        spans,
+        observations: this.observations,
+        findings,
+        cleanups: this.cleanups,
+      });
+      // a make that throws at once (a skip, a missing fixture) rejects like one that fails later
+      p = (async () => make(c))();
+      // every check that asked awaits it; this only keeps a failure nobody awaits any more (its
+      // checks timed out) from being an unhandled rejection
+      p.catch(() => undefined);
+      this.made.set(key, p);
+    }
+    return p;
+  }
+
+  /** Archives what the set-ups made (newest first), once, after the last check. */
+  async close(): Promise<void> {
+    for (const clean of this.cleanups.splice(0).reverse()) {
+      try {
+        await clean();
+      } catch (err) {
+        this.observations.push({ topic: 'cleanup', text: `set-up cleanup failed: ${String(err)}` });
+      }
+    }
+  }
+}
