@@ -3,6 +3,7 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
 import { RunSetups } from '../runner/run-setups.js';
+import { keptExchange, trafficOf } from '../runner/traffic.js';
 import { readExamples } from '../check/examples-file.js';
 import { coverageOf } from './coverage-command.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
@@ -232,19 +233,32 @@ export async function runConformance(
         `the suite itself failed (a bug in the suite, not the server): ${redactor.text([...new Set(stray)].join(' | '))}`,
       );
     reporter.finish(runs, findingResults(runs, target.seed, redactor, target.rerun));
+    // what the set-ups sent is part of what the run sent and of the contract it observed
+    const traffic = [...reporter.traffic, ...trafficOf(setups.exchanges, target.baseUrl)];
+    const unanswered = reporter.unanswered + setups.exchanges.filter((ex) => ex.response === undefined).length;
     // every kept record read again: what the server changed heads the console and every report
     const { changes: recordChanges, requests: keptRecordsRequests } = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
     if (config.har !== undefined) {
       const har = harOf(
-        runs.map((r, index) => ({
-          index,
-          id: r.result.id,
-          title: r.result.title,
-          held: r.held,
-          exchanges: r.exchanges,
-          spans: r.spans,
-        })),
+        [
+          ...runs.map((r, index) => ({
+            index,
+            id: r.result.id,
+            title: r.result.title,
+            held: r.held,
+            exchanges: r.exchanges,
+            spans: r.spans,
+          })),
+          {
+            index: runs.length,
+            id: 'set-up',
+            title: 'run-scoped set-ups several checks share',
+            held: [],
+            exchanges: setups.exchanges.map(keptExchange),
+            spans: setups.spans,
+          },
+        ],
         { version: suiteVersion() },
       );
       writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
@@ -267,7 +281,7 @@ export async function runConformance(
         ...(config.strict ? { reading: 'strict' as const } : {}),
         ...(config.shard ? { shard: config.shard } : {}),
         ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
-        ...trafficCounts(reporter.traffic, reporter.unanswered),
+        ...trafficCounts(traffic, unanswered),
         fixturesCheckRequests: target.preflight?.requests ?? 0,
         keptRecordsRequests,
         ...(setups.exchanges.length > 0 ? { setupRequests: setups.exchanges.length } : {}),
@@ -284,7 +298,7 @@ export async function runConformance(
         ...(interruption.signal ? { interrupted: interruption.signal } : {}),
         ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
       },
-      observedContract(reporter.traffic),
+      observedContract(traffic),
       target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : [],
     );
     if (settled.outcome) report.baseline = settled.outcome;

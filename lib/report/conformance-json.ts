@@ -25,7 +25,7 @@ export interface RunInfo {
   shard?: { index: number; count: number };
   /** `--only` / `--skip` / `--level`, when the run did not register every check */
   selection?: { only: string[]; skip: string[]; level: 'all' | 'must' };
-  /** requests the checks sent, 429 retries included (from the traffic they recorded) */
+  /** requests the checks and the set-ups they share sent, 429 retries included (from the traffic they recorded) */
   requestsSent?: number;
   /** 429 answers the client waited out and retried */
   rateLimitRetries?: number;
@@ -33,7 +33,7 @@ export interface RunInfo {
   fixturesCheckRequests?: number;
   /** requests of the read of every kept record after the checks and of what it put back (not counted by --max-requests) */
   keptRecordsRequests?: number;
-  /** requests of the run-scoped set-ups several checks share (lib/runner/run-setups.ts), counted by no check */
+  /** of requestsSent, those of the run-scoped set-ups several checks share (lib/runner/run-setups.ts), counted by no check */
   setupRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;

@@ -3,7 +3,8 @@ import { strictOnly } from '../rules/reading.js';
 import { TransportFailure } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
-import { reportExchange, truncateBody } from '../evidence/truncate.js';
+import { reportExchange } from '../evidence/truncate.js';
+import { keptExchange, trafficOf } from './traffic.js';
 import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
@@ -11,7 +12,7 @@ import { heldRecords } from './record-lock.js';
 import { chainOf } from './chain.js';
 import type { CheckRun } from './check-run.js';
 
-import type { BlockedBy, Observation, Traffic, Violation } from '../check/outcome.js';
+import type { BlockedBy, Observation, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
 import { RULES } from '../rules/catalogue.js';
@@ -87,11 +88,12 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       status = 'skipped';
       message = err.message;
     } else {
-      evidence = [...exchanges];
       const at =
         err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure
           ? err.exchange
           : undefined;
+      // an answer of a run-scoped set-up (c.shared) is no request of the check's own, but it is the evidence
+      evidence = at && !exchanges.includes(at) ? [at, ...exchanges] : [...exchanges];
       failedAt = at ? evidence.lastIndexOf(at) : undefined;
       const workspace = at ? workspaceRequiredBlock(at) : undefined;
       if (workspace && (err instanceof NonConformance || err instanceof SetupFailure)) {
@@ -222,31 +224,4 @@ function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
     step: operationOf(ex, baseUrl),
     answer: `connection failed: ${ex.transportError ?? 'no response'}`,
   };
-}
-
-function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
-  return exchanges.flatMap((ex) => {
-    if (!ex.response) return [];
-    const code = (ex.response.json as { code?: unknown } | undefined)?.code;
-    return [
-      {
-        endpoint: operationOf(ex, baseUrl),
-        status: ex.response.status,
-        ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
-        emptyBody: ex.response.text.length === 0,
-        ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
-      },
-    ];
-  });
-}
-
-/** An exchange as the run keeps it once its check ended: bodies cut at MAX_BODY_BYTES, the parsed body dropped. */
-function keptExchange(ex: Exchange): Exchange {
-  const kept: Exchange = {
-    ...ex,
-    request: { ...ex.request, ...(ex.request.body !== undefined ? { body: truncateBody(ex.request.body) } : {}) },
-  };
-  if (ex.response)
-    kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
-  return kept;
 }

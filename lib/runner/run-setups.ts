@@ -20,6 +20,8 @@ export class RunSetups {
   private readonly cleanups: Array<() => Promise<unknown>> = [];
   /** every request the set-ups sent, for the report (no check counts them as its own) */
   readonly exchanges: Exchange[] = [];
+  /** when each was sent, index for index with `exchanges` (for --har) */
+  readonly spans: RequestSpan[] = [];
   readonly observations: Observation[] = [];
 
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
@@ -28,7 +30,6 @@ export class RunSetups {
   shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>): Promise<T> {
     let p = this.made.get(key) as Promise<T> | undefined;
     if (!p) {
-      const spans: RequestSpan[] = [];
       const findings: Finding[] = [];
       const c = makeContext({
         rule,
@@ -41,7 +42,7 @@ export class RunSetups {
           throw new CheckSkipped(reason);
         },
         exchanges: this.exchanges,
-        spans,
+        spans: this.spans,
         observations: this.observations,
         findings,
         cleanups: this.cleanups,
