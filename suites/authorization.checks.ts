@@ -1,10 +1,9 @@
 import { check, group } from '../lib/check/check.js';
-import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import { contactStage, requiredCreateAttributes, contactToRead } from '../lib/steps/contact.js';
 import { show } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { accountCreateBody } from '../builders/account.js';
-import { createAccount } from '../lib/steps/account.js';
 import {
   ownedAttributes,
   customObject,
@@ -12,7 +11,7 @@ import {
   freshUpsertBody,
   recordToKeep,
 } from '../lib/steps/custom-object.js';
-import { opportunityStage } from '../lib/steps/opportunity.js';
+import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 
 // auth.forbidden-403: "A caller without permission for the operation yields 403." The read-only
@@ -63,7 +62,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
     endpoint: 'POST /opportunity',
     what: 'a valid opportunity create',
     run: async (c) => {
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       const json = {
         attributes: {
           display_name: tagged('Forbidden deal', c.runId),
@@ -110,7 +109,7 @@ group('Authorization › read-only key reads', () => {
     'the read-only key reads a contact of its organization',
     async (c) => {
       c.needKey('readOnlyApiKey');
-      const contact = await createContact(c);
+      const contact = await contactToRead(c);
       const e = c.expect(await c.api.get(`/contact/${contact.id}`, { auth: 'readOnlyApiKey' }));
       if (e.response.status === 401) e.fail('the read-only key accepted (not 401)', 'HTTP 401');
       if (e.response.status < 200 || e.response.status > 299) return; // not this rule's: the read-only key's rights are the user's set-up

@@ -5,15 +5,24 @@ import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { PROVOCATIONS, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids
 // are written out, not looped over, so that grep finds the checks of each.)
 
+/**
+ * The answer to a provocation: sent once per run and judged by each error-body rule on its own (a
+ * run-scoped set-up, lib/runner/run-setups.ts), so one request serves five checks instead of five.
+ */
+function provoked(c: CheckContext, p: Provocation): Promise<Exchange> {
+  return c.shared(`errors: the answer to ${p.what}`, (s) => p.send(s));
+}
+
 /** The check of one error-body rule on one provoked error. */
 function onlyRule(rule: RuleId, p: Provocation) {
   return async (c: CheckContext) => {
-    const ex = await p.send(c);
+    const ex = await provoked(c, p);
     const e = c.expect(ex);
     // no error to look at: that is a deviation of the request's own rule (judged by its own
     // checks), not of the error-body rules, so this check is blocked rather than failed
@@ -77,7 +86,7 @@ group('Errors › request_validation_failed', () => {
     async (c) => {
       let seen = 0;
       for (const p of PROVOCATIONS) {
-        const ex = await p.send(c);
+        const ex = await provoked(c, p);
         const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
         if (code !== 'request_validation_failed') continue;
         seen += 1;

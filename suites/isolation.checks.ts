@@ -1,5 +1,5 @@
 import { check, group } from '../lib/check/check.js';
-import { createContact } from '../lib/steps/contact.js';
+import { createContact, contactToRead } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { createAccount } from '../lib/steps/account.js';
@@ -12,7 +12,7 @@ import {
   recordToKeep,
   upsert,
 } from '../lib/steps/custom-object.js';
-import { createOpportunity } from '../lib/steps/opportunity.js';
+import { createOpportunity, opportunityAccount } from '../lib/steps/opportunity.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 import { contactAccountIds, linkContactToAccount, relationshipName } from '../lib/steps/relationship.js';
@@ -41,7 +41,7 @@ const READS: CheckCase[] = [
     endpoint: 'GET /contact/{contact_id}',
     what: "reading organization A's contact",
     run: async (c) => {
-      const contact = await createContact(c);
+      const contact = await contactToRead(c);
       await sendRefused(
         c,
         OTHER_ORGANIZATION,
@@ -161,7 +161,7 @@ const BODY_REFERENCES: CheckCase[] = [
       c.needKey('otherOrgApiKey');
       // organization B is another workspace: its own stage id (otherOrg.opportunity.stageId), else the
       // api_name of organization A's stage, which B's workspace may or may not have
-      const mine = await createAccount(c);
+      const mine = await opportunityAccount(c);
       const ownStage = c.fixtures.otherOrg?.opportunity?.stageId;
       let stage: { value_type: string; value: { id: string } | { api_name: string } };
       let stageName: unknown = ownStage;

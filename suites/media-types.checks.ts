@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import {
+  contactStage,
+  createContact,
+  readContact,
+  requiredCreateAttributes,
+  contactToRead,
+} from '../lib/steps/contact.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createOpportunity } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
@@ -49,7 +55,7 @@ group('Media types › JSON responses', () => {
       endpoint: 'GET /contact/{contact_id}',
       what: 'a 2xx contact read',
       send: async (c) => {
-        const contact = await createContact(c);
+        const contact = await contactToRead(c);
         const ex = await c.api.get(`/contact/${contact.id}`);
         c.expect(ex).success();
         return ex;
@@ -290,7 +296,7 @@ group('Media types › not acceptable', () => {
     [
       'GET /contact/{contact_id}',
       'GET /contact/{contact_id}',
-      async (c) => c.api.get(`/contact/${(await createContact(c)).id}`, { headers: { accept: 'text/html' } }),
+      async (c) => c.api.get(`/contact/${(await contactToRead(c)).id}`, { headers: { accept: 'text/html' } }),
     ],
     [
       'POST /contact',

@@ -1,13 +1,13 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { createAccount } from '../lib/steps/account.js';
 import {
   createOpportunity,
   opportunityStageId,
   opportunityWithContact,
   stageOf,
   type StageValue,
+  opportunityAccount,
 } from '../lib/steps/opportunity.js';
 import { linkOpportunityToContact, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf } from '../lib/check/record.js';
@@ -15,12 +15,12 @@ import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
 import { byId } from '../builders/relationship.js';
 
-/** POSTs an opportunity with the given stage on a fresh account of the check's own. */
+/** POSTs an opportunity with the given stage on the run's opportunity account. */
 async function postOpportunity(
   c: CheckContext,
   stage: unknown,
 ): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {
-  const account = await createAccount(c);
+  const account = await opportunityAccount(c);
   const body = opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id });
   const e = c.expect(await c.api.post('/opportunity', body));
   return { e, accountId: account.id, sent: body.attributes };
@@ -31,7 +31,7 @@ async function fixtureStage(
   c: CheckContext,
 ): Promise<{ id: string; api_name: string; display_name: unknown; select_list_id: unknown }> {
   const stageId = opportunityStageId(c);
-  const account = await createAccount(c);
+  const account = await opportunityAccount(c);
   const record = await createOpportunity(c, account.id);
   const stage = stageOf(record);
   if (stage?.id !== stageId || typeof stage.api_name !== 'string') {

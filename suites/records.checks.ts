@@ -5,15 +5,20 @@ import type { RuleId } from '../lib/rules/catalogue.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
-import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import {
+  contactStage,
+  createContact,
+  readContact,
+  requiredCreateAttributes,
+  contactToRead,
+} from '../lib/steps/contact.js';
 import { show, type ApiRecord } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
 import { accountCreateBody } from '../builders/account.js';
 import { matchValue } from '../builders/custom-object.js';
-import { createAccount } from '../lib/steps/account.js';
 import { ownedAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
-import { opportunityStage } from '../lib/steps/opportunity.js';
+import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
 import { takeTask } from '../lib/steps/task.js';
 import { phoneContact } from '../lib/steps/phone-item.js';
 
@@ -43,7 +48,7 @@ const PRODUCERS: Producer[] = [
     endpoint: 'GET /contact/{contact_id}',
     kind: 'contact',
     recordType: () => 'contact',
-    send: async (c) => c.api.get(`/contact/${(await createContact(c)).id}`),
+    send: async (c) => c.api.get(`/contact/${(await contactToRead(c)).id}`),
   },
   {
     endpoint: 'PATCH /contact/{contact_id}',
@@ -71,7 +76,7 @@ const PRODUCERS: Producer[] = [
     recordType: () => 'opportunity',
     send: async (c) => {
       const stage = opportunityStage(c);
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       return c.api.post('/opportunity', {
         attributes: { display_name: tagged('Envelope deal', c.runId), stage, account_id: account.id },
       });
@@ -175,7 +180,7 @@ group('Records › typed values', () => {
       'GET /contact/{contact_id}',
       'contact',
       'a created contact',
-      async (c) => c.api.get(`/contact/${(await createContact(c)).id}`),
+      async (c) => c.api.get(`/contact/${(await contactToRead(c)).id}`),
     ],
     [
       'GET /contact/{contact_id}',
@@ -236,7 +241,7 @@ group('Records › organization', () => {
     'record.organization-scoped',
     'a read contact carries organization_id as a uuid-typed value',
     async (c) => {
-      const contact = await createContact(c);
+      const contact = await contactToRead(c);
       const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
       const org = organizationOf(e.data());
       if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
@@ -253,7 +258,7 @@ group('Records › organization', () => {
     'record.organization-scoped',
     'records of one organization carry the same organization_id',
     async (c) => {
-      const first = await createContact(c);
+      const first = await contactToRead(c);
       const second = await createContact(c);
       const [a, b] = [await readContact(c, first.id), await readContact(c, second.id)];
       const e = c.expect(c.last());
@@ -305,15 +310,11 @@ group('Records › organization of every record type', () => {
       'record.organization-scoped',
       `${p.endpoint} answers a ${p.kind} record carrying organization_id, uuid-typed, the caller's organization`,
       async (c) => {
-        const contact = await createContact(c);
+        const contact = await contactToRead(c);
         const mine = organizationOf(contact)?.value;
         // a contact without it is the finding of the contact checks above
         if (typeof mine !== 'string')
-          c.block(
-            'POST /contact',
-            `a contact without organization_id ${show(contact.attributes['organization_id'])}`,
-            c.last(),
-          );
+          c.block('POST /contact', `a contact without organization_id ${show(contact.attributes['organization_id'])}`);
         const ex = await p.send(c);
         produced(c, ex, p);
         const e = c.expect(ex);

@@ -3,7 +3,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
 import { createContact } from '../lib/steps/contact.js';
-import { createOpportunity, opportunityWithContact } from '../lib/steps/opportunity.js';
+import { createOpportunity, opportunityWithContact, opportunityAccount } from '../lib/steps/opportunity.js';
 import { linkContactToAccount, readContactAccounts, relatedIds, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf, type ApiRecord } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
@@ -102,7 +102,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'a contact on no account of the opportunity is refused 409 contact_account_association_required; on the account, the link succeeds',
     async (c) => {
       const apiName = relationshipName(c, 'contactOpportunities');
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       const contact = await createContact(c);
       const opportunity = await createOpportunity(c, account.id);
       const path = `/contact/${contact.id}/relationship/${apiName}`;
@@ -122,7 +122,7 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'linking a contact on no account to an opportunity is refused 409 contact_account_association_required; on the account, it succeeds',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       const contact = await createContact(c);
       const opportunity = await createOpportunity(c, account.id);
       const path = `/opportunity/${opportunity.id}/relationship/${apiName}`;
@@ -140,7 +140,7 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'a contact on another account only is refused 409 contact_account_association_required',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       const elsewhere = await createAccount(c);
       const contact = await createContact(c);
       await linkContactToAccount(c, contact.id, elsewhere.id);

@@ -166,13 +166,30 @@ group('Robustness › hostile contact create bodies', () => {
   }
 });
 
+/**
+ * The contact the hostile patches are sent to: one per run (a run-scoped set-up). A patch a server
+ * takes changes it, and no check judges its content, only each answer's status.
+ */
+function patchTarget(c: CheckContext): Promise<{ id: string }> {
+  return c.shared('robustness: the contact hostile patches are sent to', (s) => createContact(s));
+}
+
+/** The custom-object record whose relationship read gets the hostile query parameters: one per run, only read. */
+async function queryTarget(c: CheckContext): Promise<string> {
+  const co = customObject(c);
+  const { record } = await c.shared('robustness: the custom-object record hostile queries read', (s) =>
+    upsertRecord(s, co, freshUpsertBody(s, co, matchValue(s.faker, s.runId), ownedAttributes(s, co, 'Robust'))),
+  );
+  return `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`;
+}
+
 group('Robustness › hostile contact patch bodies', () => {
   for (const [what, make] of BODIES) {
     check(
       'robustness.no-5xx',
       `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`,
       async (c) => {
-        const contact = await createContact(c);
+        const contact = await patchTarget(c);
         expectHandled(
           c,
           await c.api.send('PATCH', `/contact/${contact.id}`, {
@@ -193,16 +210,7 @@ group('Robustness › hostile query parameters', () => {
       'robustness.no-5xx',
       `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with page_size ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`,
       async (c) => {
-        const co = customObject(c);
-        const { record } = await upsertRecord(
-          c,
-          co,
-          freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')),
-        );
-        const ex = await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, {
-          query: { page_size: v },
-        });
-        expectHandled(c, ex);
+        expectHandled(c, await c.api.get(await queryTarget(c), { query: { page_size: v } }));
       },
       { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' },
     );
@@ -212,18 +220,7 @@ group('Robustness › hostile query parameters', () => {
       'robustness.no-5xx',
       `GET /{custom_object_api_name}/{record_id}/relationship/{api_name} with cursor ${show(v.slice(0, 12))} is answered 2xx or 4xx with the error body`,
       async (c) => {
-        const co = customObject(c);
-        const { record } = await upsertRecord(
-          c,
-          co,
-          freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Robust')),
-        );
-        expectHandled(
-          c,
-          await c.api.get(`/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}`, {
-            query: { cursor: v },
-          }),
-        );
+        expectHandled(c, await c.api.get(await queryTarget(c), { query: { cursor: v } }));
       },
       { endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}' },
     );

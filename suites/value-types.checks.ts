@@ -5,8 +5,7 @@ import type { Exchange } from '../lib/http/exchange.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { validate, type RecordKind, type ValueTypeName } from '../lib/schemas/index.js';
 import { contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { createAccount } from '../lib/steps/account.js';
-import { opportunityStage } from '../lib/steps/opportunity.js';
+import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
 import { show, type TypedValue } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
 import { accountCreateBody, uniqueDomain } from '../builders/account.js';
@@ -239,7 +238,7 @@ async function write(c: CheckContext, w: Written): Promise<Exchange> {
       return c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: extra() }));
     case 'opportunity': {
       const stage = opportunityStage(c);
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       return c.api.post(
         '/opportunity',
         opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id, attributes: extra() }),

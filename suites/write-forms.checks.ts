@@ -1,7 +1,6 @@
 import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { createAccount } from '../lib/steps/account.js';
 import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import {
   archiveIfCreated,
@@ -13,7 +12,7 @@ import {
   upsertRecord,
 } from '../lib/steps/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
-import { opportunityStageId } from '../lib/steps/opportunity.js';
+import { opportunityStageId, opportunityAccount } from '../lib/steps/opportunity.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
 import { accountCreateBody } from '../builders/account.js';
@@ -71,7 +70,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
   {
     endpoint: 'POST /opportunity',
     send: async (c) => {
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       return c.api.post('/opportunity', {
         ...opportunityCreateBody(c.faker, {
           runId: c.runId,
@@ -148,7 +147,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
     'write.enveloped-value',
     'POST /opportunity takes account_id as the record_reference reads emit',
     async (c) => {
-      const account = await createAccount(c);
+      const account = await opportunityAccount(c);
       const body = opportunityCreateBody(c.faker, {
         runId: c.runId,
         stage: selectEnvelope({ id: opportunityStageId(c) }),

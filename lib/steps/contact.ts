@@ -36,6 +36,16 @@ export async function createContact(
   return setupRecord(c, await c.api.post('/contact', body, { auth }), 'POST /contact');
 }
 
+/**
+ * A contact of the run that checks only read (envelope, typed values, media type, the keys that may
+ * read it): made once per run (a run-scoped set-up, lib/runner/run-setups.ts). A contact cannot be
+ * archived through the API, so each check that shares it leaves one record fewer on the server.
+ * A check that writes a contact, or compares a read with what it sent, makes its own.
+ */
+export function contactToRead(c: CheckContext): Promise<ApiRecord> {
+  return c.shared('contacts: a contact the checks only read', (s) => createContact(s));
+}
+
 /** Reads a contact back; a read that fails is a deviation of the check's own rule (the effect cannot be seen). */
 export async function readContact(c: CheckContext, id: string): Promise<ApiRecord> {
   return c
