@@ -1,0 +1,240 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckContext } from '../lib/check/context.js';
+import type { CheckDefinition } from '../lib/check/registry.js';
+import type { RunTarget } from '../lib/check/run-target.js';
+import { RequestBudget } from '../lib/http/request-budget.js';
+import { Redactor } from '../lib/redact/redact.js';
+import type { RuleId } from '../lib/rules/catalogue.js';
+import { RULES } from '../lib/rules/catalogue.js';
+import { runChecks } from '../lib/runner/run-checks.js';
+import { RunSetups } from '../lib/runner/run-setups.js';
+import { trafficOf } from '../lib/runner/traffic.js';
+
+// The runner driven in process against a stub server of a few lines: what it does when a set-up
+// fails, a request hangs, the request cap is reached, a 429 arrives, or a check outlives its time.
+// No reference server and no child process: each test states exactly what the server answers.
+
+interface StubAnswer {
+  status: number;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** never answered */
+  hang?: boolean;
+}
+
+/** What the stub answers a request; `seen` counts every request it got, by "METHOD /path". */
+let answer: (method: string, path: string) => StubAnswer = () => ({ status: 404 });
+const seen: string[] = [];
+let server: http.Server;
+let baseUrl = '';
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').replace(/^\/api\/v2\/public/, '').split('?')[0]!;
+    seen.push(`${req.method} ${path}`);
+    req.resume();
+    req.on('end', () => {
+      const a = answer(req.method ?? 'GET', path);
+      if (a.hang) return;
+      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
+      res.end(a.json === undefined ? '' : JSON.stringify(a.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/public`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const KEY = 'pra_test_runner_key_0123456789';
+
+function target(o: Partial<RunTarget> = {}): RunTarget {
+  return {
+    baseUrl,
+    keys: { apiKey: KEY },
+    fixtures: {},
+    runId: 'cr-test-runner',
+    seed: 1,
+    timeoutMs: 2_000,
+    maxRateLimitRetries: 2,
+    embedded: false,
+    selection: { only: [], skip: [], level: 'all' },
+    readOnly: false,
+    concurrency: 4,
+    cases: 1,
+    ...o,
+  };
+}
+
+function def(rule: RuleId, title: string, body: (c: CheckContext) => Promise<void>): CheckDefinition {
+  return {
+    rule,
+    level: RULES[rule].level,
+    endpoint: 'GET /contact/{contact_id}',
+    title,
+    group: 'runner',
+    path: [],
+    body,
+  };
+}
+
+async function run(
+  defs: CheckDefinition[],
+  o: { target?: Partial<RunTarget>; maxRequests?: number; checkTimeoutMs?: number } = {},
+) {
+  seen.length = 0;
+  const t = target(o.target);
+  const budget = new RequestBudget(t.concurrency, o.maxRequests);
+  const setups = new RunSetups({ target: t, budget });
+  const runs = await runChecks(defs, {
+    target: t,
+    budget,
+    redactor: new Redactor([{ label: '<api-key>', value: KEY }]),
+    checkTimeoutMs: o.checkTimeoutMs ?? 10_000,
+    setups,
+  });
+  await setups.close();
+  return { runs, results: runs.map((r) => r.result), setups, target: t };
+}
+
+const ID = '6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
+const contact = { data: { id: ID, created_at: '', updated_at: '', attributes: {}, record_type: 'contact' } };
+
+describe('run-scoped set-ups (c.shared)', () => {
+  it('are made once for every check that asks, and a failed one blocks each of them under its step', async () => {
+    answer = (method) => (method === 'POST' ? { status: 500, json: { code: 'internal' } } : { status: 200 });
+    const asking = (n: number) =>
+      def('contact.get.record', `check ${n}`, async (c) => {
+        await c.shared('a contact', async (s) =>
+          s.setup(await s.api.post('/contact', { attributes: {} }), 'POST /contact'),
+        );
+        await c.api.get(`/contact/${ID}`);
+      });
+    const { results, setups } = await run([asking(1), asking(2), asking(3)]);
+    expect(seen.filter((r) => r === 'POST /contact')).toHaveLength(1);
+    expect(results.map((r) => r.status)).toEqual(['blocked', 'blocked', 'blocked']);
+    expect(results.map((r) => r.blockedBy?.step)).toEqual(['POST /contact', 'POST /contact', 'POST /contact']);
+    // the checks never got as far as their own reads, and none counts the set-up's request as its own
+    expect(seen.filter((r) => r.startsWith('GET'))).toHaveLength(0);
+    expect(results.map((r) => r.requests)).toEqual([0, 0, 0]);
+    expect(setups.exchanges).toHaveLength(1);
+  });
+
+  it("a check failing on a shared answer shows that answer as its evidence, and the run's traffic counts it", async () => {
+    answer = () => ({ status: 200, json: contact });
+    const judge = def('error.record-not-found', 'judges the shared answer', async (c) => {
+      const ex = await c.shared('a read', (s) => s.api.get(`/contact/${ID}`));
+      c.expect(ex).status(404);
+    });
+    const { results, setups, target: t } = await run([judge]);
+    const [r] = results;
+    expect(r?.status).toBe('failed');
+    expect(r?.requests).toBe(0);
+    expect(r?.evidence?.map((e) => `${e.request.method} ${new URL(e.request.url).pathname}`)).toEqual([
+      `GET /api/v2/public/contact/${ID}`,
+    ]);
+    expect(r?.failedExchange).toBe(0);
+    expect(trafficOf(setups.exchanges, t.baseUrl)).toEqual([
+      expect.objectContaining({ endpoint: 'GET /contact/{contact_id}', status: 200 }),
+    ]);
+  });
+});
+
+describe('requests that go wrong', () => {
+  it('a request the server never answers blocks its check at the --timeout, naming the operation', async () => {
+    answer = (_m, path) =>
+      path.startsWith('/contact/') ? { status: 200, hang: true } : { status: 200, json: contact };
+    const hung = def('contact.get.record', 'reads a contact', async (c) => {
+      c.expect(await c.api.get(`/contact/${ID}`)).success();
+    });
+    const { results } = await run([hung], { target: { timeoutMs: 300 } });
+    expect(results[0]?.status).toBe('blocked');
+    expect(results[0]?.blockedBy?.step).toBe('GET /contact/{contact_id}');
+    expect(results[0]?.blockedBy?.answer).toMatch(/^connection failed/);
+  });
+
+  it('a 429 is waited out and the same request sent again; the check judges the answer after it', async () => {
+    let calls = 0;
+    answer = () => {
+      calls += 1;
+      return calls === 1
+        ? {
+            status: 429,
+            headers: { 'retry-after': '0' },
+            json: {
+              status_code: 429,
+              error_type: 'rate_limit',
+              code: 'rate_limit_exceeded',
+              message: 'slow down',
+              details: null,
+            },
+          }
+        : { status: 200, json: contact };
+    };
+    const read = def('contact.get.record', 'reads a contact', async (c) => {
+      c.expect(await c.api.get(`/contact/${ID}`)).success();
+    });
+    const { results, runs } = await run([read]);
+    expect(results[0]?.status).toBe('passed');
+    expect(seen).toEqual([`GET /contact/${ID}`, `GET /contact/${ID}`]);
+    // both attempts are the check's traffic: the 429 (counted by the run as sent) and the retry that says so
+    expect(runs[0]?.traffic.map((t) => [t.status, t.rateLimitRetries ?? 0])).toEqual([
+      [429, 0],
+      [200, 1],
+    ]);
+  });
+
+  it('--max-requests: past the cap no request is sent, and the checks that needed one are blocked', async () => {
+    answer = () => ({ status: 200, json: contact });
+    const reads = [1, 2, 3, 4].map((n) =>
+      def('contact.get.record', `read ${n}`, async (c) => {
+        c.expect(await c.api.get(`/contact/${ID}`)).success();
+      }),
+    );
+    const { results } = await run(reads, { maxRequests: 2, target: { concurrency: 1 } });
+    expect(seen).toHaveLength(2);
+    expect(results.filter((r) => r.status === 'passed')).toHaveLength(2);
+    expect(results.filter((r) => r.status === 'blocked')).toHaveLength(2);
+  });
+});
+
+describe('verdicts', () => {
+  it("another rule broken on the way is that rule's finding; the check itself is blocked, not failed", async () => {
+    answer = () => ({ status: 500, json: {} });
+    const other = def('contact.get.record', 'needs a read that must not be 500', async (c) => {
+      c.expect(await c.api.get(`/contact/${ID}`), 'robustness.no-5xx').status(200);
+    });
+    const { results, runs } = await run([other]);
+    expect(results[0]?.status).toBe('blocked');
+    expect(results[0]?.blockedBy?.rule).toBe('robustness.no-5xx');
+    expect(runs[0]?.findings.map((f) => f.violation.rule)).toEqual(['robustness.no-5xx']);
+  });
+
+  it('a check that outlives its time ends, failed with that reason, and the run goes on', async () => {
+    answer = () => ({ status: 200, json: contact });
+    const stuck = def('contact.get.record', 'never ends', () => new Promise<void>(() => undefined));
+    const fine = def('contact.get.record', 'reads a contact', async (c) => {
+      c.expect(await c.api.get(`/contact/${ID}`)).success();
+    });
+    const { results } = await run([stuck, fine], { checkTimeoutMs: 200 });
+    expect(results[0]?.status).toBe('failed');
+    expect(results[0]?.message).toMatch(/did not finish within/);
+    expect(results[1]?.status).toBe('passed');
+  });
+
+  it('results keep the order of the definitions, whatever order the checks end in', async () => {
+    answer = () => ({ status: 200, json: contact });
+    const slow = def('contact.get.record', 'slow', async (c) => {
+      await new Promise((r) => setTimeout(r, 50));
+      c.expect(await c.api.get(`/contact/${ID}`)).success();
+    });
+    const quick = def('contact.create.status-201', 'quick', () => Promise.resolve());
+    const { results } = await run([slow, quick]);
+    expect(results.map((r) => r.title)).toEqual(['slow', 'quick']);
+  });
+});
