@@ -15,7 +15,7 @@ import {
 import { createOpportunity, opportunityAccount } from '../lib/steps/opportunity.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
-import { contactAccountIds, linkContactToAccount, relationshipName } from '../lib/steps/relationship.js';
+import { contactAccountIds, contactWithAccounts, relationshipName } from '../lib/steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
 // (`organization_id` attribute)." For organization B, a record of organization A is a record that
@@ -54,14 +54,12 @@ const READS: CheckCase[] = [
     endpoint: 'GET /contact/{contact_id}/relationship/accounts',
     what: "reading the accounts of organization A's contact",
     run: async (c) => {
-      const contact = await createContact(c);
-      const account = await createAccount(c);
-      await linkContactToAccount(c, contact.id, account.id);
+      const { contact, accounts } = await contactWithAccounts(c);
       await sendRefused(
         c,
         OTHER_ORGANIZATION,
         { method: 'GET', path: `/contact/${contact.id}/relationship/accounts` },
-        [account.id, valueOf(account, 'display_name'), ...contactSecrets(contact)],
+        [...accounts.flatMap((a) => [a.id, valueOf(a, 'display_name')]), ...contactSecrets(contact)],
       );
     },
   },

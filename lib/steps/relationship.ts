@@ -4,6 +4,10 @@ import type { Exchange } from '../http/exchange.js';
 import type { Fixtures } from '../target/fixtures.js';
 import { byId } from '../../builders/relationship.js';
 import type { OrgKey } from './record.js';
+import type { ApiRecord } from '../check/record.js';
+import { createAccount } from './account.js';
+import { createContact } from './contact.js';
+import { atOnce } from './at-once.js';
 
 type RelationshipKey = keyof NonNullable<Fixtures['relationships']>;
 
@@ -75,4 +79,24 @@ export async function contactAccountIds(
       'contact.accounts.page',
     );
   return relatedIds(e.json());
+}
+
+/** How many accounts the run's shared contact is linked to: more than one, so a page can show several. */
+export const LINKED_ACCOUNTS = 3;
+
+/**
+ * A contact of the run linked to LINKED_ACCOUNTS accounts of the run, made once per run (a run-scoped
+ * set-up, lib/runner/run-setups.ts) for the checks that only read its accounts: each knows every
+ * edge the read must show. The accounts are archived when the run ends.
+ */
+export function contactWithAccounts(c: CheckContext): Promise<{ contact: ApiRecord; accounts: ApiRecord[] }> {
+  return c.shared(`relationships: a contact linked to ${LINKED_ACCOUNTS} accounts`, async (s) => {
+    const [contact, ...accounts] = await atOnce([
+      createContact(s),
+      ...Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(s)),
+    ]);
+    // one after another: a server may order a contact's accounts by when they were linked
+    for (const account of accounts) await linkContactToAccount(s, contact!.id, account.id);
+    return { contact: contact!, accounts };
+  });
 }
