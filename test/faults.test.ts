@@ -8,7 +8,8 @@ import { startReferenceServer } from '../reference/index.js';
 
 /**
  * Fault injection: the suite must notice each named deviation of the reference server. Every
- * fault gets an `npx conformance --fault <id>` run in a child process, at most
+ * fault gets an `npx conformance --fault <id>` run, in this process through the CLI's composition
+ * root (`npm run verify` runs each in a child process, as a user would), at most
  * DEFAULT_CONCURRENCY (or CONFORMANCE_FAULT_CONCURRENCY) at a time; the queue starts in
  * beforeAll and runs ahead while each test awaits its own fault. FAULTS=a,b limits the set.
  * The run is focused on the fault's rules first, and is the whole suite when that does not detect
@@ -70,7 +71,7 @@ describe('the suite detects every fault of the reference server', () => {
   beforeAll(() => {
     const schedule = limiter(concurrency);
     for (const fault of selected) {
-      const p = schedule(() => detectFault(fault, { focused: true }));
+      const p = schedule(() => detectFault(fault, { focused: true, inProcess: true }));
       p.catch(() => undefined); // awaited (and reported) by the fault's own test
       results.set(fault.id, p);
     }

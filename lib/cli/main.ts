@@ -17,8 +17,20 @@ import { openApiDocument } from '../openapi/document.js';
 import { consoleLines } from '../report/console.js';
 import { SPEC_VERSION } from '../report/certificate.js';
 
-const print = (line: string) => {
-  process.stdout.write(line + '\n');
+/** Where the command line writes, and the folder it works in: the process's own unless a caller (a test) says. */
+export interface CliIo {
+  print(line: string): void;
+  error(line: string): void;
+  cwd?: string;
+}
+
+const STDIO: CliIo = {
+  print: (line) => {
+    process.stdout.write(line + '\n');
+  },
+  error: (line) => {
+    process.stderr.write(line + '\n');
+  },
 };
 
 /**
@@ -26,7 +38,8 @@ const print = (line: string) => {
  * `suites` are the check modules to load, passed in by the composition root (bin/main.ts), so nothing
  * under lib/ knows the suites.
  */
-export async function main(argv: string[], suites: readonly CheckModule[]): Promise<number> {
+export async function main(argv: string[], suites: readonly CheckModule[], io: CliIo = STDIO): Promise<number> {
+  const { print } = io;
   try {
     const [command, ...rest] = argv;
     if (command === 'serve') {
@@ -73,9 +86,9 @@ export async function main(argv: string[], suites: readonly CheckModule[]): Prom
       print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`);
       return 0;
     }
-    return await runConformance(a, print, suites);
+    return await runConformance(a, print, suites, io.cwd);
   } catch (err) {
-    process.stderr.write(errorLine(err) + '\n');
+    io.error(errorLine(err));
     return 2;
   }
 }

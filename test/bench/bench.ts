@@ -124,7 +124,7 @@ try {
       const har = path.join(tmp, `${latency}-${i}.har`);
       const run = await runSuite(
         [...(latency > 0 ? ['--latency-ms', String(latency)] : []), '--concurrency', String(concurrency), '--har', har],
-        900_000,
+        { timeoutMs: 900_000 },
       );
       if (run.error !== undefined || run.code !== 0) {
         samples.push({ run, replayMs: 0 });

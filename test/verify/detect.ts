@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../support/cli.js';
+import { runCli, type CliResult } from '../support/cli.js';
+import { main } from '../../bin/main.js';
 import type { Fault } from '../../reference/faults/define.js';
 import { isRuleId, levelOf, RULES } from '../../lib/rules/catalogue.js';
 import type { Rule } from '../../lib/rules/rule.js';
@@ -67,12 +68,22 @@ export interface FaultOutcome {
 /** Two child runs at a time: each is CPU-bound (the runner plus its reference server) on a 2-core machine. */
 export const DEFAULT_CONCURRENCY = 2;
 
-/** `npx conformance <args> --report-dir <tmp>` in a child process; the report is read and removed. */
-export async function runSuite(args: readonly string[], timeoutMs = 300_000): Promise<SuiteRun> {
+/**
+ * `npx conformance <args> --report-dir <tmp>`; the report is read and removed. In a child process, as
+ * a user runs it (`npm run verify`); or, `inProcess`, through the same composition root in this
+ * process (the fault and variation tests): the same code from argv on, without a process start and a
+ * bundle load per run, which were most of each run's time. Its console output is dropped; its
+ * working folder is the report's, so no .env of the project's is read.
+ */
+export async function runSuite(
+  args: readonly string[],
+  o: { timeoutMs?: number; inProcess?: boolean } = {},
+): Promise<SuiteRun> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-fault-'));
   const started = Date.now();
   try {
-    const r = await runCli([...args, '--report-dir', dir], { timeoutMs });
+    const argv = [...args, '--report-dir', dir];
+    const r = o.inProcess ? await inProcess(argv, dir) : await runCli(argv, { timeoutMs: o.timeoutMs ?? 300_000 });
     const ms = Date.now() - started;
     try {
       const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
@@ -91,6 +102,17 @@ export async function runSuite(args: readonly string[], timeoutMs = 300_000): Pr
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The command line run in this process: its exit status, and what it wrote to stderr (stdout is dropped). */
+async function inProcess(argv: string[], cwd: string): Promise<CliResult> {
+  const errors: string[] = [];
+  const code = await main(argv, {
+    print: () => undefined,
+    error: (line) => errors.push(line),
+    cwd,
+  });
+  return { code, stdout: '', stderr: errors.join('\n') };
 }
 
 /** Whether a failed check names one of these rules. */
@@ -142,13 +164,14 @@ export function outcomeOf(fault: Pick<Fault, 'id' | 'breaks'>, run: SuiteRun): F
  */
 export async function detectFault(
   fault: Pick<Fault, 'id' | 'breaks'>,
-  o: { focused?: boolean } = {},
+  o: { focused?: boolean; inProcess?: boolean } = {},
 ): Promise<FaultOutcome> {
+  const how = { inProcess: o.inProcess ?? false };
   if (o.focused && expectedExit(fault.breaks) === 1) {
-    const focused = outcomeOf(fault, await runSuite(['--fault', fault.id, '--only', fault.breaks.join(',')]));
+    const focused = outcomeOf(fault, await runSuite(['--fault', fault.id, '--only', fault.breaks.join(',')], how));
     if (focused.detected) return focused;
   }
-  return outcomeOf(fault, await runSuite(['--fault', fault.id]));
+  return outcomeOf(fault, await runSuite(['--fault', fault.id], how));
 }
 
 /** Runs `task` over `items` with at most `concurrency` at a time; results keep the input order. */

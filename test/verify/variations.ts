@@ -46,10 +46,13 @@ export function variationArgs(variations: readonly Pick<Variation, 'id'>[]): str
  */
 export async function checkVariation(
   v: Pick<Variation, 'id' | 'affects'>,
-  o: { focused?: boolean } = {},
+  o: { focused?: boolean; inProcess?: boolean } = {},
 ): Promise<VariationOutcome> {
   const only = o.focused && !v.affects.includes('*') ? ['--only', v.affects.join(',')] : [];
-  return outcomeOfVariation(v.id, await runSuite([...variationArgs([v]), ...only]));
+  return outcomeOfVariation(
+    v.id,
+    await runSuite([...variationArgs([v]), ...only], { inProcess: o.inProcess ?? false }),
+  );
 }
 
 /** Every variation that combines with the others, on one server. */
