@@ -19,8 +19,8 @@ import { SPEC_VERSION } from '../report/certificate.js';
 
 /** Where the command line writes, and the folder it works in: the process's own unless a caller (a test) says. */
 export interface CliIo {
-  print(line: string): void;
-  error(line: string): void;
+  print: (line: string) => void;
+  error: (line: string) => void;
   cwd?: string;
 }
 
