@@ -100,14 +100,16 @@ endpoint('PATCH /contact/{contact_id}', () => {
             'GET /contact/{contact_id}',
           );
         },
-        [
-          // long strings, taken or refused, on every run; the empty string apart (a refusal of it hides nothing else)
-          [
-            edgeWrite('first_name', 'string', EDGE_STRINGS.long),
-            edgeWrite('title', 'string', EDGE_STRINGS.longer, true),
+        {
+          examples: [
+            // long strings, taken or refused, on every run; the empty string apart (a refusal of it hides nothing else)
+            [
+              edgeWrite('first_name', 'string', EDGE_STRINGS.long),
+              edgeWrite('title', 'string', EDGE_STRINGS.longer, true),
+            ],
+            [edgeWrite('middle_name', 'string', EDGE_STRINGS.empty)],
           ],
-          [edgeWrite('middle_name', 'string', EDGE_STRINGS.empty)],
-        ],
+        },
       );
     },
   );
@@ -131,6 +133,8 @@ endpoint('POST /account', () => {
         async (write) => {
           judgeWrite(c, await c.api.post('/account', body([write])), [write], 'the create answer');
         },
+        // each input creates its own account
+        { independent: true },
       );
     },
   );
@@ -165,7 +169,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
         async (write) => {
           judgeWrite(c, await c.api.patch(`/${co.apiName}/${record.id}`, body([write])), [write], 'the patch answer');
         },
-        [edgeWrite(free, valueType, EDGE_STRINGS.longer)],
+        { examples: [edgeWrite(free, valueType, EDGE_STRINGS.longer)] },
       );
     },
   );
@@ -229,15 +233,22 @@ endpoint('POST /contact', () => {
         writes: attributeWrites(CONTACT_WRITABLE.filter((a) => a.name !== 'last_name')),
         mutation: fc.oneof(MUTATIONS, noStage),
       });
-      await holdsForAll(c, 'contact create mutation', input, async ({ writes, mutation }) => {
-        const valid = contactCreateBody(c.faker, {
-          stage,
-          runId: c.runId,
-          required: requiredCreateAttributes(c),
-          attributes: body(writes.filter((w) => !w.value.edge)).attributes,
-        });
-        expectRefused(c, await c.api.post('/contact', mutation.apply(valid)), mutation);
-      });
+      await holdsForAll(
+        c,
+        'contact create mutation',
+        input,
+        async ({ writes, mutation }, cc) => {
+          const valid = contactCreateBody(cc.faker, {
+            stage,
+            runId: c.runId,
+            required: requiredCreateAttributes(c),
+            attributes: body(writes.filter((w) => !w.value.edge)).attributes,
+          });
+          expectRefused(c, await c.api.post('/contact', mutation.apply(valid)), mutation);
+        },
+        // each input is one create of its own
+        { independent: true },
+      );
     },
   );
 });
@@ -260,7 +271,7 @@ endpoint('PATCH /contact/{contact_id}', () => {
             mutation,
           );
         },
-        [{ writes: [], mutation: { what: 'attributes null', apply: () => ({ attributes: null }) } }],
+        { examples: [{ writes: [], mutation: { what: 'attributes null', apply: () => ({ attributes: null }) } }] },
       );
     },
   );
@@ -286,9 +297,9 @@ endpoint('PATCH /contact/{contact_id}', () => {
         c,
         'contact sequences',
         contactCommands(8),
-        (commands) => runSequence(c, commands),
-        [first],
-        Math.ceil(c.target.cases / 2),
+        (commands, cc) => runSequence(cc, commands),
+        // each sequence makes its own contacts, accounts and opportunities: all run at once
+        { examples: [first], cases: Math.ceil(c.target.cases / 2), independent: true },
       );
     },
     { startFirst: true },
@@ -320,8 +331,8 @@ endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'
         'phone item sequences',
         phoneItemCommands(6),
         (commands) => runPhoneSequence(c, pc, commands),
-        [first],
-        Math.ceil(c.target.cases / 2),
+        // every sequence moves the items of one contact: one after another
+        { examples: [first], cases: Math.ceil(c.target.cases / 2) },
       );
     },
     { startFirst: true },
@@ -345,9 +356,9 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
         c,
         'upsert sequences',
         upsertCommands(8, values),
-        (commands) => runUpsertSequence(c, co, free, commands),
-        [first],
-        Math.ceil(c.target.cases / 2),
+        (commands, cc) => runUpsertSequence(cc, co, free, commands),
+        // each sequence upserts match values of its own: all run at once
+        { examples: [first], cases: Math.ceil(c.target.cases / 2), independent: true },
       );
     },
     { startFirst: true },
