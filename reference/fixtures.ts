@@ -74,6 +74,7 @@ export function buildFixtures(
         ...typedSamples,
         summary: 'Sample summary',
       },
+      recordWithManyEdgesId: seed.projectWithManyEdgesId,
     },
     relationships: {
       contactAccounts: 'accounts',

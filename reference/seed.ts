@@ -19,9 +19,13 @@ export interface OrgSeed {
   meetingId: string;
   meetingWithoutTranscriptId: string;
   projectId: string;
+  /** a project with MANY_EDGES linked contacts */
+  projectWithManyEdgesId: string;
 }
 
 export const SEEDED_TASKS = 3;
+/** contacts linked to the seeded busy project: more than the default page of 50 */
+export const MANY_EDGES = 55;
 const HOUR = 3_600_000;
 
 function stage(type: string, list: SelectList, apiName: string): Record<string, unknown> {
@@ -209,6 +213,29 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     summary: 'Seeded project.',
   });
   link(jane, project, `contact_${PROJECT_API_NAME}`);
+  // a record with more edges than the default page of 50, which a user names in the fixtures
+  // (customObject.recordWithManyEdgesId) so the default-page check only reads it
+  const busy = put(PROJECT_API_NAME, {
+    display_name: 'Busy project',
+    external_key: 'PRJ-0002',
+    budget: null,
+    kickoff_at: clock.now(),
+    priority: null,
+    headcount: MANY_EDGES,
+    is_active: true,
+    summary: 'Seeded project with many contacts.',
+  });
+  for (let i = 1; i <= MANY_EDGES; i++) {
+    const member = put('contact', {
+      display_name: `Member ${i}`,
+      first_name: 'Member',
+      last_name: String(i),
+      stage: stage('contact_stage', org.contactStages, 'lead'),
+      contact_emails: [],
+      contact_phone_numbers: [],
+    });
+    link(member, busy, `contact_${PROJECT_API_NAME}`);
+  }
 
   return {
     contactWithPhoneNumbersId: jane.id,
@@ -220,5 +247,6 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     meetingId: withTranscript.id,
     meetingWithoutTranscriptId: withoutTranscript.id,
     projectId: project.id,
+    projectWithManyEdgesId: busy.id,
   };
 }

@@ -2,7 +2,8 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createContact } from '../lib/steps/contact.js';
-import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
+import { customObject, recordWithLinkedContacts } from '../lib/steps/custom-object.js';
+import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 
@@ -96,6 +97,18 @@ async function recordWithManyContacts(
 }
 
 /**
+ * A record with more than 50 edges: the user's (`customObject.recordWithManyEdgesId`, only read), or
+ * one of the check's own with DEFAULT_EDGES contacts linked.
+ */
+async function recordWithManyEdges(
+  c: CheckContext,
+): Promise<{ co: { apiName: string }; rel: { read: string }; recordId: string; given: boolean }> {
+  const given = c.fixtures.customObject?.recordWithManyEdgesId;
+  if (given === undefined) return { ...(await recordWithManyContacts(c, DEFAULT_EDGES)), given: false };
+  return { co: customObject(c), rel: { read: relationshipName(c, 'customObject') }, recordId: given, given: true };
+}
+
+/**
  * One custom-object record with EDGES contacts linked to it, made once per run and shared by the
  * pagination checks that only read it (lib/runner/run-setups.ts): each knows every edge a read must
  * show, and the run makes EDGES contacts, not one set per check. The default-page check, which needs
@@ -127,15 +140,16 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     },
   );
 
-  // The default of 50: seeing it needs more than 50 edges, that is 51 contacts of the run (the API
-  // gives no way to archive a contact), made by this one check. What a page without page_size must
-  // hold is what page_size=50 gives: at most 50 items, and the same ones (page order is not shown,
-  // so they are compared as sets).
+  // The default of 50: seeing it needs a record with more than 50 edges. The user's, named in the
+  // fixtures (customObject.recordWithManyEdgesId), is only read; without one, the check links 51
+  // contacts of the run to a record of its own (51 contacts the API gives no way to archive). What a
+  // page without page_size must hold is what page_size=50 gives: at most 50 items, and the same ones
+  // (page order is not shown, so they are compared as sets).
   check(
     'pagination.page-size-default',
-    `without page_size, a read of ${DEFAULT_EDGES} edges answers at most 50 items, the same first page as page_size=50`,
+    'without page_size, a read of a record with more than 50 edges answers at most 50 items, the same first page as page_size=50',
     async (c) => {
-      const edges = await recordWithManyContacts(c, DEFAULT_EDGES);
+      const edges = await recordWithManyEdges(c);
       const plain = c
         .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
         .success()
@@ -147,6 +161,10 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
         .success()
         .body('envelopes/relationship-page', 'pagination.page-shape');
       const want = fifty.json<Page>().items.map((i) => i.related_record_id);
+      if (edges.given && fifty.json<Page>().next_cursor === null && want.length <= 50)
+        c.skip(
+          `fixtures: \`customObject.recordWithManyEdgesId\` names a record whose page_size=50 read ended at ${want.length} edges; name one with more than 50, or leave it out to have the check link ${DEFAULT_EDGES} contacts of its own`,
+        );
       const [a, b] = [new Set(got), new Set(want)];
       if (a.size !== b.size || [...a].some((id) => !b.has(id))) {
         plain.fail(

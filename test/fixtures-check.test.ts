@@ -64,6 +64,33 @@ describe('the fixtures check before the run', () => {
     );
   });
 
+  it('a record with many edges that has at most 50, or does not exist: exit 2 naming the key and the fix', async () => {
+    // a fresh record of the custom object, with no edge at all
+    const res = await fetch(`${ref.baseUrl}/cus_obj__project/_upsert`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ref.keys.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        attributes: { display_name: 'No edges' },
+        match: { field: 'external_key', value: `few-${randomUUID()}` },
+      }),
+    });
+    const { data } = (await res.json()) as { data: { id: string } };
+    const withCustomObject = (id: string) => (f: Fixtures) => ({
+      ...f,
+      customObject: { ...f.customObject, recordWithManyEdgesId: id },
+    });
+    const few = await runWith(withCustomObject(data.id), 'few-edges');
+    expect(few.code, few.stdout + few.stderr).toBe(2);
+    expect(few.stderr.trim()).toMatch(
+      /fixtures: customObject\.recordWithManyEdgesId: record [0-9a-f-]{36} shows 0 edges under contacts \(a page_size=50 read ended there\); name one with more than 50/,
+    );
+    const none = await runWith(withCustomObject(randomUUID()), 'no-such-record');
+    expect(none.code).toBe(2);
+    expect(none.stderr.trim()).toMatch(
+      /fixtures: customObject\.recordWithManyEdgesId: GET \/cus_obj__project\/[0-9a-f-]{36}\/relationship\/contacts answered HTTP 404/,
+    );
+  });
+
   it('a complete, valid fixtures file: the run goes on and says what it checked', async () => {
     const r = await runWith((f) => f, 'valid');
     expect(r.code, r.stdout + r.stderr).toBe(0);

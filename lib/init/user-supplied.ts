@@ -36,6 +36,11 @@ export const USER_SUPPLIED: readonly UserItem[] = [
     'the custom-object write checks (custom-object.*)',
   ),
   item(
+    'customObject.recordWithManyEdgesId',
+    'uuid of a custom-object record with more than 50 edges under relationships.customObject',
+    'pagination.page-size-default without linking 51 new contacts per run (the API cannot archive them)',
+  ),
+  item(
     'relationships.opportunityContacts',
     'the relationship api_name linking an opportunity to contacts',
     'the opportunity relationship checks',

@@ -139,6 +139,27 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
       }
     },
     async (found) => {
+      // read only: the default-page check reads this record, and needs more than 50 edges on it
+      const co = f.customObject;
+      const rel = f.relationships?.customObject;
+      const id = co?.recordWithManyEdgesId;
+      if (id === undefined || co?.apiName === undefined || rel === undefined) return;
+      const ex = await api.get(`/${co.apiName}/${id}/relationship/${rel}`, { query: { page_size: 50 } });
+      const page = ex.response?.json as { items?: unknown; next_cursor?: unknown } | undefined;
+      const status = ex.response?.status ?? 0;
+      if (status === 404)
+        found.missing(
+          'customObject.recordWithManyEdgesId',
+          ex,
+          'name a record of the custom object (or leave the key out)',
+        );
+      else if (status < 300 && Array.isArray(page?.items) && page.next_cursor === null && page.items.length <= 50) {
+        found.mistakes.push(
+          `fixtures: customObject.recordWithManyEdgesId: record ${id} shows ${page.items.length} edges under ${rel} (a page_size=50 read ended there); name one with more than 50, or leave the key out`,
+        );
+      } else found.checked.push('customObject.recordWithManyEdgesId');
+    },
+    async (found) => {
       const co = f.customObject;
       if (co?.apiName !== undefined && co.matchField !== undefined && !target.readOnly) {
         const samples = co.attributes ?? {};

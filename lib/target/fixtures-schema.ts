@@ -43,6 +43,7 @@ export const FIXTURES_SCHEMA = {
         apiName: { type: 'string', pattern: '^cus_obj__' },
         matchField: str,
         attributes: { type: 'object' },
+        recordWithManyEdgesId: uuid,
       },
     },
     // organization B (--other-org-api-key) is another workspace: its stages and required fields are its own

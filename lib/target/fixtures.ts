@@ -61,6 +61,11 @@ export interface Fixtures {
     matchField?: string;
     /** writable attributes with sample values */
     attributes?: Record<string, unknown>;
+    /**
+     * uuid of a record with more than 50 edges under `relationships.customObject`: the default page
+     * size (50) is then seen by reading it, instead of linking 51 new contacts the API cannot archive
+     */
+    recordWithManyEdgesId?: string;
   };
   relationships?: {
     contactAccounts?: string;
