@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningReference } from '../reference/index.js';
 import { startReferenceServer } from '../reference/index.js';
-import { givenUpDomain, keptRecordDeletedBy, keptRecords } from '../lib/safety/kept-records.js';
+import { givenUpDomain, keptRecordDeletedBy, keptRecords, kindOf } from '../lib/safety/kept-records.js';
 import { auditKeptRecords, readKeptRecords } from '../lib/preflight/kept-audit.js';
 import { ApiClient } from '../lib/http/client.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
@@ -51,6 +51,16 @@ describe('the kept records, named in one place', () => {
     expect(keptRecordDeletedBy(F, 'DELETE', '/task/t-gone')).toBeUndefined();
     expect(keptRecordDeletedBy(F, 'DELETE', '/account/a-own')).toBeUndefined();
     expect(keptRecordDeletedBy(F, 'PATCH', '/task/t-kept')).toBeUndefined();
+  });
+
+  it('protect the record with many edges the default-page check only reads', () => {
+    const f = { customObject: { apiName: 'cus_obj__p', recordWithManyEdgesId: 'r-many' } };
+    expect(keptRecordDeletedBy(f, 'DELETE', '/cus_obj__p/r-many')?.key).toBe('customObject.recordWithManyEdgesId');
+    expect(keptRecordDeletedBy(f, 'DELETE', '/contact/c1/relationship/cus_obj__p/r-many')?.key).toBe(
+      'customObject.recordWithManyEdgesId',
+    );
+    expect(keptRecordDeletedBy(f, 'GET', '/cus_obj__p/r-many/relationship/contacts')).toBeUndefined();
+    expect(kindOf(f, 'r-many')).toBe('kept');
   });
 });
 

@@ -19,7 +19,7 @@ export type RecordKind = 'kept' | 'given up' | 'own';
 export interface KeptRecord {
   /** the fixtures key, as the user wrote it: `taskIds[0]`, `noteId` */
   key: string;
-  type: 'task' | 'note' | 'meeting' | 'contact' | 'account';
+  type: 'task' | 'note' | 'meeting' | 'contact' | 'account' | 'custom-object record';
   id: string;
   /** the read that shows it (a task or account read is not a stated route: a server may serve none) */
   read: string;
@@ -63,6 +63,15 @@ export function keptRecords(f: Fixtures): KeptRecord[] {
   return out;
 }
 
+/**
+ * Kept records the suite only reads, and whose state no stated read shows as a record (the custom
+ * object has no stated record read): protected like every kept record, not read again after the run.
+ */
+export function readOnlyKeptIds(f: Fixtures): Array<{ key: string; id: string }> {
+  const many = f.customObject?.recordWithManyEdgesId;
+  return many === undefined ? [] : [{ key: 'customObject.recordWithManyEdgesId', id: many }];
+}
+
 /** The domain of a kept account the user gave up (`accountWithDomains.otherDomain`), lower-cased. */
 export function givenUpDomain(f: Fixtures): string | undefined {
   return f.accountWithDomains?.otherDomain?.toLowerCase();
@@ -71,7 +80,7 @@ export function givenUpDomain(f: Fixtures): string | undefined {
 /** What kind of record an id is for this run: kept, given up, or (anything else) the run's own. */
 export function kindOf(f: Fixtures, id: string): RecordKind {
   if (id === f.taskToArchive) return 'given up';
-  return keptRecords(f).some((k) => k.id === id) ? 'kept' : 'own';
+  return keptRecords(f).some((k) => k.id === id) || readOnlyKeptIds(f).some((k) => k.id === id) ? 'kept' : 'own';
 }
 
 /**
@@ -80,12 +89,18 @@ export function kindOf(f: Fixtures, id: string): RecordKind {
  * given-up domain is the one exception. Custom-object samples are no records: the fixtures check
  * upserts them into a record of the run's own.
  */
-export function keptRecordDeletedBy(f: Fixtures, method: string, path: string): KeptRecord | undefined {
+export function keptRecordDeletedBy(
+  f: Fixtures,
+  method: string,
+  path: string,
+): Pick<KeptRecord, 'key' | 'type' | 'id'> | undefined {
   if (method.toUpperCase() !== 'DELETE') return undefined;
   const segments = (path.split(/[?#]/)[0] ?? path)
     .split('/')
     .filter((s) => s !== '')
     .map(safeDecode);
+  const readOnly = readOnlyKeptIds(f).find((k) => segments.includes(k.id));
+  if (readOnly) return { ...readOnly, type: 'custom-object record' };
   const kept = keptRecords(f).find((k) => segments.includes(k.id));
   if (!kept) return undefined;
   const domain = givenUpDomain(f);
