@@ -53,7 +53,10 @@ function expectWritten(c: CheckContext, e: Conformance, writes: readonly Attribu
   }
 }
 
-/** The answer to a generated write of stated-writable attributes: read back unchanged, or refused only over an edge value. */
+/**
+ * The answer to a generated write of stated-writable attributes: read back unchanged, or refused only over an edge
+ * value.
+ */
 function judgeWrite(c: CheckContext, ex: Exchange, writes: readonly AttributeWrite[], where: string): boolean {
   const e = c.expect(ex);
   const s = e.response.status;

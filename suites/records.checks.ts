@@ -112,7 +112,10 @@ const PRODUCERS: Producer[] = [
   },
 ];
 
-/** A task patch of the fixtures' task (held until the check ends): disposition is the one field the spec calls patchable. */
+/**
+ * A task patch of the fixtures' task (held until the check ends): disposition is the one field the spec calls
+ * patchable.
+ */
 function taskProducer(): Producer {
   return {
     endpoint: 'PATCH /task/{task_id}',

@@ -36,7 +36,10 @@ async function accountsOf(c: CheckContext, contactId: string): Promise<{ e: Conf
   return { e, ids: relatedIds(e.json()) };
 }
 
-/** A match that names the given record by display_name (related_record_match's shape is not shown; this is the upsert match's). */
+/**
+ * A match that names the given record by display_name (related_record_match's shape is not shown; this is the upsert
+ * match's).
+ */
 function matchOf(record: ApiRecord): { field: string; value: unknown } {
   return { field: 'display_name', value: valueOf(record, 'display_name') };
 }

@@ -3,7 +3,9 @@ import type { CheckContext } from '../lib/check/context.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 
-/** A stand-in check context: only what holdRecord uses (cleanup, the client's goFirst), run at "the end of the check". */
+/**
+ * A stand-in check context: only what holdRecord uses (cleanup, the client's goFirst), run at "the end of the check".
+ */
 function fakeCheck(): { c: CheckContext; end: () => Promise<void>; first: () => boolean } {
   const cleanups: Array<() => Promise<unknown>> = [];
   let first = false;

@@ -36,7 +36,9 @@ export interface CheckContext {
   needKey(key: Exclude<Auth, 'apiKey' | 'none' | { raw: string }>): void;
   /** a step the check depends on: a non-2xx answer blocks the check (status `blocked`, not failed) */
   setup(ex: Exchange, what: string): Conformance;
-  /** blocks the check: the step `step` answered `answer` (a 2xx of the wrong shape, say), so its rule cannot be tested */
+  /**
+   * blocks the check: the step `step` answered `answer` (a 2xx of the wrong shape, say), so its rule cannot be tested
+   */
   block(step: string, answer: string, ex?: Exchange): never;
   /** skips the check with a reason that says what would let it run (a fixture, a server choice) */
   skip(reason: string): never;

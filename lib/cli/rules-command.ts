@@ -36,7 +36,10 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
   for (const [id, why] of Object.entries(RETIRED_RULES)) print(`  - ${id}: ${why}`);
 }
 
-/** `npx conformance rules --statements`: every normative statement of the spec, with the rules checking it or why none can. */
+/**
+ * `npx conformance rules --statements`: every normative statement of the spec, with the rules checking it or why none
+ * can.
+ */
 export async function printStatements(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
   const counts = await checkCounts(suites);
   const checked = STATEMENTS.filter((s) => rulesOf(s).length > 0).length;

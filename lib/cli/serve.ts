@@ -28,7 +28,9 @@ export async function serve(port: number, flags: ReferenceFlags, print: (line: s
   return 0;
 }
 
-/** `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it. */
+/**
+ * `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it.
+ */
 export function listVariations(print: (line: string) => void): void {
   for (const v of VARIATIONS) {
     print(v.id);

@@ -66,7 +66,10 @@ export interface ClientSettings {
   throwOnTransportError?: boolean;
 }
 
-/** why the client did not send a request: --read-only, --max-requests, a URL outside the base URL, a stopped run, a kept record */
+/**
+ * why the client did not send a request: --read-only, --max-requests, a URL outside the base URL, a stopped run, a
+ * kept record
+ */
 export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped' | 'kept-record';
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);

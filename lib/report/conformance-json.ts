@@ -31,9 +31,15 @@ export interface RunInfo {
   rateLimitRetries?: number;
   /** requests the fixtures check sent before the checks (not counted by --max-requests) */
   fixturesCheckRequests?: number;
-  /** requests of the read of every kept record after the checks and of what it put back (not counted by --max-requests) */
+  /**
+   * requests of the read of every kept record after the checks and of what it put back (not counted by
+   * --max-requests)
+   */
   keptRecordsRequests?: number;
-  /** of requestsSent, those of the run-scoped set-ups several checks share (lib/runner/run-setups.ts), counted by no check */
+  /**
+   * of requestsSent, those of the run-scoped set-ups several checks share (lib/runner/run-setups.ts), counted by no
+   * check
+   */
   setupRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
@@ -53,7 +59,10 @@ export interface RunInfo {
   phases?: Partial<RunPhases>;
   /** the run was stopped by this signal: the report is partial */
   interrupted?: 'SIGINT' | 'SIGTERM';
-  /** the server stopped cooperating, and the run stopped sending: why (one finding for every check it kept from running) */
+  /**
+   * the server stopped cooperating, and the run stopped sending: why (one finding for every check it kept from
+   * running)
+   */
   stoppedBy?: string;
 }
 

@@ -71,7 +71,9 @@ function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
   );
 }
 
-/** A failed check's evidence: the rule, expected against actual, the rerun, and the exchanges (the failing one first). */
+/**
+ * A failed check's evidence: the rule, expected against actual, the rerun, and the exchanges (the failing one first).
+ */
 function evidenceHtml(c: CheckResult): string {
   const ev = c.evidence ?? [];
   const at = c.failedExchange ?? ev.length - 1;

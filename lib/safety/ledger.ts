@@ -28,7 +28,10 @@ export interface CreatedEntry {
   rule?: string;
   /** whether the create request carried the run id (edges carry no attributes: absent) */
   tagged?: boolean;
-  /** why a record with a DELETE is nevertheless not archived (e.g. an upsert that may have matched a record of someone else) */
+  /**
+   * why a record with a DELETE is nevertheless not archived (e.g. an upsert that may have matched a record of someone
+   * else)
+   */
   note?: string;
   /**
    * A POST that got no answer: the server may have created the record, or not. Its id is unknown

@@ -5,7 +5,10 @@ import { setupRecord, type OrgKey } from './record.js';
 import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
 
-/** Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is only an observation. */
+/**
+ * Archives the account after the check (DELETE is the spec's archive), with the key that made it; a failed archive is
+ * only an observation.
+ */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
   c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
 }

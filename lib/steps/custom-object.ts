@@ -164,7 +164,10 @@ export function upsert(
   return c.api.post(`/${co.apiName}/_upsert`, body, { auth });
 }
 
-/** Archive the record after the check, with the key that made it (the record stays findable by its match value otherwise). */
+/**
+ * Archive the record after the check, with the key that made it (the record stays findable by its match value
+ * otherwise).
+ */
 export function archiveAfter(c: CheckContext, co: CustomObjectFixture, id: string, auth: OrgKey = 'apiKey'): void {
   c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`, { auth }));
 }

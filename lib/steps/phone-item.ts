@@ -28,7 +28,10 @@ export function phoneItemOf(contact: ApiRecord, itemId: string): PhoneItem | und
   return phoneItems(contact).find((i) => i.id === itemId);
 }
 
-/** A contact with a primary and a non-primary phone item. `own`: made by this check; else the fixture, held until the check ends. */
+/**
+ * A contact with a primary and a non-primary phone item. `own`: made by this check; else the fixture, held until the
+ * check ends.
+ */
 export interface PhoneContact {
   contactId: string;
   primary: PhoneItem;

@@ -11,7 +11,8 @@ import { atOnce } from './at-once.js';
 
 type RelationshipKey = keyof NonNullable<Fixtures['relationships']>;
 
-// `GET /contact/{contact_id}/relationship/accounts` names the contact → account api_name; the spec names no other, so only that one has a default.
+// `GET /contact/{contact_id}/relationship/accounts` names the contact → account api_name; the spec names no other, so
+// only that one has a default.
 const STATED_NAMES: Partial<Record<RelationshipKey, string>> = { contactAccounts: 'accounts' };
 
 /** A relationship api_name of the workspace (fixtures `relationships.<key>`, else the spec's own name), or skip. */
@@ -19,7 +20,10 @@ export function relationshipName(c: CheckContext, key: RelationshipKey): string 
   return c.need(c.fixtures.relationships?.[key] ?? STATED_NAMES[key], `relationships.${key}`);
 }
 
-/** Puts a contact on an account (relationships.contactAccounts), with organization A's key or B's; a failure blocks the check. */
+/**
+ * Puts a contact on an account (relationships.contactAccounts), with organization A's key or B's; a failure blocks
+ * the check.
+ */
 export async function linkContactToAccount(
   c: CheckContext,
   contactId: string,

@@ -1,7 +1,9 @@
 import { defineFault } from './define.js';
 import { mapReplies, recordOfBody } from './kit.js';
 
-/** Successes other than `{ data: record }` (relationship bodies, pages, the transcript link) are labelled text/plain. */
+/**
+ * Successes other than `{ data: record }` (relationship bodies, pages, the transcript link) are labelled text/plain.
+ */
 export default defineFault({
   id: 'json-content-type-records-only',
   breaks: ['media.json-responses'],

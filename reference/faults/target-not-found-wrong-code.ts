@@ -1,7 +1,10 @@
 import { defineFault } from './define.js';
 import { mapErrors, recoded } from './kit.js';
 
-/** a relationship POST whose target does not exist answers with the code record_not_found instead of target_record_not_found */
+/**
+ * a relationship POST whose target does not exist answers with the code record_not_found instead of
+ * target_record_not_found
+ */
 export default defineFault({
   id: 'target-not-found-wrong-code',
   breaks: ['error.code.target-record-not-found'],

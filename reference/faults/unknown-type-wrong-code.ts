@@ -1,7 +1,10 @@
 import { defineFault } from './define.js';
 import { mapErrors, recoded } from './kit.js';
 
-/** a request to a cus_obj__ api_name that names no custom object answers with the code record_not_found instead of unknown_record_type */
+/**
+ * a request to a cus_obj__ api_name that names no custom object answers with the code record_not_found instead of
+ * unknown_record_type
+ */
 export default defineFault({
   id: 'unknown-type-wrong-code',
   breaks: ['custom-object.unknown-type'],

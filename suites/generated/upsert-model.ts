@@ -23,7 +23,10 @@ export interface UpsertModel {
 export interface UpsertReal {
   c: CheckContext;
   co: CustomObjectFixture;
-  /** the free-text attribute the commands write values of their own to; undefined: the samples have none, and only ids and statuses are judged */
+  /**
+   * the free-text attribute the commands write values of their own to; undefined: the samples have none, and only ids
+   * and statuses are judged
+   */
   free: string | undefined;
   /** one match value of the run per slot */
   keys: string[];

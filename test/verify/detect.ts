@@ -200,7 +200,10 @@ export async function detectAll(
   });
 }
 
-/** The failed and blocked checks of a run (neither may happen on a conforming server), as "status id: title: message" lines. */
+/**
+ * The failed and blocked checks of a run (neither may happen on a conforming server), as "status id: title: message"
+ * lines.
+ */
 export function failedChecks(run: SuiteRun): string[] {
   return run.checks
     .filter((c) => c.status === 'failed' || c.status === 'blocked')
