@@ -40,13 +40,13 @@ function expectCode(c: CheckContext, ex: Exchange, code: string, o: Condition): 
       );
       return;
     }
-    if (o.judgedBy) c.block(o.what, `HTTP ${s}, not an error (judged by ${o.judgedBy})`, ex);
+    if (o.judgedBy) c.block(o.what, `HTTP ${s}, not an error (judged by ${o.judgedBy})`, ex, o.judgedBy);
     e.fail(`an error with the code ${code} (${o.what})`, `HTTP ${s}`);
   }
   const actual = (e.response.json as { code?: unknown } | undefined)?.code;
   // no code at all breaks error.body, which judges every error the suite provokes
   if (typeof actual !== 'string')
-    c.block(o.what, `HTTP ${s} without a code in the error body (judged by error.body)`, ex);
+    c.block(o.what, `HTTP ${s} without a code in the error body (judged by error.body)`, ex, 'error.body');
   if (actual !== code) e.fail(`error code ${code} (${o.what})`, `HTTP ${s}, code ${show(actual)}`);
 }
 

@@ -27,7 +27,7 @@ function onlyRule(rule: RuleId, p: Provocation) {
     // no error to look at: that is a deviation of the request's own rule (judged by its own
     // checks), not of the error-body rules, so this check is blocked rather than failed
     if (e.response.status < 400)
-      c.block(p.what, `HTTP ${e.response.status}, not an error (see the checks of that request's own rule)`, ex);
+      c.block(p.what, `HTTP ${e.response.status}, not an error (judged by ${p.judgedBy})`, ex, p.judgedBy);
     const v = errorBodyViolations(e.response).find((x) => x.rule === rule);
     if (v) throw new NonConformance(v, ex);
   };

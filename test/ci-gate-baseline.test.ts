@@ -146,6 +146,28 @@ describe('--baseline: known deviations pass the gate, new ones and rotted entrie
   });
 });
 
+describe('a baseline written from a run makes that run pass', () => {
+  it('a check blocked because the answer it needed is judged by a baselined rule counts as known', async () => {
+    // page_size=0 taken: pagination.page-size-minimum fails, and the error-code check of that request,
+    // which has no error to look at, is blocked naming that rule
+    const args = [
+      '--only',
+      'pagination.page-size-minimum,error.code.limit-out-of-range',
+      '--fault',
+      'page-size-zero-accepted',
+    ];
+    const dir = tmp();
+    const file = path.join(dir, 'written.json');
+    const first = await runCli([...args, '--write-baseline', file, '--report-dir', path.join(dir, 'report')]);
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const blocked = reportOf(dir).checks.filter((c) => c.status === 'blocked');
+    expect(blocked.map((c) => c.id)).toEqual(['error.code.limit-out-of-range']);
+    const second = await runCli([...args, '--baseline', file, '--report-dir', path.join(dir, 'report')]);
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(reportOf(dir).checks.find((c) => c.id === 'error.code.limit-out-of-range')?.baselined).toBe(true);
+  });
+});
+
 describe('a baseline entry naming a retired rule', () => {
   const applied = () =>
     applyBaseline(

@@ -37,9 +37,11 @@ export interface CheckContext {
   /** a step the check depends on: a non-2xx answer blocks the check (status `blocked`, not failed) */
   setup(ex: Exchange, what: string): Conformance;
   /**
-   * blocks the check: the step `step` answered `answer` (a 2xx of the wrong shape, say), so its rule cannot be tested
+   * blocks the check: the step `step` answered `answer` (a 2xx of the wrong shape, say), so its rule cannot be
+   * tested. `rule`: the rule that judges that answer, when its own check does (a baseline entry for that rule
+   * then covers this block too)
    */
-  block(step: string, answer: string, ex?: Exchange): never;
+  block(step: string, answer: string, ex?: Exchange, rule?: RuleId): never;
   /** skips the check with a reason that says what would let it run (a fixture, a server choice) */
   skip(reason: string): never;
   /**
@@ -95,9 +97,9 @@ export interface RequestSpan {
 export { answerOf } from './answer.js';
 import { answerOf } from './answer.js';
 
-function block(step: string, answer: string, ex?: Exchange): never {
+function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): never {
   const fixture = fixtureOfStep(step);
-  const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}) };
+  const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}), ...(rule ? { rule } : {}) };
   throw new SetupFailure(
     `blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`,
     blockedBy,
@@ -217,7 +219,7 @@ export function makeContext(p: ContextParts): CheckContext {
       if (status < 200 || status > 299) block(what, answerOf(ex), ex);
       return new Conformance(ex, p.rule, scope);
     },
-    block: (step, answer, ex) => block(step, answer, ex),
+    block: (step, answer, ex, rule) => block(step, answer, ex, rule),
     skip: (reason) => p.skip(reason),
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {
