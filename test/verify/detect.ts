@@ -28,6 +28,8 @@ export interface ReportCheck {
   violations?: Array<{ rule: string }>;
   /** requests the check sent */
   requests?: number;
+  /** a deviation (or a block by one) the run's --baseline knows */
+  baselined?: boolean;
 }
 
 /** The `run` block of conformance.json, as far as the self-test and the bench read it. */
@@ -38,6 +40,8 @@ export interface ReportRun {
   phases?: Record<string, number>;
   chain?: number;
   fixturesCheckRequests?: number;
+  /** why the server ended the run early (rate-limited past the back-off budget, stopped answering) */
+  stoppedBy?: string;
 }
 
 export interface SuiteRun {
