@@ -1,5 +1,5 @@
 import { check, group } from '../lib/check/check.js';
-import { createContact, contactToRead } from '../lib/steps/contact.js';
+import { contactToRead } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { createAccount } from '../lib/steps/account.js';
@@ -9,6 +9,7 @@ import {
   customObject,
   expectRecordUnchanged,
   freshUpsertBody,
+  linkedRecord,
   recordToKeep,
   upsert,
 } from '../lib/steps/custom-object.js';
@@ -107,20 +108,13 @@ const READS: CheckCase[] = [
     endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
     what: "reading the relationships of organization A's custom-object record",
     run: async (c) => {
-      const co = customObject(c);
-      const { record } = await recordToKeep(c, co);
-      const contact = await createContact(c);
-      c.setup(
-        await c.api.post(`/contact/${contact.id}/relationship/${relationshipName(c, 'contactCustomObject')}`, {
-          related_record_id: record.id,
-        }),
-        'POST /contact/{contact_id}/relationship/{api_name}',
-      );
+      // the run's shared record with linked contacts: only read, and by organization B only
+      const { co, rel, recordId, contactIds } = await linkedRecord(c);
       await sendRefused(
         c,
         OTHER_ORGANIZATION,
-        { method: 'GET', path: `/${co.apiName}/${record.id}/relationship/${relationshipName(c, 'customObject')}` },
-        [contact.id, ...contactSecrets(contact)],
+        { method: 'GET', path: `/${co.apiName}/${recordId}/relationship/${rel.read}` },
+        contactIds,
       );
     },
   },

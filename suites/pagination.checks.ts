@@ -2,18 +2,18 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { createContact } from '../lib/steps/contact.js';
-import { customObject, recordWithLinkedContacts } from '../lib/steps/custom-object.js';
+import { customObject, LINKED_CONTACTS, linkedRecord, recordWithLinkedContacts } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/check/record.js';
 import { atOnce } from '../lib/steps/at-once.js';
 
 // GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: the checks read one custom-object
-// record of the run with EDGES fresh contacts linked (linkedSet), so they know every edge the read must
-// show. Stated: page_size is an integer, default 50, minimum 1; next_cursor is a string or null;
-// count is an integer. Not stated: the maximum page_size (observed), what count counts, page order,
-// and whether a page holds exactly page_size items (only "at most" is checked).
+// record of the run with LINKED_CONTACTS fresh contacts linked (linkedRecord, lib/steps/custom-object.ts),
+// so they know every edge the read must show. Stated: page_size is an integer, default 50, minimum 1;
+// next_cursor is a string or null; count is an integer. Not stated: the maximum page_size (observed),
+// what count counts, page order, and whether a page holds exactly page_size items (only "at most" is
+// checked).
 
-const EDGES = 7;
 /** more than the default page size of 50 */
 const DEFAULT_EDGES = 51;
 const MAX_PAGES = 20;
@@ -108,24 +108,12 @@ async function recordWithManyEdges(
   return { co: customObject(c), rel: { read: relationshipName(c, 'customObject') }, recordId: given, given: true };
 }
 
-/**
- * One custom-object record with EDGES contacts linked to it, made once per run and shared by the
- * pagination checks that only read it (lib/runner/run-setups.ts): each knows every edge a read must
- * show, and the run makes EDGES contacts, not one set per check. The default-page check, which needs
- * more than 50 edges, makes its own.
- */
-function linkedSet(c: CheckContext): ReturnType<typeof recordWithLinkedContacts> {
-  return c.shared(`pagination: a record with ${EDGES} linked contacts`, (s) =>
-    recordWithLinkedContacts(s, EDGES, createContact),
-  );
-}
-
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
   check(
     'pagination.page-shape',
     'the relationship read answers { count, next_cursor, parent, api_name, items } with the record as parent',
     async (c) => {
-      const edges = await linkedSet(c);
+      const edges = await linkedRecord(c);
       const e = c
         .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
         .success()
@@ -176,7 +164,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
   );
 
   check('pagination.page-size-honoured', 'page_size=3 gives at most 3 items, page_size=1 at most 1', async (c) => {
-    const edges = await linkedSet(c);
+    const edges = await linkedRecord(c);
     for (const size of [3, 1]) {
       const e = c
         .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: size }))
@@ -191,7 +179,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.page-size-honoured',
     'page_size=1000 is answered with a page or refused with the error body (the maximum is not shown; observed)',
     async (c) => {
-      const edges = await linkedSet(c);
+      const edges = await linkedRecord(c);
       const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1000 }));
       if (e.response.status >= 200 && e.response.status <= 299) {
         e.body('envelopes/relationship-page', 'pagination.page-shape');
@@ -209,28 +197,28 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
   );
 
   check('pagination.page-size-minimum', 'page_size=0 is rejected with the error body', async (c) => {
-    const edges = await linkedSet(c);
+    const edges = await linkedRecord(c);
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 0 })).rejected();
   });
 
   check('pagination.page-size-minimum', 'page_size=-1 is rejected with the error body', async (c) => {
-    const edges = await linkedSet(c);
+    const edges = await linkedRecord(c);
     c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: -1 })).rejected();
   });
 
   check(
     'pagination.cursor-walk',
-    `following next_cursor with page_size=3 shows each of ${EDGES} edges once and ends with next_cursor null`,
+    `following next_cursor with page_size=3 shows each of ${LINKED_CONTACTS} edges once and ends with next_cursor null`,
     async (c) => {
-      await walk(c, 3, await linkedSet(c));
+      await walk(c, 3, await linkedRecord(c));
     },
   );
 
   check(
     'pagination.cursor-walk',
-    `following next_cursor with page_size=1 shows each of ${EDGES} edges once and ends with next_cursor null`,
+    `following next_cursor with page_size=1 shows each of ${LINKED_CONTACTS} edges once and ends with next_cursor null`,
     async (c) => {
-      await walk(c, 1, await linkedSet(c));
+      await walk(c, 1, await linkedRecord(c));
     },
   );
 
@@ -240,7 +228,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.page-shape',
     'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)',
     async (c) => {
-      const edges = await linkedSet(c);
+      const edges = await linkedRecord(c);
       const e = c.expect(
         await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }),
       );
@@ -270,7 +258,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'pagination.invalid-cursor',
     'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx',
     async (c) => {
-      const edges = await linkedSet(c);
+      const edges = await linkedRecord(c);
       c.expect(
         await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, {
           page_size: 1,

@@ -13,6 +13,7 @@ import { atOnce } from './at-once.js';
 import { setupRecord, type OrgKey } from './record.js';
 import { recordOf, show, type ApiRecord } from '../check/record.js';
 import { sameTypedValue } from './same-value.js';
+import { createContact } from './contact.js';
 
 /** The fixtures' custom object: api_name, the match field and the sample attributes, as the user gave them. */
 export interface CustomObjectFixture {
@@ -272,4 +273,19 @@ export async function recordWithLinkedContacts(
     contactIds.push(contact.id);
   }
   return { co, rel, recordId: record.id, contactIds };
+}
+
+/** How many contacts the run's shared linked record has: more than the page sizes the checks read it with. */
+export const LINKED_CONTACTS = 7;
+
+/**
+ * One custom-object record with LINKED_CONTACTS contacts linked to it, made once per run (a run-scoped
+ * set-up, lib/runner/run-setups.ts) and shared by the checks that only read its relationships (the
+ * pagination checks, organization B's read): each knows every edge a read must show, and the run makes
+ * LINKED_CONTACTS contacts, not one set per check.
+ */
+export function linkedRecord(c: CheckContext): ReturnType<typeof recordWithLinkedContacts> {
+  return c.shared(`custom objects: a record with ${LINKED_CONTACTS} linked contacts`, (s) =>
+    recordWithLinkedContacts(s, LINKED_CONTACTS, createContact),
+  );
 }
