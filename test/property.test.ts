@@ -139,6 +139,23 @@ describe('holdsForAll: a failure', () => {
     expect(atOnce.violation.actual).toBe(apart.violation.actual);
   });
 
+  it('found with the inputs at once, is run again with filler of its own, never meeting the first pass', async () => {
+    const names: string[] = [];
+    await holdsForAll(
+      context({ cases: 8 }),
+      'names',
+      fc.integer({ min: 0, max: 1000 }),
+      (n, cc) => {
+        names.push(cc.faker.string.alphanumeric(12));
+        return n >= 10 ? Promise.reject(broken(RULE, `x = ${n}`)) : Promise.resolve();
+      },
+      { independent: true },
+    ).catch(() => undefined);
+    const [first, again] = [names.slice(0, 8), names.slice(8)];
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.filter((n) => first.includes(n))).toEqual([]);
+  });
+
   it('a step that blocks ends the property unshrunk and is rethrown as it was', async () => {
     for (const independent of [false, true]) {
       const block = new SetupFailure('blocked', { step: 'POST /account', answer: 'HTTP 500' });
