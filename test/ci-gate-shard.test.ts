@@ -9,7 +9,13 @@ const RUN = ['--only', 'contact.create.status-201,notes-meetings', '--fault', 'c
 
 interface Report {
   summary: Record<string, number>;
-  run: { shard?: { index: number; count: number }; target: string; embedded: boolean };
+  run: {
+    shard?: { index: number; count: number };
+    target: string;
+    embedded: boolean;
+    requestsSent: number;
+    fixturesCheckRequests?: number;
+  };
   checks: Array<{ id: string; title: string; status: string; level: string; baselined?: boolean }>;
 }
 const read = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
@@ -50,6 +56,12 @@ describe('--shard i/n and `conformance merge`', () => {
     expect(checkSet(merged)).toEqual(checkSet(read(at('single'))));
     expect(merged.summary).toEqual(read(at('single')).summary);
     expect(merged.run.shard).toBeUndefined();
+    // the request counts are the shards' sums, not the first shard's
+    const shards = [read(at('s1')).run, read(at('s2')).run];
+    expect(merged.run.requestsSent).toBe(shards[0]!.requestsSent + shards[1]!.requestsSent);
+    expect(merged.run.fixturesCheckRequests).toBe(
+      (shards[0]!.fixturesCheckRequests ?? 0) + (shards[1]!.fixturesCheckRequests ?? 0),
+    );
     for (const f of ['junit.xml', 'summary.md', 'report.html', 'badge.svg'])
       expect(existsSync(at(`merged/${f}`)), f).toBe(true);
   });

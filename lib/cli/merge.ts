@@ -209,7 +209,15 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
   const start = Math.min(...runs.map((r) => Date.parse(r.startedAt)));
   const end = Math.max(...runs.map((r) => Date.parse(r.startedAt) + r.durationMs));
   // each shard timed its own phases: a merged run has none
-  const { shard: _shard, phases: _phases, ...rest } = first;
+  const {
+    shard: _shard,
+    phases: _phases,
+    fixturesCheckRequests: _f,
+    keptRecordsRequests: _k,
+    setupRequests: _s,
+    chain: _c,
+    ...rest
+  } = first;
   return {
     ...rest,
     runId: runs.map((r) => r.runId).join('+'),
@@ -217,8 +225,22 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
     durationMs: end - start,
     requestsSent: runs.reduce((n, r) => n + (r.requestsSent ?? 0), 0),
     rateLimitRetries: runs.reduce((n, r) => n + (r.rateLimitRetries ?? 0), 0),
+    // every shard counted its own: the merged run's are their sums (the first shard's alone misled)
+    ...summed(runs, 'fixturesCheckRequests'),
+    ...summed(runs, 'keptRecordsRequests'),
+    ...summed(runs, 'setupRequests'),
+    ...(runs.some((r) => r.chain !== undefined) ? { chain: Math.max(...runs.map((r) => r.chain ?? 0)) } : {}),
     ...concurrencyOf(runs),
   };
+}
+
+/** A count every shard may have: the sum of those that have it, or nothing when none does. */
+function summed(
+  runs: readonly RunInfo[],
+  key: 'fixturesCheckRequests' | 'keptRecordsRequests' | 'setupRequests',
+): Partial<RunInfo> {
+  const counted = runs.flatMap((r) => (r[key] !== undefined ? [r[key]] : []));
+  return counted.length > 0 ? { [key]: counted.reduce((a, b) => a + b, 0) } : {};
 }
 
 /** The shards' concurrency: the lowest any of them settled at or fell to (a 429 in one shard is the server's limit). */
