@@ -86,6 +86,8 @@ export interface ContextParts {
   cleanups: Array<() => Promise<unknown>>;
   /** the run's shared set-ups; absent (a set-up's own context, a unit test): made in this context */
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
+  /** who made the records, as the cleanup ledger names it (default: the rule) */
+  madeBy?: string;
 }
 
 /** One request of a check: issued at `start`, answered (or given up) at `end`. */
@@ -110,7 +112,7 @@ function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): neve
 export function makeContext(p: ContextParts): CheckContext {
   const records = new CreatedRecords({
     runId: p.target.runId,
-    rule: p.rule,
+    rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
   });

@@ -35,6 +35,8 @@ export class RunSetups {
         rule,
         target: this.run.target,
         seedName: `set-up:${key}`,
+        // in the ledger, a shared record is the set-up's, not the first check's that asked for it
+        madeBy: `set-up: ${key}`,
         budget: this.run.budget,
         // before every check: the checks waiting on it wait on its every request
         priority: -1,

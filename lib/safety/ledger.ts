@@ -24,7 +24,7 @@ export interface CreatedEntry {
   runId: string;
   createdAt: string;
   auth: LedgerAuth;
-  /** the rule id of the check that created it */
+  /** who created it: the check's rule id, `fixtures check`, or `set-up: <name>` for a record checks share */
   rule?: string;
   /** whether the create request carried the run id (edges carry no attributes: absent) */
   tagged?: boolean;
