@@ -1,5 +1,8 @@
 import { check, endpoint } from '../lib/check/check.js';
 import { show } from '../lib/check/record.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Conformance } from '../lib/check/expect-conform.js';
+import type { RuleId } from '../lib/rules/catalogue.js';
 import { contactRecord } from '../lib/schemas/records/contact.js';
 
 // The discovery response shapes are "not shown": the checks ask for a 2xx JSON body and, where the
@@ -28,14 +31,25 @@ function names(json: unknown, name: string): boolean {
   return false;
 }
 
+/**
+ * The answer to a discovery read, sent once per run (a run-scoped set-up) and judged by each check of
+ * it: a 2xx with a JSON body, under `rule` (the read's own rule; for the other checks of the read, a
+ * finding of that rule that blocks them).
+ */
+async function discovered(c: CheckContext, path: string, rule: RuleId): Promise<Conformance> {
+  const e = c.expect(await c.shared(`discovery: GET ${path}`, (s) => s.api.get(path))).success(rule);
+  if (e.response.json === undefined)
+    e.fail(
+      'a JSON body',
+      e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`,
+      rule,
+    );
+  return e;
+}
+
 endpoint('GET /_schema/contact', () => {
   check('discovery.schema-contact', 'GET /_schema/contact answers 2xx with a JSON body', async (c) => {
-    const e = c.expect(await c.api.get('/_schema/contact')).success();
-    if (e.response.json === undefined)
-      e.fail(
-        'a JSON body',
-        e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`,
-      );
+    await discovered(c, '/_schema/contact', 'discovery.schema-contact');
   });
 
   // MUST: the spec states what the body lists, not its shape, so the names need only appear as some
@@ -45,13 +59,7 @@ endpoint('GET /_schema/contact', () => {
     'the contact schema names is_required_on_create and the stage option of the fixtures',
     async (c) => {
       const stage = c.need(c.fixtures.contact?.stage, 'contact.stage');
-      const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
-      if (e.response.json === undefined)
-        e.fail(
-          'a JSON body',
-          e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON',
-          'discovery.schema-contact',
-        );
+      const e = await discovered(c, '/_schema/contact', 'discovery.schema-contact');
       if (!names(e.response.json, 'is_required_on_create'))
         e.fail(
           'a body listing is_required_on_create for the contact attributes',
@@ -98,13 +106,7 @@ endpoint('GET /_schema/contact', () => {
     'discovery.schema-contact-attributes',
     `the contact schema names each of the ${CONTACT_ATTRIBUTES.length} contact attributes the spec lists, each with is_required_on_create where the body pairs them`,
     async (c) => {
-      const e = c.expect(await c.api.get('/_schema/contact')).success('discovery.schema-contact');
-      if (e.response.json === undefined)
-        e.fail(
-          'a JSON body',
-          e.response.text.length === 0 ? 'an empty body' : 'a body that is not JSON',
-          'discovery.schema-contact',
-        );
+      const e = await discovered(c, '/_schema/contact', 'discovery.schema-contact');
       const missing = CONTACT_ATTRIBUTES.filter((n) => !names(e.response.json, n));
       if (missing.length > 0)
         e.fail(`a body naming every contact attribute the spec lists`, `not named anywhere: ${missing.join(', ')}`);
@@ -130,12 +132,7 @@ endpoint('GET /_schema/contact', () => {
 
 endpoint('GET /_organization_schema_summary', () => {
   check('discovery.schema-summary', 'GET /_organization_schema_summary answers 2xx with a JSON body', async (c) => {
-    const e = c.expect(await c.api.get('/_organization_schema_summary')).success();
-    if (e.response.json === undefined)
-      e.fail(
-        'a JSON body',
-        e.response.text.length === 0 ? 'an empty body' : `a body that is not JSON: ${show(e.response.text)}`,
-      );
+    await discovered(c, '/_organization_schema_summary', 'discovery.schema-summary');
   });
 
   // MUST, checked as leniently as discovery.schema-contact-lists: the api_name anywhere in the JSON.
@@ -144,8 +141,7 @@ endpoint('GET /_organization_schema_summary', () => {
     'the schema summary names the custom object of the fixtures',
     async (c) => {
       const apiName = c.need(c.fixtures.customObject?.apiName, 'customObject.apiName');
-      const e = c.expect(await c.api.get('/_organization_schema_summary')).success('discovery.schema-summary');
-      if (e.response.json === undefined) e.fail('a JSON body', 'a body that is not JSON', 'discovery.schema-summary');
+      const e = await discovered(c, '/_organization_schema_summary', 'discovery.schema-summary');
       if (!names(e.response.json, apiName))
         e.fail(
           `a summary naming ${show(apiName)}`,

@@ -13,9 +13,9 @@ const USAGE = 'npx conformance diff OLD NEW [--out FILE]: OLD and NEW are report
 
 /**
  * `npx conformance diff OLD NEW`: what changed between two runs. Writes diff.md (--out, default
- * ./diff.md; also appended to $GITHUB_STEP_SUMMARY when set) and prints the counts and each regression. Exit 1 when a
- * check that passed before
- * failed or was blocked now, 0 otherwise, 2 when the two cannot be compared.
+ * ./diff.md; also appended to $GITHUB_STEP_SUMMARY when set) and prints the counts and each regression.
+ * Exit 1 when a check that passed before failed or was blocked now, 0 otherwise, 2 when the two cannot be
+ * compared.
  */
 export function diffCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): number {
   let parsed;

@@ -23,7 +23,6 @@ export interface LoadedFixtures {
  * Reads and validates a fixtures file; every problem is named in one RunCannotStart. `shownAs` is the path as the
  * user gave it, for the messages.
  */
-/** `shownAs` is the path as the user gave it, for the messages. */
 export function loadFixturesFile(file: string, shownAs: string = file): LoadedFixtures {
   return checkFixtures(readJsonFile(file, shownAs, 'fixtures', '--fixtures / CONFORMANCE_FIXTURES'), shownAs);
 }
