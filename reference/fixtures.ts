@@ -8,7 +8,8 @@ import { PROJECT_API_NAME } from './seed-org.js';
 export type FixturesSet = 'full' | 'sparse';
 
 /**
- * A fixtures object for org A. `full`: every key, so every check of the suite runs. `sparse`: the
+ * A fixtures object for org A (and, given `other`, organization B's own values under `otherOrg`).
+ * `full`: every key, so every check of the suite runs. `sparse`: the
  * sparsest file a user typically writes (README, "The fixtures file"): one task, no task to archive,
  * a custom object whose samples are a select, a number and a boolean (no free-text attribute), and
  * none of the optional keys; the checks that need a missing key skip, naming it.
@@ -19,6 +20,7 @@ export function buildFixtures(
   org: Org,
   seed: OrgSeed,
   set: FixturesSet = 'full',
+  other?: Org,
 ): Fixtures {
   const [pipeline] = org.opportunityPipelines;
   const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
@@ -83,5 +85,20 @@ export function buildFixtures(
       contactCustomObject: PROJECT_API_NAME,
       customObject: 'contacts',
     },
+    ...(other ? { otherOrg: otherOrgFixtures(other) } : {}),
+  };
+}
+
+/**
+ * Organization B's own values (init drafts them with --other-org-api-key): its first contact stage,
+ * its proposal stage.
+ */
+function otherOrgFixtures(org: Org): NonNullable<Fixtures['otherOrg']> {
+  const [pipeline] = org.opportunityPipelines;
+  const proposal = pipeline?.options.find((o) => o.api_name.endsWith('proposal'));
+  const [lead] = org.contactStages.options;
+  return {
+    contact: { stage: lead?.api_name ?? 'lead' },
+    ...(proposal ? { opportunity: { stageId: proposal.id } } : {}),
   };
 }

@@ -87,7 +87,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
   return {
     baseUrl,
     keys: { ...resolved.keys },
-    fixtures: buildFixtures(baseUrl, resolved.keys, orgA, seedA, resolved.fixtures),
+    fixtures: buildFixtures(baseUrl, resolved.keys, orgA, seedA, resolved.fixtures, orgB),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

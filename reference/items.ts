@@ -27,8 +27,8 @@ function fail(def: AttributeDef, reason: string): Error {
   return apiError(422, 'field_value_invalid', `Invalid value for ${def.name}: ${reason}`, { field: def.name, reason });
 }
 
-/** Labels must each be PERSONAL, WORK or MOBILE. */
-export function parseLabels(value: unknown, loc: Loc, field: string): string[] {
+/** Labels must each be PERSONAL, WORK or MOBILE; `oneAtMost` (variation phone-item-one-label): one label or none. */
+export function parseLabels(value: unknown, loc: Loc, field: string, oneAtMost = false): string[] {
   if (!Array.isArray(value) || value.some((l) => typeof l !== 'string')) {
     throw invalid(loc, 'list_type', 'labels must be an array of strings');
   }
@@ -36,11 +36,13 @@ export function parseLabels(value: unknown, loc: Loc, field: string): string[] {
   if (bad.length > 0) {
     throw apiError(422, 'field_value_invalid', `Unknown label ${String(bad[0])}`, { field, reason: 'unknown label' });
   }
+  if (oneAtMost && value.length > 1)
+    throw apiError(422, 'field_value_invalid', 'A phone item holds one label at most', { field, reason: 'labels' });
   return [...(value as string[])];
 }
 
-/** A plain string (the channel value) or an object with the item's fields. */
-export function parseItem(def: AttributeDef, value: unknown, loc: Loc): ChannelItem | DomainItem {
+/** A plain string (the channel value) or an object with the item's fields; `oneLabel`: see parseLabels. */
+export function parseItem(def: AttributeDef, value: unknown, loc: Loc, oneLabel = false): ChannelItem | DomainItem {
   const key = CHANNEL_KEY[def.type] ?? 'email';
   const fields: Record<string, unknown> =
     typeof value === 'string' ? { [key]: value } : (value as Record<string, unknown>);
@@ -57,7 +59,8 @@ export function parseItem(def: AttributeDef, value: unknown, loc: Loc): ChannelI
   if (typeof isPrimary !== 'boolean')
     throw invalid([...loc, 'is_primary'], 'bool_type', 'is_primary must be a boolean');
   if (key === 'domain_name') return { domain_name: channel, is_primary: isPrimary };
-  const labels = fields['labels'] === undefined ? [] : parseLabels(fields['labels'], [...loc, 'labels'], def.name);
+  const labels =
+    fields['labels'] === undefined ? [] : parseLabels(fields['labels'], [...loc, 'labels'], def.name, oneLabel);
   return { id: randomUUID(), [key]: channel, is_primary: isPrimary, labels };
 }
 

@@ -1,4 +1,4 @@
-import { apiError } from './errors.js';
+import { apiError, validationError, type ApiError } from './errors.js';
 import { DEFAULT_PAGE_SIZE, type Profile } from './profile.js';
 
 export interface PageRequest {
@@ -12,10 +12,9 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
   let pageSize = DEFAULT_PAGE_SIZE;
   if (rawSize !== null) {
     const limits = { field: 'page_size', minimum: 1, maximum: profile.maxPageSize, value: rawSize };
-    if (!/^[+-]?\d+$/.test(rawSize.trim()))
-      throw apiError(400, 'limit_out_of_range', 'page_size must be an integer', limits);
+    if (!/^[+-]?\d+$/.test(rawSize.trim())) throw belowMinimum(profile, 'page_size must be an integer', limits);
     pageSize = Number(rawSize);
-    if (pageSize < 1) throw apiError(400, 'limit_out_of_range', 'page_size must be at least 1', limits);
+    if (pageSize < 1) throw belowMinimum(profile, 'page_size must be at least 1', limits);
     if (pageSize > profile.maxPageSize) {
       if (!profile.clampPageSize)
         throw apiError(400, 'limit_out_of_range', `page_size must be at most ${profile.maxPageSize}`, limits);
@@ -31,6 +30,13 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
     offset = decoded;
   }
   return { offset, pageSize };
+}
+
+/** A page_size that is no integer of at least 1: limit_out_of_range, or (variation) a failed validation. */
+function belowMinimum(profile: Profile, msg: string, limits: Record<string, unknown>): ApiError {
+  if (profile.pageSizeBelowMinimum === 'request_validation_failed')
+    return validationError([{ loc: ['query', 'page_size'], type: 'greater_than_equal', msg }], 422);
+  return apiError(400, 'limit_out_of_range', msg, limits);
 }
 
 /** One page of `items`; next_cursor is null on the last page. */

@@ -21,6 +21,8 @@ export interface Profile {
   clampPageSize: boolean;
   /** the largest page_size served (the spec states only the default, 50, and the minimum, 1) */
   maxPageSize: number;
+  /** the code of a page_size that is no integer of at least 1: both listed codes fit it */
+  pageSizeBelowMinimum: 'limit_out_of_range' | 'request_validation_failed';
   transcriptFormat: string;
   /** a workspace-defined attribute added to every record type */
   extraAttribute: { name: string; value_type: 'number' } | undefined;
@@ -82,6 +84,7 @@ export const defaultProfile: Profile = {
   decodeCursor: decodeBase64UrlOffset,
   clampPageSize: false,
   maxPageSize: MAX_PAGE_SIZE,
+  pageSizeBelowMinimum: 'limit_out_of_range',
   transcriptFormat: 'vtt',
   extraAttribute: undefined,
   contactRequiredAttribute: undefined,
@@ -100,6 +103,7 @@ export const alternateProfile: Profile = {
   decodeCursor: (text) => (/^pg_[0-9a-f]{8}$/.test(text) ? parseInt(text.slice(3), 16) : undefined),
   clampPageSize: true,
   maxPageSize: MAX_PAGE_SIZE,
+  pageSizeBelowMinimum: 'limit_out_of_range',
   transcriptFormat: 'text/plain',
   extraAttribute: { name: 'x_workspace_score', value_type: 'number' },
   contactRequiredAttribute: undefined,

@@ -82,7 +82,10 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
     case 'string':
     case 'long_text':
     case 'rich_text': {
-      const text = checkedString(def, value, loc);
+      const written = checkedString(def, value, loc);
+      // variation strings-c0-stripped: C0 control characters (TAB, CR, LF, …) are removed
+      // eslint-disable-next-line no-control-regex -- the C0 range is what the variation strips
+      const text = env.variations?.has('strings-c0-stripped') ? written.replace(/[\u0000-\u001f]/g, '') : written;
       // variation empty-string-clears: "" is stored as no value
       if (text === '' && env.variations?.has('empty-string-clears')) return null;
       // variation strings-nfc: text is stored in Unicode normalisation form C
@@ -138,7 +141,13 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
     case 'contact_email':
     case 'contact_phone_number':
     case 'account_domain':
-      return parseListItem(def, value, loc);
+      // variation phone-item-one-label: a phone item holds one label at most
+      return parseListItem(
+        def,
+        value,
+        loc,
+        def.type === 'contact_phone_number' && env.variations?.has('phone-item-one-label'),
+      );
     default:
       throw apiError(422, 'field_not_writable', `${def.name} is not writable`, { field: def.name });
   }

@@ -3,6 +3,7 @@ import { check, group, endpoint } from '../lib/check/check.js';
 import { readContact } from '../lib/steps/contact.js';
 import { phoneContact, phoneItems } from '../lib/steps/phone-item.js';
 import { show } from '../lib/check/record.js';
+import { uniquePhone } from '../builders/unique.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
 
@@ -108,7 +109,7 @@ group('contact phone items', () => {
               'own; a number of contactWithPhoneNumbersId changed by mistake could not be put back',
           );
         }
-        const number = `+1 555 01${c.faker.string.numeric(2)} ${c.faker.string.numeric(4)}`;
+        const number = uniquePhone(c.faker, c.runId);
         // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
         // "immutable and absent": the number must not change; whether a request carrying it is refused
         // or the field ignored is not stated

@@ -2,6 +2,7 @@ import { check, endpoint } from '../lib/check/check.js';
 import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../builders/contact.js';
+import { uniqueEmail } from '../builders/unique.js';
 
 endpoint('POST /contact', () => {
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {
@@ -120,7 +121,7 @@ endpoint('POST /contact', () => {
 
   check('write.enveloped-value', 'attributes written as { value_type, value } read back as written', async (c) => {
     const first = c.faker.person.firstName();
-    const email = c.faker.internet.email({ provider: 'example.com' }).toLowerCase();
+    const email = uniqueEmail(c.faker, c.runId);
     const body = contactCreateBody(c.faker, {
       stage: contactStage(c),
       runId: c.runId,

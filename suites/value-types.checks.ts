@@ -8,7 +8,8 @@ import { contactStage, requiredCreateAttributes } from '../lib/steps/contact.js'
 import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
 import { show, type TypedValue } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody, uniqueDomain } from '../builders/account.js';
+import { accountCreateBody } from '../builders/account.js';
+import { uniqueDomain, uniqueEmail, uniquePhone } from '../builders/unique.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { opportunityCreateBody } from '../builders/opportunity.js';
 
@@ -53,7 +54,7 @@ interface Written {
   value?: (c: CheckContext) => unknown;
 }
 
-const phone = (c: CheckContext): string => `+1555${c.faker.string.numeric(7)}`;
+const phone = (c: CheckContext): string => uniquePhone(c.faker, c.runId);
 const amount = (c: CheckContext, min: number, max: number): { amount: string } => ({
   amount: `${c.faker.number.int({ min, max })}.00`,
 });
@@ -72,7 +73,7 @@ const WRITTEN: readonly Written[] = [
     kind: 'contact',
     attribute: 'primary_email',
     stated: true,
-    value: (c) => c.faker.internet.email({ provider: 'example.com' }).toLowerCase(),
+    value: (c) => uniqueEmail(c.faker, c.runId),
   },
   { valueType: 'contact_stage', kind: 'contact', attribute: 'stage', stated: true, value: (c) => contactStage(c) },
   { valueType: 'phone_number', kind: 'contact', attribute: 'primary_phone_number', value: phone },
@@ -107,9 +108,7 @@ const WRITTEN: readonly Written[] = [
     kind: 'contact',
     attribute: 'contact_emails',
     multi: true,
-    value: (c) => [
-      { email: c.faker.internet.email({ provider: 'example.com' }).toLowerCase(), is_primary: false, labels: ['WORK'] },
-    ],
+    value: (c) => [{ email: uniqueEmail(c.faker, c.runId), is_primary: false, labels: ['WORK'] }],
   },
   {
     valueType: 'contact_phone_number',
@@ -142,14 +141,14 @@ const WRITTEN: readonly Written[] = [
     valueType: 'url',
     kind: 'account',
     attribute: 'official_website',
-    value: (c) => `https://${uniqueDomain(c.faker)}`,
+    value: (c) => `https://${uniqueDomain(c.faker, c.runId)}`,
   },
   {
     valueType: 'account_domain',
     kind: 'account',
     attribute: 'domains',
     multi: true,
-    value: (c) => [{ domain_name: uniqueDomain(c.faker), is_primary: true }],
+    value: (c) => [{ domain_name: uniqueDomain(c.faker, c.runId), is_primary: true }],
   },
   {
     valueType: 'account_stage',

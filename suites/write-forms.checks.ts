@@ -16,7 +16,7 @@ import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId, opportunityAccount } from '../lib/steps/opportunity.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody } from '../builders/account.js';
+import { accountCreateBody, accountName } from '../builders/account.js';
 import { contactCreateBody, enveloped } from '../builders/contact.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
 import { tagged } from '../builders/tag.js';
@@ -133,7 +133,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
     'write.enveloped-value',
     'POST /account takes display_name as { value_type: string, value }',
     async (c) => {
-      const name = tagged(c.faker.company.name(), c.runId);
+      const name = accountName(c.faker, c.runId);
       const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
       const e = c.expect(ex).success();
       const r = e.data();

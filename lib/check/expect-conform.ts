@@ -67,10 +67,11 @@ export class Conformance {
   }
 
   /**
-   * The error body's code (checked after `rejected()`). A body whose code cannot be read leaves the
-   * rule untested: the error body's own rule has the finding, the check is blocked.
+   * The error body's code (checked after `rejected()`): the one expected, or one of those expected where
+   * two listed codes fit. A body whose code cannot be read leaves the rule untested: the error body's
+   * own rule has the finding, the check is blocked.
    */
-  code(expected: string, rule: RuleId = this.rule): this {
+  code(expected: string | readonly string[], rule: RuleId = this.rule): this {
     const body = this.response.json;
     if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code')) {
       this.met(
@@ -83,7 +84,10 @@ export class Conformance {
       );
     }
     const actual = (body as { code?: unknown }).code;
-    if (actual !== expected) this.fail(`error code ${expected}`, `code ${JSON.stringify(actual)}`, rule);
+    // where two listed codes fit the request, the rule takes either (its catalogue entry's `accepts`)
+    const codes: readonly string[] = typeof expected === 'string' ? [expected] : expected;
+    if (typeof actual !== 'string' || !codes.includes(actual))
+      this.fail(`error code ${codes.join(' or ')}`, `code ${JSON.stringify(actual)}`, rule);
     return this;
   }
 

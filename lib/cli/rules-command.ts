@@ -24,6 +24,7 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
     const rule = r as Rule;
     if (rule.reading === 'strict')
       print(`       strict reading (fatal only with --strict); the other reading: ${rule.otherReading ?? ''}`);
+    if (rule.accepts) print(`       accepts either reading: ${rule.accepts}`);
   }
   print('');
   print('Not asserted (the spec says "not shown", or leaves the choice to the server):');

@@ -25,6 +25,12 @@ export interface Rule {
   reading?: 'strict';
   /** the other reading, under which a server may do what this rule refuses */
   otherReading?: string;
+  /**
+   * Where the spec's words fit more than one answer (two listed codes for one request, two readings
+   * of a sentence) and the rule takes each: what it accepts and why. The catalogue's other way is
+   * `reading: 'strict'` with `otherReading`; a rule says one or the other wherever the choice arises.
+   */
+  accepts?: string;
 }
 
 /** A point the spec leaves open ("not shown"): listed so users see what the suite will not assert. */

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
-import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../builders/account.js';
+import { accountCreateBody, domainsWriteForms } from '../../builders/account.js';
+import { uniqueDomain } from '../../builders/unique.js';
 import { setupRecord, type OrgKey } from './record.js';
 import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
@@ -114,8 +115,8 @@ export async function accountDomainToKeep(
  * (and an observation naming every form tried) when no form works.
  */
 async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | undefined> {
-  const primary = uniqueDomain(c.faker);
-  const other = uniqueDomain(c.faker);
+  const primary = uniqueDomain(c.faker, c.runId);
+  const other = uniqueDomain(c.faker, c.runId);
   const tried: string[] = [];
   for (const { form, domains } of domainsWriteForms(primary, other)) {
     const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: { domains } }));

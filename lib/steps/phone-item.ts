@@ -1,5 +1,6 @@
 import type { CheckContext } from '../check/context.js';
 import { tagged } from '../../builders/tag.js';
+import { uniquePhone } from '../../builders/unique.js';
 import { requiredCreateAttributes, contactStage } from './contact.js';
 import { holdRecord } from '../runner/record-lock.js';
 import { recordViolations } from '../check/record-violations.js';
@@ -55,7 +56,8 @@ export function phonePair(contact: ApiRecord): { primary: PhoneItem; other: Phon
  * (lib/runner/record-lock.ts) and must leave its items as it found them.
  */
 export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
-  const numbers = [`+155501${c.faker.string.numeric(2)}`, `+155502${c.faker.string.numeric(2)}`];
+  // numbers a server may hold unique: each carries the run id (builders/unique.ts)
+  const numbers = [uniquePhone(c.faker, c.runId), uniquePhone(c.faker, c.runId)];
   const created = await c.api.post('/contact', {
     attributes: {
       first_name: c.faker.person.firstName(),
@@ -92,11 +94,14 @@ export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
   return { contactId: id, ...fixture, own: false };
 }
 
-/** Labels other than the given ones (a patch that would change something). */
+/**
+ * One label the item does not hold alone (a patch that would change something). One: how many labels
+ * an item may hold is not stated, and a server may take one at most.
+ */
 export function otherLabels(labels: unknown): string[] {
   const now = Array.isArray(labels) ? labels : [];
-  const pick = ['PERSONAL', 'MOBILE', 'WORK'].filter((l) => !now.includes(l));
-  return pick.length > 0 ? pick : ['PERSONAL'];
+  const pick = ['PERSONAL', 'MOBILE', 'WORK'].find((l) => now.length !== 1 || now[0] !== l);
+  return [pick ?? 'PERSONAL'];
 }
 
 /**

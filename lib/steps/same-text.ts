@@ -1,16 +1,23 @@
 /**
  * How a text attribute read back relates to the text written. The spec types it "string" and
- * promises no byte-exact storage, so two choices stay the server's (and are recorded as
+ * promises no byte-exact storage, so three choices stay the server's (and are recorded as
  * observations, never failures): text not in Unicode NFC may come back in another canonically
- * equivalent form (normalised), and an empty string may come back as no value (cleared).
- * Text already in NFC must come back exactly as written.
+ * equivalent form (normalised), C0 control characters (TAB, CR, LF, …) may come back removed
+ * (stripped, as servers that sanitise input do), and an empty string may come back as no value
+ * (cleared). Any other text must come back exactly as written.
  */
-export type TextReadBack = 'same' | 'normalised' | 'cleared' | 'different';
+export type TextReadBack = 'same' | 'normalised' | 'stripped' | 'cleared' | 'different';
+
+// eslint-disable-next-line no-control-regex -- the C0 range is what a server may strip
+const C0 = /[\u0000-\u001f]/g;
 
 export function textReadBack(sent: string, got: unknown): TextReadBack {
   if (got === sent) return 'same';
-  if (sent === '' && (got === null || got === undefined)) return 'cleared';
-  if (typeof got !== 'string' || sent.normalize('NFC') === sent) return 'different';
+  const stripped = sent.replace(C0, '');
+  if ((sent === '' || stripped === '') && (got === null || got === undefined)) return 'cleared';
+  if (typeof got !== 'string') return 'different';
+  if (stripped !== sent && got.normalize('NFC') === stripped.normalize('NFC')) return 'stripped';
+  if (sent.normalize('NFC') === sent) return 'different';
   return got.normalize('NFC') === sent.normalize('NFC') ? 'normalised' : 'different';
 }
 
@@ -19,7 +26,9 @@ export function textChoiceNote(name: string, sent: string, got: unknown): string
   const how = textReadBack(sent, got);
   if (how === 'normalised')
     return `${name} was written in a form other than NFC and read back normalised (${JSON.stringify(got)})`;
+  if (how === 'stripped')
+    return `${name} was written with C0 control characters and read back without them (${JSON.stringify(got)})`;
   if (how === 'cleared')
-    return `${name} was written as "" and read back as ${got === undefined ? 'absent' : 'null'}: the server stores an empty string as no value`;
+    return `${name} was written as ${JSON.stringify(sent)} and read back as ${got === undefined ? 'absent' : 'null'}: the server stores an empty string as no value`;
   return undefined;
 }

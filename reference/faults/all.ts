@@ -108,6 +108,7 @@ import relationshipPostNoParent from './relationship-post-no-parent.js';
 import schemaContact404 from './schema-contact-404.js';
 import schemaContactPartial from './schema-contact-partial.js';
 import schemaContactRequiredUnnamed from './schema-contact-required-unnamed.js';
+import schemaStageNotRequired from './schema-stage-not-required.js';
 import schemaSummary404 from './schema-summary-404.js';
 import schemaSummaryNoCustomObjects from './schema-summary-no-custom-objects.js';
 import selectListIdIgnored from './select-list-id-ignored.js';
@@ -135,6 +136,7 @@ import unknownFieldDetailsUnnamed from './unknown-field-details-unnamed.js';
 import unknownFieldSilentlyIgnored from './unknown-field-silently-ignored.js';
 import unknownTypeWrongCode from './unknown-type-wrong-code.js';
 import unlistedStatusOwnCode from './unlisted-status-own-code.js';
+import unsupportedMedia422 from './unsupported-media-422.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
@@ -262,6 +264,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   schemaContact404,
   schemaContactPartial,
   schemaContactRequiredUnnamed,
+  schemaStageNotRequired,
   schemaSummary404,
   schemaSummaryNoCustomObjects,
   selectListIdIgnored,
@@ -289,6 +292,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   unknownFieldSilentlyIgnored,
   unknownTypeWrongCode,
   unlistedStatusOwnCode,
+  unsupportedMedia422,
   unsupportedMediaAccepted,
   unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,

@@ -60,7 +60,9 @@ function patchPhoneNumber(ctx: Context): Reply {
   const isPrimary = body['is_primary'];
   if (isPrimary !== undefined && typeof isPrimary !== 'boolean')
     throw invalid(['body', 'is_primary'], 'bool_type', 'is_primary must be a boolean');
-  const labels = body['labels'] === undefined ? undefined : parseLabels(body['labels'], ['body', 'labels'], 'labels');
+  const oneLabel = ctx.variations.has('phone-item-one-label');
+  const labels =
+    body['labels'] === undefined ? undefined : parseLabels(body['labels'], ['body', 'labels'], 'labels', oneLabel);
   if (labels) item.labels = labels;
   if (isPrimary === true) for (const other of items) other.is_primary = other === item;
   if (isPrimary === false) item.is_primary = false;

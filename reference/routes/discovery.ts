@@ -37,15 +37,23 @@ function schemaOf(ctx: Context): Reply {
   const type = ctx.params['record_type'] ?? 'contact';
   if (!isRecordType(ctx.org, type))
     throw apiError(404, 'unknown_record_type', `Unknown record type ${type}`, { record_type: type });
+  // variation required-flag-omitempty: a boolean flag is sent only when true
+  const omitFalse = ctx.variations.has('required-flag-omitempty');
+  const flags = (f: Record<string, boolean>) =>
+    Object.fromEntries(Object.entries(f).filter(([, on]) => on || !omitFalse));
   const attributes = attributesOf(ctx.org, type, ctx.profile)
     .filter((a) => !a.hidden)
     .map((a) => ({
       api_name: a.name,
       value_type: a.type,
-      is_multi_valued: a.multi,
-      is_required_on_create: a.required === true,
-      is_writable_on_create: a.access === 'rw' || a.access === 'create',
-      is_writable_on_update: a.access === 'rw' || a.access === 'update',
+      ...flags({
+        is_multi_valued: a.multi,
+        is_required_on_create: a.required === true,
+        is_writable_on_create: a.access === 'rw' || a.access === 'create',
+        is_writable_on_update: a.access === 'rw' || a.access === 'update',
+        // a write of null clears it ("null may be sent where the schema allows it"); a required one refuses it
+        is_nullable: a.required !== true && (a.access === 'rw' || a.access === 'update'),
+      }),
       ...(a.enumValues ? { enum_values: [...a.enumValues(ctx.profile)] } : {}),
     }));
   return {

@@ -1,6 +1,8 @@
 import type { Variation } from './define.js';
+import accountNameUnique from './account-name-unique.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
+import contactEmailUnique from './contact-email-unique.js';
 import contactRequiredField from './contact-required-field.js';
 import contentTypeCharset from './content-type-charset.js';
 import createdStatus200 from './created-status-200.js';
@@ -14,9 +16,15 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
 import pageSizeClamped from './page-size-clamped.js';
+import pageSizeZeroValidation from './page-size-zero-validation.js';
+import participantNameNull from './participant-name-null.js';
+import phoneItemOneLabel from './phone-item-one-label.js';
+import requiredFlagOmitempty from './required-flag-omitempty.js';
+import stringsC0Stripped from './strings-c0-stripped.js';
 import stringsNfc from './strings-nfc.js';
 import taskCompleteSetsMore from './task-complete-sets-more.js';
 import taskStatusesOther from './task-statuses-other.js';
@@ -32,8 +40,10 @@ import workspaceAttribute from './workspace-attribute.js';
 
 /** Every legal variation of the reference server, one file each; the registry reads this list. */
 export const ALL_VARIATIONS: readonly Variation[] = [
+  accountNameUnique,
   archivedNotAddressable,
   codesAs400,
+  contactEmailUnique,
   contactRequiredField,
   contentTypeCharset,
   createdStatus200,
@@ -47,9 +57,15 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
   pageSizeClamped,
+  pageSizeZeroValidation,
+  participantNameNull,
+  phoneItemOneLabel,
+  requiredFlagOmitempty,
+  stringsC0Stripped,
   stringsNfc,
   taskCompleteSetsMore,
   taskStatusesOther,

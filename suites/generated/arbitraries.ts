@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { fakerFor } from '../../builders/faker.js';
+import { uniqueEmail } from '../../builders/unique.js';
 
 /**
  * Generated values for the attributes the spec names as writable. Strings are ones no reasonable
@@ -58,11 +59,16 @@ export const text: fc.Arbitrary<GeneratedString> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...Object.values(EDGE_STRINGS)).map((value) => ({ value, edge: true })) },
 );
 
-/** An email address, lower-case (whether a server folds case is not shown). */
-export const email: fc.Arbitrary<GeneratedString> = fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => ({
-  value: fakerFor(n, 'generated-email').internet.email({ provider: 'example.com' }).toLowerCase(),
-  edge: false,
-}));
+/**
+ * An email address, lower-case (whether a server folds case is not shown), in the run's own domain: an
+ * organization may hold emails unique, and a second run draws the same inputs (builders/unique.ts).
+ */
+export function email(runId: string): fc.Arbitrary<GeneratedString> {
+  return fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => ({
+    value: uniqueEmail(fakerFor(n, 'generated-email'), runId),
+    edge: false,
+  }));
+}
 
 /** One attribute write: its name, value_type, value, and whether it goes raw or enveloped. */
 export interface AttributeWrite {
@@ -102,11 +108,20 @@ export function attributeWrites(
     .filter((writes) => writes.length > 0);
 }
 
-/** The contact attributes the spec names as writable (contact create; "all standard fields optional" on patch). */
-export const CONTACT_WRITABLE = [
-  { name: 'first_name', valueType: 'string', value: text },
-  { name: 'last_name', valueType: 'string', value: text },
-  { name: 'middle_name', valueType: 'string', value: text },
-  { name: 'title', valueType: 'string', value: text },
-  { name: 'primary_email', valueType: 'email', value: email },
-] as const;
+/**
+ * The contact attributes the spec names as writable (contact create; "all standard fields optional" on
+ * patch), their values for the run `runId`.
+ */
+export function contactWritable(runId: string): ReadonlyArray<{
+  name: string;
+  valueType: string;
+  value: fc.Arbitrary<GeneratedString>;
+}> {
+  return [
+    { name: 'first_name', valueType: 'string', value: text },
+    { name: 'last_name', valueType: 'string', value: text },
+    { name: 'middle_name', valueType: 'string', value: text },
+    { name: 'title', valueType: 'string', value: text },
+    { name: 'primary_email', valueType: 'email', value: email(runId) },
+  ];
+}

@@ -11,7 +11,7 @@ import { accountCreateBody } from '../../builders/account.js';
 import { contactCreateBody } from '../../builders/contact.js';
 import { opportunityCreateBody } from '../../builders/opportunity.js';
 import { byId } from '../../builders/relationship.js';
-import { attributeWrites, CONTACT_WRITABLE, written, type AttributeWrite } from './arbitraries.js';
+import { attributeWrites, contactWritable, written, type AttributeWrite } from './arbitraries.js';
 
 /**
  * A model of what the spec states about contacts, accounts and opportunities, for random sequences
@@ -244,10 +244,10 @@ class ArchiveAccount implements Command {
 
 const slot = fc.nat({ max: 7 });
 
-/** Sequences of at most `max` commands over the model. */
-export function contactCommands(max: number): fc.Arbitrary<Iterable<Command>> {
+/** Sequences of at most `max` commands over the model, the values carrying the run id `runId`. */
+export function contactCommands(max: number, runId: string): fc.Arbitrary<Iterable<Command>> {
   const patch = fc
-    .tuple(slot, attributeWrites(CONTACT_WRITABLE.map((a) => ({ ...a }))))
+    .tuple(slot, attributeWrites(contactWritable(runId)))
     .map(
       ([s, w]) =>
         new PatchContact(

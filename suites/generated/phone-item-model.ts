@@ -4,6 +4,7 @@ import type { CheckContext } from '../../lib/check/context.js';
 import { phoneItemOf, type PhoneContact } from '../../lib/steps/phone-item.js';
 import { setupRecord } from '../../lib/steps/record.js';
 import { show } from '../../lib/check/record.js';
+import { refusedWhereNotStated } from './not-stated.js';
 
 /**
  * A model of a contact's phone items under PATCH /contact/{id}/attribute/contact_phone_numbers/{item},
@@ -11,8 +12,10 @@ import { show } from '../../lib/check/record.js';
  * `{ data: { id, envelope: { id, is_primary, labels, phone_number } } }` showing the item as patched,
  * phone_number never changes, and a read of the contact shows each item's last labels and an item
  * just made primary as primary. What it does not state: whether making one item primary demotes the
- * others. After such a move the model does not know the other items' flags, and takes the next read's
- * answer as the server's choice, which later reads must keep until the next move.
+ * others, and how many labels an item may hold (a patch of two or more may be refused, with the error
+ * body, and the item stays as it was). After such a move the model does not know the other items'
+ * flags, and takes the next read's answer as the server's choice, which later reads must keep until
+ * the next move.
  */
 export interface PhoneModel {
   items: Array<{ number: unknown; labels: string[]; primary: boolean | undefined }>;
@@ -49,10 +52,10 @@ class PatchItem implements Command {
     const i = this.slot % m.items.length;
     const item = m.items[i]!;
     const body = { ...(this.primary ? { is_primary: true } : {}), ...(this.labels ? { labels: this.labels } : {}) };
-    const e = r.c
-      .expect(await r.c.api.patch(itemPath(r, i), body))
-      .success()
-      .body('envelopes/phone-item-patch');
+    const e = r.c.expect(await r.c.api.patch(itemPath(r, i), body));
+    // how many labels an item may hold is not stated: two or more may be refused (the item unchanged)
+    if (refusedWhereNotStated(e, (this.labels?.length ?? 0) > 1)) return;
+    e.success().body('envelopes/phone-item-patch');
     const env = e.json<{
       data: { envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } };
     }>().data.envelope;

@@ -116,8 +116,13 @@ export const MEDIA_RULES = {
     level: 'MUST',
     section: 'Errors',
     quote: 'Status codes documented per operation: … 415 unsupported media type …',
-    summary: 'a body sent as a type other than application/json is answered 415 with the error body',
+    summary:
+      'a body sent as a type other than application/json (XML, a form) is refused with the error body: 415 unsupported_media_type, or a validation refusal (request_validation_failed)',
     endpoints: EVERY,
+    accepts:
+      'an XML or form body cannot be read as JSON: "415 unsupported media type" and a request whose "body ' +
+      'fail[s] validation" (request_validation_failed, with its own status) both describe the refusal, so ' +
+      'either is taken; anything else, a 2xx above all, is not',
   },
   'media.text-plain-json-415': {
     level: 'MUST',

@@ -55,6 +55,11 @@ export const CONTACT_RULES = {
     summary:
       'a create or patch body with a relationships block is rejected with the error body and makes no record or edge',
     endpoints: ['POST /contact', 'PATCH /contact/{contact_id}'],
+    reading: 'strict',
+    otherReading:
+      'like "no other top-level keys" (write.attributes-only), the sentence describes the body a client ' +
+      'sends and where associations are made; a server may ignore a relationships block rather than refuse it, ' +
+      'provided it makes no edge from it',
   },
   'contact.unknown-field': {
     level: 'MUST',
@@ -152,5 +157,9 @@ export const CONTACT_RULES = {
     summary:
       'the pages of the contact-accounts read, followed by next_cursor while the server takes it, list every linked account once, and end',
     endpoints: ['GET /contact/{contact_id}/relationship/accounts'],
+    accepts:
+      'the read\'s query parameters are "not shown": next_cursor is followed as `cursor` (the name the ' +
+      'custom-object read states), and a server that refuses that parameter with the error body, or answers ' +
+      'the first page again, takes its cursor some other way: the walk stops there, recorded, not judged',
   },
 } as const satisfies Record<string, Rule>;

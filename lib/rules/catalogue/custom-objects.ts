@@ -40,8 +40,12 @@ export const CUSTOM_OBJECT_RULES = {
     level: 'MUST',
     section: 'Errors',
     quote: '| invalid_matching_field | match field invalid |',
-    summary: 'an upsert matching on an attribute the object does not have is rejected with code invalid_matching_field',
+    summary:
+      'an upsert matching on an attribute the object does not have is rejected with code invalid_matching_field or unknown_field',
     endpoints: [UPSERT],
+    accepts:
+      'a match field that names no attribute of the object is both "match field invalid" and "an attribute ' +
+      'name is not known": either code is taken',
   },
   'custom-object.record-type': {
     level: 'MUST',
@@ -69,8 +73,12 @@ export const CUSTOM_OBJECT_RULES = {
     section: 'Errors',
     quote: '| unknown_record_type | record type unknown |',
     summary:
-      'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body and the code unknown_record_type, never 2xx',
+      'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body, never 2xx: an upsert with the code unknown_record_type, a patch of a record id under it with unknown_record_type or record_not_found',
     endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
+    accepts:
+      'a PATCH /{unknown api_name}/{id} names a type that does not exist and so a record that does not ' +
+      'exist: "record type unknown" and "record does not exist" both fit, and either code is taken. An ' +
+      'upsert names no record, so only unknown_record_type fits it',
   },
   'pagination.page-shape': {
     level: 'MUST',

@@ -28,7 +28,11 @@ export const DISCOVERY_RULES = {
     quote:
       '`GET /_schema/contact` lists the contact attributes (including `is_required_on_create`), stage select lists and option api_names.',
     summary:
-      'the contact schema names every contact attribute the spec lists, and where it gives is_required_on_create beside attribute names, it gives it for each (its shape is not shown)',
+      "the contact schema names every contact attribute the spec lists, and where it pairs is_required_on_create with attribute names, stage's is true (its shape is not shown; a flag left out reads as false)",
+    accepts:
+      'a schema that gives is_required_on_create for every attribute, and one that gives it only where it ' +
+      'is true (omitempty serialisers, proto3 JSON): "including `is_required_on_create`" does not say a false ' +
+      'flag is written out',
     endpoints: ['GET /_schema/contact'],
   },
   'discovery.schema-summary': {

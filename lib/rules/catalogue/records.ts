@@ -112,5 +112,10 @@ export const RECORD_RULES = {
     quote: "Every record is scoped to the caller's organization (`organization_id` attribute).",
     summary: "records carry organization_id, one value per organization, and no organization sees another's records",
     endpoints: ALL_RECORD_READS,
+    accepts:
+      'a custom-object record with or without organization_id: "Every record is scoped to the caller\'s ' +
+      'organization (`organization_id` attribute)" names it for every record, while the custom-object ' +
+      'record\'s own list ("id, created_at, updated_at, display_name, and workspace-defined attributes") ' +
+      "leaves it out; where a custom-object record carries it, it must be the caller's",
   },
 } as const satisfies Record<string, Rule>;
