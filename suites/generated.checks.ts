@@ -7,7 +7,7 @@ import type { Exchange } from '../lib/http/exchange.js';
 import { holdsForAll } from '../lib/check/property.js';
 import { contactCommands, runSequence, twoPatchesThenRead } from './generated/contact-model.js';
 import { phoneItemCommands, relabelThenMovePrimary, runPhoneSequence } from './generated/phone-item-model.js';
-import { runUpsertSequence, upsertCommands, upsertPatchUpsert } from './generated/upsert-model.js';
+import { runUpsertSequence, upsertArchivedAgain, upsertCommands, upsertPatchUpsert } from './generated/upsert-model.js';
 import { otherLabels, phoneContact } from '../lib/steps/phone-item.js';
 import { opportunityStage } from '../lib/steps/opportunity.js';
 import { relationshipName } from '../lib/steps/relationship.js';
@@ -360,13 +360,14 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
       const values = free === undefined ? undefined : text.filter((t) => !t.edge).map((t) => t.value);
       const name = () => (free === undefined ? '' : c.faker.commerce.productName());
       const first = upsertPatchUpsert(name(), name(), name());
+      const archived = upsertArchivedAgain(name(), name(), name());
       await holdsForAll(
         c,
         'upsert sequences',
         upsertCommands(8, values),
         (commands, cc) => runUpsertSequence(cc, co, free, commands),
         // each sequence upserts match values of its own: all run at once
-        { examples: [first], cases: Math.ceil(c.target.cases / 2), independent: true },
+        { examples: [first, archived], cases: Math.ceil(c.target.cases / 2), independent: true },
       );
     },
     { startFirst: true },

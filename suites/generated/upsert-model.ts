@@ -14,10 +14,27 @@ import { tagged } from '../../builders/tag.js';
  * patch answers the record with the change; a record's first DELETE archives it (2xx). Without a
  * free-text sample the commands write the samples as given, and only ids and statuses are judged. What is not
  * stated: what an upsert, a patch or a second DELETE does to an archived record. There any legal
- * answer (2xx, or 4xx with the error body) is taken, and the model follows what the server chose.
+ * answer (2xx, or 4xx with the error body) is taken, and the model follows what the server chose: an
+ * upsert of an archived record's match value may make a new record, or update the archived one in
+ * place, which may stay archived or come back (its answer's archived_at says which, when it shows
+ * one; else the model no longer knows, and takes any legal answer for that record from then on).
  */
 export interface UpsertModel {
-  records: Array<{ id?: string; text?: string; archived: boolean }>;
+  /** `archived`: undefined when the server's choice is not known (an archived record updated in place) */
+  records: Array<{ id?: string; text?: string; archived: boolean | undefined }>;
+}
+
+/** Whether the record's state leaves the next answer open: archived, or not known to be active. */
+const open = (record: { archived: boolean | undefined }): boolean => record.archived !== false;
+
+/**
+ * What an answer says of its record's archive: true or false where it shows archived_at (a non-null
+ * archived_at is how the spec marks an archived record), undefined where it does not.
+ */
+function archivedIn(e: Conformance): boolean | undefined {
+  const at = e.data().attributes['archived_at'];
+  if (at === undefined || Array.isArray(at)) return undefined;
+  return at.value !== null && at.value !== undefined;
 }
 
 export interface UpsertReal {
@@ -61,10 +78,10 @@ class Upsert implements Command {
     const e = r.c.expect(
       await r.c.api.post(`/${r.co.apiName}/_upsert`, freshUpsertBody(r.c, r.co, r.keys[k], attributes)),
     );
-    if (refusedWhereNotStated(e, model.archived)) return;
+    if (refusedWhereNotStated(e, model.id !== undefined && open(model))) return;
     e.success().body('envelopes/upsert');
     const id = e.data().id;
-    if (model.id !== undefined && !model.archived && id !== model.id) {
+    if (model.id !== undefined && !open(model) && id !== model.id) {
       archiveAfter(r.c, r.co, id);
       e.fail(
         `data.id ${model.id} (the record match value #${this.slot} names)`,
@@ -73,9 +90,11 @@ class Upsert implements Command {
       );
     }
     expectText(e, r.free, text);
-    // an archived record the upsert brought back (same id) is archived again after the check
-    if (model.archived && id === model.id) archiveAfter(r.c, r.co, id);
-    Object.assign(model, { id, text, archived: false });
+    // the archived record updated in place (same id): archived again after the check, whatever it is now,
+    // and archived or not as its answer shows (not shown either way: the server's choice)
+    const inPlace = model.id !== undefined && open(model) && id === model.id;
+    if (inPlace) archiveAfter(r.c, r.co, id);
+    Object.assign(model, { id, text, archived: inPlace ? archivedIn(e) : false });
   }
   toString(): string {
     return `upsert match value #${this.slot}${this.text ? ` with ${JSON.stringify(this.text)}` : ''}`;
@@ -97,7 +116,7 @@ class Patch implements Command {
     const text = r.free === undefined ? undefined : tagged(this.text, r.c.runId);
     const attributes = r.free === undefined ? withoutMatchField(r) : { [r.free]: text };
     const e = r.c.expect(await r.c.api.patch(`/${r.co.apiName}/${model.id}`, { attributes }));
-    if (refusedWhereNotStated(e, model.archived)) return;
+    if (refusedWhereNotStated(e, open(model))) return;
     e.success('custom-object.patch.record');
     expectText(e, r.free, text);
     if (text !== undefined) model.text = text;
@@ -116,7 +135,7 @@ class Archive implements Command {
     const made = m.records.filter((x) => x.id !== undefined);
     const model = made[this.slot % made.length]!;
     const e = r.c.expect(await r.c.api.delete(`/${r.co.apiName}/${model.id}`));
-    if (refusedWhereNotStated(e, model.archived)) return;
+    if (refusedWhereNotStated(e, open(model))) return;
     e.success('custom-object.delete.archives');
     model.archived = true;
   }
@@ -159,7 +178,10 @@ export async function runUpsertSequence(
 ): Promise<void> {
   const keys = [0, 1, 2].map(() => matchValue(c.faker, c.runId));
   await fc.asyncModelRun(
-    () => ({ model: { records: keys.map(() => ({ archived: false })) }, real: { c, co, free, keys } }),
+    () => ({
+      model: { records: keys.map((): { archived: boolean | undefined } => ({ archived: false })) },
+      real: { c, co, free, keys },
+    }),
     [...commands],
   );
 }
@@ -170,4 +192,21 @@ export async function runUpsertSequence(
  */
 export function upsertPatchUpsert(first: string, second: string, third: string): Command[] {
   return [new Upsert(0, first), new Patch(0, second), new Upsert(0, third), new Archive(0)];
+}
+
+/**
+ * The other sequence every run tries: a record archived, then its match value upserted, patched,
+ * archived and upserted again. What a server does with an archived record's match value is not shown
+ * (a new record, or the archived one updated in place, archived or back), and the model must follow
+ * each choice: a server that keeps the record archived and answers its id with 404 shows it here.
+ */
+export function upsertArchivedAgain(first: string, second: string, third: string): Command[] {
+  return [
+    new Upsert(0, first),
+    new Archive(0),
+    new Upsert(0, second),
+    new Patch(0, third),
+    new Archive(0),
+    new Upsert(0, first),
+  ];
 }
