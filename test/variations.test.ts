@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONCURRENCY, limiter } from './verify/detect.js';
-import { checkVariation, problemsOf, type VariationOutcome } from './verify/variations.js';
+import { checkRunsInARow, checkVariation, problemsOf, type VariationOutcome } from './verify/variations.js';
 import { compatibleVariations, resolveVariations, VARIATIONS } from '../reference/variations/registry.js';
 import { startReferenceServer } from '../reference/index.js';
 import { RULES } from '../lib/rules/catalogue.js';
@@ -121,4 +121,15 @@ describe('the suite passes every legal variation of the reference server', () =>
       expect(o.code).toBe(0);
     }, 600_000);
   }
+});
+
+// A real server holds some values unique (an organization's contact emails, its account names) and
+// keeps what earlier runs made (contacts cannot be archived): every run must meet the records of the
+// runs before it and reach the same verdict.
+describe('runs in a row against one server that holds values unique', () => {
+  it('both pass, with the same verdict: every value a server may hold unique carries the run id', async () => {
+    const o = await checkRunsInARow(undefined, { runs: 2, inProcess: true });
+    expect(o.problems, `exit ${String(o.code)}`).toEqual([]);
+    expect(o.code).toBe(0);
+  }, 600_000);
 });

@@ -50,6 +50,8 @@ export interface SuiteRun {
   ms: number;
   /** the report's `run` block (requests sent, the run's own duration, …), when it wrote one */
   run?: ReportRun;
+  /** the verdict the report states (`certificate.verdict`), when it wrote one */
+  verdict?: string;
   /** set when the run wrote no report (it could not start, or crashed) */
   error?: string;
 }
@@ -93,8 +95,10 @@ export async function runSuite(
       const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
         checks: ReportCheck[];
         run: ReportRun;
+        certificate?: { verdict?: string };
       };
-      return { code: r.code, checks: report.checks, ms, run: report.run };
+      const verdict = report.certificate?.verdict;
+      return { code: r.code, checks: report.checks, ms, run: report.run, ...(verdict ? { verdict } : {}) };
     } catch {
       return {
         code: r.code,

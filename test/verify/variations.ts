@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { compatibleVariations, VARIATIONS, type Variation } from '../../reference/variations/registry.js';
+import { referenceWithFixtures } from '../support/loopback.js';
 import { runSuite, type ReportCheck, type SuiteRun } from './detect.js';
 
 /**
@@ -63,4 +66,45 @@ export async function checkAllTogether(): Promise<VariationOutcome> {
 
 export function variationScore(outcomes: readonly VariationOutcome[]): string {
   return `legal variations: ${outcomes.filter((o) => o.passed).length}/${outcomes.length} passed`;
+}
+
+/** The variations under which a server holds values unique: a run meets the records of every earlier one. */
+export const UNIQUENESS_VARIATIONS = ['contact-email-unique', 'account-name-unique'] as const;
+
+/**
+ * The suite run `runs` times in a row against one reference server with `variations` on, each run
+ * meeting the records the runs before it left: every run must pass as a variation run does (no failed
+ * MUST check outside the strict reading, none blocked, skips only for fixture keys) and end with the
+ * first run's verdict and exit status. The fixtures leave out taskToArchive, which a run gives up for
+ * good (so every run skips the same checks, naming that key).
+ */
+export async function checkRunsInARow(
+  variations: readonly string[] = UNIQUENESS_VARIATIONS,
+  o: { runs?: number; inProcess?: boolean } = {},
+): Promise<VariationOutcome> {
+  const runs = o.runs ?? 2;
+  const id = `${runs} runs in a row (${variations.join(', ')})`;
+  const started = Date.now();
+  const { reference, dir } = await referenceWithFixtures({ variations: [...variations] });
+  try {
+    const { taskToArchive: _givenUp, ...fixtures } = reference.fixtures;
+    const file = path.join(dir, 'fixtures.json');
+    writeFileSync(file, JSON.stringify({ ...fixtures, baseUrl: reference.baseUrl, ...reference.keys }));
+    const problems: string[] = [];
+    let first: SuiteRun | undefined;
+    for (let i = 1; i <= runs; i++) {
+      const run = await runSuite(['--fixtures', file], { inProcess: o.inProcess ?? false });
+      first ??= run;
+      const own = run.error !== undefined ? [run.error] : problemsOf(run.checks);
+      problems.push(...own.map((p) => `run ${i}: ${p}`));
+      if (run.verdict !== first.verdict || run.code !== first.code)
+        problems.push(
+          `run ${i}: verdict ${String(run.verdict)} (exit ${String(run.code)}), run 1: ${String(first.verdict)} (exit ${String(first.code)})`,
+        );
+    }
+    const code = first?.code ?? null;
+    return { id, code, passed: code === 0 && problems.length === 0, problems, ms: Date.now() - started };
+  } finally {
+    await reference.close();
+  }
 }

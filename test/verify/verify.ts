@@ -2,13 +2,20 @@ import { parseArgs } from 'node:util';
 import { FAULTS } from '../../reference/faults/registry.js';
 import { DEFAULT_CONCURRENCY, detectFault, formatTable, inPool, runSuite, type FaultOutcome } from './detect.js';
 import { VARIATIONS } from '../../reference/variations/registry.js';
-import { checkAllTogether, checkVariation, variationScore, type VariationOutcome } from './variations.js';
+import {
+  checkAllTogether,
+  checkRunsInARow,
+  checkVariation,
+  variationScore,
+  type VariationOutcome,
+} from './variations.js';
 
 /**
  * `npm run verify [-- [--concurrency N] [fault-id ...]]`: runs the suite against the reference
  * server once per fault (and once in the alternate profile), then prints which faults it
- * detected; then once per legal variation and once with all compatible variations together, and
- * prints `legal variations: P/N passed`. Exit 0 when every fault was detected, the alternate
+ * detected; then once per legal variation, once with all compatible variations together, and twice
+ * in a row against one server that holds contact emails and account names unique, and prints
+ * `legal variations: P/N passed`. Exit 0 when every fault was detected, the alternate
  * profile passed and every variation run passed, else 1. Naming faults runs only those (no variations);
  * `--variations` runs only the variation matrix.
  */
@@ -33,11 +40,16 @@ type Job =
   | { kind: 'fault'; fault: (typeof FAULTS)[number] }
   | { kind: 'alternate' }
   | { kind: 'variation'; variation: (typeof VARIATIONS)[number] }
-  | { kind: 'together' };
+  | { kind: 'together' }
+  | { kind: 'in-a-row' };
 const variationJobs: Job[] =
   positionals.length > 0
     ? []
-    : [{ kind: 'together' }, ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation }))];
+    : [
+        { kind: 'together' },
+        { kind: 'in-a-row' },
+        ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation })),
+      ];
 const jobs: Job[] = [
   ...(variationsOnly ? [] : [{ kind: 'alternate' } as Job]),
   ...variationJobs,
@@ -58,8 +70,13 @@ await inPool(jobs, concurrency, async (job) => {
     console.error(`[alternate] exit ${String(run.code)}, ${failed.length} failed (${(run.ms / 1000).toFixed(1)}s)`);
     return;
   }
-  if (job.kind === 'variation' || job.kind === 'together') {
-    const o = job.kind === 'variation' ? await checkVariation(job.variation) : await checkAllTogether();
+  if (job.kind === 'variation' || job.kind === 'together' || job.kind === 'in-a-row') {
+    const o =
+      job.kind === 'variation'
+        ? await checkVariation(job.variation)
+        : job.kind === 'together'
+          ? await checkAllTogether()
+          : await checkRunsInARow();
     variationOutcomes.push(o);
     console.error(`[variation] ${o.id}: ${o.passed ? 'passed' : 'FAILED'} (${(o.ms / 1000).toFixed(1)}s)`);
     return;

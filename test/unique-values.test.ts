@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { fakerFor } from '../builders/faker.js';
+import { uniqueDomain, uniqueEmail, uniquePhone } from '../builders/unique.js';
+import { accountName } from '../builders/account.js';
+
+const RUN = 'cr-20260101-1200-abc123';
+const LATER = 'cr-20260102-0900-def456';
+
+/** `n` values of one kind drawn by checks of one run (each check its own seeded faker). */
+function draws(make: (f: ReturnType<typeof fakerFor>, runId: string) => string, runId: string, n = 300): string[] {
+  return Array.from({ length: n }, (_, i) => make(fakerFor(7, `check #${i}`), runId));
+}
+
+describe('values a server may hold unique', () => {
+  const kinds = { uniqueEmail, uniqueDomain, uniquePhone, accountName } as const;
+  for (const [name, make] of Object.entries(kinds)) {
+    it(`${name}: the seed decides them, the run id moves them, no two checks of a run share one`, () => {
+      expect(draws(make, RUN)).toEqual(draws(make, RUN));
+      const first = draws(make, RUN);
+      const second = draws(make, LATER);
+      expect(first.filter((v) => second.includes(v))).toEqual([]);
+      expect(new Set(first).size).toBe(first.length);
+    });
+  }
+
+  it('an email, a domain and a name carry the run id itself; a phone number stays a number of the 555 range', () => {
+    const f = fakerFor(7, 'check');
+    expect(uniqueEmail(f, RUN)).toMatch(new RegExp(`^[a-z0-9._-]+@${RUN}\\.example\\.com$`));
+    expect(uniqueDomain(f, RUN)).toMatch(new RegExp(`\\.${RUN}\\.example$`));
+    expect(accountName(f, RUN)).toContain(RUN);
+    expect(uniquePhone(f, RUN)).toMatch(/^\+1555\d{7}$/);
+  });
+});
