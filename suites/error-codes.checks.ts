@@ -7,7 +7,7 @@ import type { Exchange } from '../lib/http/exchange.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { createContact, contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { opportunityWithContact } from '../lib/steps/opportunity.js';
-import { recordWithLinkedContacts } from '../lib/steps/custom-object.js';
+import { linkedRecord } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/check/record.js';
 import { contactCreateBody, withoutStage } from '../builders/contact.js';
@@ -72,9 +72,9 @@ for (const type of ['contact', 'note', 'meeting'] as const) {
 }
 
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
-  /** A relationship read of a record of this check, with the given query. */
+  /** A relationship read of the run's linked record (shared: these checks only read it), with the given query. */
   const read = async (c: CheckContext, query: Record<string, number>): Promise<Exchange> => {
-    const r = await recordWithLinkedContacts(c, 0, createContact);
+    const r = await linkedRecord(c);
     return c.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
   };
 

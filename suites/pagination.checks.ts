@@ -214,11 +214,13 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     },
   );
 
+  // page_size=2, not 1: the stated minimum is page-size-honoured's to judge, and a server that got it
+  // wrong would take this rule down with it (a check varies one input, the walk)
   check(
     'pagination.cursor-walk',
-    `following next_cursor with page_size=1 shows each of ${LINKED_CONTACTS} edges once and ends with next_cursor null`,
+    `following next_cursor with page_size=2 shows each of ${LINKED_CONTACTS} edges once and ends with next_cursor null`,
     async (c) => {
-      await walk(c, 1, await linkedRecord(c));
+      await walk(c, 2, await linkedRecord(c));
     },
   );
 
@@ -229,9 +231,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'cursor=null is answered with the first page, or refused with the error body (how null is written in a query is not shown)',
     async (c) => {
       const edges = await linkedRecord(c);
-      const e = c.expect(
-        await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1, cursor: 'null' }),
-      );
+      const e = c.expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { cursor: 'null' }));
       const code = (e.response.json as { code?: unknown } | undefined)?.code;
       c.observe(
         'cursor-null',
@@ -243,14 +243,16 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
       }
       e.success().body('envelopes/relationship-page');
       const first = c
-        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { page_size: 1 }))
+        .expect(await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read))
         .success()
         .body('envelopes/relationship-page');
+      // page order is not shown: the same items, as sets
       const [a, b] = [
         e.json<Page>().items.map((i) => i.related_record_id),
         first.json<Page>().items.map((i) => i.related_record_id),
       ];
-      if (a.join() !== b.join()) e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
+      if ([...a].sort().join() !== [...b].sort().join())
+        e.fail(`the first page (${show(b)}), as without a cursor`, `items ${show(a)}`);
     },
   );
 
@@ -259,11 +261,9 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
     'a cursor the server never issued is rejected with the error body and the code invalid_cursor, never a 5xx',
     async (c) => {
       const edges = await linkedRecord(c);
+      // the cursor alone: page_size at its default, so a server wrong about page sizes fails their rules only
       c.expect(
-        await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, {
-          page_size: 1,
-          cursor: 'conformance-not-a-cursor',
-        }),
+        await readPage(c, edges.co.apiName, edges.recordId, edges.rel.read, { cursor: 'conformance-not-a-cursor' }),
       )
         .rejected()
         .code('invalid_cursor');

@@ -85,6 +85,7 @@ import otherOrgCanWrite from './other-org-can-write.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
+import pageSizeOneRefused from './page-size-one-refused.js';
 import pageSizeZeroAccepted from './page-size-zero-accepted.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
@@ -241,6 +242,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,
+  pageSizeOneRefused,
   pageSizeZeroAccepted,
   payloadTooLargeWrongCode,
   phoneItemIsPrimaryCoerced,
