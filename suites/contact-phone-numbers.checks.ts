@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { check, group, endpoint } from '../lib/check/check.js';
 import { readContact } from '../lib/steps/contact.js';
-import { phoneContact, phoneItems } from '../lib/steps/phone-item.js';
+import { phoneContact, phoneItemOf, phoneItems, putBackPhoneItem } from '../lib/steps/phone-item.js';
 import { show } from '../lib/check/record.js';
 import { uniquePhone } from '../builders/unique.js';
 
@@ -102,17 +102,11 @@ group('contact phone items', () => {
       'a patch carrying phone_number leaves the number unchanged (a refusal carries the error body)',
       async (c) => {
         const { contactId, other, own } = await phoneContact(c);
-        // a number the server wrongly changed could not be put back (it is immutable): never the user's contact
-        if (!own) {
-          c.skip(
-            "the server takes no contact_phone_numbers on contact create, so there is no contact of the check's " +
-              'own; a number of contactWithPhoneNumbersId changed by mistake could not be put back',
-          );
-        }
-        const number = uniquePhone(c.faker, c.runId);
-        // a server that took the number cannot be put back (the number is immutable): the fixture would need re-seeding
         // "immutable and absent": the number must not change; whether a request carrying it is refused
-        // or the field ignored is not stated
+        // or the field ignored is not stated. On the user's contact (no contact of the check's own) the
+        // probe is put back by the same route if the server wrongly takes it: a server that takes a
+        // number change takes the change back.
+        const number = uniquePhone(c.faker, c.runId);
         const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { phone_number: number }));
         if (e.response.status >= 400) e.rejected();
         else e.success();
@@ -121,8 +115,34 @@ group('contact phone items', () => {
           `a phone item patch carrying phone_number was answered HTTP ${e.response.status}`,
         );
         const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-        if (after?.phone_number !== other.phone_number)
+        if (after?.phone_number !== other.phone_number) {
+          if (!own) await putBackPhoneItem(c, contactId, other, after);
           c.expect(c.last()).fail(`phone_number unchanged (${show(other.phone_number)})`, `item ${show(after)}`);
+        }
+      },
+    );
+
+    check(
+      'contact.phone-item.last-primary',
+      'making the only primary item non-primary (is_primary false) is refused with the error body, and it stays primary',
+      async (c) => {
+        const { contactId, primary, own } = await phoneContact(c);
+        const e = c.expect(await c.api.patch(itemPath(contactId, primary.id), { is_primary: false }));
+        const s = e.response.status;
+        if (s >= 200 && s <= 299) {
+          const now = phoneItemOf(await readContact(c, contactId), primary.id);
+          // the user's contact: put back by the same route
+          if (!own) await putBackPhoneItem(c, contactId, primary, now);
+          e.fail('a refusal with the error body: the only primary item stays primary', `HTTP ${s}, item ${show(now)}`);
+        }
+        e.rejected();
+        c.observe(
+          'phone-item-last-primary',
+          `un-flagging the only primary phone item was refused HTTP ${s} ${show(e.json<{ code?: unknown }>().code)}`,
+        );
+        const after = phoneItemOf(await readContact(c, contactId), primary.id);
+        if (after?.is_primary !== true)
+          c.expect(c.last()).fail(`item ${primary.id} still primary`, `item ${show(after)}`);
       },
     );
   });

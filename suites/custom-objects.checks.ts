@@ -141,6 +141,22 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
   );
 
   check(
+    'custom-object.unknown-field',
+    'an upsert writing an attribute the custom object does not have is rejected as unknown_field, naming it',
+    async (c) => {
+      const co = customObject(c);
+      const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, { ...body, attributes: { ...body.attributes, [name]: 'x' } });
+      archiveIfCreated(c, co, ex);
+      const e = c.expect(ex).rejected().code('unknown_field');
+      const details = (e.json() as { details?: unknown }).details;
+      if (!JSON.stringify(details ?? null).includes(name))
+        e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
+    },
+  );
+
+  check(
     'custom-object.upsert.missing-match-key',
     'an upsert without match is rejected as missing_match_key',
     async (c) => {

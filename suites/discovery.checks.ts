@@ -4,6 +4,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
 import { contactRecord } from '../lib/schemas/records/contact.js';
+import { flagOf } from '../lib/steps/schema-flags.js';
 
 // The discovery response shapes are "not shown": the checks ask for a 2xx JSON body and, where the
 // spec states what the body lists, that the parsed JSON names it somewhere, whatever its shape.
@@ -78,30 +79,6 @@ endpoint('GET /_schema/contact', () => {
 const CONTACT_ATTRIBUTES = Object.keys(contactRecord.properties.attributes.properties);
 const REQUIRED_FLAG = 'is_required_on_create';
 
-/**
- * The is_required_on_create the body gives `name`, in either of the shapes a list of attributes takes:
- * an object keyed by the name whose value holds the flag, or an object holding the name as a string
- * value beside the flag. `paired: false` when the body gives the name no flag of its own.
- */
-function flagOf(json: unknown, name: string): { paired: true; flag: unknown } | { paired: false } {
-  const stack: unknown[] = [json];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (Array.isArray(v)) {
-      stack.push(...(v as unknown[]));
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    const o = v as Record<string, unknown>;
-    if (REQUIRED_FLAG in o && Object.values(o).includes(name)) return { paired: true, flag: o[REQUIRED_FLAG] };
-    const own = o[name];
-    if (own !== null && typeof own === 'object' && !Array.isArray(own) && REQUIRED_FLAG in own)
-      return { paired: true, flag: (own as Record<string, unknown>)[REQUIRED_FLAG] };
-    stack.push(...Object.values(o));
-  }
-  return { paired: false };
-}
-
 endpoint('GET /_schema/contact', () => {
   // The shape is not shown, and a serialiser may leave a false flag out (omitempty): an attribute
   // without a flag of its own reads as not required. What is stated either way: every contact
@@ -115,7 +92,7 @@ endpoint('GET /_schema/contact', () => {
       const missing = CONTACT_ATTRIBUTES.filter((n) => !names(e.response.json, n));
       if (missing.length > 0)
         e.fail(`a body naming every contact attribute the spec lists`, `not named anywhere: ${missing.join(', ')}`);
-      const paired = CONTACT_ATTRIBUTES.filter((n) => flagOf(e.response.json, n).paired);
+      const paired = CONTACT_ATTRIBUTES.filter((n) => flagOf(e.response.json, n, [REQUIRED_FLAG]).paired);
       if (paired.length === 0) {
         c.observe(
           'schema-contact',
@@ -129,7 +106,7 @@ endpoint('GET /_schema/contact', () => {
           'schema-contact',
           `${unflagged.length} contact attributes carry no ${REQUIRED_FLAG} (read as not required, as omitempty serialisers leave a false flag out)`,
         );
-      const stage = flagOf(e.response.json, 'stage');
+      const stage = flagOf(e.response.json, 'stage', [REQUIRED_FLAG]);
       if (!stage.paired || stage.flag !== true)
         e.fail(
           `stage with ${REQUIRED_FLAG} true (the spec: "stage | required on create")`,

@@ -6,6 +6,7 @@ import type { RuleId } from '../lib/rules/catalogue.js';
 import { PROVOCATIONS, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
+import { customObject, patchAttributes } from '../lib/steps/custom-object.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids
@@ -113,3 +114,48 @@ endpoint('GET /contact/{contact_id}', () => {
     },
   );
 });
+
+// A PATCH names the record it changes: an id that names none is refused, never taken as a create
+// (the spec's creates are POST /contact and the upsert). One request each; a record wrongly made goes
+// into the cleanup ledger (archived where the API can).
+const PATCHES: ReadonlyArray<{
+  endpoint: string;
+  type: (c: CheckContext) => string;
+  body: (c: CheckContext) => unknown;
+  archivable: boolean;
+}> = [
+  {
+    endpoint: 'PATCH /contact/{contact_id}',
+    type: () => 'contact',
+    body: (c) => ({ attributes: { title: `Nowhere ${c.faker.string.alphanumeric(6)}` } }),
+    archivable: false,
+  },
+  {
+    endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+    type: (c) => customObject(c).apiName,
+    body: (c) => ({ attributes: patchAttributes(c, customObject(c), 'Nowhere') }),
+    archivable: true,
+  },
+  {
+    endpoint: 'PATCH /task/{task_id}',
+    type: () => 'task',
+    body: (c) => ({ attributes: { disposition: `Nowhere ${c.faker.string.alphanumeric(6)}` } }),
+    archivable: true,
+  },
+];
+
+for (const p of PATCHES) {
+  endpoint(p.endpoint, () => {
+    check(
+      'error.record-not-found',
+      `${p.endpoint} of an id that names no record is answered 4xx with the error body, and creates nothing`,
+      async (c) => {
+        const [type, id] = [p.type(c), randomUUID()];
+        const e = c.expect(await c.api.patch(`/${type}/${id}`, p.body(c)));
+        const s = e.response.status;
+        if (s >= 200 && s <= 299) c.created(id, type, p.archivable ? `/${type}/${id}` : null);
+        e.rejected();
+      },
+    );
+  });
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { check, group } from '../lib/check/check.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import { recordViolations } from '../lib/check/record-violations.js';
@@ -6,6 +7,7 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
 import {
+  contactForProbes,
   contactStage,
   createContact,
   readContact,
@@ -292,6 +294,29 @@ group('Records › organization', () => {
       if (oa === ob) e.fail('two organizations, two organization_id values', `both ${show(oa)}`);
     },
     { endpoint: 'POST /contact' },
+  );
+});
+
+// "Every record is scoped to the caller's organization": a write cannot move a record out of it. The
+// probe goes to the run's contact for refused patches (one request and a read); organization_id names
+// an organization that is none of the run's, so a server that takes it loses the contact.
+group("Records › organization_id is not the client's to write", () => {
+  check(
+    'record.organization-scoped',
+    "a contact patch naming another organization_id leaves the contact in the caller's organization (refused, or the field ignored)",
+    async (c) => {
+      const mine = organizationOf(await contactToRead(c))?.value;
+      if (typeof mine !== 'string') c.block('POST /contact', 'a contact without organization_id');
+      const probe = await contactForProbes(c);
+      const e = c.expect(await c.api.patch(`/contact/${probe.id}`, { attributes: { organization_id: randomUUID() } }));
+      if (e.response.status >= 400) e.rejected();
+      else e.success();
+      const read = c.expect(await c.api.get(`/contact/${probe.id}`)).success();
+      const now = organizationOf(read.data())?.value;
+      if (now !== mine)
+        read.fail(`organization_id ${show(mine)}, the caller's, after the patch`, `organization_id ${show(now)}`);
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
   );
 });
 

@@ -2,7 +2,7 @@ import { check, group } from '../lib/check/check.js';
 import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactStage, createContact, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import { contactForProbes, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { matchValue } from '../builders/custom-object.js';
@@ -166,14 +166,6 @@ group('Robustness › hostile contact create bodies', () => {
   }
 });
 
-/**
- * The contact the hostile patches are sent to: one per run (a run-scoped set-up). A patch a server
- * takes changes it, and no check judges its content, only each answer's status.
- */
-function patchTarget(c: CheckContext): Promise<{ id: string }> {
-  return c.shared('robustness: the contact hostile patches are sent to', (s) => createContact(s));
-}
-
 /** The custom-object record whose relationship read gets the hostile query parameters: one per run, only read. */
 async function queryTarget(c: CheckContext): Promise<string> {
   const co = customObject(c);
@@ -189,7 +181,7 @@ group('Robustness › hostile contact patch bodies', () => {
       'robustness.no-5xx',
       `PATCH /contact/{contact_id} with ${what} is answered 2xx or 4xx with the error body`,
       async (c) => {
-        const contact = await patchTarget(c);
+        const contact = await contactForProbes(c);
         expectHandled(
           c,
           await c.api.send('PATCH', `/contact/${contact.id}`, {

@@ -1,7 +1,13 @@
 import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { createContact, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
+import {
+  contactForProbes,
+  createContact,
+  contactStage,
+  readContact,
+  requiredCreateAttributes,
+} from '../lib/steps/contact.js';
 import {
   archiveIfCreated,
   changeableAttribute,
@@ -21,6 +27,11 @@ import { contactCreateBody, enveloped } from '../builders/contact.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
 import { tagged } from '../builders/tag.js';
 import type { ApiRecord } from '../lib/check/record.js';
+import { answerOf } from '../lib/check/context.js';
+import { flagOf } from '../lib/steps/schema-flags.js';
+
+/** How a discovery body may flag an attribute that takes null (its shape is not shown). */
+const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
 
 // "Request bodies are { attributes: {...} } with no other top-level keys, except upsert (attributes
 // plus match)." and "Each attribute may be written in either form": the raw value, or the
@@ -126,6 +137,29 @@ group('Write forms › only attributes (and match on upsert) at the top level', 
       { endpoint: t.endpoint },
     );
   }
+});
+
+// "Request bodies are `{ attributes: {...} }`": attributes is an object. A fixed input on every run
+// (generated.mutation-refused draws more): an array, the form a client most easily sends by mistake.
+group('Write forms › attributes is an object', () => {
+  check(
+    'write.attributes-object',
+    'POST /contact with attributes as an array ([]) is refused with the error body and makes no contact',
+    async (c) => {
+      c.expect(await c.api.post('/contact', { attributes: [] })).rejected();
+    },
+    { endpoint: 'POST /contact' },
+  );
+
+  check(
+    'write.attributes-object',
+    'PATCH /contact/{contact_id} with attributes as an array ([]) is refused with the error body',
+    async (c) => {
+      const contact = await contactForProbes(c);
+      c.expect(await c.api.patch(`/contact/${contact.id}`, { attributes: [] })).rejected();
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
+  );
 });
 
 group('Write forms › raw and enveloped values on the other write operations', () => {
@@ -341,6 +375,38 @@ group('Write forms › account stage and custom-object selects', () => {
 // the workspace's schema does not allow is refused with the error body. (title has its check in
 // contacts.checks.ts.)
 group('Write forms › null beyond title', () => {
+  // "where the schema allows it": where GET /_schema/contact (read once per run, with the discovery
+  // checks) flags a stated contact field nullable, a null for it must be taken. The probe goes to the
+  // run's contact for refused and hostile patches, whose title and middle_name no other probe writes.
+  check(
+    'write.null',
+    'PATCH /contact with null for a field GET /_schema/contact reports nullable (title, middle_name) is taken, and clears it',
+    async (c) => {
+      const schema = await c.shared('discovery: GET /_schema/contact', (s) => s.api.get('/_schema/contact'));
+      const status = schema.response?.status ?? 0;
+      if (status < 200 || status > 299 || schema.response?.json === undefined)
+        c.block('GET /_schema/contact', answerOf(schema), schema, 'discovery.schema-contact');
+      const name = ['title', 'middle_name'].find(
+        (n) => (flagOf(schema.response?.json, n, NULLABLE_FLAGS) as { flag?: unknown }).flag === true,
+      );
+      if (name === undefined) {
+        c.observe(
+          'nullable',
+          `GET /_schema/contact flags neither title nor middle_name nullable (${NULLABLE_FLAGS.join(', ')}): the null patches of the checks below judge a refusal as the schema's choice`,
+        );
+        return;
+      }
+      const contact = await contactForProbes(c);
+      const e = c.expect(await c.api.patch(`/contact/${contact.id}`, { attributes: { [name]: null } }));
+      if (e.response.status >= 400)
+        e.fail(`the null taken: GET /_schema/contact reports ${name} nullable`, `HTTP ${e.response.status}`);
+      const v = valueOf(e.success().data(), name);
+      if (v !== null && v !== undefined)
+        e.fail(`${name} null or absent after patching it to null`, `${name} ${show(v)}`);
+    },
+    { endpoint: 'PATCH /contact/{contact_id}' },
+  );
+
   check(
     'write.null',
     'PATCH /contact with middle_name null, when taken, clears it',

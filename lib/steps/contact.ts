@@ -53,3 +53,12 @@ export async function readContact(c: CheckContext, id: string): Promise<ApiRecor
     .success()
     .data();
 }
+
+/**
+ * The contact the run's hostile and refused patches are sent to: one per run (a run-scoped set-up). A
+ * patch a server wrongly takes changes it, so no check judges its content beyond what its own patch
+ * wrote (the answer to that patch, or a read right after it of what no other probe writes).
+ */
+export function contactForProbes(c: CheckContext): Promise<ApiRecord> {
+  return c.shared('contacts: the contact hostile and refused patches are sent to', (s) => createContact(s));
+}

@@ -106,8 +106,10 @@ export function otherLabels(labels: unknown): string[] {
 
 /**
  * A refusal probe's patch went through on an item of the user's contact (contactWithPhoneNumbersId):
- * put its labels and is_primary back with organization A's key, read the contact again, and report
- * the change either way. A changed phone_number cannot be put back (it is immutable).
+ * put it back by the same route with organization A's key (its labels and is_primary, and its number
+ * when the server changed that: a server that wrongly takes a number change takes the change back), read
+ * the contact again, and report the change either way. An item gone from the contact cannot come back
+ * (the API cannot add a phone item).
  */
 export async function putBackPhoneItem(
   c: CheckContext,
@@ -124,25 +126,33 @@ export async function putBackPhoneItem(
     before,
     after: after ?? null,
   };
-  if (after === undefined || after.phone_number !== before.phone_number) {
+  if (after === undefined) {
     const how =
-      `the API cannot add a phone item or change its number: give contact ${contactId} ` +
+      `the API cannot add a phone item: give contact ${contactId} ` +
       `the number ${String(before.phone_number)} again in the product`;
     keptRecordChanged(c, { ...change, restored: false, how });
     return;
   }
   const path = `/contact/${contactId}/attribute/contact_phone_numbers/${before.id}`;
-  await c.api.patch(path, { is_primary: before.is_primary, labels: before.labels });
+  const body = {
+    is_primary: before.is_primary,
+    labels: before.labels,
+    ...(after.phone_number !== before.phone_number ? { phone_number: before.phone_number } : {}),
+  };
+  await c.api.patch(path, body);
   const r = answeredRecord(await c.api.get(`/contact/${contactId}`));
   const now = r ? phoneItemOf(r, before.id) : undefined;
-  const back = now !== undefined && now.is_primary === before.is_primary && sameLabels(now.labels, before.labels);
+  const back =
+    now !== undefined &&
+    now.phone_number === before.phone_number &&
+    now.is_primary === before.is_primary &&
+    sameLabels(now.labels, before.labels);
   keptRecordChanged(c, {
     ...change,
     restored: back,
     how: back
       ? `put back with PATCH ${path} (organization A's key)`
-      : `send PATCH ${path} ${JSON.stringify({ is_primary: before.is_primary, labels: before.labels })} ` +
-        "with organization A's key",
+      : `send PATCH ${path} ${JSON.stringify(body)} with organization A's key`,
   });
 }
 

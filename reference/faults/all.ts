@@ -9,6 +9,7 @@ import association409WrongCode from './association-409-wrong-code.js';
 import associationNeverSatisfied from './association-never-satisfied.js';
 import associationRuleNotEnforced from './association-rule-not-enforced.js';
 import attributeBareValue from './attribute-bare-value.js';
+import attributesNotObjectDefaults from './attributes-not-object-defaults.js';
 import attributesNotObjectIgnored from './attributes-not-object-ignored.js';
 import auth401WithoutBody from './auth-401-without-body.js';
 import badUuid500 from './bad-uuid-500.js';
@@ -21,11 +22,13 @@ import contactLabelsLowercase from './contact-labels-lowercase.js';
 import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchFromCreated from './contact-patch-from-created.js';
 import contactPatchLost from './contact-patch-lost.js';
+import contactPatchNamesOnly from './contact-patch-names-only.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
 import currencyAmountNumber from './currency-amount-number.js';
 import cursorNeverEnds from './cursor-never-ends.js';
 import cursorNull500 from './cursor-null-500.js';
 import cursorRepeatsItems from './cursor-repeats-items.js';
+import customObjectUnknownFieldIgnored from './custom-object-unknown-field-ignored.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
 import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
 import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
@@ -34,6 +37,7 @@ import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
 import dataWrapperDropped from './data-wrapper-dropped.js';
 import deleteAnswers201 from './delete-answers-201.js';
 import displayNameNotDerived from './display-name-not-derived.js';
+import displayNameStaleLastName from './display-name-stale-last-name.js';
 import displayNameWritable from './display-name-writable.js';
 import domainDeleteNoop from './domain-delete-noop.js';
 import emailTypedString from './email-typed-string.js';
@@ -62,18 +66,21 @@ import matchOnly500 from './match-only-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
 import meetingStatusTypedString from './meeting-status-typed-string.js';
 import meetingWritable from './meeting-writable.js';
+import middleNameDroppedOnCreate from './middle-name-dropped-on-create.js';
 import missingAuth200 from './missing-auth-200.js';
 import multiValuedNotArray from './multi-valued-not-array.js';
 import notFound200 from './not-found-200.js';
 import noteDeletedByTypedString from './note-deleted-by-typed-string.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import nullNotCleared from './null-not-cleared.js';
+import nullRefusedWhereNullable from './null-refused-where-nullable.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
 import opportunityStageTypedSelect from './opportunity-stage-typed-select.js';
 import organizationIdConstant from './organization-id-constant.js';
 import organizationIdContactsOnly from './organization-id-contacts-only.js';
+import organizationIdWritable from './organization-id-writable.js';
 import otherOrgCanArchiveAccount from './other-org-can-archive-account.js';
 import otherOrgCanLinkAccount from './other-org-can-link-account.js';
 import otherOrgCanPatchContact from './other-org-can-patch-contact.js';
@@ -87,10 +94,12 @@ import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
 import pageSizeOneRefused from './page-size-one-refused.js';
 import pageSizeZeroAccepted from './page-size-zero-accepted.js';
+import patchUnknownCreates from './patch-unknown-creates.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
 import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
 import phoneItemLabelsUnchecked from './phone-item-labels-unchecked.js';
+import phoneItemLastPrimaryUnflagged from './phone-item-last-primary-unflagged.js';
 import phoneItemPatchLost from './phone-item-patch-lost.js';
 import phoneItemPatchWrongShape from './phone-item-patch-wrong-shape.js';
 import phoneItemRelabelDropsPrimary from './phone-item-relabel-drops-primary.js';
@@ -166,6 +175,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   associationNeverSatisfied,
   associationRuleNotEnforced,
   attributeBareValue,
+  attributesNotObjectDefaults,
   attributesNotObjectIgnored,
   auth401WithoutBody,
   badUuid500,
@@ -178,11 +188,13 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactPatchClobbers,
   contactPatchFromCreated,
   contactPatchLost,
+  contactPatchNamesOnly,
   contactStageNotRequired,
   currencyAmountNumber,
   cursorNeverEnds,
   cursorNull500,
   cursorRepeatsItems,
+  customObjectUnknownFieldIgnored,
   customRecordDeleteNotArchived,
   customRecordPatchClobbers,
   customRecordTimestampsTypedString,
@@ -191,6 +203,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   dataWrapperDropped,
   deleteAnswers201,
   displayNameNotDerived,
+  displayNameStaleLastName,
   displayNameWritable,
   domainDeleteNoop,
   emailTypedString,
@@ -219,18 +232,21 @@ export const ALL_FAULTS: readonly Fault[] = [
   meetingParticipantIsHostString,
   meetingStatusTypedString,
   meetingWritable,
+  middleNameDroppedOnCreate,
   missingAuth200,
   multiValuedNotArray,
   notFound200,
   noteDeletedByTypedString,
   nullClearedOnTitleOnly,
   nullNotCleared,
+  nullRefusedWhereNullable,
   opportunityCreateDropsAccount,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
   opportunityStageTypedSelect,
   organizationIdConstant,
   organizationIdContactsOnly,
+  organizationIdWritable,
   otherOrgCanArchiveAccount,
   otherOrgCanLinkAccount,
   otherOrgCanPatchContact,
@@ -244,10 +260,12 @@ export const ALL_FAULTS: readonly Fault[] = [
   pageSizeIgnored,
   pageSizeOneRefused,
   pageSizeZeroAccepted,
+  patchUnknownCreates,
   payloadTooLargeWrongCode,
   phoneItemIsPrimaryCoerced,
   phoneItemIsPrimaryString,
   phoneItemLabelsUnchecked,
+  phoneItemLastPrimaryUnflagged,
   phoneItemPatchLost,
   phoneItemPatchWrongShape,
   phoneItemRelabelDropsPrimary,

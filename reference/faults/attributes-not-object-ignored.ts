@@ -4,7 +4,7 @@ import { isObj, wrapWrites } from './kit.js';
 /** A write whose `attributes` is not an object (null, an array, a string) is taken as no attributes. */
 export default defineFault({
   id: 'attributes-not-object-ignored',
-  breaks: ['generated.mutation-refused'],
+  breaks: ['generated.mutation-refused', 'write.attributes-object'],
   description:
     'a write body whose attributes is not an object is taken as empty attributes: a patch answers 2xx and changes nothing',
   apply(state) {

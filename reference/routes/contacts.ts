@@ -63,6 +63,12 @@ function patchPhoneNumber(ctx: Context): Reply {
   const oneLabel = ctx.variations.has('phone-item-one-label');
   const labels =
     body['labels'] === undefined ? undefined : parseLabels(body['labels'], ['body', 'labels'], 'labels', oneLabel);
+  // "the last primary item of a multi-valued attribute cannot be removed": nor made non-primary (strict reading)
+  if (isPrimary === false && item.is_primary && !items.some((i) => i !== item && i.is_primary))
+    throw apiError(409, 'cannot_remove_last_primary', 'The only primary phone number cannot be made non-primary', {
+      field: 'contact_phone_numbers',
+      item_id: item.id,
+    });
   if (labels) item.labels = labels;
   if (isPrimary === true) for (const other of items) other.is_primary = other === item;
   if (isPrimary === false) item.is_primary = false;

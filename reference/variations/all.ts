@@ -23,6 +23,7 @@ import pageSizeClamped from './page-size-clamped.js';
 import pageSizeZeroValidation from './page-size-zero-validation.js';
 import participantNameNull from './participant-name-null.js';
 import phoneItemOneLabel from './phone-item-one-label.js';
+import phoneItemsNotOnCreate from './phone-items-not-on-create.js';
 import requiredFlagOmitempty from './required-flag-omitempty.js';
 import stringsC0Stripped from './strings-c0-stripped.js';
 import stringsNfc from './strings-nfc.js';
@@ -64,6 +65,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   pageSizeZeroValidation,
   participantNameNull,
   phoneItemOneLabel,
+  phoneItemsNotOnCreate,
   requiredFlagOmitempty,
   stringsC0Stripped,
   stringsNfc,

@@ -100,6 +100,18 @@ export const CONTACT_RULES = {
       'a phone item patch carrying phone_number leaves the number unchanged (refused with the error body, or the field ignored)',
     endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
   },
+  'contact.phone-item.last-primary': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: '| cannot_remove_last_primary | the last primary item of a multi-valued attribute cannot be removed |',
+    summary:
+      'a patch making the only primary phone item non-primary (is_primary false) is refused with the error body, and the item stays primary',
+    endpoints: ['PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}'],
+    reading: 'strict',
+    otherReading:
+      '"removed" is the item deleted: un-flagging the only primary item leaves it in place, so a server may ' +
+      'take the patch and leave the contact with no primary phone item',
+  },
   'contact.relationship.post': {
     level: 'MUST',
     section: SECTION,

@@ -47,6 +47,14 @@ export const CUSTOM_OBJECT_RULES = {
       'a match field that names no attribute of the object is both "match field invalid" and "an attribute ' +
       'name is not known": either code is taken',
   },
+  'custom-object.unknown-field': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: '| unknown_field | an attribute name is not known; details name the offending field |',
+    summary:
+      'an upsert writing an attribute the custom object does not have is rejected with code unknown_field and details naming it, and makes no record',
+    endpoints: [UPSERT],
+  },
   'custom-object.record-type': {
     level: 'MUST',
     section: 'Resources and their fields › Record envelope (all record responses)',

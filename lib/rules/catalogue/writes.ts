@@ -47,6 +47,15 @@ export const WRITE_RULES = {
       'the sentence describes the body a client sends; a server may ignore other top-level keys ' +
       'rather than refuse them',
   },
+  'write.attributes-object': {
+    level: 'MUST',
+    section: 'Resources and their fields › Write request attribute forms',
+    quote:
+      'Request bodies are `{ attributes: {...} }` with no other top-level keys, except upsert (`attributes` plus `match`).',
+    summary:
+      'a create or patch whose attributes is not an object (an array) is refused with the error body, and makes or changes nothing',
+    endpoints: ['POST /contact', 'PATCH /contact/{contact_id}'],
+  },
   'write.stage-by-name': {
     level: 'MUST',
     section: 'Resources and their fields › Write request attribute forms',
