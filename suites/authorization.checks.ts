@@ -1,7 +1,7 @@
 import { check, group } from '../lib/check/check.js';
 import { contactStage, requiredCreateAttributes, contactToRead } from '../lib/steps/contact.js';
 import { show } from '../lib/check/record.js';
-import { tagged } from '../builders/tag.js';
+import { opportunityName } from '../builders/opportunity.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { accountCreateBody } from '../builders/account.js';
 import {
@@ -65,7 +65,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
       const account = await opportunityAccount(c);
       const json = {
         attributes: {
-          display_name: tagged('Forbidden deal', c.runId),
+          display_name: opportunityName(c.faker, c.runId, 'Forbidden deal'),
           stage: opportunityStage(c),
           account_id: account.id,
         },

@@ -1,7 +1,7 @@
 import { check, group } from '../lib/check/check.js';
 import { contactToRead } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
-import { tagged } from '../builders/tag.js';
+import { opportunityName } from '../builders/opportunity.js';
 import { createAccount } from '../lib/steps/account.js';
 import {
   archiveAfter,
@@ -169,7 +169,11 @@ const BODY_REFERENCES: CheckCase[] = [
       }
       const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
       const body = (accountId: string) => ({
-        attributes: { display_name: tagged('Cross-organization deal', c.runId), stage, account_id: accountId },
+        attributes: {
+          display_name: opportunityName(c.faker, c.runId, 'Cross-organization deal'),
+          stage,
+          account_id: accountId,
+        },
       });
       // control: the same create on organization B's own account must work, or the check cannot tell anything
       const control = await c.api.post('/opportunity', body(theirs.id), { auth: 'otherOrgApiKey' });

@@ -17,6 +17,7 @@ import {
 import { show, type ApiRecord } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
+import { opportunityName } from '../builders/opportunity.js';
 import { accountCreateBody } from '../builders/account.js';
 import { matchValue } from '../builders/custom-object.js';
 import { ownedAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
@@ -81,7 +82,7 @@ const PRODUCERS: Producer[] = [
       const stage = opportunityStage(c);
       const account = await opportunityAccount(c);
       return c.api.post('/opportunity', {
-        attributes: { display_name: tagged('Envelope deal', c.runId), stage, account_id: account.id },
+        attributes: { display_name: opportunityName(c.faker, c.runId, 'Envelope deal'), stage, account_id: account.id },
       });
     },
   },
