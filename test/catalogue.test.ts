@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../lib/rules/catalogue.js';
+import type { Rule } from '../lib/rules/rule.js';
 import { OPEN_POINTS } from '../lib/rules/open-points.js';
 import { checkCounts } from '../lib/cli/rules-command.js';
 import { SUITE_FILES } from '../suites/index.js';
@@ -73,6 +74,33 @@ describe('the rule catalogue', () => {
       const open = OPEN_POINTS.find((p) => r.quote.includes(p.quote));
       expect(open?.quote, `${id} quotes an open point`).toBeUndefined();
     }
+  });
+
+  it('says in the open which reading it takes where a sentence has two, or two listed codes fit one request', () => {
+    // the choices docs/exactness.md lists: each rule takes both (`accepts`) or one, as a strict reading
+    const chosen = [
+      'contact.no-inline-relationships',
+      'write.attributes-only',
+      'contact.phone-item.last-primary',
+      'custom-object.unknown-type',
+      'custom-object.upsert.invalid-matching-field',
+      'error.code.invalid-target-identifier',
+      'error.code.unsupported-media-type',
+      'media.unsupported-type-415',
+      'error.code.limit-out-of-range',
+      'record.organization-scoped',
+      'contact.accounts.paginated',
+      'discovery.schema-contact-attributes',
+    ];
+    for (const id of chosen) {
+      const r = (RULES as Record<string, Rule>)[id];
+      expect(r, id).toBeDefined();
+      const strict = r?.reading === 'strict' && (r.otherReading ?? '').length > 20;
+      const both = (r?.accepts ?? '').length > 20;
+      expect(strict !== both, `${id}: either accepts both readings or takes one strictly, saying why`).toBe(true);
+    }
+    for (const [id, r] of Object.entries(RULES as Record<string, Rule>))
+      expect(!(r.reading === 'strict' && r.accepts !== undefined), `${id} both strict and accepting both`).toBe(true);
   });
 
   it('every stated operation is covered by some rule', () => {

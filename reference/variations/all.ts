@@ -2,6 +2,7 @@ import type { Variation } from './define.js';
 import accountNameUnique from './account-name-unique.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
+import contactAccountsOwnCursor from './contact-accounts-own-cursor.js';
 import contactEmailUnique from './contact-email-unique.js';
 import contactRequiredField from './contact-required-field.js';
 import contentTypeCharset from './content-type-charset.js';
@@ -44,6 +45,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   accountNameUnique,
   archivedNotAddressable,
   codesAs400,
+  contactAccountsOwnCursor,
   contactEmailUnique,
   contactRequiredField,
   contentTypeCharset,
