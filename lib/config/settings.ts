@@ -145,6 +145,18 @@ export const SETTINGS = {
     kind: 'boolean',
     doc: 'a failure under a rule that rests on one reading of a sentence with two (`reading: "strict"`) fails the run too; without it they are reported apart and do not',
   },
+  allowIncomplete: {
+    flag: 'allow-incomplete',
+    env: 'CONFORMANCE_ALLOW_INCOMPLETE',
+    kind: 'boolean',
+    doc: 'a run incomplete only because MUST-level checks were skipped (a fixture or key it lacks on purpose) exits 0; the verdict still says `incomplete`',
+  },
+  keepFailing: {
+    flag: 'keep-failing',
+    env: 'CONFORMANCE_KEEP_FAILING',
+    kind: 'boolean',
+    doc: "a failed check's records are not archived when it ends, so its curl reproducers still find them; they stay in the ledger for `npx conformance cleanup`",
+  },
   har: {
     flag: 'har',
     env: 'CONFORMANCE_HAR',
