@@ -58,7 +58,9 @@ describe('a run with MUST checks skipped', () => {
     expect(files['badge.svg']).toContain(`>incomplete ${report.certificate.must.passed}/`);
     expect(files['badge.svg']).toContain('#b26a00');
     expect(files['junit.xml']).toContain('<testcase classname="verdict" name="verdict: incomplete">');
-    expect(files['junit.xml']).toMatch(/<error message="incomplete: \d+ of \d+ MUST checks ran; not tested: [^"]+" type="incomplete"\/>/);
+    expect(files['junit.xml']).toMatch(
+      /<error message="incomplete: \d+ of \d+ MUST checks ran; not tested: [^"]+" type="incomplete"\/>/,
+    );
     expect(files['junit.xml']).toContain('<property name="verdict" value="incomplete"/>');
     // never "conforms" for what was not tested (report.html's stylesheet names the class of each verdict)
     for (const [name, text] of Object.entries(files))
@@ -70,7 +72,9 @@ describe('a run with MUST checks skipped', () => {
   it('the console ends with the verdict and what the run lacks, by what the user supplies; exit 1', () => {
     expect(run.code).toBe(1);
     const tail = run.lines.slice(run.lines.findIndex((l) => l.startsWith('verdict: ')));
-    expect(tail[0]).toMatch(/^verdict: incomplete \(no MUST-level deviation in the \d+ MUST checks that ran; not tested: \d+ MUST-level checks skipped\)$/);
+    expect(tail[0]).toMatch(
+      /^verdict: incomplete \(no MUST-level deviation in the \d+ MUST checks that ran; not tested: \d+ MUST-level checks skipped\)$/,
+    );
     expect(tail[1]).toBe('To complete this run (what it lacks, by what you supply; each with the checks it unlocks):');
     // each key once, with the checks it unlocks, what it is and how to get it
     const task = tail.findIndex((l) => l.startsWith('  - taskToArchive (not given): unlocks '));
@@ -80,7 +84,9 @@ describe('a run with MUST checks skipped', () => {
       "      how: the API cannot list or create tasks: ask the server's operator for one task id to write to (taskIds), and one to give up (taskToArchive) per complete run",
     );
     expect(tail.filter((l) => /^ {2}- taskToArchive /.test(l))).toHaveLength(1);
-    expect(tail.at(-1)).toMatch(/^exit 1: MUST checks were skipped, so the server is not certified; --allow-incomplete/);
+    expect(tail.at(-1)).toMatch(
+      /^exit 1: MUST checks were skipped, so the server is not certified; --allow-incomplete/,
+    );
   });
 
   it('summary.md and report.html group the skips the same way, instead of a flat list', () => {
