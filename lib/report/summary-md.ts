@@ -85,21 +85,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
     out.push('');
   }
-  const causes = (report.rootCauses ?? []).filter((x) => x.reading !== 'strict');
-  if (causes.length > 0) {
-    out.push(`### Root causes (${causes.length})`, '');
-    out.push(
-      'Each a rule broken in one way, with the operations it showed at and the checks it failed and blocked (each check counted once):',
-      '',
-    );
-    for (const cause of causes.slice(0, 20)) {
-      out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
-      const ops = cause.operations ?? [cause.operation];
-      if (ops.length > 1) out.push(`  - at ${ops.length} operations: ${ops.map((o) => `\`${md(o)}\``).join(', ')}`);
-    }
-    if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
-    out.push('');
-  }
+  out.push(...rootCauseLines(report));
   const steps = blockers(report.checks);
   if (steps.length > 0) {
     out.push(
@@ -171,20 +157,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       );
     out.push('');
   }
-  if (strict.length > 0) {
-    const fatal =
-      c.reading === 'strict'
-        ? 'this run was judged under --strict, so they count against it'
-        : 'not deviations without --strict';
-    out.push(`### Under a strict reading (${strict.length}): ${fatal}`, '');
-    out.push("The spec's sentence has another reasonable reading, under which the server's answer conforms:", '');
-    for (const d of strict) {
-      out.push(`- ⚠️ **${d.level}, strict reading** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
-      const other = otherReadingOf(d.id);
-      if (other) out.push(`  - the other reading: ${md(other)}`);
-    }
-    out.push('');
-  }
+  out.push(...strictLines(strict, c.reading));
   out.push('<details><summary>Endpoint groups</summary>', '');
   out.push('| endpoint group | passed | failed | skipped | blocked |');
   out.push('|---|---:|---:|---:|---:|');
@@ -192,22 +165,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
   out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('', '</details>', '');
-  const lacks = toComplete(report.checks);
-  if (lacks.length > 0) {
-    out.push(`### To complete this run (${s.skipped} skipped)`, '');
-    out.push('What the run lacks, by what you supply, each with the checks it unlocks:', '');
-    for (const item of lacks) {
-      if (size(out) > MAX_SUMMARY_BYTES - 2_000) {
-        out.push('- … and more in report.html');
-        break;
-      }
-      out.push(`- ${md(suppliedHead(item))}`);
-      for (const p of item.problems.slice(0, 3)) out.push(`  - ${item.kind === 'server' ? 'why' : 'wrong'}: ${md(p)}`);
-      if (item.kind !== 'server' && item.what) out.push(`  - what: ${md(item.what)}`);
-      if (item.kind !== 'server' && item.how) out.push(`  - how: ${md(item.how)}`);
-    }
-    out.push('');
-  }
+  out.push(...toCompleteLines(report, () => size(out)));
   if (report.leftovers.length > 0) {
     // counted by type; the ids are in conformance.json and the ledger, not here: a clean summary fits a screen
     const byType = new Map<string, number>();
@@ -218,6 +176,66 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     );
   }
   return capped(out.join('\n') + '\n');
+}
+
+/** The root causes (top 20), each with the operations it showed at. */
+function rootCauseLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
+  const causes = (report.rootCauses ?? []).filter((x) => x.reading !== 'strict');
+  if (causes.length === 0) return out;
+  out.push(`### Root causes (${causes.length})`, '');
+  out.push(
+    'Each a rule broken in one way, with the operations it showed at and the checks it failed and blocked (each check counted once):',
+    '',
+  );
+  for (const cause of causes.slice(0, 20)) {
+    out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
+    const ops = cause.operations ?? [cause.operation];
+    if (ops.length > 1) out.push(`  - at ${ops.length} operations: ${ops.map((o) => `\`${md(o)}\``).join(', ')}`);
+  }
+  if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
+  out.push('');
+  return out;
+}
+
+/** The failures under a strict reading, apart, each with the other reading. */
+function strictLines(strict: readonly CheckResult[], reading: 'default' | 'strict'): string[] {
+  if (strict.length === 0) return [];
+  const fatal =
+    reading === 'strict'
+      ? 'this run was judged under --strict, so they count against it'
+      : 'not deviations without --strict';
+  const out = [`### Under a strict reading (${strict.length}): ${fatal}`, ''];
+  out.push("The spec's sentence has another reasonable reading, under which the server's answer conforms:", '');
+  for (const d of strict) {
+    out.push(
+      `- ⚠️ **${d.level}, strict reading** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`,
+    );
+    const other = otherReadingOf(d.id);
+    if (other) out.push(`  - the other reading: ${md(other)}`);
+  }
+  out.push('');
+  return out;
+}
+
+/** "To complete this run": the skips grouped by what the user supplies, within the summary's size. */
+function toCompleteLines(report: ConformanceReport, used: () => number): string[] {
+  const lacks = toComplete(report.checks);
+  if (lacks.length === 0) return [];
+  const out = [`### To complete this run (${report.summary.skipped} skipped)`, ''];
+  out.push('What the run lacks, by what you supply, each with the checks it unlocks:', '');
+  for (const item of lacks) {
+    if (used() + Buffer.byteLength(out.join('\n')) > MAX_SUMMARY_BYTES - 2_000) {
+      out.push('- … and more in report.html');
+      break;
+    }
+    out.push(`- ${md(suppliedHead(item))}`);
+    for (const p of item.problems.slice(0, 3)) out.push(`  - ${item.kind === 'server' ? 'why' : 'wrong'}: ${md(p)}`);
+    if (item.kind !== 'server' && item.what) out.push(`  - what: ${md(item.what)}`);
+    if (item.kind !== 'server' && item.how) out.push(`  - how: ${md(item.how)}`);
+  }
+  out.push('');
+  return out;
 }
 
 /**
@@ -244,10 +262,22 @@ function deviationLines(d: CheckResult): string[] {
   const r = d.records;
   if (r && r.archived.length > 0)
     out.push(
-      `  - records: the run archived ${r.archived.length} record(s) this check made (${md(r.archived.map((x) => `${x.type} ${x.id}`).slice(0, 3).join(', '))}) when it ended: a reproducer naming one may answer 404 now; \`--keep-failing\` keeps them`,
+      `  - records: the run archived ${r.archived.length} record(s) this check made (${md(
+        r.archived
+          .map((x) => `${x.type} ${x.id}`)
+          .slice(0, 3)
+          .join(', '),
+      )}) when it ended: a reproducer naming one may answer 404 now; \`--keep-failing\` keeps them`,
     );
   if (r && r.kept.length > 0)
-    out.push(`  - records: kept for the reproducers (--keep-failing): ${md(r.kept.map((x) => `${x.type} ${x.id}`).slice(0, 3).join(', '))}`);
+    out.push(
+      `  - records: kept for the reproducers (--keep-failing): ${md(
+        r.kept
+          .map((x) => `${x.type} ${x.id}`)
+          .slice(0, 3)
+          .join(', '),
+      )}`,
+    );
   return out;
 }
 
