@@ -22,4 +22,9 @@ export interface RunTarget extends Target {
    * place (in the ledger, for `npx conformance cleanup`), so its reproducers still find them
    */
   keepFailing?: boolean;
+  /**
+   * the lists the user gave up that a check used this run (`taskToArchive`,
+   * `accountWithDomains.otherDomain`): the console warns when the last value of one was used
+   */
+  givenUpUsed?: Set<string>;
 }

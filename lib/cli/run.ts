@@ -26,6 +26,7 @@ import { startReferenceServer, type RunningReference } from '../../reference/ind
 import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
 import { checkFixtures } from '../preflight/fixtures-check.js';
+import { givenUpWarnings } from '../preflight/given-up.js';
 import { newRunId } from './run-id.js';
 import { rerunTarget } from './rerun-target.js';
 import { assertOnlyMatches, listChecks } from './list.js';
@@ -128,6 +129,7 @@ export async function runConformance(
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
       recordChanges: new RecordChanges(),
       keepFailing: config.keepFailing,
+      givenUpUsed: new Set<string>(),
       ...(config.examples !== undefined ? { examples: readExamples(config.examples, config.examples) } : {}),
     };
     // every output is known writable before the first request: a run is not lost at its end
@@ -322,6 +324,7 @@ export async function runConformance(
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);
+    for (const w of givenUpWarnings(target.preflight, target.givenUpUsed ?? new Set())) print(w);
     // the last lines: the verdict, and what an incomplete run lacks
     printVerdict(report.checks, print, {
       strict: config.strict,

@@ -86,14 +86,16 @@ export function unlocksText(s: Supplied, shown = 3): string {
     ...(should > 0 ? [`${should} SHOULD`] : []),
   ].join(', ');
   const ids = [...new Set(s.checks.map((c) => c.id))];
-  return `${counts} (${ids.slice(0, shown).join(', ')}${ids.length > shown ? `, … ${ids.length - shown} more rules` : ''})`;
+  const more = ids.length - shown;
+  return `${counts} (${ids.slice(0, shown).join(', ')}${more > 0 ? `, … ${more} more rule${more === 1 ? '' : 's'}` : ''})`;
 }
 
 /** The one line heading a key: `taskToArchive (not given): unlocks 4 MUST checks (…)`. */
 export function suppliedHead(s: Supplied): string {
   if (s.kind === 'server')
     return `against this server, no key lets these run (its legal choices leave nothing to test): ${unlocksText(s)}`;
-  const state = s.kind === 'missing' ? 'not given' : s.kind === 'excluded' ? 'given' : 'set, but unusable';
+  if (s.kind === 'excluded') return `${s.key} (this run's flag): leaving it out unlocks ${unlocksText(s)}`;
+  const state = s.kind === 'missing' ? 'not given' : 'set, but unusable';
   return `${s.key} (${state}): unlocks ${unlocksText(s)}`;
 }
 
