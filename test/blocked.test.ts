@@ -105,9 +105,11 @@ describe('blocked checks grouped under the step that blocked them', () => {
 
   it('junit.xml: a blocked check is an <error> (could not be evaluated), not a <failure>', () => {
     const xml = junitXml(conformanceReport(checks, RUN, observed));
-    expect(xml).toMatch(/<testsuites [^>]*failures="1" skipped="0" errors="3"/);
+    // one failure of a check, and the verdict's own testcase (does not conform)
+    expect(xml).toMatch(/<testsuites [^>]*failures="2" skipped="0" errors="3"/);
     expect(xml.match(/<error message="blocked: [^"]*" type="blocked">/g)).toHaveLength(3);
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml.match(/<failure /g)).toHaveLength(2);
+    expect(xml).toContain('<failure message="does not conform: 1 MUST-level deviation(s)" type="verdict"/>');
   });
 
   it('summary.md and the console say in one line what to fix, and show the verdict', () => {

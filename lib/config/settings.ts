@@ -82,7 +82,7 @@ export const SETTINGS = {
     flag: 'only',
     env: 'CONFORMANCE_ONLY',
     kind: 'list',
-    doc: 'run only these checks: rule ids, globs (`contact.*`) or endpoint groups (`tasks`); repeatable or comma-separated',
+    doc: 'run only these checks: rule ids, check keys (`rule@hhhhhh`: exactly one check, as a rerun command names it), globs (`contact.*`) or endpoint groups (`tasks`); repeatable or comma-separated',
   },
   skip: { flag: 'skip', env: 'CONFORMANCE_SKIP', kind: 'list', doc: 'leave these checks out (same forms as --only)' },
   level: {
