@@ -244,6 +244,22 @@ export const CONFORMANCE_REPORT_SCHEMA = {
           properties: { key: str, kind: { enum: ['missing', 'unusable', 'excluded'] }, problem: str },
         },
         baselined: { type: 'boolean' },
+        // a failed or blocked check's records: archived when it ended (its reproducers may find them
+        // gone), or kept in place by --keep-failing
+        records: {
+          type: 'object',
+          required: ['archived', 'kept'],
+          properties: {
+            archived: {
+              type: 'array',
+              items: { type: 'object', required: ['type', 'id'], properties: { type: str, id: str } },
+            },
+            kept: {
+              type: 'array',
+              items: { type: 'object', required: ['type', 'id'], properties: { type: str, id: str } },
+            },
+          },
+        },
         example: { type: 'object', required: ['key'], properties: { key: str } },
         knownAs: { type: 'object', required: ['reason'], properties: { reason: str, ticket: str, expires: str } },
         finding: {
