@@ -62,7 +62,8 @@ export function buildFixtures(
       sharedStageName: 'discovery',
     },
     taskIds: seed.taskIds.slice(0, 1),
-    taskToArchive: seed.taskToArchive,
+    // a list: two complete runs in a row against one server each give one up
+    taskToArchive: seed.tasksToArchive,
     noteId: seed.noteId,
     meetingId: seed.meetingId,
     contactWithPhoneNumbersId: seed.contactWithPhoneNumbersId,

@@ -11,10 +11,10 @@ export interface OrgSeed {
   contactWithPhoneNumbersId: string;
   accountWithDomains: { id: string; primaryDomain: string; otherDomain: string };
   opportunityId: string;
-  /** active tasks the task checks write */
+  /** the active task the task checks write */
   taskIds: string[];
-  /** a task of its own for the archive check */
-  taskToArchive: string;
+  /** tasks of their own for the archive check, one per complete run (the fixtures list both) */
+  tasksToArchive: string[];
   noteId: string;
   meetingId: string;
   meetingWithoutTranscriptId: string;
@@ -241,8 +241,8 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     contactWithPhoneNumbersId: jane.id,
     accountWithDomains: { id: acme.id, primaryDomain: 'acme.example', otherDomain: 'acme-mail.example' },
     opportunityId: deal.id,
-    taskIds: taskIds.slice(0, -1),
-    taskToArchive: taskIds.at(-1)!,
+    taskIds: taskIds.slice(0, 1),
+    tasksToArchive: taskIds.slice(1),
     noteId: note.id,
     meetingId: withTranscript.id,
     meetingWithoutTranscriptId: withoutTranscript.id,

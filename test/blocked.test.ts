@@ -5,7 +5,7 @@ import { conformanceReport } from '../lib/report/conformance-json.js';
 import { blockers, groupCounts, groupMark, unblockLine } from '../lib/report/groups.js';
 import { junitXml } from '../lib/report/junit.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
-import { printOutcome } from '../lib/report/console.js';
+import { printOutcome, printVerdict } from '../lib/report/console.js';
 import { gateStatus } from '../lib/baseline/baseline.js';
 
 // One cause, one finding: a check whose set-up step failed is `blocked`, grouped under that step.
@@ -40,8 +40,11 @@ const RUN = {
 const observed = { successStatuses: [], errorCodes: [] };
 
 describe('the verdict with blocked checks', () => {
-  it('conforms · incomplete (a MUST check blocked, none failed) · does not conform (a MUST check failed, whatever else)', () => {
-    expect(verdictOf([check('a', 'passed'), check('b', 'skipped')])).toBe('conforms');
+  it('conforms · incomplete (a MUST check blocked or skipped, none failed) · does not conform (a MUST check failed, whatever else)', () => {
+    expect(verdictOf([check('a', 'passed'), check('b', 'passed')])).toBe('conforms');
+    // never "conforms" for what was not tested: a MUST check skipped leaves its rule untested too
+    expect(verdictOf([check('a', 'passed'), check('b', 'skipped')])).toBe('incomplete');
+    expect(verdictOf([check('a', 'passed'), check('b', 'skipped', { level: 'SHOULD' })])).toBe('conforms');
     expect(verdictOf([check('a', 'passed'), check('b', 'blocked')])).toBe('incomplete');
     expect(verdictOf([check('a', 'failed'), check('b', 'blocked')])).toBe('does not conform');
     expect(verdictOf([check('a', 'passed'), check('b', 'blocked', { level: 'SHOULD' })])).toBe('conforms');
@@ -50,7 +53,7 @@ describe('the verdict with blocked checks', () => {
   it('a blocked check is not a failure: not in failed or mustFailed, and not passed in the MUST score', () => {
     const r = conformanceReport([check('a', 'passed'), check('b', 'blocked'), check('c', 'blocked')], RUN, observed);
     expect(r.summary).toMatchObject({ passed: 1, failed: 0, blocked: 2, mustFailed: 0, mustBlocked: 2, total: 3 });
-    expect(r.certificate.must).toEqual({ passed: 1, failed: 0, blocked: 2, total: 3 });
+    expect(r.certificate.must).toEqual({ passed: 1, failed: 0, blocked: 2, skipped: 0, total: 3 });
     expect(r.certificate.verdict).toBe('incomplete');
   });
 
@@ -58,6 +61,15 @@ describe('the verdict with blocked checks', () => {
     expect(gateStatus([check('a', 'passed'), check('b', 'blocked')])).toBe(1);
     expect(gateStatus([check('a', 'passed'), check('b', 'blocked', { level: 'SHOULD' })])).toBe(0);
     expect(gateStatus([check('a', 'passed')])).toBe(0);
+  });
+
+  it('the gate fails a run with a MUST check skipped, unless --allow-incomplete; a SHOULD skip never', () => {
+    const skipped = [check('a', 'passed'), check('b', 'skipped')];
+    expect(gateStatus(skipped)).toBe(1);
+    expect(gateStatus(skipped, undefined, false, true)).toBe(0);
+    expect(gateStatus([check('a', 'passed'), check('b', 'skipped', { level: 'SHOULD' })])).toBe(0);
+    // --allow-incomplete is about skips: a blocked check still fails the gate
+    expect(gateStatus([check('a', 'passed'), check('b', 'blocked')], undefined, false, true)).toBe(1);
   });
 });
 
@@ -93,9 +105,11 @@ describe('blocked checks grouped under the step that blocked them', () => {
 
   it('junit.xml: a blocked check is an <error> (could not be evaluated), not a <failure>', () => {
     const xml = junitXml(conformanceReport(checks, RUN, observed));
-    expect(xml).toMatch(/<testsuites [^>]*failures="1" skipped="0" errors="3"/);
+    // one failure of a check, and the verdict's own testcase (does not conform)
+    expect(xml).toMatch(/<testsuites [^>]*failures="2" skipped="0" errors="3"/);
     expect(xml.match(/<error message="blocked: [^"]*" type="blocked">/g)).toHaveLength(3);
-    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml.match(/<failure /g)).toHaveLength(2);
+    expect(xml).toContain('<failure message="does not conform: 1 MUST-level deviation(s)" type="verdict"/>');
   });
 
   it('summary.md and the console say in one line what to fix, and show the verdict', () => {
@@ -106,16 +120,20 @@ describe('blocked checks grouped under the step that blocked them', () => {
     expect(md).toMatch(/### Blocked \(2 checks by 1 set-up step\)/);
     const lines: string[] = [];
     printOutcome(incomplete, (l) => lines.push(l));
+    printVerdict(incomplete, (l) => lines.push(l));
     expect(lines).toContain(
       "  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step's answer, or correct `customObject`, to run them",
     );
     expect(lines).toContain('1 passed, 0 failed, 0 skipped, 2 blocked');
-    expect(lines.at(-1)).toMatch(/^verdict: incomplete/);
+    expect(lines.find((l) => l.startsWith('verdict: '))).toMatch(
+      /^verdict: incomplete \(no MUST-level deviation in the 1 MUST check that ran; not tested: 2 blocked\)$/,
+    );
+    expect(lines.at(-1)).toBe('  - the blocked checks above: fix the step that blocked them');
   });
 
   it('the certificate counts blocked checks apart', () => {
     const c = certificateOf(checks, { suiteVersion: '0.1.0', target: 't', date: 'd' });
-    expect(c.must).toEqual({ passed: 1, failed: 1, blocked: 3, total: 5 });
+    expect(c.must).toEqual({ passed: 1, failed: 1, blocked: 3, skipped: 0, total: 5 });
     expect(c.verdict).toBe('does not conform');
   });
 });

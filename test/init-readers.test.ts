@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customObjectsIn } from '../lib/init/custom-objects.js';
+import { customObjectsIn, relationshipsIn } from '../lib/init/custom-objects.js';
+import { customObjectSamples, opportunityStage } from '../lib/init/draft.js';
 import { objectsIn } from '../lib/init/json-walk.js';
 import { printable } from '../lib/init/printable.js';
 import { requiredAttributes } from '../lib/init/required-fields.js';
@@ -11,9 +12,31 @@ describe('the discovery readers of init', () => {
   it('find stage lists wherever they sit, with their ids only when they are uuids', () => {
     const options = [{ api_name: 'lead', id: id(2), display_name: 'Lead' }];
     const body = { data: { attributes: [{ api_name: 'stage', select_list: { id: id(1), options } }] } };
-    expect(stageLists(body)).toEqual([{ id: id(1), options: [{ apiName: 'lead', id: id(2), displayName: 'Lead' }] }]);
+    expect(stageLists(body)).toEqual([
+      { id: id(1), options: [{ apiName: 'lead', id: id(2), displayName: 'Lead' }], how: 'a list named after stage' },
+    ]);
     const odd = { stage_lists: [{ id: 'not-a-uuid', values: { a: { api_name: 'x', id: 7 } } }] };
-    expect(stageLists(odd)).toEqual([{ options: [{ apiName: 'x' }] }]);
+    expect(stageLists(odd)).toEqual([{ options: [{ apiName: 'x' }], how: 'a list named after stage' }]);
+  });
+
+  it('take the list bound to the stage attribute by attribute_api_names, never one bound to another', () => {
+    const body = {
+      data: {
+        select_lists: [
+          { id: id(1), attribute_api_names: ['type'], options: [{ api_name: 'decoy', id: id(2) }] },
+          { id: id(3), attribute_api_names: ['stage'], options: [{ api_name: 'open', id: id(4), label: 'Open' }] },
+          // named after a stage, but bound to another attribute: not the stage's
+          { id: id(5), api_name: 'stage_like', attribute_api_names: ['region'], options: [{ api_name: 'x' }] },
+        ],
+      },
+    };
+    expect(stageLists(body)).toEqual([
+      {
+        id: id(3),
+        options: [{ apiName: 'open', id: id(4), displayName: 'Open' }],
+        how: 'the list bound to stage by attribute_api_names',
+      },
+    ]);
   });
 
   it('take no option list that is not about a stage, and no collection with a member that is not an option', () => {
@@ -24,8 +47,79 @@ describe('the discovery readers of init', () => {
   it("find custom objects by the spec's prefix, with the first match field the summary names", () => {
     const objects = [{ api_name: 'cus_obj__p', matching_fields: ['key', 'other'] }, { api_name: 'contact' }];
     const summary = { data: { custom_objects: objects } };
-    expect(customObjectsIn(summary)).toEqual([{ apiName: 'cus_obj__p', matchField: 'key' }]);
-    expect(customObjectsIn({ objects: ['cus_obj__bare', 'account'] })).toEqual([{ apiName: 'cus_obj__bare' }]);
+    expect(customObjectsIn(summary)).toEqual([
+      { apiName: 'cus_obj__p', matchField: 'key', matchFrom: 'its matching_fields', attributes: [] },
+    ]);
+    expect(customObjectsIn({ objects: ['cus_obj__bare', 'account'] })).toEqual([
+      { apiName: 'cus_obj__bare', attributes: [] },
+    ]);
+  });
+
+  it('read a custom object listed with its attributes: the match field marked is_unique, types, select options, what cannot be written', () => {
+    const summary = {
+      data: {
+        org: {
+          objects: [
+            {
+              name: 'cus_obj__deal',
+              fields: [
+                { name: 'ref', type: 'string', is_unique: true },
+                { name: 'tier', type: 'select', options: [{ api_name: 'gold', id: id(1) }, { api_name: 'silver' }] },
+                { name: 'notes', type: 'long_text', required: true },
+                { name: 'score', type: 'number', read_only: true },
+              ],
+            },
+          ],
+        },
+      },
+    };
+    const [co] = customObjectsIn(summary);
+    expect(co).toMatchObject({
+      apiName: 'cus_obj__deal',
+      matchField: 'ref',
+      matchFrom: 'the attribute it marks is_unique',
+    });
+    expect(
+      co!.attributes.map((a) => [a.apiName, a.valueType, a.writable, a.required, a.unique, a.options.length]),
+    ).toEqual([
+      ['ref', 'string', true, false, true, 0],
+      ['tier', 'select', true, false, false, 2],
+      ['notes', 'long_text', true, true, false, 0],
+      ['score', 'number', false, false, false, 0],
+    ]);
+    // required ones, one free text (never the match field), one select (the server's first option)
+    expect(customObjectSamples(co!.attributes, co!.matchField).samples).toEqual({
+      notes: 'Sample notes',
+      tier: 'gold',
+    });
+  });
+
+  it('read relationships listed as { api_name, related_record_type }', () => {
+    const body = {
+      data: { relationships: [{ api_name: 'accounts', related_record_type: 'account' }, { api_name: 'x' }] },
+    };
+    expect(relationshipsIn(body)).toEqual([{ apiName: 'accounts', relatedType: 'account' }]);
+  });
+
+  it('pick the opportunity stage no other pipeline shares, with its list', () => {
+    const lists = [
+      {
+        id: id(1),
+        options: [
+          { apiName: 'discovery', id: id(2), displayName: 'Discovery' },
+          { apiName: 'proposal', id: id(3), displayName: 'Proposal' },
+        ],
+      },
+      { id: id(4), options: [{ apiName: 'discovery', id: id(5), displayName: 'Discovery' }] },
+    ];
+    expect(opportunityStage(lists)).toMatchObject({
+      option: { apiName: 'proposal' },
+      list: { id: id(1) },
+      unique: true,
+    });
+    expect(opportunityStage([lists[1]!, { id: id(6), options: [{ apiName: 'Discovery', id: id(7) }] }])).toMatchObject({
+      unique: false,
+    });
   });
 
   it("find required create attributes beyond the spec's own, with the first value the answer lists", () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import type { RunningReference } from '../reference/index.js';
 import { startReferenceServer } from '../reference/index.js';
-import { givenUpDomain, keptRecordDeletedBy, keptRecords, kindOf } from '../lib/safety/kept-records.js';
+import { givenUpDomains, keptRecordDeletedBy, keptRecords, kindOf } from '../lib/safety/kept-records.js';
 import { auditKeptRecords, readKeptRecords } from '../lib/preflight/kept-audit.js';
 import { ApiClient } from '../lib/http/client.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
@@ -36,7 +36,7 @@ describe('the kept records, named in one place', () => {
       'contactWithPhoneNumbersId c1',
       'accountWithDomains a1',
     ]);
-    expect(givenUpDomain(F)).toBe('acme-mail.example');
+    expect(givenUpDomains(F)).toEqual(['acme-mail.example']);
   });
 
   it('take no DELETE, except of the domain the user gave up', () => {

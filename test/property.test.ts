@@ -19,6 +19,7 @@ function context(o: { seed?: number; cases?: number } = {}): CheckContext & { fi
   const findings: Violation[] = [];
   return {
     rule: RULE,
+    title: 'a property of x',
     target: { seed: o.seed ?? 7, cases: o.cases ?? 20 },
     found: (v: Violation) => findings.push(v),
     findings,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { diffReports } from '../lib/diff/report-diff.js';
+import { diffReports, hasRegression } from '../lib/diff/report-diff.js';
 import { diffMarkdown } from '../lib/diff/diff-markdown.js';
 import type { CheckResult, CheckStatus } from '../lib/check/result.js';
 import { conformanceReport, type ConformanceReport } from '../lib/report/conformance-json.js';
@@ -161,7 +161,7 @@ describe('diffReports', () => {
     const md = diffMarkdown(d);
     expect(
       md.startsWith(
-        '## Conformance diff: ❌ 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n',
+        '## Conformance diff: ❌ 0 new deviations, 1 regression, 1 fix, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes\n',
       ),
     ).toBe(true);
     expect(md.indexOf('### Regressions (1)')).toBeLessThan(md.indexOf('### Fixes (1)'));
@@ -169,6 +169,34 @@ describe('diffReports', () => {
       '- **MUST** `a` a title (POST /contact): passed → failed\n  - expected HTTP 201; got HTTP 200 \\| &lt;b&gt;x&lt;/b&gt;',
     );
     expect(md).not.toMatch(/^\|/m);
+  });
+
+  it('counts skipped → failed and blocked → failed as new deviations, listed first; skipped → passed is no change to act on', () => {
+    const before = report([
+      check('a.was-skipped', 'skipped'),
+      check('b.was-blocked', 'blocked'),
+      check('c.skipped-passes', 'skipped'),
+      check('d.regressed', 'passed'),
+    ]);
+    const after = report([
+      check('a.was-skipped', 'failed'),
+      check('b.was-blocked', 'failed'),
+      check('c.skipped-passes', 'passed'),
+      check('d.regressed', 'failed'),
+    ]);
+    const d = diffReports(before, after);
+    expect(d.newDeviations.map((r) => [r.id, r.before, r.after])).toEqual([
+      ['a.was-skipped', 'skipped', 'failed'],
+      ['b.was-blocked', 'blocked', 'failed'],
+    ]);
+    expect(d.regressions.map((r) => r.id)).toEqual(['d.regressed']);
+    expect(d.skippedDifferently.map((r) => r.id)).toEqual(['c.skipped-passes']);
+    const md = diffMarkdown(d);
+    expect(md).toMatch(/^## Conformance diff: ❌ 2 new deviations, 1 regression,/);
+    expect(md.indexOf('### New deviations (2)')).toBeGreaterThan(0);
+    expect(md.indexOf('### New deviations (2)')).toBeLessThan(md.indexOf('### Regressions (1)'));
+    // nothing passed before and fails now: still a diff to act on
+    expect(hasRegression(diffReports(report([check('a', 'skipped')]), report([check('a', 'failed')])))).toBe(true);
   });
 
   it('groups the checks one step blocked under that step', () => {
@@ -205,12 +233,25 @@ describe('npx conformance diff', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(readFileSync(summary, 'utf8')).toBe(`# before\n${readFileSync(out, 'utf8')}`);
     expect(r.stdout).toMatch(
-      /^diff: 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m,
+      /^diff: 0 new deviations, 1 regression, 0 fixes, 0 new, 0 gone, 0 skipped differently, 0 other changes, 0 observed-contract changes · .*changes\.md$/m,
     );
     expect(r.stdout).toContain(
       '  ✗ [MUST] a · POST /contact · a title: passed → failed (expected HTTP 201; got HTTP 200)',
     );
     expect(readFileSync(out, 'utf8')).toContain('### Regressions (1)');
+  });
+
+  it('exits 1 when a check skipped before fails now (the incomplete run could not see it), printing it first', async () => {
+    const incomplete = write('incomplete', report([check('a', 'skipped'), check('b', 'passed')]));
+    const complete = write('complete', report([check('a', 'failed'), check('b', 'passed')]));
+    const r = await runCli(['diff', incomplete, complete, '--out', path.join(dir, 'skipped.md')], {
+      env: { GITHUB_STEP_SUMMARY: '' },
+    });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^diff: 1 new deviation, 0 regressions,/m);
+    expect(r.stdout).toContain(
+      '  ✗ [MUST] a · POST /contact · a title: skipped → failed (expected HTTP 201; got HTTP 200)',
+    );
   });
 
   it('exits 0 without a regression, writing ./diff.md by default', async () => {

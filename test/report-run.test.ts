@@ -10,6 +10,7 @@ import { fingerprintOf } from '../lib/report/certificate.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { REPORT_FILES } from '../lib/report/write-all.js';
 import { reportHtml } from '../lib/report/html.js';
+import { checkKey } from '../lib/rules/check-key.js';
 import { runCli, type CliResult } from './support/cli.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 
@@ -92,9 +93,11 @@ describe('conformance.json', () => {
     for (const x of c.evidence!) expect(x.curl).toMatch(/^curl -sS -i /);
     expect(ex.curl).toContain(`-H 'authorization: Bearer '"$CONFORMANCE_API_KEY"`);
     expect(ex.curl).not.toContain('<api-key>');
+    // exactly that check: its key, the rule and a hash of its title
+    const key = checkKey(FAILED_ID, c.title).replace(/\./g, '\\.');
     expect(c.rerun).toMatch(
       new RegExp(
-        `^npx conformance --fault contact-create-200 --only ${FAILED_ID.replace(/\./g, '\\.')} --seed ${report.run.seed} --report-dir \\S+/rerun-${FAILED_ID.replace(/\./g, '\\.')}$`,
+        `^npx conformance --fault contact-create-200 --only ${key} --seed ${report.run.seed} --report-dir \\S+/rerun-${key.replace('@', '_')}$`,
       ),
     );
     // passed checks carry no evidence
@@ -121,7 +124,21 @@ describe('conformance.json', () => {
     expect(c.date).toBe(report.run.startedAt);
     const must = report.checks.filter((x) => x.level === 'MUST');
     const n = (st: string) => must.filter((x) => x.status === st).length;
-    expect(c.must).toEqual({ passed: n('passed'), failed: n('failed'), blocked: n('blocked'), total: must.length });
+    expect(c.must).toEqual({
+      passed: n('passed'),
+      failed: n('failed'),
+      blocked: n('blocked'),
+      skipped: n('skipped'),
+      total: must.length,
+    });
+    expect(c.completeness).toEqual({
+      mustChecks: must.length,
+      mustRan: n('passed') + n('failed'),
+      mustSkipped: 0,
+      mustBlocked: n('blocked'),
+      mustRulesLeftOut: 0,
+      interrupted: false,
+    });
     expect(c.must.passed).toBe(c.must.total - report.summary.mustFailed - report.summary.mustBlocked);
     expect(c.should.total).toBe(report.checks.length - must.length);
     expect(c.skipped).toEqual([]);
@@ -133,13 +150,17 @@ describe('junit.xml', () => {
   it('has one testcase per check, classname = endpoint group, a failure with expected vs actual', () => {
     const xml = read('junit.xml');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
-    const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"( time="(\d+\.\d{3})")?/g)];
+    // the verdict first, as a testsuite of its own; then one testcase per check
+    expect(xml).toContain(
+      '<testcase classname="verdict" name="verdict: does not conform">\n      <failure message="does not conform: 1 MUST-level deviation(s)" type="verdict"/>',
+    );
+    const cases = [...xml.matchAll(/<testcase classname="(?!verdict")([^"]*)" name="([^"]*)"( time="(\d+\.\d{3})")?/g)];
     expect(cases).toHaveLength(report.summary.total);
     // CI systems show each testcase's time: every check that ran has one, in seconds
     const timed = cases.filter((m) => m[4] !== undefined);
     expect(timed).toHaveLength(report.checks.filter((c) => c.durationMs !== undefined).length);
     expect(new Set(cases.map((m) => m[1]))).toEqual(new Set(report.checks.map((c) => c.group)));
-    expect(xml.match(/<failure /g)).toHaveLength(report.summary.failed);
+    expect(xml.match(/<failure /g)).toHaveLength(report.summary.failed + 1);
     expect(xml).toMatch(
       new RegExp(
         `<testcase classname="contacts" name="${FAILED_ID.replace(/\./g, '\\.')}: a valid create answers 201" time="\\d+\\.\\d{3}">`,
@@ -234,7 +255,7 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
     expect(text).toContain('Endpoints › Contacts');
     expect(text).toMatch(/expected\s+HTTP 201/);
     expect(text).toMatch(/actual\s+HTTP 200/);
-    expect(text).toContain(`--only ${FAILED_ID} --seed ${report.run.seed}`);
+    expect(text).toContain(`--only ${checkKey(FAILED_ID, 'a valid create answers 201')} --seed ${report.run.seed}`);
     expect(text).toMatch(/#1 POST http:\/\/127\.0\.0\.1:\d+\/api\/v2\/public\/contact → HTTP 200/);
 
     // passed checks are folded away; the matrix counts every group
@@ -323,7 +344,7 @@ describe.skipIf(!hasChromium() && process.env['CI'] === undefined)('report.html 
       };
     })()`)) as { error: string | null; cases: number; failures: string[] };
     expect(out.error).toBeNull();
-    expect(out.cases).toBe(report.summary.total);
+    expect(out.cases).toBe(report.summary.total + 1);
     expect(out.failures).toContain('contacts|expected HTTP 201; got HTTP 200');
   });
 });

@@ -50,14 +50,15 @@ describe('the certificate', () => {
     expect(fingerprintOf(checks.map((c, i) => (i === 0 ? { ...c, title: 'renamed' } : c)))).not.toBe(fp);
   });
 
-  it('conforms when no MUST check failed (a SHOULD deviation does not change it), with scores and skips', () => {
+  it('incomplete when a MUST check was skipped, with scores and skips; a SHOULD deviation does not change it', () => {
     const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], {
       suiteVersion: '0.1.0',
       target: 't',
       date: 'd',
     });
     expect(c).toMatchObject({
-      verdict: 'conforms',
+      verdict: 'incomplete',
+      completeness: { mustChecks: 3, mustRan: 2, mustSkipped: 1, mustBlocked: 0, mustRulesLeftOut: 0 },
       specVersion: 'v2',
       must: { passed: 2, total: 3 },
       should: { passed: 1, total: 2 },

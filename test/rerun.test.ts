@@ -1,3 +1,4 @@
+import { checkKey } from '../lib/rules/check-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -8,7 +9,7 @@ import { startReferenceServer, type RunningReference } from '../reference/index.
 import { BIN, cleanEnv, runCli } from './support/cli.js';
 
 interface Report {
-  checks: Array<{ id: string; status: string; rerun?: string; message: string }>;
+  checks: Array<{ id: string; title: string; status: string; rerun?: string; message: string }>;
 }
 
 /**
@@ -65,10 +66,14 @@ describe('the rerun command of a failed check', () => {
     );
     expect(r.status, r.stdout + r.stderr).toBe(1);
     expect(r.stdout).toContain('contact.create.status-201');
+    // exactly that check: its key (rule@hash of its title) selects it and nothing else
+    const key = checkKey('contact.create.status-201', failed!.title);
+    expect(rerun).toContain(`--only ${key} `);
     const again = JSON.parse(
-      readFileSync(path.join(dir, 'report', 'rerun-contact.create.status-201', 'conformance.json'), 'utf8'),
+      readFileSync(path.join(dir, 'report', `rerun-${key.replace('@', '_')}`, 'conformance.json'), 'utf8'),
     ) as Report;
-    expect(again.checks.filter((c) => c.status === 'failed').map((c) => c.id)).toContain('contact.create.status-201');
+    expect(again.checks.map((c) => `${c.id}: ${c.title}`)).toEqual([`contact.create.status-201: ${failed!.title}`]);
+    expect(again.checks[0]!.status).toBe('failed');
     expect(readFileSync(reportFile, 'utf8')).toBe(before);
   });
 });

@@ -176,7 +176,10 @@ describe('a run with the safety options, watched through a loopback proxy', () =
 
   it('--read-only: no write goes out with a key that can write; the checks that write are skipped, saying so; the rest run', async () => {
     const r = await run(['--read-only'], 'read-only');
-    expect(r.code, r.out).toBe(0);
+    // a run that wrote nothing tested no write: incomplete, and --read-only is what it lacks
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toMatch(/^verdict: incomplete /m);
+    expect(r.out).toMatch(/^ {2}- --read-only \(this run's flag\): leaving it out unlocks \d+ MUST checks/m);
     const writes = r.proxy.stats.requests.filter((q) => WRITES.has(q.method));
     const byKey = new Set(writes.map((q) => keyName(reference, q.authorization)));
     expect(

@@ -161,13 +161,22 @@ function describe(d: BaselineEntry): { rule: string; reason: string; ticket?: st
 /**
  * The gate: 1 when a MUST-level check failed outside the baseline, a MUST-level check was blocked
  * (the run is incomplete: a gate must not pass what it could not test) other than by a known
- * deviation, or a baseline entry rotted; else 0.
+ * deviation, a MUST-level check was skipped (unless `allowIncomplete`: a gate that lacks a fixture
+ * on purpose says so with --allow-incomplete), or a baseline entry rotted; else 0. Checks the
+ * selection left out (--only, --skip, --level, --shard) were chosen away, not skipped: they never
+ * fail the gate.
  */
-export function gateStatus(checks: readonly CheckResult[], outcome?: BaselineOutcome, strict = false): 0 | 1 {
+export function gateStatus(
+  checks: readonly CheckResult[],
+  outcome?: BaselineOutcome,
+  strict = false,
+  allowIncomplete = false,
+): 0 | 1 {
   const fresh = checks.some((c) => failsRun(c, strict) && !c.baselined);
   const untested = checks.some((c) => c.status === 'blocked' && c.level === 'MUST' && !c.baselined);
+  const skipped = !allowIncomplete && checks.some((c) => c.status === 'skipped' && c.level === 'MUST');
   const rotted = outcome !== undefined && (outcome.stale.length > 0 || outcome.expired.length > 0);
-  return fresh || untested || rotted ? 1 : 0;
+  return fresh || untested || skipped || rotted ? 1 : 0;
 }
 
 /** The console lines of the gate: what the baseline excused, and each rotted entry with what to do. */
@@ -175,6 +184,7 @@ export function gateLines(
   checks: readonly CheckResult[],
   outcome: BaselineOutcome | undefined,
   strict = false,
+  allowIncomplete = false,
 ): string[] {
   if (!outcome) return [];
   const lines: string[] = [];
@@ -200,7 +210,7 @@ export function gateLines(
     lines.push(
       'baseline: a shard sees only part of the checks; stale entries are judged by `npx conformance merge --baseline`.',
     );
-  lines.push(`gate: ${gateStatus(checks, outcome, strict) === 0 ? 'passes' : 'fails'}`);
+  lines.push(`gate: ${gateStatus(checks, outcome, strict, allowIncomplete) === 0 ? 'passes' : 'fails'}`);
   return lines;
 }
 

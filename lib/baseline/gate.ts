@@ -19,15 +19,17 @@ export interface Gate {
   today: string;
   /** --strict: failures under strict-reading rules fail the run too */
   strict: boolean;
+  /** --allow-incomplete: MUST checks skipped (a fixture or key the run lacks on purpose) do not fail it */
+  allowIncomplete: boolean;
 }
 
 /** Loads and validates the baseline up front: an invalid one is an exit 2 before any request. */
 export function prepareGate(
-  o: { baseline?: string; writeBaseline?: string; strict?: boolean },
+  o: { baseline?: string; writeBaseline?: string; strict?: boolean; allowIncomplete?: boolean },
   cwd: string,
   now: Date = new Date(),
 ): Gate {
-  const gate: Gate = { today: todayUtc(now), strict: o.strict ?? false };
+  const gate: Gate = { today: todayUtc(now), strict: o.strict ?? false, allowIncomplete: o.allowIncomplete ?? false };
   if (o.baseline !== undefined) {
     const shownAs = shown(o.baseline, cwd);
     gate.baseline = { data: loadBaseline(o.baseline, shownAs), shownAs };
@@ -41,7 +43,10 @@ export interface Settled {
   checks: CheckResult[];
   /** the report's `baseline` block (with --baseline) */
   outcome?: BaselineOutcome;
-  /** 0: no MUST-level deviation outside the baseline and no stale or expired entry; else 1 */
+  /**
+   * 0: no MUST-level deviation outside the baseline, no MUST check blocked or (without
+   * --allow-incomplete) skipped, and no stale or expired entry; else 1
+   */
   status: 0 | 1;
   lines: string[];
 }
@@ -66,14 +71,19 @@ export function settleGate(
     marked = applied.checks;
     outcome = applied.outcome;
   }
-  const lines = gateLines(marked, outcome, gate.strict);
+  const lines = gateLines(marked, outcome, gate.strict, gate.allowIncomplete);
   if (gate.writeBaseline !== undefined) {
     const written = baselineOf(checks, gate.baseline?.data, gate.today);
     writeBaselineFile(gate.writeBaseline, written);
     const n = written.deviations.length;
     lines.push(`baseline written: ${shown(gate.writeBaseline, cwd)} (${n} deviation${n === 1 ? '' : 's'})`);
   }
-  return { checks: marked, ...(outcome ? { outcome } : {}), status: gateStatus(marked, outcome, gate.strict), lines };
+  return {
+    checks: marked,
+    ...(outcome ? { outcome } : {}),
+    status: gateStatus(marked, outcome, gate.strict, gate.allowIncomplete),
+    lines,
+  };
 }
 
 /** A path as the console shows it: relative to the working directory when inside it, else absolute. */

@@ -25,8 +25,9 @@ export interface CertificateFile {
   date: string;
   reading: 'default' | 'strict';
   /**
-   * `conforms` only when every MUST rule of the catalogue was tested and passed: a run with a MUST
-   * rule skipped or blocked certifies nothing about that rule, and says `incomplete`
+   * the run's one verdict (lib/certificate/verdict.ts): `conforms` only when every MUST check ran and
+   * passed and no MUST rule was left out; a MUST check skipped or blocked certifies nothing about its
+   * rule, and the run says `incomplete`
    */
   verdict: 'conforms' | 'does not conform' | 'incomplete';
   rules: Record<string, { level: string; outcome: RuleOutcome }>;
@@ -82,6 +83,9 @@ export function certificateBody(
   },
 ): CertificateBody {
   const rules = ruleOutcomes(checks);
+  // the report's verdict (lib/certificate/verdict.ts): a MUST check skipped or blocked, or a MUST rule
+  // the selection left out, already made it `incomplete`; and whoever passes a verdict, a MUST rule no
+  // check of the list tested cannot be certified
   const mustUntested = Object.values(rules).some(
     (r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed',
   );

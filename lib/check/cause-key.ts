@@ -1,7 +1,16 @@
-/** The key of a cause: uuids and timestamps in the message vary from request to request, the cause does not. */
-export function causeKey(rule: string, operation: string, actual: string): string {
-  const shape = actual
+/** A problem's text with what varies from request to request (uuids, timestamps) left out. */
+function shapeOf(actual: string): string {
+  return actual
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{uuid}')
     .replace(/\d{4}-\d\d-\d\dT[0-9:.,]+(?:Z|[+-]\d\d:?\d\d)?/g, '{timestamp}');
-  return JSON.stringify([rule, operation, shape]);
+}
+
+/** The key of a cause at one operation: uuids and timestamps in the message vary, the cause does not. */
+export function causeKey(rule: string, operation: string, actual: string): string {
+  return JSON.stringify([rule, operation, shapeOf(actual)]);
+}
+
+/** The key of a rule broken in one way, whatever the operations it shows at (one root cause). */
+export function problemKey(rule: string, actual: string): string {
+  return JSON.stringify([rule, shapeOf(actual)]);
 }

@@ -8,7 +8,7 @@ import type { Fixtures } from '../target/fixtures.js';
 import { redactorFor } from '../redact/redactor-for.js';
 import { fakerFor } from '../../builders/faker.js';
 import { Conformance } from './expect-conform.js';
-import type { BlockedBy, Observation, Violation } from './outcome.js';
+import type { BlockedBy, Observation, SkipNeed, Violation } from './outcome.js';
 import { operationOf, type Finding, type FindingScope } from './finding.js';
 import { fixtureOfStep } from './step-fixtures.js';
 import { SetupFailure } from './non-conformance.js';
@@ -20,6 +20,8 @@ import { keptRecordDeletedBy } from '../safety/kept-records.js';
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
 export interface CheckContext {
   readonly rule: RuleId;
+  /** the check's title: with the rule, it names the check (its rerun runs exactly this one) */
+  readonly title: string;
   readonly target: RunTarget;
   readonly fixtures: Fixtures;
   readonly runId: string;
@@ -30,8 +32,16 @@ export interface CheckContext {
   expect(ex: Exchange, rule?: RuleId): Conformance;
   /** the last exchange this check made */
   last(): Exchange;
-  /** a fixture value, or skip the check with a reason that names the missing key */
+  /**
+   * a fixture value, or skip the check with a reason that names the missing key (`fixtureKey` may end
+   * in a parenthesis saying what the key must name: `taskIds (one task)`)
+   */
   need<T>(value: T | undefined, fixtureKey: string): T;
+  /**
+   * skip the check: the fixtures key is set, but its value cannot serve this check; `problem` says
+   * what is wrong with it (never "is not set" for a key that is set)
+   */
+  unfit(fixtureKey: string, problem: string): never;
   /** skip when a key of the run is missing (`otherOrgApiKey`, `readOnlyApiKey`) */
   needKey(key: Exclude<Auth, 'apiKey' | 'none' | { raw: string }>): void;
   /** a step the check depends on: a non-2xx answer blocks the check (status `blocked`, not failed) */
@@ -42,8 +52,11 @@ export interface CheckContext {
    * then covers this block too)
    */
   block(step: string, answer: string, ex?: Exchange, rule?: RuleId): never;
-  /** skips the check with a reason that says what would let it run (a fixture, a server choice) */
-  skip(reason: string): never;
+  /**
+   * skips the check with a reason that says what would let it run (a fixture, a server choice);
+   * `needs` names the fixtures key or flag that would, when one would
+   */
+  skip(reason: string, needs?: SkipNeed): never;
   /**
    * records a rule of another check that an exchange broke: a finding of that rule, reported once
    * per cause (lib/runner/finding-results.ts); the check goes on with its own rule
@@ -70,13 +83,15 @@ export interface CheckContext {
 
 export interface ContextParts {
   rule: RuleId;
+  /** the check's title (a set-up's own context: its name) */
+  title?: string;
   target: RunTarget;
   seedName: string;
   /** the run's request budget (--concurrency, --max-requests, 429 back-off), shared by every check */
   budget: RequestBudget;
   /** the check's place in the run: older checks get a request slot first */
   priority: number;
-  skip: (reason: string) => never;
+  skip: (reason: string, needs?: SkipNeed) => never;
   exchanges: Exchange[];
   /** when each request was issued and answered (performance.now(), ms): the check's chain of dependent requests */
   spans: RequestSpan[];
@@ -88,6 +103,24 @@ export interface ContextParts {
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
   /** who made the records, as the cleanup ledger names it (default: the rule) */
   madeBy?: string;
+  /**
+   * asked as the cleanups run: true (--keep-failing, a failing check) leaves the check's records in
+   * place: the automatic archive is not made, and a cleanup's DELETE of one is not sent (RecordKept)
+   */
+  keepRecords?: () => boolean;
+  /** told, after the cleanups, which of the check's records were archived and which were kept */
+  records?: (r: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] }) => void;
+}
+
+/** A record a check made, as its report names it. */
+export interface CreatedEntryRef {
+  type: string;
+  id: string;
+}
+
+/** A cleanup's DELETE of a record --keep-failing keeps: not sent (not a cleanup failure). */
+export class RecordKept extends Error {
+  override name = 'RecordKept';
 }
 
 /** One request of a check: issued at `start`, answered (or given up) at `end`. */
@@ -109,6 +142,36 @@ function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): neve
   );
 }
 
+/** Whether the fixtures give a value at a key path (`opportunity.stageId`, `taskIds[0]`). */
+function isSet(fixtures: Fixtures, key: string): boolean {
+  let v: unknown = fixtures;
+  for (const part of key.replace(/\[\d+\]$/, '').split('.')) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, part)) return false;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
+}
+
+/**
+ * The check's client: as the client of lib/http, except that a DELETE of one of the check's own
+ * records is not sent while --keep-failing keeps them (`holds`): it throws RecordKept instead.
+ */
+class CheckClient extends ApiClient {
+  holds: (method: string, path: string) => boolean = () => false;
+
+  override send(method: string, path: string, o: Parameters<ApiClient['send']>[2] = {}): Promise<Exchange> {
+    if (method.toUpperCase() === 'DELETE' && this.holds(method, path))
+      return Promise.reject(new RecordKept(`not sent: DELETE ${path} (--keep-failing keeps the record)`));
+    return super.send(method, path, o);
+  }
+}
+
+/** `taskIds (one task)` → the key and what it must name. */
+function keyOf(described: string): { key: string; what?: string } {
+  const m = /^(\S+)\s+\((.*)\)$/s.exec(described);
+  return m ? { key: m[1]!, what: m[2]! } : { key: described };
+}
+
 export function makeContext(p: ContextParts): CheckContext {
   const records = new CreatedRecords({
     runId: p.target.runId,
@@ -116,7 +179,7 @@ export function makeContext(p: ContextParts): CheckContext {
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
   });
-  const api = new ApiClient({
+  const api = new CheckClient({
     baseUrl: p.target.baseUrl,
     keys: p.target.keys,
     timeoutMs: p.target.timeoutMs,
@@ -138,7 +201,8 @@ export function makeContext(p: ContextParts): CheckContext {
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     refuse: (kind, message) => {
       // a request the suite must never send is no finding about the server: the check is skipped, saying why
-      if (kind === 'read-only' || kind === 'kept-record') p.skip(message);
+      if (kind === 'read-only') p.skip(message, { key: '--read-only', kind: 'excluded' });
+      if (kind === 'kept-record') p.skip(message);
       const answer = message.replace(/^blocked: /, '');
       if (kind === 'stopped') throw new SetupFailure(message, { step: 'the run', answer });
       if (kind === 'outside-base')
@@ -152,9 +216,18 @@ export function makeContext(p: ContextParts): CheckContext {
     // whatever the check would have made of a missing response
     throwOnTransportError: true,
   });
+  // --keep-failing: a failing check's own records stay where they are, for its reproducers
+  api.holds = (method, path) => p.keepRecords?.() === true && records.isArchiveOfOwn(method, path);
   // Registered first, so it runs last of the cleanups (they run in reverse): whatever the check
   // created and neither it nor its own cleanups archived is DELETEd here, newest first.
   p.cleanups.push(async () => {
+    const ref = (e: { type: string; id: string }) => ({ type: e.type, id: e.id });
+    const report = () =>
+      p.records?.({ archived: records.archivedEntries().map(ref), kept: records.pending().map(ref) });
+    if (p.keepRecords?.() === true) {
+      report();
+      return;
+    }
     for (const e of records.pending()) {
       if (e.path === null) continue;
       let ex: Exchange;
@@ -176,6 +249,7 @@ export function makeContext(p: ContextParts): CheckContext {
         });
       }
     }
+    report();
   });
   const scope: FindingScope = {
     own: p.rule,
@@ -185,6 +259,7 @@ export function makeContext(p: ContextParts): CheckContext {
   let faker: Faker | undefined;
   const context: CheckContext = {
     rule: p.rule,
+    title: p.title ?? p.seedName,
     target: p.target,
     fixtures: p.target.fixtures,
     runId: p.target.runId,
@@ -200,19 +275,29 @@ export function makeContext(p: ContextParts): CheckContext {
       if (!ex) throw new Error('no exchange yet');
       return ex;
     },
-    need(value, key) {
+    need(value, described) {
       if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-        p.skip(`fixtures: \`${key}\` is not set; name it in the fixtures file to run this check`);
+        const { key, what } = keyOf(described);
+        // a key the user did set is never "not set": say what is wrong with its value instead
+        if (isSet(p.target.fixtures, key)) {
+          const problem = `its value does not serve this check${what ? ` (${what})` : ''}`;
+          p.skip(`fixtures: \`${key}\` is set, but ${problem}`, { key, kind: 'unusable', problem });
+        }
+        p.skip(
+          `fixtures: \`${key}\` is not set${what ? ` (${what})` : ''}; name it in the fixtures file to run this check`,
+          { key, kind: 'missing', ...(what ? { problem: what } : {}) },
+        );
       }
       return value as NonNullable<typeof value>;
     },
+    unfit(key, problem) {
+      return p.skip(`fixtures: \`${key}\` is set, but ${problem}`, { key, kind: 'unusable', problem });
+    },
     needKey(key) {
       if (p.target.keys[key] === undefined) {
-        const flag =
-          key === 'otherOrgApiKey'
-            ? '--other-org-api-key (CONFORMANCE_OTHER_ORG_API_KEY)'
-            : '--read-only-api-key (CONFORMANCE_READ_ONLY_API_KEY)';
-        p.skip(`no ${key}: pass ${flag} to run this check`);
+        const flag = key === 'otherOrgApiKey' ? '--other-org-api-key' : '--read-only-api-key';
+        const env = key === 'otherOrgApiKey' ? 'CONFORMANCE_OTHER_ORG_API_KEY' : 'CONFORMANCE_READ_ONLY_API_KEY';
+        p.skip(`no ${key}: pass ${flag} (${env}) to run this check`, { key: flag, kind: 'missing' });
       }
     },
     setup(ex, what) {
@@ -222,7 +307,7 @@ export function makeContext(p: ContextParts): CheckContext {
       return new Conformance(ex, p.rule, scope);
     },
     block: (step, answer, ex, rule) => block(step, answer, ex, rule),
-    skip: (reason) => p.skip(reason),
+    skip: (reason, needs) => p.skip(reason, needs),
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });

@@ -32,6 +32,7 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
       rule: 'error.body',
       expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }',
       actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+      at: problems[0]!.path,
     });
   }
   const e = body as { status_code?: unknown; code?: unknown; details?: unknown };
@@ -40,12 +41,13 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
       rule: 'error.status-code-mirrors',
       expected: `status_code ${r.status} (the HTTP status)`,
       actual: `status_code ${e.status_code}`,
+      at: '/status_code',
     });
   }
   if (typeof e.code === 'string' && !isErrorCode(e.code)) {
     // no listed code names 403, 405 or 406: that the list still binds there is one reading of two
     const rule = NO_FITTING_CODE.includes(r.status) ? 'error.code-listed-no-fit' : 'error.code-listed';
-    out.push({ rule, expected: "a code from the spec's list", actual: `code ${JSON.stringify(e.code)}` });
+    out.push({ rule, expected: "a code from the spec's list", actual: `code ${JSON.stringify(e.code)}`, at: '/code' });
   }
   if (e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details)) {
     const inner = (e.details as { code?: unknown }).code;
@@ -54,6 +56,7 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
         rule: 'error.details-discriminated',
         expected: `details.code ${JSON.stringify(e.code)}`,
         actual: `details.code ${JSON.stringify(inner)}`,
+        at: '/details/code',
       });
     if (e.code === 'request_validation_failed') {
       const dp = validate('errors/request-validation-failed-details', e.details);
@@ -62,6 +65,7 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
           rule: 'error.request-validation-details',
           expected: 'details { loc: array, type: string, all_errors: array, code }',
           actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+          at: `/details${dp[0]!.path}`,
         });
     }
   }

@@ -100,7 +100,15 @@ export class Conformance {
         .slice(0, 8)
         .map((p) => `${p.path || '/'} ${p.message}`)
         .join('; ');
-      this.fail(`a body matching ${schema}`, `${problems.length} schema problem(s): ${shown}`, rule);
+      throw new NonConformance(
+        {
+          rule,
+          expected: `a body matching ${schema}`,
+          actual: `${problems.length} schema problem(s): ${shown}`,
+          at: problems[0]!.path,
+        },
+        this.exchange,
+      );
     }
     return this;
   }

@@ -5,6 +5,8 @@ export interface Violation {
   rule: RuleId;
   expected: string;
   actual: string;
+  /** the JSON Pointer, in the response body, of the value that broke it ('' = the whole body), when known */
+  at?: string;
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */
@@ -40,4 +42,17 @@ export interface Traffic {
   emptyBody: boolean;
   /** how many 429 answers the client retried before this one (omitted when none) */
   rateLimitRetries?: number;
+}
+
+/**
+ * What a skipped check needed and the run did not give: a fixtures key (`taskToArchive`) or a flag
+ * (`--other-org-api-key`). `missing`: not given · `unusable`: given, but its value cannot serve the
+ * check (`problem` says what is wrong with it) · `excluded`: a flag of the run keeps the check from
+ * running (`--read-only`). Reports group skipped checks by it ("To complete this run").
+ */
+export interface SkipNeed {
+  key: string;
+  kind: 'missing' | 'unusable' | 'excluded';
+  /** what is wrong with the value, or what the key must name */
+  problem?: string;
 }

@@ -30,4 +30,22 @@ export interface Preflight {
    * end and reports what changed (lib/preflight/kept-audit.ts).
    */
   kept?: Record<string, ApiRecord>;
+  /** which of each list the user gave up this run takes (lib/preflight/given-up.ts) */
+  givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
+}
+
+/**
+ * Which value of a list the user gave up (`taskToArchive`, `accountWithDomains.otherDomain`: one per
+ * complete run) this run takes: the first an earlier run has not used up.
+ */
+export interface GivenUpPick {
+  /** the value this run uses; absent when an earlier run used up every one */
+  value?: string;
+  /** its place in the list (0-based), and the list's length */
+  index: number;
+  count: number;
+  /** the values passed over, used up by earlier runs (archived, removed) */
+  usedUp: string[];
+  /** whether the server showed it unused (a task read, an account read); false: taken unseen, the first left */
+  seen: boolean;
 }

@@ -94,7 +94,7 @@ export async function holdsForAll<T>(
     {
       rule: v.rule,
       expected: v.expected,
-      actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand(c.rule, c.target.seed, c.target.rerun)}`,
+      actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand({ rule: c.rule, title: c.title }, c.target.seed, c.target.rerun)}`,
     },
     err.exchange,
   );

@@ -25,10 +25,11 @@ export function recordViolations(kind: RecordKind, body: unknown): Violation[] {
   }
   return [...byRule].map(([rule, problems]) => ({
     rule,
+    at: problems[0]!.path,
     expected: `a ${kind} record as the spec shapes it (${rule})`,
     actual: `${problems.length} problem(s): ${problems
       .slice(0, 6)
-      .map((p) => `${p.path || '/'} ${p.message.replace(/ \([^)]*\)$/, '')}`)
+      .map((p) => `${p.path || '/'} ${p.message}`)
       .join('; ')}`,
   }));
 }

@@ -1,5 +1,5 @@
 import type { ReportExchange } from '../evidence/truncate.js';
-import type { BlockedBy, Observation, Violation } from './outcome.js';
+import type { BlockedBy, Observation, SkipNeed, Violation } from './outcome.js';
 import type { Level } from '../rules/rule.js';
 
 /**
@@ -34,6 +34,13 @@ export interface CheckResult {
   observations?: Observation[];
   /** a blocked check: the set-up step that failed (its operation, its answer, the fixture it used) */
   blockedBy?: BlockedBy;
+  /** a skipped check: the fixtures key or flag that would let it run, and what is wrong with it */
+  needs?: SkipNeed;
+  /**
+   * a failed or blocked check's records: those the run archived when it ended (a reproducer naming
+   * one may now answer 404 or show it archived), and those --keep-failing kept in place for them
+   */
+  records?: { archived: Array<{ type: string; id: string }>; kept: Array<{ type: string; id: string }> };
   /** how long the check took, its cleanups included (absent for a check skipped before it ran) */
   durationMs?: number;
   /** requests the check sent, its cleanups' included */

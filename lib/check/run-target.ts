@@ -17,4 +17,14 @@ export interface RunTarget extends Target {
   recordChanges?: RecordChanges;
   /** failing inputs of earlier runs (--examples FILE), by `rule:label` of the generated check: replayed first */
   examples?: Readonly<Record<string, readonly unknown[]>>;
+  /**
+   * --keep-failing: a check that failed, or met another rule's finding, leaves the records it made in
+   * place (in the ledger, for `npx conformance cleanup`), so its reproducers still find them
+   */
+  keepFailing?: boolean;
+  /**
+   * the lists the user gave up that a check used this run (`taskToArchive`,
+   * `accountWithDomains.otherDomain`): the console warns when the last value of one was used
+   */
+  givenUpUsed?: Set<string>;
 }

@@ -75,7 +75,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
 export interface MergeArgs {
   /** the shard report folders */
   dirs: string[];
-  settings: Pick<Values, 'reportDir' | 'baseline' | 'writeBaseline'>;
+  settings: Pick<Values, 'reportDir' | 'baseline' | 'writeBaseline' | 'allowIncomplete'>;
   help: boolean;
 }
 
@@ -85,6 +85,7 @@ export function parseMergeArgs(argv: string[]): MergeArgs {
     [SETTINGS.reportDir.flag]: { type: 'string' },
     [SETTINGS.baseline.flag]: { type: 'string' },
     [SETTINGS.writeBaseline.flag]: { type: 'string' },
+    [SETTINGS.allowIncomplete.flag]: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   } as const satisfies ParseArgsConfig['options'];
   let parsed;
@@ -101,6 +102,7 @@ export function parseMergeArgs(argv: string[]): MergeArgs {
     const value = v[SETTINGS[name].flag];
     if (typeof value === 'string') settings[name] = value;
   }
+  if (v[SETTINGS.allowIncomplete.flag] === true) settings.allowIncomplete = 'true';
   return { dirs: parsed.positionals, settings, help: v['help'] === true };
 }
 

@@ -14,8 +14,8 @@ const USAGE = 'npx conformance diff OLD NEW [--out FILE]: OLD and NEW are report
 /**
  * `npx conformance diff OLD NEW`: what changed between two runs. Writes diff.md (--out, default
  * ./diff.md; also appended to $GITHUB_STEP_SUMMARY when set) and prints the counts and each regression.
- * Exit 1 when a check that passed before failed or was blocked now, 0 otherwise, 2 when the two cannot be
- * compared.
+ * Exit 1 when a check that passed before failed or was blocked now, or one skipped or blocked before fails
+ * now (a new deviation), 0 otherwise, 2 when the two cannot be compared.
  */
 export function diffCommand(argv: string[], print: (line: string) => void, cwd: string = process.cwd()): number {
   let parsed;
@@ -55,7 +55,7 @@ export function diffCommand(argv: string[], print: (line: string) => void, cwd: 
   if (summary !== undefined) appendFileSync(summary, md);
   print(`diff: ${diffCounts(d)} · ${path.relative(cwd, out) || out}`);
   const line = (s: string) => s.replace(/\s*\r?\n\s*/g, ' ');
-  for (const r of d.regressions)
+  for (const r of [...d.newDeviations, ...d.regressions])
     print(
       line(
         `  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}: ${r.before} → ${r.after}${r.detail ? ` (${r.detail})` : ''}`,

@@ -10,7 +10,8 @@ import { ApiClient } from '../http/client.js';
 import { draftFixtures, type Answer } from '../init/draft.js';
 import { printable } from '../init/printable.js';
 import { otherOrgDraft } from '../init/other-org.js';
-import { USER_SUPPLIED } from '../init/user-supplied.js';
+import { stillToSupply } from '../init/user-supplied.js';
+import { customObjectsIn } from '../init/custom-objects.js';
 import type { TargetKeys } from '../target/target.js';
 import { argsError } from './args.js';
 
@@ -34,8 +35,9 @@ export const INIT_USAGE = [
   'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
   '',
   "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
-  'GET /_organization_schema_summary, and GET /_schema/opportunity and /_schema/account where the server',
-  'has them), then prints what it could not read and what only you can supply, each with the checks it',
+  'GET /_organization_schema_summary, and GET /_schema/opportunity, /_schema/account and the custom',
+  "object's schema where the server has them), saying where each value came from, then prints what it",
+  'could not read and what only you can supply, each with the checks it',
   "unlocks. With --other-org-api-key it also reads organization B's own stages (otherOrg). No key is written",
   'to the file. --force overwrites an existing --out file; --timeout MS as a run.',
   'Exit status: 0 draft written · 2 cannot run (unreachable server, key rejected, bad flags, --out exists)',
@@ -116,7 +118,17 @@ export async function initCommand(
     read('/_schema/opportunity'),
     read('/_schema/account'),
   ]);
-  const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
+  // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
+  const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
+  const customObjectSchema =
+    apiName !== undefined && /^cus_obj__[A-Za-z0-9_]+$/.test(apiName) ? await read(`/_schema/${apiName}`) : undefined;
+  const draft = draftFixtures(config.baseUrl, {
+    contactSchema,
+    opportunitySchema,
+    accountSchema,
+    summary,
+    ...(customObjectSchema !== undefined ? { customObjectSchema } : {}),
+  });
   if (keys.otherOrgApiKey !== undefined) {
     const [b1, b2] = await Promise.all([
       read('/_schema/contact', 'otherOrgApiKey'),
@@ -142,12 +154,7 @@ export async function initCommand(
     for (const key of draft.requiredToFill) say(`  - ${printable(key)}`);
   }
   say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');
-  const given = draft.fixtures.customObject !== undefined;
-  for (const u of USER_SUPPLIED) {
-    if (!given && u.key.startsWith('customObject.')) continue;
-    if (u.key === 'otherOrg' && draft.fixtures.otherOrg !== undefined) continue;
-    say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
-  }
+  for (const u of stillToSupply(draft.fixtures)) say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
   say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
   say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
   return 0;

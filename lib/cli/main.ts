@@ -64,7 +64,7 @@ export async function main(argv: string[], suites: readonly CheckModule[], io: C
     }
     if (command === 'cleanup') return await cleanupCommand(rest, print);
     if (command === 'diff') return diffCommand(rest, print);
-    if (command === 'init') return await initCommand(rest, print);
+    if (command === 'init') return await initCommand(rest, print, io.cwd ?? process.cwd());
     if (command === 'verify-certificate') return verifyCertificateCommand(rest, print);
     if (command === 'coverage') return await coverageCommand(rest, suites, print);
     if (command === 'matrix') return matrixCommand(rest, print);

@@ -5,10 +5,10 @@ import { SETTINGS } from '../config/settings.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { githubRunUrl, githubStepSummary } from '../config/ci-env.js';
 import { KEY_LABELS, Redactor, type NamedSecret } from '../redact/redact.js';
-import { conformanceReport, type ConformanceReport, type RunInfo } from '../report/conformance-json.js';
+import { conformanceReport, runScope, type ConformanceReport, type RunInfo } from '../report/conformance-json.js';
 import type { CheckResult } from '../check/result.js';
 import type { ObservedContract } from '../report/observed.js';
-import { printOutcome } from '../report/console.js';
+import { printOutcome, printVerdict } from '../report/console.js';
 import { writeReports } from '../report/write-all.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { printRecordChanges } from '../report/record-changes-block.js';
@@ -47,6 +47,8 @@ export async function mergeReports(
     {
       ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
       ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
+      allowIncomplete:
+        args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
     },
     cwd,
   );
@@ -83,9 +85,14 @@ export async function mergeReports(
 
   print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
   printRecordChanges(recordChanges, print);
-  printOutcome(settled.checks, print, gate.strict);
+  printOutcome(merged.checks, print, gate.strict);
   print(`report: ${path.relative(cwd, reportDir) || reportDir}`);
   for (const line of settled.lines) print(line);
+  printVerdict(merged.checks, print, {
+    strict: gate.strict,
+    scope: runScope(merged.run),
+    allowIncomplete: gate.allowIncomplete,
+  });
   return settled.status;
 }
 

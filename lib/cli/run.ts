@@ -12,20 +12,21 @@ import type { CheckRun } from '../runner/check-run.js';
 import type { CheckDefinition } from '../check/registry.js';
 import { redactorFor } from '../redact/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
-import { conformanceReport, trafficCounts, writeReportFile } from '../report/conformance-json.js';
+import { conformanceReport, runScope, trafficCounts, writeReportFile } from '../report/conformance-json.js';
 import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../redact/run-redactor.js';
 import { colourWanted, githubRunUrl, githubStepSummary, isCi } from '../config/ci-env.js';
 import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
-import { consoleLines, liveLine, painted, printOutcome } from '../report/console.js';
+import { consoleLines, liveLine, painted, printOutcome, printVerdict } from '../report/console.js';
 import type { TargetKeys } from '../target/target.js';
 import type { RunTarget } from '../check/run-target.js';
 import { startReferenceServer, type RunningReference } from '../../reference/index.js';
 import type { RunArgs } from './args.js';
 import { probe } from './probe.js';
 import { checkFixtures } from '../preflight/fixtures-check.js';
+import { givenUpWarnings } from '../preflight/given-up.js';
 import { newRunId } from './run-id.js';
 import { rerunTarget } from './rerun-target.js';
 import { assertOnlyMatches, listChecks } from './list.js';
@@ -127,6 +128,8 @@ export async function runConformance(
       // the cleanup ledger: the run appends each created record as it is created (lib/safety/)
       ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
       recordChanges: new RecordChanges(),
+      keepFailing: config.keepFailing,
+      givenUpUsed: new Set<string>(),
       ...(config.examples !== undefined ? { examples: readExamples(config.examples, config.examples) } : {}),
     };
     // every output is known writable before the first request: a run is not lost at its end
@@ -197,7 +200,7 @@ export async function runConformance(
     const reporter = new ConformanceReporter(print, live);
     // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
     const budget = new RequestBudget(target.concurrency, target.maxRequests);
-    reporter.start(defs.length);
+    reporter.start(defs.length, new Set(defs.map((d) => d.group)).size);
     const ledgerCommand = cleanupCommandFor(target.ledgerFile ?? '', cwd);
     interruption = new Interruption(budget, print, ledgerCommand);
     // the checks ended so far: what an interrupted run reports when its checks do not end in time
@@ -311,7 +314,7 @@ export async function runConformance(
       coverage: await coverageOf(suites, undefined, report),
     });
     printRecordChanges(recordChanges, print);
-    printOutcome(reporter.results, print, config.strict);
+    printOutcome(report.checks, print, config.strict);
     if (budget.decreases > 0)
       print(
         `rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`,
@@ -321,6 +324,13 @@ export async function runConformance(
     for (const line of settled.lines) print(line);
     const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
     if (hint) print(hint);
+    for (const w of givenUpWarnings(target.preflight, target.givenUpUsed ?? new Set())) print(w);
+    // the last lines: the verdict, and what an incomplete run lacks
+    printVerdict(report.checks, print, {
+      strict: config.strict,
+      scope: runScope(report.run),
+      allowIncomplete: config.allowIncomplete,
+    });
     if (interruption.signal) {
       print(
         `interrupted (${interruption.signal}): the report is partial; to archive what it may have left: ${ledgerCommand}`,

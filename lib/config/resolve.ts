@@ -34,6 +34,10 @@ export interface RunConfig {
   readOnly: boolean;
   /** failures under strict-reading rules fail the run too (--strict) */
   strict: boolean;
+  /** --allow-incomplete: a run incomplete only by skipped MUST checks exits 0 */
+  allowIncomplete: boolean;
+  /** --keep-failing: a failed check's records are left in place for its reproducers */
+  keepFailing: boolean;
   concurrency: number;
   /** --cases: generated cases per generated check */
   cases: number;
@@ -121,6 +125,8 @@ export function resolveConfig(
     selection: { only: list(pick('only')), skip: list(pick('skip')), level },
     readOnly: truthy(pick('readOnly')),
     strict: truthy(pick('strict')),
+    allowIncomplete: truthy(pick('allowIncomplete')),
+    keepFailing: truthy(pick('keepFailing')),
     concurrency,
     cases: positiveInteger('cases', pick('cases')),
   };

@@ -82,7 +82,7 @@ export const SETTINGS = {
     flag: 'only',
     env: 'CONFORMANCE_ONLY',
     kind: 'list',
-    doc: 'run only these checks: rule ids, globs (`contact.*`) or endpoint groups (`tasks`); repeatable or comma-separated',
+    doc: 'run only these checks: rule ids, check keys (`rule@hhhhhh`: exactly one check, as a rerun command names it), globs (`contact.*`) or endpoint groups (`tasks`); repeatable or comma-separated',
   },
   skip: { flag: 'skip', env: 'CONFORMANCE_SKIP', kind: 'list', doc: 'leave these checks out (same forms as --only)' },
   level: {
@@ -144,6 +144,18 @@ export const SETTINGS = {
     env: 'CONFORMANCE_STRICT',
     kind: 'boolean',
     doc: 'a failure under a rule that rests on one reading of a sentence with two (`reading: "strict"`) fails the run too; without it they are reported apart and do not',
+  },
+  allowIncomplete: {
+    flag: 'allow-incomplete',
+    env: 'CONFORMANCE_ALLOW_INCOMPLETE',
+    kind: 'boolean',
+    doc: 'a run incomplete only because MUST-level checks were skipped (a fixture or key it lacks on purpose) exits 0; the verdict still says `incomplete`',
+  },
+  keepFailing: {
+    flag: 'keep-failing',
+    env: 'CONFORMANCE_KEEP_FAILING',
+    kind: 'boolean',
+    doc: "a failed check's records are not archived when it ends, so its curl reproducers still find them; they stay in the ledger for `npx conformance cleanup`",
   },
   har: {
     flag: 'har',

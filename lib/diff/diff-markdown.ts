@@ -1,4 +1,4 @@
-import type { CheckChange, ContractChange, ReportDiff } from './report-diff.js';
+import { hasRegression, type CheckChange, type ContractChange, type ReportDiff } from './report-diff.js';
 
 /** Text safe inside a Markdown table cell: one line, no pipes, no HTML (as summary.md writes it). */
 function cell(s: string): string {
@@ -16,6 +16,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** `2 regressions, 1 fix, …`: the one line a console and diff.md both start with. */
 export function diffCounts(d: ReportDiff): string {
   return [
+    plural(d.newDeviations.length, 'new deviation'),
     plural(d.regressions.length, 'regression'),
     plural(d.fixes.length, 'fix', 'fixes'),
     `${d.added.length} new`,
@@ -62,11 +63,11 @@ function contractTable(rows: readonly ContractChange[]): string[] {
 }
 
 /**
- * diff.md: what changed since the last run, regressions first (what to act on), then fixes, checks
+ * diff.md: what changed since the last run, new deviations and regressions first (what to act on), then fixes, checks
  * new and gone, checks skipped differently, other changes of status, and the observed contract.
  */
 export function diffMarkdown(d: ReportDiff): string {
-  const out = [`## Conformance diff: ${d.regressions.length > 0 ? '❌' : '✅'} ${diffCounts(d)}`, ''];
+  const out = [`## Conformance diff: ${hasRegression(d) ? '❌' : '✅'} ${diffCounts(d)}`, ''];
   out.push(
     `Before: run \`${cell(d.old.runId)}\` (${cell(d.old.date)}, suite ${cell(d.old.suiteVersion)}, ${cell(d.old.verdict)}) · after: run \`${cell(d.new.runId)}\` (${cell(d.new.date)}, suite ${cell(d.new.suiteVersion)}, ${cell(d.new.verdict)}) · ${d.unchanged} checks unchanged`,
   );
@@ -83,6 +84,11 @@ export function diffMarkdown(d: ReportDiff): string {
     if (note) out.push(note, '');
     out.push(...checkList(rows));
   };
+  section(
+    'New deviations',
+    d.newDeviations,
+    'Skipped or blocked before (the earlier run could not test them), failed now: deviations the earlier run could not see.',
+  );
   section('Regressions', d.regressions, 'Passed before, failed or blocked now.');
   section('Fixes', d.fixes, 'Failed before, passed now.');
   section('New checks', d.added);

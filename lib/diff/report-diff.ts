@@ -40,6 +40,11 @@ export interface RunSide {
 export interface ReportDiff {
   old: RunSide;
   new: RunSide;
+  /**
+   * skipped or blocked → failed: a deviation the earlier run could not see (it lacked a fixture, or a
+   * step blocked the check), found now. As new to the server's team as a regression: listed first.
+   */
+  newDeviations: CheckChange[];
   /** passed → failed or blocked: what a change broke */
   regressions: CheckChange[];
   /** failed → passed */
@@ -64,6 +69,7 @@ export function diffReports(before: ConformanceReport, after: ConformanceReport)
   const out: ReportDiff = {
     old: sideOf(before),
     new: sideOf(after),
+    newDeviations: [],
     regressions: [],
     fixes: [],
     added: [],
@@ -87,13 +93,15 @@ export function diffReports(before: ConformanceReport, after: ConformanceReport)
   return out;
 }
 
-/** True when the newer run broke something the older one passed. */
+/** True when the newer run broke something the older one passed, or found a deviation the older could not see. */
 export function hasRegression(d: ReportDiff): boolean {
-  return d.regressions.length > 0;
+  return d.regressions.length > 0 || d.newDeviations.length > 0;
 }
 
 function sort(out: ReportDiff, o: CheckResult, n: CheckResult): void {
-  if (o.status === 'passed' && (n.status === 'failed' || n.status === 'blocked')) out.regressions.push(change(o, n));
+  if ((o.status === 'skipped' || o.status === 'blocked') && n.status === 'failed') out.newDeviations.push(change(o, n));
+  else if (o.status === 'passed' && (n.status === 'failed' || n.status === 'blocked'))
+    out.regressions.push(change(o, n));
   else if (o.status === 'failed' && n.status === 'passed') out.fixes.push(change(o, n));
   else if (o.status === n.status && (o.status !== 'skipped' || o.message === n.message)) out.unchanged += 1;
   else if (o.status === 'skipped' || n.status === 'skipped') out.skippedDifferently.push(change(o, n));

@@ -1,17 +1,21 @@
+import { checkKey } from '../rules/check-key.js';
+
 /**
- * The command that runs one rule's checks again with the same generated data: faker and fast-check
- * are seeded from the run's seed and the check's name, so `--seed` repeats every value the check
- * sent. `target` holds the flags that reach the same server (base URL, fixtures file, the keys as
- * the variables the suite reads them from, the embedded server's faults), already quoted for a
- * POSIX shell; the report goes to a folder of its own, so a rerun never overwrites the run's report.
+ * The command that runs one check again, exactly that one (`--only` with its check key, never the
+ * rule's other checks), with the same generated data: faker and fast-check are seeded from the run's
+ * seed and the check's name, so `--seed` repeats every value the check sent. `target` holds the
+ * flags that reach the same server (base URL, fixtures file, the keys as the variables the suite
+ * reads them from, the embedded server's faults), already quoted for a POSIX shell; the report goes
+ * to a folder of its own, so a rerun never overwrites the run's report.
  */
 export function rerunCommand(
-  rule: string,
+  check: { rule: string; title: string },
   seed: number,
   target: RerunTarget = { args: '', reportDir: 'conformance-report' },
 ): string {
-  const dir = `${target.reportDir.replace(/\/+$/, '')}/rerun-${rule.replace(/[^a-z0-9.-]/gi, '_')}`;
-  return ['npx conformance', target.args, `--only ${rule} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`]
+  const key = checkKey(check.rule, check.title);
+  const dir = `${target.reportDir.replace(/\/+$/, '')}/rerun-${key.replace(/[^a-z0-9.-]/gi, '_')}`;
+  return ['npx conformance', target.args, `--only ${key} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`]
     .filter(Boolean)
     .join(' ');
 }

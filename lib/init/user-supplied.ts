@@ -1,3 +1,5 @@
+import type { Fixtures } from '../target/fixtures.js';
+
 /**
  * What only the user can give: the spec states no list or search endpoint and no create for tasks,
  * notes and meetings, and relationship api_names are the workspace's own. Each with what it is and
@@ -17,7 +19,11 @@ export const USER_SUPPLIED: readonly UserItem[] = [
     '["<uuid of an existing task>"] (one is enough; it is patched, never archived)',
     'the task checks (task.patch.*, task.status.completed, record.task.attributes)',
   ),
-  item('taskToArchive', 'uuid of a task made to be archived for good', 'task.delete.archives'),
+  item(
+    'taskToArchive',
+    '["<uuid>", "<uuid>", …] tasks made to be archived for good, several: each complete run archives the first not yet archived (the console warns when the last is used)',
+    'task.delete.archives and the refused DELETEs of the 403 and isolation checks',
+  ),
   item('noteId', 'uuid of a note', 'note.get.record, record.note.attributes and the note isolation check'),
   item('meetingId', 'uuid of a meeting that has a transcript', 'the meeting and transcript checks (meeting.*)'),
   item(
@@ -27,7 +33,7 @@ export const USER_SUPPLIED: readonly UserItem[] = [
   ),
   item(
     'accountWithDomains',
-    '{ "id": "<uuid>", "primaryDomain": "…", "otherDomain": "…" } of an account with two domains',
+    '{ "id": "<uuid>", "primaryDomain": "…", "otherDomain": ["…", "…"] } of an account with a primary domain and others to give up, one per complete run',
     'the domain checks, on a server that takes no domains on account create',
   ),
   item(
@@ -66,3 +72,18 @@ export const USER_SUPPLIED: readonly UserItem[] = [
     "the isolation checks, when B refuses A's values",
   ),
 ];
+
+/** What a draft still lacks of what only the user can give: the items whose key the draft does not hold. */
+export function stillToSupply(draft: Fixtures): UserItem[] {
+  const has = (key: string) =>
+    key
+      .split('.')
+      .reduce<unknown>(
+        (o, k) => (o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+        draft,
+      ) !== undefined;
+  return USER_SUPPLIED.filter((u) => {
+    if (u.key.startsWith('customObject.') && draft.customObject === undefined) return false;
+    return !has(u.key);
+  });
+}

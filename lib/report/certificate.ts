@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
-import { failsRun, type CheckResult } from '../check/result.js';
+import type { CheckResult } from '../check/result.js';
+import { completenessOf, verdictOf, type Completeness, type RunScope, type Verdict } from '../certificate/verdict.js';
 
 export const SPEC_VERSION = 'v2';
 
-/**
- * conforms: no MUST-level check failed or was blocked · does not conform: a MUST-level check failed ·
- * incomplete: none failed, but a set-up step blocked a MUST-level check, so the run could not test
- * every rule (a gate must not pass what it could not test: exit 1).
- */
-export type Verdict = 'conforms' | 'does not conform' | 'incomplete';
+export { verdictOf, completenessOf, type Verdict, type Completeness, type RunScope };
 
 /**
  * What a run certifies, so a server team can publish it: the suite and spec versions, the target,
@@ -29,9 +25,14 @@ export interface Certificate {
   reading: 'default' | 'strict';
   /** failed checks under strict-reading rules (`reading: "strict"`), counted apart from `must` */
   strictFailed: number;
-  /** checks of the level: passed, failed, blocked (not tested: a set-up step failed), and all of them */
-  must: { passed: number; failed: number; blocked: number; total: number };
-  should: { passed: number; failed: number; blocked: number; total: number };
+  /**
+   * checks of the level: passed, failed, blocked (not tested: a set-up step failed), skipped (not
+   * tested: the run lacked what they need), and all of them
+   */
+  must: { passed: number; failed: number; blocked: number; skipped: number; total: number };
+  should: { passed: number; failed: number; blocked: number; skipped: number; total: number };
+  /** how much of the MUST level the run tested: what makes a verdict `incomplete` */
+  completeness: Completeness;
   skipped: Array<{ id: string; reason: string }>;
   /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
   fingerprint: string;
@@ -51,34 +52,26 @@ export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'ti
 
 export function certificateOf(
   checks: readonly CheckResult[],
-  o: { suiteVersion: string; target: string; date: string; strict?: boolean },
+  o: { suiteVersion: string; target: string; date: string; strict?: boolean; scope?: RunScope },
 ): Certificate {
   const score = (level: CheckResult['level']) => {
     const own = checks.filter((c) => c.level === level);
     const n = (s: CheckResult['status']) => own.filter((c) => c.status === s).length;
     const failed = own.filter((c) => c.status === 'failed' && c.reading !== 'strict').length;
-    return { passed: n('passed'), failed, blocked: n('blocked'), total: own.length };
+    return { passed: n('passed'), failed, blocked: n('blocked'), skipped: n('skipped'), total: own.length };
   };
   return {
     suiteVersion: o.suiteVersion,
     specVersion: SPEC_VERSION,
     target: o.target,
     date: o.date,
-    verdict: verdictOf(checks, o.strict ?? false),
+    verdict: verdictOf(checks, o.strict ?? false, o.scope),
     reading: o.strict === true ? 'strict' : 'default',
     strictFailed: checks.filter((c) => c.status === 'failed' && c.reading === 'strict').length,
     must: score('MUST'),
     should: score('SHOULD'),
+    completeness: completenessOf(checks, o.scope),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
     fingerprint: fingerprintOf(checks),
   };
-}
-
-export function verdictOf(
-  checks: readonly Pick<CheckResult, 'level' | 'status' | 'reading'>[],
-  strict = false,
-): Verdict {
-  if (checks.some((c) => failsRun(c, strict))) return 'does not conform';
-  if (checks.some((c) => c.level === 'MUST' && c.status === 'blocked')) return 'incomplete';
-  return 'conforms';
 }

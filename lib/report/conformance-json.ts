@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Redactor } from '../redact/redact.js';
 import type { Traffic } from '../check/outcome.js';
 import { summarise, type CheckResult } from '../check/result.js';
-import { certificateOf, type Certificate } from './certificate.js';
+import { certificateOf, type Certificate, type RunScope } from './certificate.js';
 import type { ObservedContract } from './observed.js';
 import type { BaselineOutcome } from '../baseline/baseline.js';
 import { blockers, type Blocker } from './groups.js';
@@ -154,11 +154,20 @@ export function conformanceReport(
       target: run.target,
       date: run.startedAt,
       strict: run.reading === 'strict',
+      scope: runScope(run),
     }),
     checks: [...checks],
     observations: checks.flatMap((c) => (c.observations ?? []).map((o) => ({ check: c.id, title: c.title, ...o }))),
     observed,
     leftovers: [...leftovers],
+  };
+}
+
+/** What the run's own metadata says of its scope: a narrowed selection or shard, an interruption. */
+export function runScope(run: Pick<RunInfo, 'selection' | 'shard' | 'interrupted'>): RunScope {
+  return {
+    narrowed: run.selection !== undefined || (run.shard !== undefined && run.shard.count > 1),
+    interrupted: run.interrupted !== undefined,
   };
 }
 

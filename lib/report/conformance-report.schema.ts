@@ -9,7 +9,7 @@ const headers = { type: 'object', additionalProperties: { type: 'string' } } as 
 const score = {
   type: 'object',
   required: ['passed', 'failed', 'blocked', 'total'],
-  properties: { passed: int, failed: int, blocked: int, total: int },
+  properties: { passed: int, failed: int, blocked: int, skipped: int, total: int },
 } as const;
 const blockedBy = {
   type: 'object',
@@ -104,6 +104,20 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         strictFailed: int,
         must: score,
         should: score,
+        // how much of the MUST level the run tested: a MUST check skipped or blocked, a MUST rule the
+        // selection left out, or an interruption makes the verdict `incomplete`
+        completeness: {
+          type: 'object',
+          required: ['mustChecks', 'mustRan', 'mustSkipped', 'mustBlocked', 'mustRulesLeftOut', 'interrupted'],
+          properties: {
+            mustChecks: int,
+            mustRan: int,
+            mustSkipped: int,
+            mustBlocked: int,
+            mustRulesLeftOut: int,
+            interrupted: { type: 'boolean' },
+          },
+        },
         skipped: {
           type: 'array',
           items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
@@ -111,16 +125,18 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       },
     },
-    // each rule broken at one operation in one way, once, with what it took down
+    // each rule broken in one way, once, with the operations it showed at and what it took down
     rootCauses: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['rule', 'level', 'operation', 'expected', 'actual', 'exchanges', 'checks', 'blocked'],
+        required: ['rule', 'level', 'operation', 'operations', 'expected', 'actual', 'exchanges', 'checks', 'blocked'],
         properties: {
           rule: str,
           level: str,
           operation: str,
+          operations: { type: 'array', minItems: 1, items: str },
+          reading: { const: 'strict' },
           expected: str,
           actual: str,
           exchanges: int,
@@ -221,7 +237,29 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         evidence: { type: 'array', items: { $ref: '#/$defs/exchange' } },
         observations: { type: 'array' },
         blockedBy,
+        // a skipped check: the fixtures key or flag that would let it run (To complete this run)
+        needs: {
+          type: 'object',
+          required: ['key', 'kind'],
+          properties: { key: str, kind: { enum: ['missing', 'unusable', 'excluded'] }, problem: str },
+        },
         baselined: { type: 'boolean' },
+        // a failed or blocked check's records: archived when it ended (its reproducers may find them
+        // gone), or kept in place by --keep-failing
+        records: {
+          type: 'object',
+          required: ['archived', 'kept'],
+          properties: {
+            archived: {
+              type: 'array',
+              items: { type: 'object', required: ['type', 'id'], properties: { type: str, id: str } },
+            },
+            kept: {
+              type: 'array',
+              items: { type: 'object', required: ['type', 'id'], properties: { type: str, id: str } },
+            },
+          },
+        },
         example: { type: 'object', required: ['key'], properties: { key: str } },
         knownAs: { type: 'object', required: ['reason'], properties: { reason: str, ticket: str, expires: str } },
         finding: {

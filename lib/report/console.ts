@@ -1,10 +1,14 @@
 import type { CheckResult } from '../check/result.js';
 import { summarise } from '../check/result.js';
-import { blockers, unblockLine } from './groups.js';
-import { verdictOf } from './certificate.js';
+import { blockers, groupCounts, groupMark, unblockLine } from './groups.js';
+import { completenessOf, verdictOf, type RunScope } from './certificate.js';
+import { lacking } from '../certificate/verdict.js';
 import { failingExchange } from './exchange-text.js';
 import { causeLine, rootCauses } from './root-causes.js';
 import { inertLines } from './inert.js';
+import { problemKey } from '../check/cause-key.js';
+import { toComplete, toCompleteLines } from './to-complete.js';
+import { otherReadingOf } from '../rules/reading.js';
 
 /**
  * One console line as printed: control characters escaped, and a line break inside it (server text
@@ -27,88 +31,168 @@ function capped(line: string): string {
 }
 
 /**
- * The end of a run on the console: each failed check with its rule, the exchange it failed on and the
- * command that reruns it, then the set-up
- * steps that blocked checks (one line each, saying what to fix), then the counts and the verdict.
+ * One line per endpoint group, its counts including the findings filed under it (a rule broken on
+ * the way, met by other checks), so the lines add up to the total below them.
+ */
+export function groupLines(results: readonly CheckResult[]): string[] {
+  return groupCounts(results).map((g) => {
+    const found = results.filter((c) => c.group === g.group && c.status === 'failed' && c.finding).length;
+    const failed = `${g.failed} failed${found > 0 ? ` (${found} met on the way by other checks)` : ''}`;
+    return `${groupMark(g)} ${g.group.padEnd(22)} ${g.passed} passed, ${failed}, ${g.skipped} skipped${g.blocked > 0 ? `, ${g.blocked} blocked` : ''}`;
+  });
+}
+
+/**
+ * The findings of a run on the console, before its report paths: the endpoint groups, the root causes
+ * (each rule broken in one way, with the operations it showed at), each new deviation with the check
+ * that found it, the exchange and the command that reruns exactly that check, the strict-reading
+ * items apart with their other reading, and the set-up steps that blocked checks. The verdict and
+ * what the run lacks come last (printVerdict).
  */
 export function printOutcome(results: readonly CheckResult[], print: (line: string) => void, strict = false): void {
-  const failed = results.filter((r) => r.status === 'failed' && r.reading !== 'strict');
-  const strictFailed = results.filter((r) => r.status === 'failed' && r.reading === 'strict');
-  const causes = rootCauses(results);
+  for (const line of groupLines(results)) print(line);
+  const causes = rootCauses(results).filter((c) => c.reading !== 'strict');
   if (causes.length > 0) {
     print('');
-    print('Root causes (a rule broken at one operation, in one way; what each took down):');
-    for (const cause of causes.slice(0, 20))
-      print(capped(`  ${cause.baselined ? '~' : '✗'} ${causeLine(cause)}${cause.baselined ? ' (known)' : ''}`));
+    print('Root causes (each a rule broken in one way, with the operations it showed at and what it took down):');
+    for (const cause of causes.slice(0, 20)) {
+      print(capped(`  ${cause.baselined ? '~' : '✗'} ${causeLine(cause)}`));
+      if (cause.operations.length > 1) print(capped(`      at: ${cause.operations.join(', ')}`));
+    }
     if (causes.length > 20) print(`  … and ${causes.length - 20} more (conformance.json rootCauses)`);
   }
-  // new deviations first, MUST before SHOULD; the known ones (in the --baseline) only counted
-  const fresh = failed.filter((r) => !r.baselined);
-  const known = failed.length - fresh.length;
-  if (failed.length > 0) {
-    print('');
-    print(`Deviations${known > 0 ? ` (${fresh.length} new; ${known} known, in the baseline)` : ''}:`);
-    const ranked = [...fresh].sort((a, b) =>
-      a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1,
-    );
-    for (const r of ranked.slice(0, MAX_DEVIATIONS_SHOWN)) {
-      print(capped(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`));
-      print(capped(`      ${r.message}`));
-      const ex = failingExchange(r);
-      if (ex)
-        print(
-          capped(
-            `      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : (ex.transportError ?? 'no response')}`,
-          ),
-        );
-      // whole, on one line: it is meant to be pasted (the generated checks' message already ends with it)
-      if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
-    }
-    if (ranked.length > MAX_DEVIATIONS_SHOWN)
-      print(
-        `  … and ${ranked.length - MAX_DEVIATIONS_SHOWN} more new deviations: report.html and summary.md have them all`,
-      );
-  }
-  if (strictFailed.length > 0) {
-    print('');
-    print(
-      `Deviations under a strict reading (the spec's sentence has another reasonable reading; ${strict ? 'they fail the run: --strict' : 'they do not fail the run without --strict'}):`,
-    );
-    for (const r of [...strictFailed].sort((a, b) => a.id.localeCompare(b.id))) {
-      print(`  ~ [${r.level}] ${r.id} · ${r.endpoint} · ${r.title}`);
-      print(`      ${r.message}`);
-    }
-  }
+  printDeviations(results, print);
+  printStrict(results, print, strict);
   const steps = blockers(results);
   if (steps.length > 0) {
     print('');
     print('Blocked (not deviations of their own rules; one cause each):');
     for (const b of steps) print(capped(`  ! ${unblockLine(b)}`));
   }
+}
+
+/** New deviations, one per root cause (MUST before SHOULD), the known ones only counted. */
+function printDeviations(results: readonly CheckResult[], print: (line: string) => void): void {
+  const failed = results.filter((r) => r.status === 'failed' && r.reading !== 'strict');
+  if (failed.length === 0) return;
+  const fresh = byCause(failed.filter((r) => !r.baselined));
+  const known = failed.length - fresh.reduce((n, x) => n + x.length, 0);
+  print('');
+  print(`Deviations${known > 0 ? ` (${fresh.length} new; ${known} known, in the baseline)` : ''}:`);
+  for (const [r, ...more] of fresh.slice(0, MAX_DEVIATIONS_SHOWN).map((x) => x as [CheckResult, ...CheckResult[]])) {
+    print(capped(`  ✗ [${r.level}] ${r.id} · ${r.endpoint} · ${titleOf(r)}`));
+    print(capped(`      ${r.message}`));
+    if (more.length > 0) print(capped(`      also at: ${[...new Set(more.map((m) => m.endpoint))].join(', ')}`));
+    const found = foundBy(r);
+    if (found) print(capped(`      found by: ${found}`));
+    const ex = failingExchange(r);
+    if (ex)
+      print(
+        capped(
+          `      ${ex.request.method} ${ex.request.url} → ${ex.response ? `HTTP ${ex.response.status}` : (ex.transportError ?? 'no response')}`,
+        ),
+      );
+    // whole, on one line: it is meant to be pasted (the generated checks' message already ends with it)
+    if (r.rerun && !r.message.includes(r.rerun)) print(`      rerun: ${r.rerun}`);
+  }
+  if (fresh.length > MAX_DEVIATIONS_SHOWN)
+    print(
+      `  … and ${fresh.length - MAX_DEVIATIONS_SHOWN} more new deviations: report.html and summary.md have them all`,
+    );
+}
+
+/** The strict-reading items apart (amber `~`): each with its other reading, never among the deviations. */
+function printStrict(results: readonly CheckResult[], print: (line: string) => void, strict: boolean): void {
+  const items = results.filter((r) => r.status === 'failed' && r.reading === 'strict');
+  if (items.length === 0) return;
+  print('');
+  print(
+    `Under a strict reading (the spec's sentence has another reasonable reading; ${strict ? 'they fail the run: --strict' : 'they do not fail the run without --strict'}):`,
+  );
+  for (const [r, ...more] of byCause([...items].sort((a, b) => a.id.localeCompare(b.id))).map(
+    (x) => x as [CheckResult, ...CheckResult[]],
+  )) {
+    print(capped(`  ~ [${r.level}, strict reading] ${r.id} · ${r.endpoint} · ${r.title}`));
+    print(capped(`      ${r.message}`));
+    if (more.length > 0) print(capped(`      also at: ${[...new Set(more.map((m) => m.endpoint))].join(', ')}`));
+    const other = otherReadingOf(r.id);
+    if (other) print(capped(`      the other reading: ${other}`));
+  }
+}
+
+/** A result's title without the operation a finding's title starts with (the line names it already). */
+function titleOf(r: CheckResult): string {
+  return r.finding && r.title.startsWith(`${r.endpoint}: `) ? r.title.slice(r.endpoint.length + 2) : r.title;
+}
+
+/** Failed results grouped by root cause (rule and problem), in their order; each group's first leads. */
+export function byCause(results: readonly CheckResult[]): CheckResult[][] {
+  const m = new Map<string, CheckResult[]>();
+  const ranked = [...results].sort((a, b) =>
+    a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1,
+  );
+  for (const r of ranked) {
+    const key = problemKey(r.id, r.actual ?? r.message);
+    m.set(key, [...(m.get(key) ?? []), r]);
+  }
+  return [...m.values()];
+}
+
+/** The check that met a finding first (`rule: title`), and how many others did. */
+export function foundBy(r: Pick<CheckResult, 'finding'>): string | undefined {
+  const checks = r.finding?.checks ?? [];
+  if (checks.length === 0) return undefined;
+  return `${checks[0]}${checks.length > 1 ? ` (and ${checks.length - 1} other check${checks.length === 2 ? '' : 's'})` : ''}`;
+}
+
+/** The verdict's own words: what it rests on, and for an incomplete run what it lacks. */
+export function verdictLine(results: readonly CheckResult[], strict = false, scope: RunScope = {}): string {
+  const s = summarise(results);
+  const verdict = verdictOf(results, strict, scope);
+  const done = completenessOf(results, scope);
+  if (verdict === 'does not conform') {
+    const must = s.mustFailed + (strict ? s.strictFailed : 0);
+    return `verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`;
+  }
+  const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
+  const should = s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : '';
+  if (verdict === 'incomplete') {
+    return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${should}${apart})`;
+  }
+  return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${should}${apart})`;
+}
+
+/**
+ * The console's last lines: the counts, the verdict and, for an incomplete run, what it lacks,
+ * grouped by what the user supplies ("To complete this run"), and what that does to the exit status.
+ */
+export function printVerdict(
+  results: readonly CheckResult[],
+  print: (line: string) => void,
+  o: { strict?: boolean; scope?: RunScope; allowIncomplete?: boolean } = {},
+): void {
   const s = summarise(results);
   print('');
   const strictPart = s.strictFailed > 0 ? ` (${s.strictFailed} under a strict reading)` : '';
   print(
     `${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`,
   );
-  const verdict = verdictOf(results, strict);
-  if (verdict === 'does not conform') {
-    const must = s.mustFailed + (strict ? s.strictFailed : 0);
-    print(
-      `verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`,
-    );
-  } else if (verdict === 'incomplete') {
-    print(
-      `verdict: incomplete (no MUST-level deviation, but ${s.mustBlocked} MUST-level check${s.mustBlocked === 1 ? '' : 's'} could not run: fix the blocking step${steps.length === 1 ? '' : 's'} above)`,
-    );
-  } else {
-    const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
-    print(
-      `verdict: conforms (no MUST-level deviation${s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : ''}${apart})`,
-    );
+  print(verdictLine(results, o.strict, o.scope));
+  const lacks = toComplete(results);
+  if (lacks.length > 0) {
+    print('To complete this run (what it lacks, by what you supply; each with the checks it unlocks):');
+    for (const line of toCompleteLines(lacks)) print(capped(line));
   }
+  const steps = blockers(results);
+  if (steps.some((b) => b.checks.some((k) => k.level === 'MUST')))
+    print('  - the blocked checks above: fix the step that blocked them');
+  if (results.some((r) => r.status === 'skipped' && r.level === 'MUST') && s.mustFailed === 0 && s.mustBlocked === 0)
+    print(
+      o.allowIncomplete
+        ? 'exit 0 despite the skipped MUST checks: --allow-incomplete'
+        : 'exit 1: MUST checks were skipped, so the server is not certified; --allow-incomplete lets a gate that lacks them on purpose pass (or leave them out with --skip)',
+    );
 }
-
 /** A line a terminal redraws in place (progress); never used when the output is not a TTY. */
 export interface LiveLine {
   update(text: string): void;

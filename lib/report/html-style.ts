@@ -5,7 +5,24 @@ export const CSS = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;color:#202124;background:#fff;overflow-wrap:anywhere}
 [id]{scroll-margin-top:8rem}
-table.causes{display:block;overflow-x:auto;max-width:100%}
+table.causes{width:100%;border-collapse:collapse;margin:6px 0 12px;font-size:13px}
+table.causes,table.causes *{overflow-wrap:normal;word-break:normal}
+table.causes th,table.causes td{border:1px solid var(--line);padding:3px 8px;text-align:left;vertical-align:top}
+table.causes th{background:var(--bg);white-space:nowrap}
+table.causes td.lvl,table.causes td.num{white-space:nowrap}table.causes td.num{text-align:right}
+table.causes code{font-size:12px}table.causes ul.ops{margin:2px 0;padding-left:16px}
+@media (max-width:700px){table.causes,table.causes tbody,table.causes tr,table.causes td{display:block;width:auto}
+table.causes thead{display:none}table.causes tr{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;margin:6px 0;padding:4px 8px}
+table.causes td{border:0;padding:1px 0}table.causes td.num{text-align:left}
+table.causes td::before{content:attr(data-label) ": ";color:var(--mut);font-size:12px}}
+details.rule.strict{border-color:#f3dfb3;border-left-color:var(--block);background:#fffbf0}
+.strict-mark{font-size:11px;border-radius:4px;padding:0 4px;margin-left:4px;background:#fff3cd;color:#6b4e00}
+dd.other{color:#6b4e00}
+mark{background:#fff3a8}mark.at{background:#ffe08a;outline:1px solid #e0a800}
+.meta.lacks{color:var(--block);font-weight:600}
+#to-complete{border:1px solid #f3dfb3;border-left:4px solid var(--block);border-radius:6px;padding:.25em 1em;margin:12px 0;background:#fffdf6}
+li.supply{margin:4px 0}li.supply .why{margin-left:0}
+code.row{font-size:12.5px}
 .known{font-size:11px;border-radius:4px;padding:0 4px;margin-left:4px;background:#fff3cd;color:#6b4e00}
 .new{font-size:11px;border-radius:4px;padding:0 4px;margin-left:4px;background:#fdecea;color:var(--fail)}
 table.quote{border-collapse:collapse;font-size:13px}table.quote td{border:1px solid var(--line);padding:2px 6px}
@@ -53,7 +70,7 @@ blockquote{margin:4px 0;padding:2px 10px;border-left:3px solid var(--line);color
 .http.expected{background:var(--pass)}.http.unexpected{background:var(--fail)}
 .cols{display:grid;grid-template-columns:1fr 1fr}
 @media (max-width:900px){.cols{grid-template-columns:1fr}}
-pre{margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:260px;overflow:auto}
+pre{position:relative;margin:0;padding:6px 8px;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all;max-height:260px;overflow:auto}
 pre.res{border-left:1px dashed var(--line)}
 .curl{display:flex;gap:8px;align-items:flex-start;border-bottom:1px solid var(--line);background:#f1f3f4;padding:4px 8px}
 .curl code{flex:1;font:12px/1.4 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre-wrap;word-break:break-all}
@@ -116,7 +133,16 @@ export const JS = `
       if(navigator.clipboard){navigator.clipboard.writeText(text).then(function(){b.textContent='copied';},function(){b.textContent='select it';});}
     });
   });
+  // a failing value marked in a body sits in view of its box once the box shows
+  function reveal(root){
+    root.querySelectorAll('pre mark.at').forEach(function(m){
+      var pre=m.parentNode;while(pre&&pre.tagName!=='PRE')pre=pre.parentNode;
+      if(pre&&pre.offsetParent!==null)pre.scrollTop=Math.max(0,m.offsetTop-24);
+    });
+  }
+  document.querySelectorAll('details').forEach(function(d){d.addEventListener('toggle',function(){if(d.open)reveal(d);});});
   var v=fromHash();if(v!==null)q.value=v;
   apply();
+  reveal(document);
 })();
 `;

@@ -7,6 +7,11 @@ import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from '../evidence/rerun.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
+import { bodyHtml, locate } from './json-html.js';
+import { brokenSentence } from './spec-words.js';
+import { otherReadingOf } from '../rules/reading.js';
+import { suppliedHead, toComplete } from './to-complete.js';
+import { lacking } from '../certificate/verdict.js';
 
 import { htmlEscape } from './html-escape.js';
 import { coverageHtml } from './coverage-html.js';
@@ -41,38 +46,80 @@ function statusChip(status: number | undefined, unexpected: boolean): string {
   return `<span class="http ${cls}">${status === undefined ? 'no response' : `HTTP ${status}`}</span>`;
 }
 
-/** A spec quote; one that is a row of the spec's tables (`| a | b |`) is shown as that row. */
-function quoteHtml(quote: string): string {
-  if (!/^\|.*\|$/.test(quote.trim())) return `<blockquote>${e(quote)}</blockquote>`;
-  const cells = quote
-    .trim()
-    .slice(1, -1)
-    .split('|')
-    .map((x) => x.trim().replace(/`([^`]+)`/g, '$1'));
-  return `<table class="quote"><tr>${cells.map((x) => `<td>${e(x)}</td>`).join('')}</tr></table>`;
-}
-
 function curlHtml(curl: string | undefined): string {
   return curl
     ? `<div class="curl"><code>${e(curl)}</code><button type="button" title="copy the command">copy</button></div>`
     : '';
 }
 
-function exchangeHtml(ex: ReportExchange, i: number, failing: boolean): string {
+function exchangeHtml(ex: ReportExchange, i: number, failing: boolean, at?: string): string {
   const req = `${headersText(ex.request.headers)}${ex.request.body !== undefined ? `\n\n${prettyBody(ex.request.body)}` : ''}`;
+  // the failing exchange's body marks the value that broke the rule (the page scrolls its box to it)
+  const body = ex.response?.text ? bodyHtml(ex.response.text, failing ? at : undefined) : undefined;
   const res = ex.response
-    ? `${headersText(ex.response.headers)}${ex.response.text ? `\n\n${prettyBody(ex.response.text)}` : ''}`
-    : `no response: ${ex.transportError ?? 'unknown'}`;
+    ? `${e(headersText(ex.response.headers))}${body ? `\n\n${body.html}` : ''}`
+    : e(`no response: ${ex.transportError ?? 'unknown'}`);
   const retries =
     ex.rateLimitRetries > 0 ? ` · ${plural(ex.rateLimitRetries, 'rate-limit retry', 'rate-limit retries')}` : '';
   return (
     `<div class="exchange${failing ? ' failing' : ''}"><h4>#${i + 1} ${e(ex.request.method)} ${e(ex.request.url)} → ${statusChip(ex.response?.status, failing)} <span class="ep">(${ex.ms} ms${retries}${failing ? ' · the failure was found here' : ''})</span></h4>` +
-    `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${e(res)}</pre></div></div>`
+    `${curlHtml(ex.curl)}<div class="cols"><pre class="req">${e(req)}</pre><pre class="res">${res}</pre></div></div>`
   );
 }
 
+/** The spec's sentence a failure broke, its clause marked: never the whole endpoint row when one cell says it. */
+function specSaysHtml(c: CheckResult, at: string | undefined, body: unknown): string {
+  const v = c.violations?.[0];
+  const b = brokenSentence(c.quote, {
+    ...(v ? { expected: v.expected, actual: v.actual } : { expected: c.expected ?? '', actual: c.actual ?? c.message }),
+    ...(at !== undefined ? { at } : {}),
+    body,
+  });
+  const text = b.clause ? markClause(b.sentence, b.clause) : e(b.sentence);
+  const sentence = b.sentence.startsWith('|') ? `<code class="row">${text}</code>` : text;
+  return `<blockquote>${b.where ? `<span class="n">${e(b.where)}:</span> ` : ''}${sentence}</blockquote>${b.clause ? `<div class="n">what it asks here: <b>${e(b.clause.replace(/`/g, ''))}</b></div>` : ''}`;
+}
+
+function markClause(sentence: string, clause: string): string {
+  const i = sentence.indexOf(clause);
+  if (i < 0) return e(sentence);
+  return `${e(sentence.slice(0, i))}<mark>${e(clause)}</mark>${e(sentence.slice(i + clause.length))}`;
+}
+
+/** The parsed JSON of an exchange's response, if it has one. */
+function jsonOf(ex: ReportExchange | undefined): unknown {
+  try {
+    return ex?.response?.text ? (JSON.parse(ex.response.text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What happened to the records a failing check made: its reproducers may no longer find them. */
+function recordsHtml(c: CheckResult): string {
+  const r = c.records;
+  if (!r) return '';
+  const list = (xs: Array<{ type: string; id: string }>) =>
+    xs
+      .slice(0, 6)
+      .map((x) => `${e(x.type)} <span class="id">${e(x.id)}</span>`)
+      .join(', ') + (xs.length > 6 ? `, … ${xs.length - 6} more` : '');
+  const parts: string[] = [];
+  if (r.archived.length > 0)
+    parts.push(
+      `the run archived ${list(r.archived)} when the check ended: a curl command below that names one may now answer 404 or show it archived. <code>--keep-failing</code> keeps a failing check's records in place`,
+    );
+  if (r.kept.length > 0)
+    parts.push(
+      `kept in place for these reproducers (<code>--keep-failing</code>): ${list(r.kept)}; <code>npx conformance cleanup --ledger</code> archives them`,
+    );
+  return `<dt>records</dt><dd class="records">${parts.join('<br>')}</dd>`;
+}
+
 /**
- * A failed check's evidence: the rule, expected against actual, the rerun, and the exchanges (the failing one first).
+ * A failed check's evidence: the rule, the spec's sentence it broke (its clause marked), expected
+ * against actual, the failing value's JSON path (marked in the body below), the check that found it,
+ * the rerun, what became of its records, and the exchanges (the failing one first).
  */
 function evidenceHtml(c: CheckResult): string {
   const ev = c.evidence ?? [];
@@ -82,15 +129,29 @@ function evidenceHtml(c: CheckResult): string {
     .map((v) => `<dd><span class="id">${e(v.rule)}</span>: expected ${e(v.expected)}; got ${e(v.actual)}</dd>`)
     .join('');
   const first = ev[at];
+  const body = jsonOf(first);
+  const pointer = c.violations?.[0]?.at ?? locate(body, c.actual ?? c.message);
   const others = ev.map((x, i) => (i === at ? '' : exchangeHtml(x, i, false))).join('');
+  const found = c.finding?.checks ?? [];
+  const foundBy = found.length
+    ? `<dt>found by</dt><dd>${found
+        .slice(0, 5)
+        .map((k) => `<span class="id">${e(k)}</span>`)
+        .join('<br>')}${found.length > 5 ? `<br>… and ${found.length - 5} more checks` : ''}</dd>`
+    : '';
+  const other = c.reading === 'strict' ? otherReadingOf(c.id) : undefined;
   return `<div class="evidence"><dl>
-<dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}) · ${e(c.section)}</dd>
-<dt>spec says</dt><dd>${quoteHtml(c.quote)}</dd>
+<dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}${c.reading === 'strict' ? ', strict reading' : ''}) · ${e(c.section)}</dd>
+<dt>spec says</dt><dd>${specSaysHtml(c, pointer, body)}</dd>
+${other ? `<dt>other reading</dt><dd class="other">${e(other)}</dd>` : ''}
 ${c.expected !== undefined ? `<dt>expected</dt><dd class="exp">${e(c.expected)}</dd><dt>actual</dt><dd class="act">${e(c.actual ?? '?')}</dd>` : `<dt>failure</dt><dd class="act">${e(c.message)}</dd>`}
+${pointer !== undefined && pointer !== '' ? `<dt>at</dt><dd><code>${e(pointer)}</code> in the response body (marked below)</dd>` : ''}
 ${violations ? `<dt>also broken</dt>${violations}` : ''}
-${c.rerun ? `<dt>rerun</dt><dd><code>${e(c.rerun)}</code> <span class="ep">(${e(RERUN_NOTE)})</span></dd>` : ''}
+${foundBy}
+${c.rerun ? `<dt>rerun</dt><dd><code>${e(c.rerun)}</code> <span class="ep">(${e(RERUN_NOTE)}${found.length ? '; it runs the check that found it' : ''})</span></dd>` : ''}
+${recordsHtml(c)}
 <dt>exchanges</dt><dd>${ev.length === 0 ? 'none (the check failed before sending a request)' : plural(ev.length, 'exchange')}</dd>
-</dl>${first ? exchangeHtml(first, at, c.failedExchange !== undefined) : ''}${others ? `<details><summary>the check's other exchanges (${ev.length - 1})</summary>${others}</details>` : ''}</div>`;
+</dl>${first ? exchangeHtml(first, at, c.failedExchange !== undefined, pointer) : ''}${others ? `<details><summary>the check's other exchanges (${ev.length - 1})</summary>${others}</details>` : ''}</div>`;
 }
 
 /** One rule's failed checks, folded into one row; the first check opens with the row. */
@@ -104,11 +165,14 @@ function ruleHtml(rule: string, checks: CheckResult[]): string {
     )
     .join('\n');
   const k = head.knownAs;
+  const strict = head.reading === 'strict';
   const mark = head.baselined
     ? `<span class="known" title="${e(k ? `${k.reason}${k.ticket ? ` (${k.ticket})` : ''}${k.expires ? `, until ${k.expires}` : ''}` : 'in the baseline')}">known</span>`
-    : '<span class="new">new</span>';
+    : strict
+      ? '<span class="strict-mark">strict reading</span>'
+      : '<span class="new">new</span>';
   return (
-    `<details class="rule ${level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span>${mark} <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>` +
+    `<details class="rule ${strict ? 'strict' : level}" id="${anchor('rule', rule)}" data-holds><summary><span class="lv">${head.level}</span><span class="id">${e(rule)}</span>${mark} <span class="n">· ${plural(checks.length, 'check')} · ${e(head.section)}</span>` +
     `<div class="one">${e(expectedVsActual(head))}</div></summary>\n${inner}</details>`
   );
 }
@@ -129,7 +193,7 @@ function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'
     .join('\n');
   const title =
     level === 'strict'
-      ? 'Deviations under a strict reading (the sentence has another reasonable reading; fatal only with --strict)'
+      ? "Under a strict reading (not deviations unless --strict: the spec's sentence has another reasonable reading, printed with each)"
       : `${level} deviations`;
   return `<section id="${level.toLowerCase()}" data-holds><h3>${title}: ${plural(rules.size, 'rule')}, ${plural(failed.length, 'check')}<span class="cnt"></span></h3>\n${rows}</section>`;
 }
@@ -240,20 +304,72 @@ ${groupCounts(report.checks)
  * A search box filters by rule id, endpoint or text, and keeps its query in the URL's hash.
  * Every server-supplied string is escaped.
  */
-/** The root-cause view: rule × operation × problem, with the checks each failed and blocked. */
-function rootCausesHtml(causes: readonly RootCause[]): string {
+/**
+ * Text a line may break only after `/`, `.`, `_` or `-` (a <wbr> each): a rule id or an operation,
+ * never mid-word. A token longer than 40 characters with none of those (a generated input) may also
+ * break every 40 characters, and the text stops at 300: the whole is in the deviation's evidence.
+ */
+function breakable(text: string): string {
+  const shown = text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  return shown
+    .split(/(?<=[/._-])/)
+    .flatMap((part) => part.split(/(\s+)/).flatMap((t) => (t.length > 40 ? (t.match(/.{1,40}/gs) ?? [t]) : [t])))
+    .reduce<string[]>((out, part) => {
+      // whitespace joins its neighbours; only the pieces of a token are separated by a <wbr>
+      if (/^\s+$/.test(part) || /\s$/.test(out.at(-1) ?? ' ')) out.push(`${out.pop() ?? ''}${e(part)}`);
+      else out.push(e(part));
+      return out;
+    }, [])
+    .join('<wbr>');
+}
+
+/**
+ * The root-cause view: each rule broken in one way, with the operations it showed at and the checks
+ * it failed and blocked. A table on a wide page, one card per cause on a narrow one (390 px): no
+ * word is broken inside it and nothing scrolls sideways.
+ */
+function rootCausesHtml(all: readonly RootCause[]): string {
+  const causes = all.filter((x) => x.reading !== 'strict');
   if (causes.length === 0) return '';
   const rows = causes
-    .map(
-      (x) =>
-        `<tr><td>${e(x.level)}</td><td><code>${e(x.rule)}</code></td><td><code>${e(x.operation)}</code></td>` +
-        `<td class="num">${x.checks}</td><td class="num">${x.blocked}</td><td>${e(x.actual)}</td></tr>`,
-    )
+    .map((x) => {
+      const ops = x.operations.length > 0 ? x.operations : [x.operation];
+      const opsHtml =
+        ops.length === 1
+          ? `<code>${breakable(ops[0]!)}</code>`
+          : `<details><summary>${ops.length} operations</summary><ul class="ops">${ops.map((o) => `<li><code>${breakable(o)}</code></li>`).join('')}</ul></details>`;
+      return (
+        `<tr><td data-label="level" class="lvl">${e(x.level)}</td><td data-label="rule"><code>${breakable(x.rule)}</code></td><td data-label="operations">${opsHtml}</td>` +
+        `<td data-label="failed" class="num">${x.checks}</td><td data-label="blocked" class="num">${x.blocked}</td><td data-label="what came back" class="what">${breakable(x.actual)}</td></tr>`
+      );
+    })
     .join('');
   return (
-    `<h3>Root causes (${causes.length})</h3><p>Each a rule broken at one operation, in one way, with the checks it failed and blocked.</p>` +
-    `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operation</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`
+    `<h3>Root causes (${causes.length})</h3><p>Each a rule broken in one way, with the operations it showed at and the checks it failed and blocked (each check counted once).</p>` +
+    `<table class="causes"><thead><tr><th>level</th><th>rule</th><th>operations</th><th>failed</th><th>blocked</th><th>what came back</th></tr></thead><tbody>${rows}</tbody></table>`
   );
+}
+
+/** "To complete this run": what the run lacks, by what the user supplies, each with the checks it unlocks. */
+function toCompleteHtml(report: ConformanceReport): string {
+  const items = toComplete(report.checks);
+  if (items.length === 0) return '';
+  const li = items
+    .map((s) => {
+      const problems = s.problems
+        .slice(0, 3)
+        .map((p) => `<div class="why">${s.kind === 'server' ? 'why' : 'wrong'}: ${e(p)}</div>`)
+        .join('');
+      const guide =
+        s.kind === 'server'
+          ? ''
+          : `${s.what ? `<div class="why">what: ${e(s.what)}</div>` : ''}${s.how ? `<div class="why">how: ${e(s.how)}</div>` : ''}`;
+      const ids = [...new Set(s.checks.map((k) => k.id))];
+      return `<li class="supply ${s.kind}">${e(suppliedHead(s))}${problems}${guide}<details><summary class="n">the ${plural(s.checks.length, 'check')}</summary><span class="id">${e(ids.join(', '))}</span></details></li>`;
+    })
+    .join('');
+  const done = report.certificate.completeness;
+  return `<section id="to-complete"><h2>To complete this run</h2><p>${done ? `${done.mustRan} of ${done.mustChecks} MUST checks ran. ` : ''}What the run lacks, by what you supply, each with the checks it unlocks:</p><ul class="steps">${li}</ul></section>`;
 }
 
 /** The server changed records the user keeps: first on the page (lib/report/record-changes-block.ts). */
@@ -269,6 +385,15 @@ function recordChangesHtml(report: ConformanceReport): string {
   );
 }
 
+/** Under the verdict: what it rests on; for an incomplete run, what it lacks. */
+function completenessHtml(report: ConformanceReport): string {
+  const done = report.certificate.completeness;
+  if (!done) return '';
+  if (report.certificate.verdict !== 'incomplete')
+    return `<div class="meta">${done.mustRan} of ${done.mustChecks} MUST checks ran to a verdict</div>`;
+  return `<div class="meta lacks">incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${e(lacking(done).join(', '))} · <a href="#to-complete">to complete this run</a></div>`;
+}
+
 export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap } = {}): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
@@ -277,7 +402,9 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
   const strict = deviationsHtml(report.checks, 'strict');
   const nothing =
     !must && !should && !strict && steps.length === 0
-      ? '<p class="ok">Nothing: no deviation, and no check was blocked.</p>'
+      ? c.verdict === 'incomplete'
+        ? '<p>No deviation among the checks that ran; but the run is incomplete: see <a href="#to-complete">To complete this run</a>.</p>'
+        : '<p class="ok">Nothing: no deviation, and no check was blocked.</p>'
       : '';
   const box = (name: string, value: string) =>
     `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
@@ -297,11 +424,13 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
 <style>${CSS}</style></head>
 <body>
 <header><h1>Public Records API ${e(c.specVersion)} conformance <span class="verdict ${verdictClass}">${e(c.verdict)}</span></h1>
+${completenessHtml(report)}
 <div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${report.summary.failed} failed, ${report.summary.blocked ?? 0} blocked, ${report.summary.skipped} skipped · target <code>${e(c.target)}</code></div>
 <div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
 ${bar}
 <main>
 ${recordChangesHtml(report)}
+${toCompleteHtml(report)}
 <section id="fix"><h2>What to fix</h2>
 ${nothing}${rootCausesHtml(report.rootCauses ?? [])}${blockedHtml(steps)}
 ${must}

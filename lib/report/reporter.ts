@@ -1,15 +1,14 @@
 import type { Traffic } from '../check/outcome.js';
 import type { CheckResult } from '../check/result.js';
 import type { LiveLine } from './console.js';
-import { groupMark } from './groups.js';
 import { runChainOf } from '../runner/chain.js';
 import type { CheckDefinition } from '../check/registry.js';
 import type { CheckRun } from '../runner/check-run.js';
 import type { RunEvents } from '../runner/run-checks.js';
 
 /**
- * The console side of a run: one line per endpoint group (suite file) as its last check ends and,
- * on a terminal, a live progress line ("12/401 checks…") redrawn in place. The CLI reads `results`,
+ * The console side of a run: a progress line per endpoint group (suite file) as its last check ends
+ * or, on a terminal, a live progress line ("12/401 checks…") redrawn in place. The CLI reads `results`,
  * `traffic` and `unanswered` afterwards to write the report and choose the exit status.
  */
 export class ConformanceReporter implements RunEvents {
@@ -21,14 +20,17 @@ export class ConformanceReporter implements RunEvents {
   unanswered = 0;
   private done = 0;
   private total = 0;
+  private groupsDone = 0;
+  private groups = 0;
 
   constructor(
     private readonly print: (line: string) => void,
     private readonly live?: LiveLine,
   ) {}
 
-  start(total: number): void {
+  start(total: number, groups = 0): void {
     this.total = total;
+    this.groups = groups;
     this.live?.update(`0/${total} checks…`);
   }
 
@@ -39,14 +41,17 @@ export class ConformanceReporter implements RunEvents {
     this.live?.update(`${def.group}… (${this.done}/${this.total} checks)`);
   }
 
+  /**
+   * An endpoint group ended: a progress line where no live line is drawn (CI, a pipe). Its counts come
+   * at the end (printOutcome), when the findings its rules met on the way are known too.
+   */
   onGroup(group: string, runs: readonly CheckRun[]): void {
-    const own = runs.map((r) => r.result);
-    const n = (s: CheckResult['status']) => own.filter((r) => r.status === s).length;
-    const counts = { passed: n('passed'), failed: n('failed'), blocked: n('blocked') };
+    this.groupsDone += 1;
     this.live?.clear();
-    this.print(
-      `${groupMark(counts)} ${group.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${n('skipped')} skipped${counts.blocked > 0 ? `, ${counts.blocked} blocked` : ''}`,
-    );
+    if (!this.live)
+      this.print(
+        `· ${group}: ${runs.length} check${runs.length === 1 ? '' : 's'} ended (${this.groupsDone}/${this.groups} endpoint groups)`,
+      );
   }
 
   /** The run's results, in the registry's order (files by name, checks as written). */

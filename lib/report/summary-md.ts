@@ -6,6 +6,10 @@ import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
 import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
+import { lacking } from '../certificate/verdict.js';
+import { suppliedHead, toComplete } from './to-complete.js';
+import { brokenSentence } from './spec-words.js';
+import { otherReadingOf } from '../rules/reading.js';
 
 const VERDICT = {
   conforms: '✅ conforms',
@@ -65,6 +69,12 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       : c.strictFailed > 0
         ? ` · ${c.strictFailed} failed under a strict reading (not counted)`
         : '';
+  const done = c.completeness;
+  if (c.verdict === 'incomplete' && done)
+    out.push(
+      `**Incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${md(lacking(done).join(', '))}.** The server is not certified for what was not tested: see "To complete this run" below.`,
+      '',
+    );
   out.push(
     `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
   );
@@ -75,15 +85,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
     out.push('');
   }
-  const causes = report.rootCauses ?? [];
-  if (causes.length > 0) {
-    out.push(`### Root causes (${causes.length})`, '');
-    out.push('Each a rule broken at one operation, in one way, with the checks it failed and blocked:', '');
-    for (const cause of causes.slice(0, 20))
-      out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
-    if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
-    out.push('');
-  }
+  out.push(...rootCauseLines(report));
   const steps = blockers(report.checks);
   if (steps.length > 0) {
     out.push(
@@ -155,17 +157,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       );
     out.push('');
   }
-  if (strict.length > 0) {
-    const fatal =
-      c.reading === 'strict'
-        ? 'this run was judged under --strict, so they count against it'
-        : 'they do not fail the run without --strict';
-    out.push(`<details><summary>Deviations under a strict reading (${strict.length}): ${fatal}</summary>`, '');
-    out.push("The spec's sentence has another reasonable reading (see each rule's catalogue entry).", '');
-    for (const d of strict)
-      out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`);
-    out.push('', '</details>', '');
-  }
+  out.push(...strictLines(strict, c.reading));
   out.push('<details><summary>Endpoint groups</summary>', '');
   out.push('| endpoint group | passed | failed | skipped | blocked |');
   out.push('|---|---:|---:|---:|---:|');
@@ -173,17 +165,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
   out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('', '</details>', '');
-  if (c.skipped.length > 0) {
-    out.push(`<details><summary>Skipped (${c.skipped.length}): what would let them run</summary>`, '');
-    for (const k of c.skipped) {
-      if (size(out) > MAX_SUMMARY_BYTES - 2_000) {
-        out.push('- … and more in report.html');
-        break;
-      }
-      out.push(`- \`${md(k.id)}\`: ${md(k.reason)}`);
-    }
-    out.push('', '</details>', '');
-  }
+  out.push(...toCompleteLines(report, () => size(out)));
   if (report.leftovers.length > 0) {
     // counted by type; the ids are in conformance.json and the ledger, not here: a clean summary fits a screen
     const byType = new Map<string, number>();
@@ -196,13 +178,106 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   return capped(out.join('\n') + '\n');
 }
 
-/** One deviation's lines: rule, level, operation, title; expected and actual; where in the spec; how to rerun. */
+/** The root causes (top 20), each with the operations it showed at. */
+function rootCauseLines(report: ConformanceReport): string[] {
+  const out: string[] = [];
+  const causes = (report.rootCauses ?? []).filter((x) => x.reading !== 'strict');
+  if (causes.length === 0) return out;
+  out.push(`### Root causes (${causes.length})`, '');
+  out.push(
+    'Each a rule broken in one way, with the operations it showed at and the checks it failed and blocked (each check counted once):',
+    '',
+  );
+  for (const cause of causes.slice(0, 20)) {
+    out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
+    const ops = cause.operations ?? [cause.operation];
+    if (ops.length > 1) out.push(`  - at ${ops.length} operations: ${ops.map((o) => `\`${md(o)}\``).join(', ')}`);
+  }
+  if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
+  out.push('');
+  return out;
+}
+
+/** The failures under a strict reading, apart, each with the other reading. */
+function strictLines(strict: readonly CheckResult[], reading: 'default' | 'strict'): string[] {
+  if (strict.length === 0) return [];
+  const fatal =
+    reading === 'strict'
+      ? 'this run was judged under --strict, so they count against it'
+      : 'not deviations without --strict';
+  const out = [`### Under a strict reading (${strict.length}): ${fatal}`, ''];
+  out.push("The spec's sentence has another reasonable reading, under which the server's answer conforms:", '');
+  for (const d of strict) {
+    out.push(
+      `- ⚠️ **${d.level}, strict reading** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`,
+    );
+    const other = otherReadingOf(d.id);
+    if (other) out.push(`  - the other reading: ${md(other)}`);
+  }
+  out.push('');
+  return out;
+}
+
+/** "To complete this run": the skips grouped by what the user supplies, within the summary's size. */
+function toCompleteLines(report: ConformanceReport, used: () => number): string[] {
+  const lacks = toComplete(report.checks);
+  if (lacks.length === 0) return [];
+  const out = [`### To complete this run (${report.summary.skipped} skipped)`, ''];
+  out.push('What the run lacks, by what you supply, each with the checks it unlocks:', '');
+  for (const item of lacks) {
+    if (used() + Buffer.byteLength(out.join('\n')) > MAX_SUMMARY_BYTES - 2_000) {
+      out.push('- … and more in report.html');
+      break;
+    }
+    out.push(`- ${md(suppliedHead(item))}`);
+    for (const p of item.problems.slice(0, 3)) out.push(`  - ${item.kind === 'server' ? 'why' : 'wrong'}: ${md(p)}`);
+    if (item.kind !== 'server' && item.what) out.push(`  - what: ${md(item.what)}`);
+    if (item.kind !== 'server' && item.how) out.push(`  - how: ${md(item.how)}`);
+  }
+  out.push('');
+  return out;
+}
+
+/**
+ * One deviation's lines: rule, level, operation, title; the spec's sentence it broke; expected and
+ * actual; the check that found it; how to rerun exactly that check; what became of its records.
+ */
 function deviationLines(d: CheckResult): string[] {
   const out = [`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
+  const v = d.violations?.[0];
+  const broken = brokenSentence(d.quote, {
+    expected: v?.expected ?? d.expected ?? '',
+    actual: v?.actual ?? d.actual ?? d.message,
+    ...(v?.at !== undefined ? { at: v.at } : {}),
+  });
+  out.push(`  - spec (${md(d.section)}): ${broken.where ? `${md(broken.where)}: ` : ''}${md(broken.sentence)}`);
+  if (broken.clause) out.push(`  - what it asks here: ${md(broken.clause.replace(/`/g, ''))}`);
   if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
   else out.push(`  - ${md(d.message)}`);
-  out.push(`  - spec: ${md(d.section)}`);
+  if (v?.at) out.push(`  - at: ${md(v.at)} in the response body`);
+  const found = d.finding?.checks ?? [];
+  if (found.length > 0)
+    out.push(`  - found by: ${md(found[0]!)}${found.length > 1 ? ` (and ${found.length - 1} other checks)` : ''}`);
   if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
+  const r = d.records;
+  if (r && r.archived.length > 0)
+    out.push(
+      `  - records: the run archived ${r.archived.length} record(s) this check made (${md(
+        r.archived
+          .map((x) => `${x.type} ${x.id}`)
+          .slice(0, 3)
+          .join(', '),
+      )}) when it ended: a reproducer naming one may answer 404 now; \`--keep-failing\` keeps them`,
+    );
+  if (r && r.kept.length > 0)
+    out.push(
+      `  - records: kept for the reproducers (--keep-failing): ${md(
+        r.kept
+          .map((x) => `${x.type} ${x.id}`)
+          .slice(0, 3)
+          .join(', '),
+      )}`,
+    );
   return out;
 }
 

@@ -10,3 +10,9 @@ export function strictOnly(own: RuleId, broken: readonly { rule: RuleId }[]): bo
   const rules = broken.length > 0 ? broken.map((v) => v.rule) : [own];
   return rules.every((rule) => (RULES[rule] as Rule).reading === 'strict');
 }
+
+/** The other reading of a strict-reading rule (`otherReading`): under it a server may do what the rule refuses. */
+export function otherReadingOf(rule: string): string | undefined {
+  const r = (RULES as Record<string, Rule>)[rule];
+  return r?.reading === 'strict' ? r.otherReading : undefined;
+}

@@ -16,4 +16,6 @@ export interface CheckRun {
   spans: RequestSpan[];
   /** rules of other checks its exchanges broke: reported once per cause (lib/report/root-causes.ts) */
   findings: Finding[];
+  /** the records it made: archived when it ended, or kept (--keep-failing) for its reproducers */
+  records?: { archived: Array<{ type: string; id: string }>; kept: Array<{ type: string; id: string }> };
 }

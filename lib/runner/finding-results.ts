@@ -57,8 +57,11 @@ export function findingResults(
       violations: [v],
       evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }],
       failedExchange: 0,
-      rerun: rerunCommand(first.id, seed, rerun),
+      rerun: rerunCommand({ rule: first.id, title: first.title }, seed, rerun),
       finding: { exchanges, checks: seenIn.map((r) => `${r.result.id}: ${r.result.title}`) },
+      ...(seenIn[0]!.records && (seenIn[0]!.records.archived.length > 0 || seenIn[0]!.records.kept.length > 0)
+        ? { records: seenIn[0]!.records }
+        : {}),
       ...(strictOnly(v.rule, [v]) ? { reading: 'strict' as const } : {}),
     };
     return redactor.value(result);

@@ -5,14 +5,14 @@ import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
 import { reportExchange } from '../evidence/truncate.js';
 import { keptExchange, trafficOf } from './traffic.js';
-import { answerOf, makeContext, type RequestSpan } from '../check/context.js';
+import { answerOf, makeContext, RecordKept, type CreatedEntryRef, type RequestSpan } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
 import { heldRecords } from './record-lock.js';
 import { chainOf } from './chain.js';
 import type { CheckRun } from './check-run.js';
 
-import type { BlockedBy, Observation, Violation } from '../check/outcome.js';
+import type { BlockedBy, Observation, SkipNeed, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import { errorBodyViolations } from '../check/error-body.js';
 import { RULES } from '../rules/catalogue.js';
@@ -56,14 +56,18 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   const observations: Observation[] = [];
   const findings: Finding[] = [];
   const cleanups: Array<() => Promise<unknown>> = [];
+  // --keep-failing: decided once the body ended (failed, or met another rule's finding), before the cleanups
+  let keeping = false;
+  let made: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] } = { archived: [], kept: [] };
   const c = makeContext({
     rule: def.rule,
+    title: def.title,
     target,
     seedName: `${def.rule}:${def.title}`,
     budget: run.budget,
     priority,
-    skip: (reason) => {
-      throw new CheckSkipped(reason);
+    skip: (reason, needs) => {
+      throw new CheckSkipped(reason, needs);
     },
     exchanges,
     spans,
@@ -71,6 +75,10 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     findings,
     cleanups,
     shared: (key, make) => (run.setups ? run.setups.shared(key, def.rule, make) : make(c)),
+    keepRecords: () => keeping,
+    records: (r) => {
+      made = r;
+    },
   });
 
   let status: CheckResult['status'] = 'passed';
@@ -81,12 +89,14 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   let evidence: Exchange[] = [];
   let failedAt: number | undefined;
   let example: CheckResult['example'];
+  let needs: SkipNeed | undefined;
   try {
     await withTimeout(def.body(c), run.checkTimeoutMs);
   } catch (err) {
     if (err instanceof CheckSkipped) {
       status = 'skipped';
       message = err.message;
+      needs = err.needs;
     } else {
       const at =
         err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure
@@ -128,11 +138,12 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
         : (own ?? (blocked ? blockedMessage(blocked) : err instanceof Error ? err.message : String(err)));
     }
   } finally {
+    keeping = target.keepFailing === true && (status === 'failed' || findings.length > 0);
     for (const clean of cleanups.reverse()) {
       try {
         await clean();
       } catch (e) {
-        observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
+        if (!(e instanceof RecordKept)) observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
       }
     }
   }
@@ -166,10 +177,14 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
       ? { evidence: evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) }
       : {}),
     ...(failedAt !== undefined && failedAt >= 0 ? { failedExchange: failedAt } : {}),
-    ...(status === 'failed' ? { rerun: rerunCommand(def.rule, target.seed, target.rerun) } : {}),
+    ...(status === 'failed' ? { rerun: rerunCommand(def, target.seed, target.rerun) } : {}),
     ...(observations.length > 0 ? { observations } : {}),
     ...(example ? { example } : {}),
     ...(blocked ? { blockedBy: blocked } : {}),
+    ...(status === 'skipped' && needs ? { needs } : {}),
+    ...((status === 'failed' || status === 'blocked') && (made.archived.length > 0 || made.kept.length > 0)
+      ? { records: made }
+      : {}),
     durationMs: Math.round(performance.now() - started),
     requests: exchanges.length,
     chain: chainOf(spans),
@@ -184,6 +199,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     exchanges: exchanges.map(keptExchange),
     spans,
     findings: findings.map((f) => ({ ...f, exchange: keptExchange(f.exchange) })),
+    records: made,
   };
 }
 

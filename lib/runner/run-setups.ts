@@ -40,8 +40,8 @@ export class RunSetups {
         budget: this.run.budget,
         // before every check: the checks waiting on it wait on its every request
         priority: -1,
-        skip: (reason) => {
-          throw new CheckSkipped(reason);
+        skip: (reason, needs) => {
+          throw new CheckSkipped(reason, needs);
         },
         exchanges: this.exchanges,
         spans: this.spans,

@@ -1,4 +1,4 @@
-import type { Fixtures } from '../target/fixtures.js';
+import { otherDomains, tasksToArchive, type Fixtures } from '../target/fixtures.js';
 
 /**
  * Whose records a run touches, named in one place.
@@ -41,7 +41,7 @@ const TASK_WRITES = ['disposition', 'status', 'completed_at', 'completed_by_user
 export function keptRecords(f: Fixtures): KeptRecord[] {
   const out: KeptRecord[] = [];
   const task = f.taskIds?.[0];
-  if (task !== undefined && task !== f.taskToArchive) {
+  if (task !== undefined && !tasksToArchive(f).includes(task)) {
     out.push({ key: 'taskIds[0]', type: 'task', id: task, read: `/task/${task}`, written: TASK_WRITES });
   }
   if (f.noteId !== undefined) {
@@ -72,14 +72,14 @@ export function readOnlyKeptIds(f: Fixtures): Array<{ key: string; id: string }>
   return many === undefined ? [] : [{ key: 'customObject.recordWithManyEdgesId', id: many }];
 }
 
-/** The domain of a kept account the user gave up (`accountWithDomains.otherDomain`), lower-cased. */
-export function givenUpDomain(f: Fixtures): string | undefined {
-  return f.accountWithDomains?.otherDomain?.toLowerCase();
+/** The domains of a kept account the user gave up (`accountWithDomains.otherDomain`), lower-cased. */
+export function givenUpDomains(f: Fixtures): string[] {
+  return otherDomains(f).map((d) => d.toLowerCase());
 }
 
 /** What kind of record an id is for this run: kept, given up, or (anything else) the run's own. */
 export function kindOf(f: Fixtures, id: string): RecordKind {
-  if (id === f.taskToArchive) return 'given up';
+  if (tasksToArchive(f).includes(id)) return 'given up';
   return keptRecords(f).some((k) => k.id === id) || readOnlyKeptIds(f).some((k) => k.id === id) ? 'kept' : 'own';
 }
 
@@ -103,7 +103,7 @@ export function keptRecordDeletedBy(
   if (readOnly) return { ...readOnly, type: 'custom-object record' };
   const kept = keptRecords(f).find((k) => segments.includes(k.id));
   if (!kept) return undefined;
-  const domain = givenUpDomain(f);
+  const domains = givenUpDomains(f);
   const [root, , attribute, name, value] = segments;
   const isGivenUpDomain =
     kept.type === 'account' &&
@@ -111,8 +111,7 @@ export function keptRecordDeletedBy(
     root === 'account' &&
     attribute === 'attribute' &&
     name === 'domains' &&
-    domain !== undefined &&
-    value!.toLowerCase() === domain;
+    domains.includes(value!.toLowerCase());
   return isGivenUpDomain ? undefined : kept;
 }
 

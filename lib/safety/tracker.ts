@@ -156,6 +156,11 @@ export class CreatedRecords {
     return this.entries;
   }
 
+  /** Records of the check that were archived (by the check itself, or by its cleanup). */
+  archivedEntries(): CreatedEntry[] {
+    return this.entries.filter((e) => e.path !== null && this.archived.has(e.path));
+  }
+
   private write(line: Parameters<typeof appendLedger>[1]): void {
     if (this.o.ledgerFile === undefined) return;
     try {

@@ -12,10 +12,15 @@ export type { ValueTypeName } from './ids.js';
 export { ERROR_CODES } from './errors/codes.js';
 export type { ErrorCode } from './errors/codes.js';
 
-/** One schema violation: `path` is the JSON Pointer of the offending value ('' = root). */
+/**
+ * One schema violation: `path` is the JSON Pointer of the offending value ('' = root); `message` says
+ * what is wrong in words; `schemaPath` is where in the suite's schemas the rule sits (for the suite's
+ * developers: a reader of a report has no use for a `https://pra.invalid/…` name, so no message carries it).
+ */
 export interface SchemaProblem {
   path: string;
   message: string;
+  schemaPath?: string;
 }
 
 // ajv-formats is CommonJS; under nodenext its default import is module.exports, whose
@@ -71,7 +76,8 @@ export function validate(id: SchemaId, data: unknown): SchemaProblem[] {
   if (fn(data)) return [];
   return (fn.errors ?? []).map((err) => ({
     path: err.instancePath,
-    message: `${describeError(err)} (${err.schemaPath})`,
+    message: describeError(err),
+    schemaPath: err.schemaPath,
   }));
 }
 

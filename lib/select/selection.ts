@@ -2,6 +2,7 @@ import { RULES } from '../rules/catalogue.js';
 import type { Level } from '../rules/rule.js';
 import type { Selection } from '../target/target.js';
 import { groupsOfShard } from './shard.js';
+import { CHECK_KEY, checkKey } from '../rules/check-key.js';
 
 /** What a pattern of --only / --skip is matched against: the check's rule id and its endpoint group. */
 export interface Selectable {
@@ -9,6 +10,8 @@ export interface Selectable {
   level: Level;
   /** the suite file's endpoint group (`contacts`, `tasks`, `isolation`…) */
   group: string;
+  /** the check's title: a check key (`rule@hhhhhh`, lib/rules/check-key.ts) names one check by it */
+  title?: string;
 }
 
 /** `*` matches any run of characters (dots included), `?` one character; everything else is literal. */
@@ -22,6 +25,7 @@ export function globToRegExp(pattern: string): RegExp {
 
 function matchesAny(patterns: readonly string[], c: Selectable): boolean {
   return patterns.some((p) => {
+    if (CHECK_KEY.test(p)) return c.title !== undefined && checkKey(c.rule, c.title) === p;
     const re = globToRegExp(p);
     return re.test(c.rule) || re.test(c.group);
   });
@@ -48,6 +52,9 @@ export function selectsEverything(selection: Selection): boolean {
 export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[]): string[] {
   const ids = Object.keys(RULES);
   return patterns.filter((p) => {
+    // a check key names a check of a rule: the rule must exist (the title's hash is checked by the selection)
+    const key = CHECK_KEY.exec(p);
+    if (key) return !ids.includes(key[1]!);
     const re = globToRegExp(p);
     return !ids.some((id) => re.test(id)) && !groups.some((g) => re.test(g));
   });

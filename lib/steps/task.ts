@@ -5,6 +5,7 @@ import { setupRecord } from './record.js';
 import { recordOf, valueOf, type ApiRecord } from '../check/record.js';
 import { keptRecordChanged } from './kept-change.js';
 import { taskDisposition } from '../../builders/task.js';
+import { tasksToArchive } from '../target/fixtures.js';
 
 /**
  * The spec has no task create, so the task checks share one task the user names: the first of
@@ -19,19 +20,28 @@ export async function takeTask(c: CheckContext): Promise<string> {
 }
 
 /**
- * The task the archive check alone may archive (fixtures `taskToArchive`): DELETE archives it for
- * good, and what a server does with a later PATCH of an archived task is not shown, so it is never
+ * The task the archive check alone may archive (fixtures `taskToArchive`, one per complete run): the
+ * first of the list an earlier run has not archived, as the fixtures check found it. DELETE archives it
+ * for good, and what a server does with a later PATCH of an archived task is not shown, so it is never
  * one that other checks write.
  */
 export function taskToArchive(c: CheckContext): string {
-  const id = c.need(c.fixtures.taskToArchive, 'taskToArchive');
-  if (c.fixtures.taskIds?.includes(id)) {
-    c.need(
-      undefined,
-      'taskToArchive (a task not listed in taskIds: the other task checks write those, and none of them may meet an archived task)',
+  const list = tasksToArchive(c.fixtures);
+  if (list.length === 0) c.need(undefined, 'taskToArchive');
+  const overlap = list.find((t) => c.fixtures.taskIds?.includes(t));
+  if (overlap !== undefined)
+    c.unfit(
+      'taskToArchive',
+      `it lists ${overlap}, also in taskIds: the other task checks write those, and none of them may meet an archived task`,
     );
-  }
-  return id;
+  const pick = c.target.preflight?.givenUp?.taskToArchive;
+  c.target.givenUpUsed?.add('taskToArchive');
+  if (pick !== undefined && pick.value === undefined)
+    c.unfit(
+      'taskToArchive',
+      `every task it lists (${pick.count}) is archived, by earlier runs: add a task that is not archived (one per complete run)`,
+    );
+  return pick?.value ?? list[0]!;
 }
 
 /** PATCH /task/{id} as a step the check depends on (a non-2xx answer blocks the check). */

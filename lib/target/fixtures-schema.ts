@@ -27,14 +27,19 @@ export const FIXTURES_SCHEMA = {
     },
     account: { type: 'object', additionalProperties: false, properties: { stage: str } },
     taskIds: { type: 'array', items: uuid },
-    taskToArchive: uuid,
+    // a list: one per complete run (the first not yet archived is used); a single uuid is a list of one
+    taskToArchive: { anyOf: [uuid, { type: 'array', items: uuid, minItems: 1 }] },
     noteId: uuid,
     meetingId: uuid,
     contactWithPhoneNumbersId: uuid,
     accountWithDomains: {
       type: 'object',
       additionalProperties: false,
-      properties: { id: uuid, primaryDomain: str, otherDomain: str },
+      properties: {
+        id: uuid,
+        primaryDomain: str,
+        otherDomain: { anyOf: [str, { type: 'array', items: str, minItems: 1 }] },
+      },
     },
     customObject: {
       type: 'object',

@@ -46,14 +46,22 @@ export interface Fixtures {
    * task check uses the first, taking turns; none is ever archived.
    */
   taskIds?: string[];
-  /** uuid of a task made for the archive check alone: `DELETE /task/{id}` archives it for good */
-  taskToArchive?: string;
+  /**
+   * tasks made for the archive check alone: `DELETE /task/{id}` archives one for good. A list (one
+   * per complete run: the first not yet archived is used) or a single uuid.
+   */
+  taskToArchive?: string | string[];
   noteId?: string;
   /** uuid of a meeting with a transcript */
   meetingId?: string;
   /** uuid of a contact with at least two phone items, one primary */
   contactWithPhoneNumbersId?: string;
-  accountWithDomains?: { id?: string; primaryDomain?: string; otherDomain?: string };
+  /**
+   * an account with a primary domain and other domains given up: `otherDomain` is removed for good
+   * where the server takes no domains on account create. A list (one per complete run: the first still
+   * on the account is used) or a single domain name.
+   */
+  accountWithDomains?: { id?: string; primaryDomain?: string; otherDomain?: string | string[] };
   customObject?: {
     /** full api_name including the cus_obj__ prefix */
     apiName?: string;
@@ -76,4 +84,16 @@ export interface Fixtures {
     /** api_name readable on the custom object (GET /{cus_obj}/{id}/relationship/{api_name}) */
     customObject?: string;
   };
+}
+
+/** `taskToArchive` as a list: a single uuid is a list of one. */
+export function tasksToArchive(f: Fixtures): string[] {
+  const v = f.taskToArchive;
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** `accountWithDomains.otherDomain` as a list: a single domain is a list of one. */
+export function otherDomains(f: Fixtures): string[] {
+  const v = f.accountWithDomains?.otherDomain;
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }

@@ -59,6 +59,7 @@ import jsonContentTypeMissing from './json-content-type-missing.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
 import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
+import longIdForeignErrorBody from './long-id-foreign-error-body.js';
 import longString500 from './long-string-500.js';
 import longStringTruncated from './long-string-truncated.js';
 import malformedJson500 from './malformed-json-500.js';
@@ -225,6 +226,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   jsonContentTypeRecordsOnly,
   lastPrimaryDomainRemoved,
   limitOutOfRangeWrongCode,
+  longIdForeignErrorBody,
   longString500,
   longStringTruncated,
   malformedJson500,

@@ -10,6 +10,9 @@ import createdStatus200 from './created-status-200.js';
 import cursorOtherForm from './cursor-other-form.js';
 import delete204 from './delete-204.js';
 import deleteBodyOther from './delete-body-other.js';
+import discoveryRelationshipsListed from './discovery-relationships-listed.js';
+import discoveryStageByAttribute from './discovery-stage-by-attribute.js';
+import discoveryUniqueAttribute from './discovery-unique-attribute.js';
 import domainDeletePromotesNext from './domain-delete-promotes-next.js';
 import emptyPatchRefused from './empty-patch-refused.js';
 import emptyStringClears from './empty-string-clears.js';
@@ -53,6 +56,9 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   cursorOtherForm,
   delete204,
   deleteBodyOther,
+  discoveryRelationshipsListed,
+  discoveryStageByAttribute,
+  discoveryUniqueAttribute,
   domainDeletePromotesNext,
   emptyPatchRefused,
   emptyStringClears,
