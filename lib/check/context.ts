@@ -88,6 +88,8 @@ export interface ContextParts {
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
   /** who made the records, as the cleanup ledger names it (default: the rule) */
   madeBy?: string;
+  /** how long the check's requests waited for their turn (the run's pace, a 429's pause): not its own time */
+  waited?: { ms: number };
 }
 
 /** One request of a check: issued at `start`, answered (or given up) at `end`. */
@@ -121,7 +123,6 @@ export function makeContext(p: ContextParts): CheckContext {
     keys: p.target.keys,
     timeoutMs: p.target.timeoutMs,
     ...(p.target.maxResponseBytes !== undefined ? { maxResponseBytes: p.target.maxResponseBytes } : {}),
-    maxRateLimitRetries: p.target.maxRateLimitRetries,
     redactor: redactorFor(p.target.keys),
     onExchange: (ex, req) => {
       p.exchanges.push(ex);
@@ -151,6 +152,9 @@ export function makeContext(p: ContextParts): CheckContext {
     // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),
     // whatever the check would have made of a missing response
     throwOnTransportError: true,
+    onWait: (ms) => {
+      if (p.waited) p.waited.ms += ms;
+    },
   });
   // Registered first, so it runs last of the cleanups (they run in reverse): whatever the check
   // created and neither it nor its own cleanups archived is DELETEd here, newest first.

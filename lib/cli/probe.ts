@@ -27,7 +27,6 @@ export async function probe(
     baseUrl,
     keys,
     timeoutMs,
-    maxRateLimitRetries: 3,
     redactor,
     ...(budget ? { budget } : {}),
     // rate-limited past the back-off budget (or interrupted) before any check: the run cannot be made
