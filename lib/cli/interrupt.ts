@@ -9,8 +9,8 @@ export const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 1
 /**
  * SIGINT and SIGTERM from the first write on (the fixtures check): the first stops new requests
  * (every check's next one is refused, the archives of the run's own records still go) and gives
- * the run ARCHIVE_GRACE_MS to archive and end; `deadline` then resolves, and the run writes what it has as a partial report.
- * A second signal exits at once, printing how to clean up.
+ * the run ARCHIVE_GRACE_MS to archive and end; `deadline` then resolves, and the run writes what
+ * it has as a partial report. A second signal exits at once, printing how to clean up.
  */
 export class Interruption {
   signal: StopSignal | undefined;
