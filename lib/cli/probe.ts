@@ -29,7 +29,7 @@ export async function probe(
     timeoutMs,
     redactor,
     ...(budget ? { budget } : {}),
-    // rate-limited past the back-off budget (or interrupted) before any check: the run cannot be made
+    // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);
     },
