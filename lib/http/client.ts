@@ -239,6 +239,8 @@ export class ApiClient {
       if (go) budget?.release();
       throw err;
     }
+    // let go without a turn: the run stopped (refused above, but never sent without a turn)
+    if (!go) this.refuse('stopped', `blocked: ${this.pace.stopped ?? 'the run stopped'}`);
     return n;
   }
 

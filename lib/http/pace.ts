@@ -75,14 +75,8 @@ export class Pace {
   stoppedHard = false;
   /** requests the stopped run did not send that its reports name, each once */
   readonly notSent: NotSent[] = [];
-
-  /** Names a request the stopped run did not send (once, however often it was refused). */
-  notSend(n: NotSent): void {
-    if (!this.notSent.some((x) => x.request === n.request && x.purpose === n.purpose)) this.notSent.push(n);
-  }
   /** the console's ear: a pause begins */
   onPause: ((n: PauseNotice) => void) | undefined;
-
   private readonly now: () => number;
 
   constructor(o: { maxWaitMs?: number; now?: () => number; random?: () => number } = {}) {
@@ -98,6 +92,11 @@ export class Pace {
 
   get maxWaitMs(): number {
     return this.patience.maxWaitMs;
+  }
+
+  /** Names a request the stopped run did not send (once, however often it was refused). */
+  notSend(n: NotSent): void {
+    if (!this.notSent.some((x) => x.request === n.request && x.purpose === n.purpose)) this.notSent.push(n);
   }
 
   /** Waits for a request's turn; false: the run stopped while it waited (it must not be sent). */
@@ -176,7 +175,8 @@ export class Pace {
   private pause(waitMs: number, askedBy: string): void {
     const t = this.now();
     const until = t + waitMs;
-    if (until <= this.pacer.notBefore) return;
+    // `Retry-After: 0` is no pause; a wait within one under way adds nothing
+    if (waitMs <= 0 || until <= this.pacer.notBefore) return;
     // the time the run stood still, counted once however many 429s of one burst asked for it
     this.waitedMs += until - Math.max(t, this.pausedUntil);
     if (t >= this.pausedUntil) this.pauses += 1;
