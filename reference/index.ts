@@ -13,8 +13,10 @@ import { seedOrg } from './seed.js';
 import { newOrg } from './seed-org.js';
 import { BASE_PATH, createReferenceHttpServer, type ServerState } from './server.js';
 import { Store } from './store.js';
+import { Quota } from './quota/quota.js';
 
 export type { ReferenceKeys, ReferenceOptions } from './options.js';
+export type { QuotaOptions } from './quota/quota.js';
 export { knownFaultIds } from './faults/registry.js';
 export { knownVariationIds } from './variations/registry.js';
 
@@ -72,6 +74,7 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
     variations: new Set(),
     requestCount: 0,
     basePath: BASE_PATH,
+    ...(resolved.quota ? { quota: new Quota(resolved.quota, resolved.retryAfter, resolved.quotaHeaders) } : {}),
   };
   // variations first: a fault then bends the server as it would that choice
   for (const variation of variations) variation.apply(state);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { QuotaHeaders, QuotaOptions, RetryAfterForm } from './quota/quota.js';
 
 export interface ReferenceKeys {
   apiKey: string;
@@ -25,6 +26,12 @@ export interface ReferenceOptions {
   retryAfterSeconds?: number;
   /** delay before every response */
   latencyMs?: number;
+  /** a quota every request is metered against (reference/quota/): a token bucket or a fixed window */
+  quota?: QuotaOptions;
+  /** how a refusal of the quota says when to come back: delay-seconds (default), an HTTP-date, or not at all */
+  retryAfter?: RetryAfterForm;
+  /** the quota fields every answer carries: none (default), the IETF draft's `RateLimit`, or `X-RateLimit-*` */
+  quotaHeaders?: QuotaHeaders;
   /** override the generated keys */
   keys?: Partial<ReferenceKeys>;
   /** the fixtures it hands out: 'full' (default, every key) or 'sparse' (what a typical user writes) */
@@ -42,6 +49,9 @@ export interface ResolvedOptions {
   rateLimitEvery: number;
   retryAfterSeconds: number;
   latencyMs: number;
+  quota: QuotaOptions | undefined;
+  retryAfter: RetryAfterForm;
+  quotaHeaders: QuotaHeaders;
   keys: ReferenceKeys;
   fixtures: 'full' | 'sparse';
 }
@@ -61,6 +71,9 @@ export function resolveOptions(options: ReferenceOptions = {}): ResolvedOptions 
     rateLimitEvery: options.rateLimitEvery ?? 0,
     retryAfterSeconds: options.retryAfterSeconds ?? 1,
     latencyMs: options.latencyMs ?? 0,
+    quota: options.quota,
+    retryAfter: options.retryAfter ?? 'seconds',
+    quotaHeaders: options.quotaHeaders ?? 'none',
     fixtures: options.fixtures ?? 'full',
     keys: {
       apiKey: options.keys?.apiKey ?? generateKey(),

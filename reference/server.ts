@@ -10,6 +10,7 @@ import type { Profile } from './profile.js';
 import { writeReply, type Reply, type RequestInfo, type ResponseMapper } from './respond.js';
 import { isWrite, matchRoute, validateParams, type Route } from './router.js';
 import type { Store } from './store.js';
+import type { Quota } from './quota/quota.js';
 
 export const BASE_PATH = '/api/v2/public';
 
@@ -33,6 +34,8 @@ export interface ServerState {
   requestCount: number;
   /** where the API is served: BASE_PATH (a fault may move it) */
   basePath: string;
+  /** the quota every request is metered against (--quota-bucket, --quota-window); absent: none */
+  quota?: Quota;
 }
 
 /** A rewrite of an incoming request (headers) before the server looks at it. */
@@ -52,15 +55,22 @@ function rateLimited(state: ServerState): ApiError | undefined {
 }
 
 /**
- * The order of checks: rate limit, base path, authentication, read-only key, route (404/405),
+ * The order of checks: rate limit and quota, base path, authentication, read-only key, route (404/405),
  * Accept (406), body (413, 415, 400), path parameters (404 unknown custom object, 400 uuid),
  * then the handler.
  */
-async function process(state: ServerState, req: IncomingMessage, info: RequestInfo): Promise<Reply> {
+async function process(
+  state: ServerState,
+  req: IncomingMessage,
+  info: RequestInfo,
+  quotaFields: Record<string, string>,
+): Promise<Reply> {
   for (const hook of state.requestHooks) hook(req, info);
   state.requestCount += 1;
   const limited = rateLimited(state);
   if (limited) throw limited;
+  const refused = state.quota?.take(quotaFields);
+  if (refused) throw apiError(429, 'rate_limit_exceeded', 'Quota exceeded', null, refused);
   if (!info.path.startsWith('/'))
     throw apiError(404, 'record_not_found', `No resource outside ${state.basePath}`, { path: info.path });
   const user = authenticate(req, state.principals);
@@ -106,7 +116,9 @@ export function createReferenceHttpServer(state: ServerState): Server {
   const settings = { profile: state.profile, latencyMs: state.options.latencyMs, mappers: state.responseMappers };
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/', state.basePath) };
-    process(state, req, info)
+    // the quota's fields go on every answer, the handler's and the errors alike
+    const quotaFields: Record<string, string> = {};
+    process(state, req, info, quotaFields)
       .catch((err: unknown): Reply => {
         const error =
           err instanceof ApiError
@@ -120,7 +132,7 @@ export function createReferenceHttpServer(state: ServerState): Server {
               );
         return { status: error.status, body: errorBody(error, state.profile), headers: error.headers };
       })
-      .then((reply) => writeReply(res, reply, info, settings))
+      .then((reply) => writeReply(res, { ...reply, headers: { ...quotaFields, ...reply.headers } }, info, settings))
       .catch(() => res.destroy());
   });
 }

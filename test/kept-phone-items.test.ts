@@ -27,7 +27,6 @@ async function probe(
       baseUrl: reference.baseUrl,
       keys: reference.keys,
       timeoutMs: 5000,
-      maxRateLimitRetries: 0,
       redactor: redactorFor(reference.keys),
     });
     const id = reference.fixtures.contactWithPhoneNumbersId!;

@@ -70,7 +70,6 @@ function clientOf(reference: RunningReference): ApiClient {
     baseUrl: reference.baseUrl,
     keys: reference.keys,
     timeoutMs: 5000,
-    maxRateLimitRetries: 0,
     redactor: redactorFor(reference.keys),
   });
 }

@@ -61,7 +61,7 @@ function target(o: Partial<RunTarget> = {}): RunTarget {
     runId: 'cr-test-runner',
     seed: 1,
     timeoutMs: 2_000,
-    maxRateLimitRetries: 2,
+    maxWaitMs: 180_000,
     embedded: false,
     selection: { only: [], skip: [], level: 'all' },
     readOnly: false,

@@ -202,7 +202,7 @@ describe('run-scoped set-ups', () => {
     runId: 'cr-test',
     seed: 1,
     timeoutMs: 1000,
-    maxRateLimitRetries: 0,
+    maxWaitMs: 180_000,
     embedded: true,
     selection: { only: [], skip: [], level: 'all' as const },
     readOnly: false,

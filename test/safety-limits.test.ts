@@ -52,7 +52,7 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
       baseUrl: base,
       keys: { apiKey: 'pra_a_key_0000', otherOrgApiKey: 'pra_b_key_0000', readOnlyApiKey: 'pra_r_key_0000' },
       timeoutMs: 2000,
-      maxRateLimitRetries: 3,
+      maxWaitMs: 2000,
       redactor: new Redactor([]),
       ...o,
     });
@@ -109,7 +109,7 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     expect((await api.patch('/task/t1', { attributes: { disposition: 'x' } })).response?.status).toBe(200);
   });
 
-  it('retries a 429 after Retry-After, boundedly, each exchange counting the retries before it', async () => {
+  it('retries a 429 until another answer comes, each exchange counting the retries before it', async () => {
     const seen: Exchange[] = [];
     hits = 0;
     const ex = await client({ onExchange: (e) => seen.push(e) }).get('/limited');
@@ -119,10 +119,18 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
       [429, 1],
       [200, 2],
     ]);
-    seen.length = 0;
-    const capped = await client({ onExchange: (e) => seen.push(e), maxRateLimitRetries: 2 }).get('/limited/always');
-    expect(capped.response?.status).toBe(429);
-    expect(seen.map((e) => e.rateLimitRetries)).toEqual([0, 1, 2]);
+  });
+
+  it('gives up on a server that answers nothing but 429 (Retry-After: 0) once --max-wait has passed, backing off on the way', async () => {
+    const seen: Exchange[] = [];
+    await expect(client({ onExchange: (e) => seen.push(e) }).get('/limited/always')).rejects.toThrow(
+      /^blocked: the server answered nothing but 429 for 2 s \(--max-wait\); stopped at \d\d:\d\d:\d\d UTC$/,
+    );
+    expect(seen.map((e) => e.rateLimitRetries)).toEqual(seen.map((_e, i) => i));
+    // Retry-After: 0 again and again is not taken as leave to hammer: the waits back off (at least
+    // 0.5 s, 1 s, 2 s after the first), so 2 s of nothing but 429 takes only a handful of attempts
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.length).toBeLessThanOrEqual(6);
   });
 
   it('a request that gets no answer times out after --timeout: "connection failed: … timed out"', async () => {
@@ -132,7 +140,6 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
         baseUrl: silent.url,
         keys: { apiKey: 'pra_a_key_0000' },
         timeoutMs: 300,
-        maxRateLimitRetries: 0,
         redactor: new Redactor([]),
         throwOnTransportError: true,
       });

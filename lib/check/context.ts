@@ -110,6 +110,8 @@ export interface ContextParts {
   keepRecords?: () => boolean;
   /** told, after the cleanups, which of the check's records were archived and which were kept */
   records?: (r: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] }) => void;
+  /** how long the check's requests waited for their turn (the run's pace, a 429's pause): not its own time */
+  waited?: { ms: number };
 }
 
 /** A record a check made, as its report names it. */
@@ -184,7 +186,6 @@ export function makeContext(p: ContextParts): CheckContext {
     keys: p.target.keys,
     timeoutMs: p.target.timeoutMs,
     ...(p.target.maxResponseBytes !== undefined ? { maxResponseBytes: p.target.maxResponseBytes } : {}),
-    maxRateLimitRetries: p.target.maxRateLimitRetries,
     redactor: redactorFor(p.target.keys),
     onExchange: (ex, req) => {
       p.exchanges.push(ex);
@@ -215,6 +216,9 @@ export function makeContext(p: ContextParts): CheckContext {
     // a request that got no answer fails the check at once, "connection failed: …" (marked blocked),
     // whatever the check would have made of a missing response
     throwOnTransportError: true,
+    onWait: (ms) => {
+      if (p.waited) p.waited.ms += ms;
+    },
   });
   // --keep-failing: a failing check's own records stay where they are, for its reproducers
   api.holds = (method, path) => p.keepRecords?.() === true && records.isArchiveOfOwn(method, path);

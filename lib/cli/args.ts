@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SETTINGS, type Setting, type SettingName } from '../config/settings.js';
 import type { Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import type { QuotaOptions } from '../../reference/index.js';
 
 /** Flags that shape the embedded reference server (ignored when --base-url is given). */
 const REFERENCE_FLAGS = {
@@ -11,6 +12,10 @@ const REFERENCE_FLAGS = {
   variation: { type: 'string', multiple: true },
   'rate-limit-every': { type: 'string' },
   'latency-ms': { type: 'string' },
+  'quota-bucket': { type: 'string' },
+  'quota-window': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'quota-headers': { type: 'string' },
   'sparse-fixtures': { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -39,6 +44,12 @@ export interface ReferenceFlags {
   variations?: string[];
   rateLimitEvery?: number;
   latencyMs?: number;
+  /** --quota-bucket RATE:BURST or --quota-window LIMIT:SECONDS (reference/quota/) */
+  quota?: QuotaOptions;
+  /** --retry-after seconds|date|none: how the quota's 429s say when to come back */
+  retryAfter?: 'seconds' | 'date' | 'none';
+  /** --quota-headers none|ratelimit|x-ratelimit: the quota fields every answer carries */
+  quotaHeaders?: 'none' | 'ratelimit' | 'x-ratelimit';
   /** hand out (and run with) the sparse fixtures: what a typical user writes */
   fixtures?: 'sparse';
 }
@@ -153,6 +164,37 @@ function referenceFlags(v: Record<string, string | boolean | string[] | undefine
       throw new RunCannotStart(`--${flag} must be a non-negative integer; got ${JSON.stringify(raw)}`);
     out[key] = n;
   }
+  Object.assign(out, quotaFlags(v));
+  return out;
+}
+
+/** --quota-bucket RATE:BURST, --quota-window LIMIT:SECONDS, --retry-after and --quota-headers. */
+function quotaFlags(v: Record<string, string | boolean | string[] | undefined>): Partial<ReferenceFlags> {
+  const out: Partial<ReferenceFlags> = {};
+  const pair = (flag: string, what: string): [number, number] | undefined => {
+    const raw = v[flag];
+    if (typeof raw !== 'string') return undefined;
+    const m = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(raw.trim());
+    const [a, b] = [Number(m?.[1]), Number(m?.[2])];
+    if (!m || !(a >= 0) || !(b > 0)) throw new RunCannotStart(`--${flag} must be ${what}; got ${JSON.stringify(raw)}`);
+    return [a, b];
+  };
+  const bucket = pair('quota-bucket', 'RATE:BURST (requests a second, and at most at once), e.g. 10:20');
+  const window = pair('quota-window', 'LIMIT:SECONDS (requests per window), e.g. 600:60');
+  if (bucket && window) throw new RunCannotStart('--quota-bucket and --quota-window exclude each other');
+  if (bucket) out.quota = { kind: 'bucket', ratePerS: bucket[0], burst: bucket[1] };
+  if (window) out.quota = { kind: 'window', limit: window[0], windowS: window[1] };
+  const choice = <T extends string>(flag: string, allowed: readonly T[]): T | undefined => {
+    const raw = v[flag];
+    if (typeof raw !== 'string') return undefined;
+    if (!(allowed as readonly string[]).includes(raw))
+      throw new RunCannotStart(`--${flag} must be ${allowed.join(', ')}; got ${JSON.stringify(raw)}`);
+    return raw as T;
+  };
+  const retryAfter = choice('retry-after', ['seconds', 'date', 'none'] as const);
+  if (retryAfter) out.retryAfter = retryAfter;
+  const headers = choice('quota-headers', ['none', 'ratelimit', 'x-ratelimit'] as const);
+  if (headers) out.quotaHeaders = headers;
   return out;
 }
 

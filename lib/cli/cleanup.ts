@@ -7,6 +7,7 @@ import { argsError } from './args.js';
 import { redactorFor } from '../redact/redactor-for.js';
 import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
+import { RunStopped } from '../http/run-stopped.js';
 import { isUnderBase } from '../http/under-base.js';
 import {
   appendLedger,
@@ -27,15 +28,18 @@ const FLAGS = {
   'other-org-api-key': { type: 'string' },
   fixtures: { type: 'string' },
   timeout: { type: 'string' },
+  'max-wait': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 export const CLEANUP_USAGE = [
-  'Usage: npx conformance cleanup --ledger FILE [--base-url URL] [--api-key KEY] [--other-org-api-key KEY] [--timeout MS]',
+  'Usage: npx conformance cleanup --ledger FILE [--base-url URL] [--api-key KEY] [--other-org-api-key KEY] [--timeout MS] [--max-wait S]',
   '',
   'Archives what a run that was killed or crashed left behind: DELETEs every record of the ledger',
   '(<report-dir>/ledger.jsonl) that has an archive path and was not archived yet, with the key that',
   'made it. The base URL and keys resolve as for a run (flag > environment > .env > fixtures file).',
+  'A rate-limited server is waited out as a run waits it out: until it has answered nothing but 429 for',
+  '--max-wait (default 180 s) or asks to wait longer; then every record left is named, not archived.',
   'Exit status: 0 every archivable record is archived or already gone · 1 some could not be archived · 2 cannot run',
 ].join('\n');
 
@@ -67,6 +71,7 @@ export async function cleanupCommand(
   if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
   if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
+  if (v['max-wait'] !== undefined) settings.maxWait = v['max-wait'];
   const config = resolveConfig(settings, environment(cwd), cwd);
   if (config.baseUrl === undefined)
     throw new RunCannotStart('cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server the run was made against');
@@ -94,17 +99,27 @@ export async function cleanupCommand(
   let gone = 0;
   if (pending.length > 0) {
     await probe(config.baseUrl, keys, config.timeoutMs, redactor);
+    // the run's back-off budget: a 429's pause is waited out, until --max-wait says to stop
     const client = new ApiClient({
       baseUrl: config.baseUrl,
       keys,
       timeoutMs: config.timeoutMs,
-      maxRateLimitRetries: 5,
+      maxWaitMs: config.maxWaitMs,
       redactor,
+      refuse: (_kind, message) => {
+        throw new RunStopped(message.replace(/^blocked: /, ''));
+      },
     });
+    let stopped: string | undefined;
     // newest first: an edge goes before the records it joins
     for (const e of [...pending].reverse()) {
       const p = e.path as string;
       const what = `${e.type} ${e.id} (DELETE ${p}, run ${e.runId})`;
+      if (stopped !== undefined) {
+        failed += 1;
+        say(`not archived: ${what}: not sent, ${stopped}`);
+        continue;
+      }
       if (keys[e.auth] === undefined) {
         failed += 1;
         say(`not archived: ${what}: it was made with the ${e.auth}; pass --other-org-api-key`);
@@ -116,7 +131,17 @@ export async function cleanupCommand(
         say(`not archived: ${what}: its path would leave the base URL`);
         continue;
       }
-      const ex = await client.delete(p, { auth: e.auth });
+      let ex;
+      try {
+        ex = await client.delete(p, { auth: e.auth });
+      } catch (err) {
+        if (!(err instanceof RunStopped)) throw err;
+        // the server rate-limited past --max-wait: nothing more is sent; every record left is named
+        stopped = err.reason;
+        failed += 1;
+        say(`not archived: ${what}: ${stopped}`);
+        continue;
+      }
       const status = ex.response?.status;
       if (status !== undefined && status >= 200 && status <= 299) {
         archived += 1;

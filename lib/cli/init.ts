@@ -90,9 +90,13 @@ export async function initCommand(
     baseUrl: config.baseUrl,
     keys,
     timeoutMs: config.timeoutMs,
-    maxRateLimitRetries: 3,
+    maxWaitMs: config.maxWaitMs,
     redactor,
     readOnly: true,
+    // a server that rate-limits past --max-wait: one line, exit 2 (never an internal error)
+    refuse: (_kind, message) => {
+      throw new RunCannotStart(`init: ${message.replace(/^blocked: /, '')}`);
+    },
   });
   const read = async (p: string, auth: keyof TargetKeys = 'apiKey'): Promise<Answer> => {
     const ex = await api.get(p, { auth });

@@ -1,5 +1,3 @@
-import type { RequestBudget } from '../http/request-budget.js';
-
 /** How long an interrupted run may take to archive what it made before it writes its partial report. */
 export const ARCHIVE_GRACE_MS = 10_000;
 
@@ -9,10 +7,10 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 export const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
- * SIGINT and SIGTERM during the checks: the first stops new requests (every check's next one is
- * refused, the archives of the run's own records still go) and gives the run ARCHIVE_GRACE_MS to
- * archive and end; `deadline` then resolves, and the run writes what it has as a partial report.
- * A second signal exits at once, printing how to clean up.
+ * SIGINT and SIGTERM from the first write on (the fixtures check): the first stops new requests
+ * (every check's next one is refused, the archives of the run's own records still go) and gives
+ * the run ARCHIVE_GRACE_MS to archive and end; `deadline` then resolves, and the run writes what
+ * it has as a partial report. A second signal exits at once, printing how to clean up.
  */
 export class Interruption {
   signal: StopSignal | undefined;
@@ -22,7 +20,12 @@ export class Interruption {
   private timer: NodeJS.Timeout | undefined;
   private readonly handlers: Array<[StopSignal, () => void]>;
 
-  constructor(budget: RequestBudget, say: (line: string) => void, cleanupCommand: string, graceMs = ARCHIVE_GRACE_MS) {
+  constructor(
+    run: { stop(reason: string, hard?: boolean): void },
+    say: (line: string) => void,
+    cleanupCommand: string,
+    graceMs = ARCHIVE_GRACE_MS,
+  ) {
     this.deadline = new Promise<void>((r) => {
       this.resolveDeadline = r;
     });
@@ -36,9 +39,9 @@ export class Interruption {
         this.signal = sig;
         const grace = `at most ${Math.round(graceMs / 1000)} s; ${sig} again exits at once`;
         say(`${sig}: stopping; no new requests, archiving what the run made (${grace})`);
-        budget.stop(`the run was interrupted (${sig})`);
+        run.stop(`the run was interrupted (${sig})`);
         this.timer = setTimeout(() => {
-          budget.stop(`the run was interrupted (${sig})`, true);
+          run.stop(`the run was interrupted (${sig})`, true);
           this.resolveDeadline();
         }, graceMs);
       },

@@ -238,6 +238,29 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
     ...summed(runs, 'setupRequests'),
     ...(runs.some((r) => r.chain !== undefined) ? { chain: Math.max(...runs.map((r) => r.chain ?? 0)) } : {}),
     ...concurrencyOf(runs),
+    ...paceOf(runs),
+  };
+}
+
+/** What a metered server did to the shards: every request one could not send, and all their pauses. */
+function paceOf(runs: readonly RunInfo[]): Pick<RunInfo, 'notSent' | 'rateLimit' | 'stoppedBy'> {
+  const notSent = runs.flatMap((r) => r.notSent ?? []);
+  const limits = runs.flatMap((r) => (r.rateLimit ? [r.rateLimit] : []));
+  const stoppedBy = runs.find((r) => r.stoppedBy !== undefined)?.stoppedBy;
+  const first = limits[0];
+  return {
+    ...(notSent.length > 0 ? { notSent } : {}),
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
+    ...(first
+      ? {
+          rateLimit: {
+            ...first,
+            pauses: limits.reduce((n, l) => n + l.pauses, 0),
+            waitedMs: limits.reduce((n, l) => n + l.waitedMs, 0),
+            longestWaitMs: Math.max(...limits.map((l) => l.longestWaitMs)),
+          },
+        }
+      : {}),
   };
 }
 

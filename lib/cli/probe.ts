@@ -27,10 +27,9 @@ export async function probe(
     baseUrl,
     keys,
     timeoutMs,
-    maxRateLimitRetries: 3,
     redactor,
     ...(budget ? { budget } : {}),
-    // rate-limited past the back-off budget (or interrupted) before any check: the run cannot be made
+    // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);
     },

@@ -35,6 +35,10 @@ export function referenceArgs(r: ReferenceFlags): string[] {
   for (const f of r.faults ?? []) out.push(`--fault ${quoteIfNeeded(f)}`);
   if (r.rateLimitEvery !== undefined) out.push(`--rate-limit-every ${r.rateLimitEvery}`);
   if (r.latencyMs !== undefined) out.push(`--latency-ms ${r.latencyMs}`);
+  if (r.quota?.kind === 'bucket') out.push(`--quota-bucket ${r.quota.ratePerS}:${r.quota.burst}`);
+  if (r.quota?.kind === 'window') out.push(`--quota-window ${r.quota.limit}:${r.quota.windowS}`);
+  if (r.retryAfter !== undefined) out.push(`--retry-after ${r.retryAfter}`);
+  if (r.quotaHeaders !== undefined) out.push(`--quota-headers ${r.quotaHeaders}`);
   if (r.fixtures === 'sparse') out.push('--sparse-fixtures');
   return out;
 }

@@ -12,12 +12,12 @@ import type { CheckRun } from '../runner/check-run.js';
 import type { CheckDefinition } from '../check/registry.js';
 import { redactorFor } from '../redact/redactor-for.js';
 import { ConformanceReporter } from '../report/reporter.js';
-import { conformanceReport, runScope, trafficCounts, writeReportFile } from '../report/conformance-json.js';
+import { conformanceReport, runScope, trafficCounts } from '../report/conformance-json.js';
 import { harOf } from '../report/har.js';
 import { writeReports } from '../report/write-all.js';
 import { runRedactor, useRunRedactor } from '../redact/run-redactor.js';
 import { colourWanted, githubRunUrl, githubStepSummary, isCi } from '../config/ci-env.js';
-import { isCreated, leftovers, pendingArchives, readLedger } from '../safety/ledger.js';
+import { leftovers, pendingArchives, readLedger, unsettled } from '../safety/ledger.js';
 import { observedContract } from '../report/observed.js';
 import { consoleLines, liveLine, painted, printOutcome, printVerdict } from '../report/console.js';
 import type { TargetKeys } from '../target/target.js';
@@ -37,40 +37,13 @@ import { Phases } from '../runner/phases.js';
 import { RequestBudget } from '../http/request-budget.js';
 import { prepareGate, settleGate } from '../baseline/gate.js';
 import { selectChecks, selectsEverything } from '../select/selection.js';
-import { ApiClient } from '../http/client.js';
-import type { Redactor } from '../redact/redact.js';
-import { auditKeptRecords } from '../preflight/kept-audit.js';
-import { RecordChanges, type RecordChange } from '../safety/record-changes.js';
+import { RecordChanges } from '../safety/record-changes.js';
+import { Pace } from '../http/pace.js';
+import { RunStopped } from '../http/run-stopped.js';
+import { PaceConsole } from './pace-console.js';
+import { keptRecordChanges, writeHarFile } from './after-checks.js';
+import { printRunStop, rateLimitOf } from './run-stop-lines.js';
 import { printRecordChanges } from '../report/record-changes-block.js';
-
-/**
- * The changes the checks found on kept records, and those a read of every kept record after the run
- * finds against its state at the fixtures check (the later finding of a record's attribute wins).
- */
-async function keptRecordChanges(
-  target: RunTarget,
-  redactor: Redactor,
-  budget: RequestBudget,
-): Promise<{ changes: RecordChange[]; requests: number }> {
-  const changes = target.recordChanges ?? new RecordChanges();
-  const before = target.preflight?.kept;
-  let requests = 0;
-  if (before && Object.keys(before).length > 0) {
-    const api = new ApiClient({
-      baseUrl: target.baseUrl,
-      keys: target.keys,
-      timeoutMs: target.timeoutMs,
-      maxRateLimitRetries: target.maxRateLimitRetries,
-      redactor,
-      budget,
-      onExchange: () => {
-        requests += 1;
-      },
-    });
-    for (const c of await auditKeptRecords(api, target.fixtures, before, target.readOnly)) changes.add(c);
-  }
-  return { changes: changes.all(), requests };
-}
 
 /** A check still running after this long fails (each request also has its own --timeout). */
 const CHECK_TIMEOUT_MS = 180_000;
@@ -112,13 +85,14 @@ export async function runConformance(
 
   let reference: RunningReference | undefined;
   let interruption: Interruption | undefined;
+  let disposeWaiting: () => void = () => undefined;
   try {
     let target: RunTarget;
     const common = {
       runId: newRunId(startedAt),
       seed: config.seed,
       timeoutMs: config.timeoutMs,
-      maxRateLimitRetries: 5,
+      maxWaitMs: config.maxWaitMs,
       maxResponseBytes: config.maxResponseBytes,
       selection: config.selection,
       readOnly: config.readOnly,
@@ -159,17 +133,44 @@ export async function runConformance(
     const redactor = redactorFor(target.keys);
     useRunRedactor(redactor);
     phases.end('referenceStartMs');
+    // one pace for the whole run (lib/http/pace.ts): its 429 pauses, its rate and its stop
+    const pace = new Pace({ maxWaitMs: target.maxWaitMs });
+    // a terminal gets a live progress line; CI and pipes get one line per endpoint group
+    const live =
+      process.stdout.isTTY && !isCi(env)
+        ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
+        : undefined;
     // --concurrency holds before the checks too; these requests are not counted by --max-requests
-    const before = new RequestBudget(target.concurrency);
+    const before = new RequestBudget(target.concurrency, undefined, pace);
+    // one budget for every check: --concurrency and --max-requests counted in one place
+    const budget = new RequestBudget(target.concurrency, target.maxRequests, pace);
+    // the checks ended so far: what an interrupted run reports when its checks do not end in time
+    const finished: CheckRun[] = [];
+    let selected = 0;
+    const waiting = new PaceConsole(pace, print, live, () => ({
+      sent: before.sent + budget.sent,
+      ...(selected > 0 ? { checks: { done: finished.length, total: selected, sent: budget.sent } } : {}),
+    }));
+    disposeWaiting = () => waiting.dispose();
     await probe(target.baseUrl, target.keys, target.timeoutMs, redactor, before);
     phases.end('probeMs');
     print(`run ${target.runId} · seed ${target.seed}`);
+    const ledgerCommand = cleanupCommandFor(target.ledgerFile ?? '', cwd);
+    // from the first write on (the fixtures check's upsert), Ctrl-C archives what the run made
+    interruption = new Interruption(pace, print, ledgerCommand);
     // a fixture the server does not have is the user's mistake: exit 2 before any check
-    target.preflight = await checkFixtures(target, redactor, before);
-    if (target.preflight.checked.length > 0) print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
+    try {
+      target.preflight = await checkFixtures(target, redactor, before);
+    } catch (err) {
+      // stopped (interrupted, or the server stopped cooperating): the checks that follow are each
+      // refused their first request, so every report is written with them blocked under the one cause
+      if (!(err instanceof RunStopped)) throw err;
+    }
+    if (target.preflight && target.preflight.checked.length > 0)
+      print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
     for (const [fields, key] of [
-      [target.preflight.contactRequired, 'contact'],
-      [target.preflight.contactRequiredOther, 'otherOrg.contact'],
+      [target.preflight?.contactRequired, 'contact'],
+      [target.preflight?.contactRequiredOther, 'otherOrg.contact'],
     ] as const) {
       for (const field of fields?.unfilled ?? []) {
         print(
@@ -191,20 +192,10 @@ export async function runConformance(
       throw err;
     }
     const defs = selectChecks(all, config.selection, config.shard);
+    selected = defs.length;
     phases.end('suiteLoadMs');
-    // a terminal gets a live progress line; CI and pipes get one line per endpoint group
-    const live =
-      process.stdout.isTTY && !isCi(env)
-        ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
-        : undefined;
-    const reporter = new ConformanceReporter(print, live);
-    // one budget for every check: --concurrency, --max-requests and the 429 back-off counted in one place
-    const budget = new RequestBudget(target.concurrency, target.maxRequests);
+    const reporter = new ConformanceReporter(print, live, () => waiting.suffix());
     reporter.start(defs.length, new Set(defs.map((d) => d.group)).size);
-    const ledgerCommand = cleanupCommandFor(target.ledgerFile ?? '', cwd);
-    interruption = new Interruption(budget, print, ledgerCommand);
-    // the checks ended so far: what an interrupted run reports when its checks do not end in time
-    const finished: CheckRun[] = [];
     const events = {
       onCheck: (r: CheckRun, d: CheckDefinition) => {
         finished.push(r);
@@ -242,6 +233,7 @@ export async function runConformance(
     // every kept record read again: what the server changed heads the console and every report
     const { changes: recordChanges, requests: keptRecordsRequests } = await keptRecordChanges(target, redactor, before);
     phases.end('checksMs');
+    waiting.dispose();
     if (config.har !== undefined) {
       const har = harOf(
         [
@@ -264,7 +256,7 @@ export async function runConformance(
         ],
         { version: suiteVersion() },
       );
-      writeReportFile(path.dirname(config.har), path.basename(config.har), JSON.stringify(har) + '\n', redactor);
+      writeHarFile(config.har, har, redactor, print);
     }
 
     if (reporter.results.length === 0 && config.shard === undefined && !interruption.signal) {
@@ -299,7 +291,9 @@ export async function runConformance(
         },
         phases: phases.done(),
         ...(interruption.signal ? { interrupted: interruption.signal } : {}),
-        ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
+        ...(pace.stopped !== undefined && !interruption.signal ? { stoppedBy: pace.stopped } : {}),
+        ...rateLimitOf(pace),
+        ...(pace.notSent.length > 0 ? { notSent: pace.notSent } : {}),
       },
       observedContract(traffic),
       target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : [],
@@ -315,10 +309,7 @@ export async function runConformance(
     });
     printRecordChanges(recordChanges, print);
     printOutcome(report.checks, print, config.strict);
-    if (budget.decreases > 0)
-      print(
-        `rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`,
-      );
+    printRunStop(pace, budget, reporter.results, print);
     // absolute: the path is pasted into a browser or a shell from wherever the reader is
     print(`report: ${files.map((f, i) => (i === 0 ? path.resolve(cwd, f) : path.basename(f))).join(', ')}`);
     for (const line of settled.lines) print(line);
@@ -337,8 +328,14 @@ export async function runConformance(
       );
       return SIGNAL_EXIT[interruption.signal];
     }
+    if (pace.stopped !== undefined) {
+      // a run the server stopped is never a pass, whatever it had checked
+      if (!hint) print(`the run stopped early; to archive anything it may have left: ${ledgerCommand}`);
+      return Math.max(settled.status, 1);
+    }
     return settled.status;
   } finally {
+    disposeWaiting();
     interruption?.dispose();
     await reference?.close();
   }
@@ -352,12 +349,12 @@ export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: 
   if (ledgerFile === undefined) return undefined;
   const lines = readLedger(ledgerFile).filter((l) => l.runId === runId);
   const pending = pendingArchives(lines).length;
-  const maybe = lines.filter((l) => isCreated(l) && l.maybeCreated === true).length;
+  const maybe = unsettled(lines).filter((l) => l.maybeCreated === true).length;
   if (pending === 0 && maybe === 0) return undefined;
   const what = [
     pending > 0 ? `${pending} record(s) not archived` : '',
     maybe > 0
-      ? `${maybe} POST(s) without an answer that may have created a record (find them by the run id ${runId})`
+      ? `${maybe} POST(s) that may have created a record (no answer, or answered 429 and sent again; find them by the run id ${runId})`
       : '',
   ]
     .filter(Boolean)

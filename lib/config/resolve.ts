@@ -42,6 +42,8 @@ export interface RunConfig {
   /** --cases: generated cases per generated check */
   cases: number;
   maxRequests?: number;
+  /** --max-wait, in milliseconds: nothing but 429 for this long (or a longer wait asked) stops a run */
+  maxWaitMs: number;
   /** --har: where to write every request of the checks */
   har?: string;
   /** --examples: an earlier run's examples.json */
@@ -129,6 +131,7 @@ export function resolveConfig(
     keepFailing: truthy(pick('keepFailing')),
     concurrency,
     cases: positiveInteger('cases', pick('cases')),
+    maxWaitMs: duration('max-wait', pick('maxWait')),
   };
   if (maxRequestsText !== undefined) config.maxRequests = positiveInteger('max-requests', maxRequestsText);
   if (shardText !== undefined) config.shard = parseShard(shardText);
@@ -167,6 +170,16 @@ function positiveInteger(flag: string, v: string | undefined): number {
   if (!Number.isInteger(n) || n <= 0)
     throw new RunCannotStart(`--${flag} must be a positive integer; got ${JSON.stringify(v)}`);
   return n;
+}
+
+/** A duration in seconds (`180`, `90s`, `1.5s`, `3m`, `500ms`), as milliseconds. */
+export function duration(flag: string, v: string | undefined): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|min)?\s*$/.exec(v ?? '');
+  const n = Number(m?.[1]);
+  if (!m || !Number.isFinite(n))
+    throw new RunCannotStart(`--${flag} must be a number of seconds (or 90s, 3m, 500ms); got ${JSON.stringify(v)}`);
+  const unit = m[2] === 'ms' ? 1 : m[2] === 'm' || m[2] === 'min' ? 60_000 : 1000;
+  return Math.round(n * unit);
 }
 
 function parseShard(v: string): { index: number; count: number } {

@@ -133,6 +133,12 @@ export const SETTINGS = {
     env: 'CONFORMANCE_MAX_REQUESTS',
     doc: 'safety cap on the requests a run sends; past it, checks fail as blocked',
   },
+  maxWait: {
+    flag: 'max-wait',
+    env: 'CONFORMANCE_MAX_WAIT',
+    default: '180',
+    doc: 'how long a rate-limited run waits (seconds; `90s`, `3m` also read): it stops only when the server has answered nothing but 429 for this long, or asks to wait longer (see docs/rate-limits.md)',
+  },
   cases: {
     flag: 'cases',
     env: 'CONFORMANCE_CASES',

@@ -2,15 +2,16 @@ import { Agent, request } from 'undici';
 import type { Exchange, ExchangeResponse } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
-import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBounded } from './bounded-read.js';
 import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
-import { worstOutcome } from './worst-outcome.js';
+import { endpointOf, refusalOf, type Auth, type RefusalKind } from './refusals.js';
+import { describeTransportError, isStaleSocket } from './transport-error.js';
+import { Pace } from './pace.js';
 
-/** Which credential a request carries. `raw` sends the given Authorization header value as is. */
-export type Auth = keyof TargetKeys | 'none' | { raw: string };
+export type { Auth, RefusalKind } from './refusals.js';
+export { describeTransportError } from './transport-error.js';
 
 export interface RequestOptions {
   auth?: Auth;
@@ -35,7 +36,11 @@ export interface ClientSettings {
   timeoutMs: number;
   /** the most bytes read from one answer (--max-response-bytes); past it the exchange has no usable answer */
   maxResponseBytes?: number;
-  maxRateLimitRetries: number;
+  /**
+   * --max-wait (ms) of a client with no budget of a run (init, cleanup): its own pace gives up after
+   * that long of nothing but 429. A client with a budget follows the run's pace.
+   */
+  maxWaitMs?: number;
   redactor: Redactor;
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
   onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number }) => void;
@@ -52,8 +57,9 @@ export interface ClientSettings {
   keptRecordOf?: (method: string, path: string) => string | undefined;
   /**
    * The run's budget, shared by every check's client (lib/http/request-budget.ts): --concurrency,
-   * --max-requests (past it `refuse('max-requests', …)` is called) and the 429 back-off. Without it
-   * (the probe, the fixtures check, the cleanup command) requests are neither capped nor counted.
+   * --max-requests (past it `refuse('max-requests', …)` is called), and through its pace the run's
+   * 429 pauses, its rate and its stop. Without it (init, the cleanup command, a unit test) requests
+   * are neither capped nor counted, and the client keeps a pace of its own.
    */
   budget?: RequestBudget;
   /** this client's place in the budget's queue: a lower number (an older check) is served first */
@@ -64,15 +70,10 @@ export interface ClientSettings {
   refuse?: (kind: RefusalKind, message: string) => never;
   /** throw a TransportFailure ("connection failed: …") when no answer came, after recording the exchange */
   throwOnTransportError?: boolean;
+  /** how long a request waited for its turn (a slot, a 429's pause, the server's rate): not the check's own time */
+  onWait?: (ms: number) => void;
 }
 
-/**
- * why the client did not send a request: --read-only, --max-requests, a URL outside the base URL, a stopped run, a
- * kept record
- */
-export type RefusalKind = 'read-only' | 'max-requests' | 'outside-base' | 'stopped' | 'kept-record';
-
-const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 /** the only methods ever sent twice (after a stale socket): a write is never re-sent */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -98,18 +99,20 @@ function agent(timeoutMs: number): Agent {
   return a;
 }
 
-const MAX_RETRY_AFTER_MS = 10_000;
-
 /**
  * The HTTP client of the checks. It never throws on a 4xx or 5xx (a status is evidence, not an
  * exception), always reads the whole body (undici frees a socket only once its body is consumed),
- * retries a 429 after its Retry-After a bounded number of times, and records redacted exchanges.
+ * sends every request when the run's pace gives it a turn, retries a 429 when the pause it asked for
+ * ends (lib/http/pace.ts), and records redacted exchanges.
  */
 export class ApiClient {
   private priority: number | undefined;
+  private readonly pace: Pace;
 
   constructor(private readonly settings: ClientSettings) {
     this.priority = settings.priority;
+    this.pace =
+      settings.budget?.pace ?? new Pace(settings.maxWaitMs !== undefined ? { maxWaitMs: settings.maxWaitMs } : {});
   }
 
   /**
@@ -137,25 +140,16 @@ export class ApiClient {
   async send(method: string, path: string, o: RequestOptions = {}): Promise<Exchange> {
     const auth = o.auth ?? 'apiKey';
     const exempt = this.settings.exempt?.(method, path) === true;
-    const kept = this.settings.keptRecordOf?.(method, path);
-    if (kept !== undefined) {
-      const what = `${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)})`;
-      this.refuse(
-        'kept-record',
-        `not sent: ${what} names ${kept}, a record the fixtures file keeps: ` +
-          'the suite never archives or removes one of those',
-      );
-    }
-    if (this.settings.readOnly && !exempt && WRITE_METHODS.has(method.toUpperCase()) && o.harmless === undefined) {
-      const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
-      this.refuse(
-        'read-only',
-        auth === 'apiKey' || auth === 'otherOrgApiKey'
-          ? `--read-only: this check writes (${endpoint})`
-          : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it ` +
-              `(${endpoint} with ${authName(auth)})`,
-      );
-    }
+    const refused = refusalOf({
+      method,
+      path,
+      auth,
+      harmless: o.harmless,
+      exempt,
+      readOnly: this.settings.readOnly === true,
+      keptRecordOf: this.settings.keptRecordOf,
+    });
+    if (refused) this.refuse(refused.kind, refused.message);
     let url: string;
     try {
       url = this.url(path, o.query);
@@ -174,97 +168,123 @@ export class ApiClient {
     if (o.contentType !== undefined) headers['content-type'] = o.contentType;
     const authorization = this.authorization(auth);
     if (authorization !== undefined) headers['authorization'] = authorization;
+    return this.attempts({ method, path, url, headers, body, auth, exempt });
+  }
 
-    let retries = 0;
-    for (;;) {
+  /**
+   * Sends one request until it has an answer other than 429: each attempt waits for its turn (a slot,
+   * then the pace), a 429 pauses the whole run and the attempt goes again first when the pause ends;
+   * the pace gives up only as --max-wait says. Every attempt is recorded (the 429s too).
+   */
+  private async attempts(r: Outgoing): Promise<Exchange> {
+    for (let retries = 0; ; retries++) {
       const started = performance.now();
       const ex: Exchange = {
         request: {
-          method,
-          url,
-          headers: this.settings.redactor.value(headers),
-          ...(body !== undefined ? { body: this.settings.redactor.text(body) } : {}),
+          method: r.method,
+          url: r.url,
+          headers: this.settings.redactor.value(r.headers),
+          ...(r.body !== undefined ? { body: this.settings.redactor.text(r.body) } : {}),
         },
         ms: 0,
         rateLimitRetries: retries,
       };
-      const budget = this.settings.budget;
-      let n = this.count(method, path, exempt);
-      await budget?.acquire(this.priority);
-      // the server's latency is timed from here: a wait for a slot is the run's own queue, not the server's
+      const n = await this.turn(r, retries > 0);
+      // the server's latency is timed from here: a wait for a turn is the run's own queue, not the server's
       const sentAt = performance.now();
-      // the run may have stopped while this request waited for its slot
+      this.settings.onWait?.(sentAt - started);
       try {
-        this.refuseIfStopped(exempt);
+        ex.response = await this.answer(r);
       } catch (err) {
-        budget?.release();
-        throw err;
-      }
-      try {
-        ex.response = await this.once(url, method, headers, body);
-      } catch (err) {
-        // A kept-alive socket closed as we reused it: one fresh try of a read. Never of a write: the
-        // server may have processed it and closed before answering (a second POST would create twice).
-        if (isStaleSocket(err) && SAFE_METHODS.has(method.toUpperCase())) {
-          n = this.count(method, path, exempt);
-          try {
-            ex.response = await this.once(url, method, headers, body);
-          } catch (again) {
-            ex.transportError = describeTransportError(again, this.settings.timeoutMs);
-          }
-        } else {
-          ex.transportError = describeTransportError(err, this.settings.timeoutMs);
-        }
+        ex.transportError = describeTransportError(err, this.settings.timeoutMs);
       } finally {
-        budget?.release();
+        this.settings.budget?.release();
       }
-      budget?.answered(n, ex.response?.status, sentAt);
+      this.settings.budget?.answered(n, ex.response?.status, sentAt);
       ex.ms = Math.round(performance.now() - started);
-      const wait = ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
-      const spent = retries >= this.settings.maxRateLimitRetries || asksTooLong(ex.response?.headers['retry-after']);
-      if (wait !== undefined && budget !== undefined && spent) {
-        // past the back-off budget the server is not cooperating: the run stops, and every check it
-        // keeps from running is blocked under that one finding, none a deviation of its own rule
-        this.settings.onExchange?.(ex, { path, auth, startedMs: started });
+      const record = () => this.settings.onExchange?.(ex, { path: r.path, auth: r.auth, startedMs: started });
+      if (ex.response?.status !== 429) {
+        if (ex.response) this.pace.answered(ex.response.headers);
+        record();
+        if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
+        return ex;
+      }
+      // A 429 was not processed (spec: rate_limit_exceeded), so it is sent again, a POST too; the
+      // ledger records each send of a POST all the same (a server may lie: lib/safety/tracker.ts)
+      const decision = this.pace.limited(ex.response.headers, sentAt);
+      record();
+      if (!decision.retry) {
+        // past --max-wait the server is not cooperating: the run stops, and every check it keeps from
+        // running is blocked under that one finding, none a deviation of its own rule
         const at = new Date().toISOString().slice(11, 19);
-        const limits = `${retries} retries, at most ${MAX_RETRY_AFTER_MS / 1000} s each`;
-        budget.stop(
-          `the server rate-limited the run past the back-off budget (${limits}) at ${at} UTC after ${budget.sent} requests`,
-        );
-        this.refuse('stopped', `blocked: ${budget.stopped ?? 'rate-limited'}`);
+        const sent = this.settings.budget ? ` after ${this.settings.budget.sent} requests` : '';
+        this.pace.stop(`${decision.giveUp}; stopped at ${at} UTC${sent}`, true);
       }
-      if (wait !== undefined && retries < this.settings.maxRateLimitRetries) {
-        // A 429 was not processed (spec: rate_limit_exceeded), so retrying even a POST is safe.
-        retries += 1;
-        this.settings.onExchange?.(ex, { path, auth, startedMs: started });
-        await new Promise((r) => setTimeout(r, wait));
-        continue;
-      }
-      this.settings.onExchange?.(ex, { path, auth, startedMs: started });
-      if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
-      return ex;
+      this.refuseIfStopped(r);
+    }
+  }
+
+  /** Counts the attempt and waits for its turn; returns its number in the run (for the budget). */
+  private async turn(r: Outgoing, retry: boolean): Promise<number> {
+    const n = this.count(r);
+    const budget = this.settings.budget;
+    const exempt = r.exempt;
+    const go = budget
+      ? await budget.acquire(this.priority, { retry, exempt })
+      : await this.pace.turn({ retry, exempt, priority: this.priority ?? 0 });
+    // the run may have stopped while this request waited for its turn
+    try {
+      this.refuseIfStopped(r);
+    } catch (err) {
+      if (go) budget?.release();
+      throw err;
+    }
+    // let go without a turn: the run stopped (refused above, but never sent without a turn)
+    if (!go) this.refuse('stopped', `blocked: ${this.pace.stopped ?? 'the run stopped'}`);
+    return n;
+  }
+
+  /** One attempt's answer; a read is tried once more on a kept-alive socket the server had closed. */
+  private async answer(r: Outgoing): Promise<ExchangeResponse> {
+    try {
+      return await this.once(r.url, r.method, r.headers, r.body);
+    } catch (err) {
+      // Never a write: the server may have processed it and closed before answering (a second POST
+      // would create twice).
+      if (!isStaleSocket(err) || !SAFE_METHODS.has(r.method.toUpperCase())) throw err;
+      this.count(r);
+      return await this.once(r.url, r.method, r.headers, r.body);
     }
   }
 
   /** Counts one request about to be sent (its number in the run); past --max-requests it is refused instead. */
-  private count(method: string, path: string, exempt: boolean): number {
+  private count(r: Outgoing): number {
     const budget = this.settings.budget;
+    this.refuseIfStopped(r);
     if (budget === undefined) return 0;
-    this.refuseIfStopped(exempt);
-    if (!exempt && budget.exhausted()) {
+    if (!r.exempt && budget.exhausted()) {
       this.refuse(
         'max-requests',
-        `blocked: the run reached --max-requests ${budget.maxRequests}; ${method.toUpperCase()} ${endpointOf(method, path)} was not sent (raise --max-requests to run the rest)`,
+        `blocked: the run reached --max-requests ${budget.maxRequests}; ${r.method.toUpperCase()} ${endpointOf(r.method, r.path)} was not sent (raise --max-requests to run the rest)`,
       );
     }
     return budget.count();
   }
 
-  /** A stopped run sends nothing more but the archives of its own records (until it stops hard). */
-  private refuseIfStopped(exempt: boolean): void {
-    const budget = this.settings.budget;
-    if (budget?.stopped === undefined || (exempt && !budget.stoppedHard)) return;
-    this.refuse('stopped', `blocked: ${budget.stopped}`);
+  /**
+   * A stopped run sends nothing more but the archives of its own records, until it stops hard; an
+   * archive it does not send is named in the run's reports (pace.notSent).
+   */
+  private refuseIfStopped(r: Outgoing): void {
+    const why = this.pace.stopped;
+    if (why === undefined || (r.exempt && !this.pace.stoppedHard)) return;
+    if (r.exempt)
+      this.pace.notSend({
+        request: `${r.method.toUpperCase()} ${r.path}`,
+        purpose: 'the archive of a record the run made',
+        why,
+      });
+    this.refuse('stopped', `blocked: ${why}`);
   }
 
   private refuse(kind: RefusalKind, message: string): never {
@@ -319,83 +339,18 @@ export class ApiClient {
   }
 }
 
-/** A key's name for a message, never its value. */
-function authName(auth: Auth): string {
-  if (auth === 'none') return 'no key';
-  return typeof auth === 'object' ? 'an invalid key' : `the ${auth}`;
-}
-
 function lower(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-/** Retry-After as delay-seconds or an HTTP date; a 429 without it is waited on for one second. */
-export function retryAfterMs(value: string | undefined): number {
-  if (value === undefined) return 1000;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
-  return Math.min(Math.max(Number.isFinite(ms) ? ms : 1000, 0), MAX_RETRY_AFTER_MS);
-}
-
-/** A Retry-After longer than the run waits for one request: the back-off budget is spent at once. */
-function asksTooLong(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(ms) && ms > MAX_RETRY_AFTER_MS;
-}
-
-function isStaleSocket(err: unknown): boolean {
-  const code = (err as { code?: unknown } | undefined)?.code;
-  return code === 'UND_ERR_SOCKET' && /other side closed/i.test((err as Error).message);
-}
-
-/** A request's endpoint as the spec writes it (POST /contact), or its path with ids shown as {id}. */
-function endpointOf(method: string, path: string): string {
-  const bare = path.split(/[?#]/)[0] ?? path;
-  const stated = statedEndpointOf(method.toUpperCase(), bare);
-  if (stated) return stated.slice(stated.indexOf(' ') + 1);
-  return bare.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
-}
-
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ETIMEDOUT',
-  'ABORT_ERR',
-]);
-const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
-
-/**
- * Why no answer came, in words first and the library's code after: "timed out after 500 ms …",
- * "DNS lookup failed …", "TLS error …", "connection refused …", "connection closed by the server …".
- */
-export function describeTransportError(err: unknown, timeoutMs?: number): string {
-  if (!(err instanceof Error)) return String(err);
-  if (err instanceof ResponseTooLarge) return err.message;
-  const cause = err.cause instanceof Error ? err.cause : undefined;
-  const codeOf = (e: Error | undefined) => {
-    const c = (e as { code?: unknown } | undefined)?.code;
-    return typeof c === 'string' ? c : undefined;
-  };
-  const code = codeOf(err);
-  const causeCode = codeOf(cause);
-  const codes = [code, causeCode].filter((c): c is string => c !== undefined);
-  const raw = `${code ? code + ' ' : ''}${err.message}${cause ? `: ${causeCode && causeCode !== code ? causeCode + ' ' : ''}${cause.message}` : ''}`;
-  const text = `${err.message} ${cause?.message ?? ''}`;
-  let kind: string | undefined;
-  if (codes.some((c) => TIMEOUT_CODES.has(c)) || err.name === 'TimeoutError')
-    kind = `timed out${timeoutMs !== undefined ? ` after ${timeoutMs} ms` : ''} (--timeout)`;
-  else if (codes.some((c) => DNS_CODES.has(c))) kind = 'DNS lookup failed';
-  else if (
-    codes.some((c) => /^(ERR_SSL|ERR_TLS|EPROTO|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL)/.test(c)) ||
-    /\b(ssl|tls|certificate)\b/i.test(text)
-  )
-    kind = 'TLS error';
-  else if (codes.includes('ECONNREFUSED')) kind = 'connection refused';
-  else if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED'))
-    kind = 'connection closed by the server';
-  // one line, whatever the library put in its message (OpenSSL ends its own with a newline)
-  return (kind ? `${kind}: ${raw}` : raw).replace(/\s+/g, ' ').trim();
+/** One request as the client sends it, every attempt alike. */
+interface Outgoing {
+  method: string;
+  path: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  auth: Auth;
+  /** the archive of a record the check made: never refused by --read-only or --max-requests */
+  exempt: boolean;
 }

@@ -1,7 +1,10 @@
+import { Pace } from './pace.js';
+
 /**
  * The one place a run's requests are counted: how many are in flight (--concurrency), how many were
  * sent (--max-requests), and how far a 429 has lowered the concurrency. Every check's client of a run
- * shares one budget; the probe and the fixtures check send outside it.
+ * shares one budget; the probe, the fixtures check and the read of kept records after the run send on
+ * another budget (not counted by --max-requests) of the same pace.
  *
  * The limit finds the server's pace, as TCP's congestion control does. It starts at
  * START_CONCURRENCY (or the ceiling, --concurrency, when lower) and grows per clean window (as many
@@ -14,9 +17,13 @@
  * window) answering requests sent before the last decrease halves the limit once. `path` records
  * every change, for the report.
  *
- * A slot goes to the waiting request of the oldest check first: checks that started earlier finish
- * sooner, so fewer are in progress at once and a check holding a shared record (a task lock) is not
- * starved by the many that started after it.
+ * A slot goes to a request sent again after a 429 first, then to the waiting request of the oldest
+ * check: checks that started earlier finish sooner, so fewer are in progress at once and a check
+ * holding a shared record (a task lock) is not starved by the many that started after it.
+ *
+ * Between a slot and the wire sits the run's pace (lib/http/pace.ts): a request holding a slot waits
+ * there for its turn, which a 429's pause and the server's rate decide. Budgets of one run share one pace,
+ * and with it the run's stop.
  */
 /** requests in a row without an answer, each sent after the last answer came, that stop the run */
 export const STOP_AFTER_UNANSWERED = 3;
@@ -70,12 +77,13 @@ export class RequestBudget {
   private unansweredInRow = 0;
   /** `sent` at the last decrease: a 429 to a request sent before it does not halve again */
   private sentAtDecrease = -1;
-  private readonly waiting: Array<{ priority: number; order: number; start: () => void }> = [];
+  private readonly waiting: Array<{ retry: boolean; priority: number; order: number; start: () => void }> = [];
   private order = 0;
 
   constructor(
     concurrency: number,
     readonly maxRequests?: number,
+    readonly pace: Pace = new Pace(),
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
@@ -90,14 +98,19 @@ export class RequestBudget {
    * Why the run sends no more requests, once it is stopped: an interruption (SIGINT, SIGTERM) or a
    * server that stopped cooperating. Every check's next request is refused with this reason (one
    * cause, one finding); only the archives of records the run made still go, until `stop(…, true)`.
+   * The stop is the run's (its pace's): every budget sharing the pace is stopped with it.
    */
-  stopped: string | undefined;
-  /** the archives of the run's own records are refused too (the interruption's deadline passed) */
-  stoppedHard = false;
+  get stopped(): string | undefined {
+    return this.pace.stopped;
+  }
+
+  /** the archives of the run's own records are refused too (the interruption's grace is over, or the server said so) */
+  get stoppedHard(): boolean {
+    return this.pace.stoppedHard;
+  }
 
   stop(reason: string, hard = false): void {
-    this.stopped ??= reason;
-    if (hard) this.stoppedHard = true;
+    this.pace.stop(reason, hard);
   }
 
   /** Whether one more request may be sent under --max-requests (exempt requests are always sent). */
@@ -111,8 +124,19 @@ export class RequestBudget {
     return this.sent;
   }
 
-  /** Waits for a slot; a lower `priority` (an older check) is served first. */
-  async acquire(priority = 0): Promise<void> {
+  /**
+   * Waits for a slot, then for the pace's turn; a retry first, then a lower `priority` (an older
+   * check). False when the run stopped while it waited: the slot is given back and nothing is sent.
+   */
+  async acquire(priority = 0, o: { retry?: boolean; exempt?: boolean } = {}): Promise<boolean> {
+    const retry = o.retry ?? false;
+    await this.slot(priority, retry);
+    const go = await this.pace.turn({ priority, retry, exempt: o.exempt ?? false });
+    if (!go) this.release();
+    return go;
+  }
+
+  private async slot(priority: number, retry: boolean): Promise<void> {
     if (this.inFlight < this.limit && this.waiting.length === 0) {
       this.inFlight += 1;
       if (this.inFlight === this.limit) this.saturated = true;
@@ -120,8 +144,8 @@ export class RequestBudget {
     }
     this.saturated = true;
     await new Promise<void>((start) => {
-      this.waiting.push({ priority, order: this.order++, start });
-      this.waiting.sort((a, b) => a.priority - b.priority || a.order - b.order);
+      this.waiting.push({ retry, priority, order: this.order++, start });
+      this.waiting.sort((a, b) => Number(b.retry) - Number(a.retry) || a.priority - b.priority || a.order - b.order);
     });
   }
 

@@ -4,6 +4,7 @@ import type { RequestBudget } from '../http/request-budget.js';
 import { pathUnderBase, type Exchange } from '../http/exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { RunStopped } from '../http/run-stopped.js';
 import { CreatedRecords } from '../safety/tracker.js';
 import type { Target } from '../target/target.js';
 import { recordOf, show, valueOf, type ApiRecord } from '../check/record.js';
@@ -47,15 +48,17 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     keys: target.keys,
     timeoutMs: target.timeoutMs,
     ...(target.maxResponseBytes !== undefined ? { maxResponseBytes: target.maxResponseBytes } : {}),
-    maxRateLimitRetries: target.maxRateLimitRetries,
     redactor,
     onExchange: (ex, req) => {
       preflight.requests += 1;
       records.observe(ex, req.path, req.auth);
     },
     ...(budget ? { budget } : {}),
-    // before any check, a server that stops cooperating (or an interruption) means the run cannot be made
-    refuse: (_kind, message) => {
+    // the archive of what the samples' upsert made goes even after an interruption (Ctrl-C)
+    exempt: (method, path) => records.isArchiveOfOwn(method, path),
+    // a stopped run (an interruption, a server that stopped cooperating) still writes its reports
+    refuse: (kind, message) => {
+      if (kind === 'stopped') throw new RunStopped(message.replace(/^blocked: /, ''));
       throw new RunCannotStart(`the fixtures check could not finish: ${message.replace(/^blocked: /, '')}`);
     },
   });
@@ -249,14 +252,23 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   ];
   const findings = sections.map(() => findingsOf(target.baseUrl));
   // the kept records as they are before any check: the run compares them again at its end
-  const [kept] = await Promise.all([readKeptRecords(api, f), ...sections.map((run, i) => run(findings[i]!))]);
-  preflight.kept = kept;
+  const [kept, ...done] = await Promise.allSettled([
+    readKeptRecords(api, f),
+    ...sections.map((run, i) => run(findings[i]!)),
+  ]);
+  // archive what the samples' upsert made, at once, whatever else happened (the ledger already lists it)
+  await Promise.allSettled(
+    records.pending().flatMap((e) => (e.path !== null ? [api.delete(e.path, { auth: e.auth })] : [])),
+  );
+  // the run's stop first: it is why the rest did not finish
+  const rejected = [kept, ...done].filter((r) => r.status === 'rejected');
+  const failed = rejected.find((r) => r.reason instanceof RunStopped) ?? rejected[0];
+  if (failed) throw failed.reason;
+  if (kept.status === 'fulfilled') preflight.kept = kept.value;
   for (const found of findings) {
     mistakes.push(...found.mistakes);
     checked.push(...found.checked);
   }
-  // archive what the samples' upsert made, at once (the ledger already lists it)
-  await Promise.all(records.pending().flatMap((e) => (e.path !== null ? [api.delete(e.path, { auth: e.auth })] : [])));
   if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
   return preflight;
 }

@@ -7,13 +7,20 @@ import type { RecordChange } from '../safety/record-changes.js';
 
 const FOUND_BY = 'the read of your records after the run';
 
+/** A request of the audit that was not sent (the run had stopped), and what it was for. */
+export type AuditNotSent = (request: string, purpose: string, err: unknown) => void;
+
 /**
  * Each kept record as the server shows it now, by fixtures key. A record the server serves no read
  * of (a task or account read is not a stated route), or answers otherwise, is left out: there is
  * nothing to compare it with.
  */
 export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Record<string, ApiRecord>> {
-  return (await readKept(api, f)).records;
+  return (
+    await readKept(api, f, (_request, _purpose, err) => {
+      throw err;
+    })
+  ).records;
 }
 
 /**
@@ -23,12 +30,20 @@ export async function readKeptRecords(api: ApiClient, f: Fixtures): Promise<Reco
 async function readKept(
   api: ApiClient,
   f: Fixtures,
+  notSent: AuditNotSent,
 ): Promise<{ records: Record<string, ApiRecord>; refused: Set<string> }> {
   const records: Record<string, ApiRecord> = {};
   const refused = new Set<string>();
   await Promise.all(
     keptRecords(f).map(async (k) => {
-      const ex = await api.get(k.read);
+      let ex;
+      try {
+        ex = await api.get(k.read);
+      } catch (err) {
+        // not sent (the run had stopped): what became of the record is unknown, not a change
+        notSent(`GET ${k.read}`, `the read of your kept record ${k.key} after the run`, err);
+        return;
+      }
       const s = ex.response?.status;
       const r = s !== undefined && s >= 200 && s <= 299 ? recordOf(ex.response?.json) : undefined;
       if (r?.id === k.id) records[k.key] = r;
@@ -50,8 +65,11 @@ export async function auditKeptRecords(
   f: Fixtures,
   before: Record<string, ApiRecord>,
   readOnly: boolean,
+  notSent: AuditNotSent = (_request, _purpose, err) => {
+    throw err;
+  },
 ): Promise<RecordChange[]> {
-  const { records: now, refused } = await readKept(api, f);
+  const { records: now, refused } = await readKept(api, f, notSent);
   const changes: RecordChange[] = [];
   for (const k of keptRecords(f)) {
     const was = before[k.key];
@@ -75,7 +93,7 @@ export async function auditKeptRecords(
     }
     for (const field of changedAttributes(k, was, is, f)) {
       const [b, a] = [valueIn(was, field), valueIn(is, field)];
-      changes.push(await putBack(api, k, field, b, a, readOnly));
+      changes.push(await putBack(api, k, field, b, a, readOnly, notSent));
     }
   }
   return changes;
@@ -137,6 +155,7 @@ async function putBack(
   before: unknown,
   after: unknown,
   readOnly: boolean,
+  notSent: AuditNotSent,
 ): Promise<RecordChange> {
   const change = { key: k.key, type: k.type, id: k.id, field, before, after, foundBy: FOUND_BY };
   const path = PATCHABLE[k.type]?.(k.id);
@@ -157,9 +176,15 @@ async function putBack(
   if (!path || !plain || readOnly) {
     return { ...change, restored: false, how: readOnly ? `${manual} (--read-only: the suite writes nothing)` : manual };
   }
-  const ex = await api.patch(path, body);
+  let ex, read;
+  try {
+    ex = await api.patch(path, body);
+    read = await api.get(k.read);
+  } catch (err) {
+    notSent(`PATCH ${path}`, `putting back ${field} of your kept record ${k.key}`, err);
+    return { ...change, restored: false, how: `${manual} (not sent: the run had stopped)` };
+  }
   const s = ex.response?.status;
-  const read = await api.get(k.read);
   const ok = read.response !== undefined && read.response.status >= 200 && read.response.status <= 299;
   const r = ok ? recordOf(read.response?.json) : undefined;
   const back = r !== undefined && isDeepStrictEqual(valueIn(r, field), before);

@@ -64,6 +64,20 @@ export interface RunInfo {
    * running)
    */
   stoppedBy?: string;
+  /**
+   * how the server's quota shaped the run (lib/http/pace.ts): its pauses (a 429's Retry-After, a back-off,
+   * a spent quota), their total and longest, the quota learned and the rate sent at, and --max-wait
+   */
+  rateLimit?: {
+    pauses: number;
+    waitedMs: number;
+    longestWaitMs: number;
+    maxWaitMs: number;
+    quota?: string;
+    ratePerSecond?: number;
+  };
+  /** requests the stopped run could not send (archives of its records, reads of kept records), each with why */
+  notSent?: Array<{ request: string; purpose: string; why: string }>;
 }
 
 /** A record the run created that the API gives no way to archive (contacts, opportunities). */

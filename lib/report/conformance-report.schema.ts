@@ -79,6 +79,26 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         phases: { type: 'object', additionalProperties: int },
         interrupted: { enum: ['SIGINT', 'SIGTERM'] },
         stoppedBy: str,
+        rateLimit: {
+          type: 'object',
+          required: ['pauses', 'waitedMs', 'longestWaitMs', 'maxWaitMs'],
+          properties: {
+            pauses: int,
+            waitedMs: int,
+            longestWaitMs: int,
+            maxWaitMs: int,
+            quota: str,
+            ratePerSecond: { type: 'number', minimum: 0 },
+          },
+        },
+        notSent: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['request', 'purpose', 'why'],
+            properties: { request: str, purpose: str, why: str },
+          },
+        },
       },
     },
     certificate: {

@@ -5,6 +5,7 @@ import type { RootCause } from './root-causes.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from '../evidence/rerun.js';
+import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 import { bodyHtml, locate } from './json-html.js';
@@ -394,6 +395,21 @@ function completenessHtml(report: ConformanceReport): string {
   return `<div class="meta lacks">incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${e(lacking(done).join(', '))} · <a href="#to-complete">to complete this run</a></div>`;
 }
 
+/** What a stopped run could not send, and how the server's quota shaped the run (lib/report/not-sent-block.ts). */
+function notSentHtml(report: ConformanceReport): string {
+  const limited = rateLimitLine(report);
+  const { why, lines } = notSentLines(report);
+  if (!limited && lines.length === 0) return '';
+  return (
+    `<section id="not-sent">${limited ? `<p>${e(limited)}</p>` : ''}` +
+    (lines.length > 0
+      ? `<h2>${e(NOT_SENT_TITLE)} (${lines.length})</h2>${why.map((w) => `<p>${e(w)}</p>`).join('')}` +
+        `<ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`
+      : '') +
+    `</section>`
+  );
+}
+
 export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap } = {}): string {
   const c = report.certificate;
   const steps = blockers(report.checks);
@@ -431,6 +447,7 @@ ${bar}
 <main>
 ${recordChangesHtml(report)}
 ${toCompleteHtml(report)}
+${notSentHtml(report)}
 <section id="fix"><h2>What to fix</h2>
 ${nothing}${rootCausesHtml(report.rootCauses ?? [])}${blockedHtml(steps)}
 ${must}

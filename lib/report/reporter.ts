@@ -26,6 +26,8 @@ export class ConformanceReporter implements RunEvents {
   constructor(
     private readonly print: (line: string) => void,
     private readonly live?: LiveLine,
+    /** the live line's tail: a rate-limited run's requests sent and time left (lib/cli/pace-console.ts) */
+    private readonly suffix?: () => string,
   ) {}
 
   start(total: number, groups = 0): void {
@@ -38,7 +40,7 @@ export class ConformanceReporter implements RunEvents {
     this.traffic.push(...run.traffic);
     this.unanswered += run.unanswered;
     this.done += 1;
-    this.live?.update(`${def.group}… (${this.done}/${this.total} checks)`);
+    this.live?.update(`${def.group}… (${this.done}/${this.total} checks)${this.suffix?.() ?? ''}`);
   }
 
   /**

@@ -5,6 +5,7 @@ import { RERUN_NOTE } from '../evidence/rerun.js';
 import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
 import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
+import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { lacking } from '../certificate/verdict.js';
 import { suppliedHead, toComplete } from './to-complete.js';
@@ -63,6 +64,17 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     );
   if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
   if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
+  const limited = rateLimitLine(report);
+  if (limited) out.push(md(limited), '');
+  const notSent = notSentLines(report);
+  if (notSent.lines.length > 0) {
+    out.push(`### ${NOT_SENT_TITLE} (${notSent.lines.length})`, '');
+    for (const why of notSent.why) out.push(md(why), '');
+    for (const line of notSent.lines.slice(0, 20)) out.push(`- ${md(line)}`);
+    if (notSent.lines.length > 20)
+      out.push(`- … and ${notSent.lines.length - 20} more (conformance.json \`run.notSent\`)`);
+    out.push('');
+  }
   const reading =
     c.reading === 'strict'
       ? ' · judged under --strict'

@@ -59,6 +59,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   // --keep-failing: decided once the body ended (failed, or met another rule's finding), before the cleanups
   let keeping = false;
   let made: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] } = { archived: [], kept: [] };
+  const waited = { ms: 0 };
   const c = makeContext({
     rule: def.rule,
     title: def.title,
@@ -74,6 +75,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     observations,
     findings,
     cleanups,
+    waited,
     shared: (key, make) => (run.setups ? run.setups.shared(key, def.rule, make) : make(c)),
     keepRecords: () => keeping,
     records: (r) => {
@@ -91,7 +93,10 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   let example: CheckResult['example'];
   let needs: SkipNeed | undefined;
   try {
-    await withTimeout(def.body(c), run.checkTimeoutMs);
+    // the time the run stood still (a 429's pause) counts too: a check may wait on a set-up's request
+    const pausedBefore = run.budget.pace.waitedMs;
+    const notOwn = () => Math.max(waited.ms, run.budget.pace.waitedMs - pausedBefore);
+    await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
     if (err instanceof CheckSkipped) {
       status = 'skipped';
@@ -203,18 +208,26 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   };
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * The check's body, failed once it has run `ms` of its own time: the time its requests waited for
+ * their turn (`waited`: a rate-limited server's pauses, the run's pace) is the server's, not the check's.
+ * (A pause is counted when it is announced, in full: a check in one is not failed before it ends.)
+ */
+async function withTimeout<T>(work: Promise<T>, ms: number, waited: () => number = () => 0): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   // a body still running past its time may fail later: that is no longer news to anyone
   work.catch(() => undefined);
+  const started = performance.now();
   try {
     return await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new CheckTimedOut(`the check did not finish within ${Math.round(ms / 1000)} s`)),
-          ms,
-        );
+        const check = () => {
+          const own = performance.now() - started - waited();
+          if (own < ms) timer = setTimeout(check, ms - own);
+          else reject(new CheckTimedOut(`the check did not finish within ${Math.round(ms / 1000)} s`));
+        };
+        timer = setTimeout(check, ms);
       }),
     ]);
   } finally {

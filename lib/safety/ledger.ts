@@ -34,8 +34,10 @@ export interface CreatedEntry {
    */
   note?: string;
   /**
-   * A POST that got no answer: the server may have created the record, or not. Its id is unknown
-   * (`id` names the request), so it is found by the run id it carried; `cleanup` and the report list it.
+   * A POST that got no answer, or one answered 429 and sent again: the server may have created the
+   * record, or not (a 429 says it did not; a server may say so and have done it). Its id is unknown
+   * (`id` names the request), so it is found by the run id it carried; `cleanup` and the report list
+   * it, unless a later `settled` line says where it is.
    */
   maybeCreated?: true;
   /**
@@ -57,7 +59,22 @@ export interface ArchivedEntry {
   by: 'check' | 'cleanup';
 }
 
-export type LedgerLine = CreatedEntry | ArchivedEntry;
+/**
+ * A `maybeCreated` line looked up: the POST sent again after a 429 named a record that holds the first
+ * send's run-tagged match value (an upsert) or the same two ends (an edge), so the first send made no
+ * record of its own.
+ */
+export interface SettledEntry {
+  /** the `id` of the maybeCreated line */
+  settled: string;
+  runId: string;
+  at: string;
+  /** the record the lookup found (the one the retry answered) */
+  as: string;
+  how: string;
+}
+
+export type LedgerLine = CreatedEntry | ArchivedEntry | SettledEntry;
 
 export function isCreated(line: LedgerLine): line is CreatedEntry {
   return typeof (line as CreatedEntry).type === 'string' && !('archived' in line);
@@ -65,6 +82,16 @@ export function isCreated(line: LedgerLine): line is CreatedEntry {
 
 export function isArchived(line: LedgerLine): line is ArchivedEntry {
   return typeof (line as ArchivedEntry).archived === 'string';
+}
+
+export function isSettled(line: LedgerLine): line is SettledEntry {
+  return typeof (line as SettledEntry).settled === 'string';
+}
+
+/** The created lines, less the maybeCreated ones a lookup settled (`settled` lines). */
+export function unsettled(lines: readonly LedgerLine[]): CreatedEntry[] {
+  const settled = new Set(lines.filter(isSettled).map((l) => `${l.runId}\u0000${l.settled}`));
+  return lines.filter(isCreated).filter((l) => !(l.maybeCreated && settled.has(`${l.runId}\u0000${l.id}`)));
 }
 
 /** Appends one line (synchronously, so it is on disk before the next request goes out). */
@@ -80,7 +107,8 @@ export function readLedger(file: string): LedgerLine[] {
     if (text.trim() === '') continue;
     try {
       const v = JSON.parse(text) as unknown;
-      if (v && typeof v === 'object' && (isCreated(v as LedgerLine) || isArchived(v as LedgerLine)))
+      const line = v as LedgerLine;
+      if (v && typeof v === 'object' && (isCreated(line) || isArchived(line) || isSettled(line)))
         out.push(v as LedgerLine);
     } catch {
       /* a partial line: skipped */
@@ -107,16 +135,17 @@ const NO_DELETE: Record<string, string> = {
 
 /**
  * The created records (of the given lines) the API gives no way to archive: contacts,
- * opportunities, contact relationship edges, and records kept on purpose (`note`). One entry per
- * record, in creation order. Archived lines and records with an archive path are not leftovers.
+ * opportunities, contact relationship edges, records kept on purpose (`note`), and POSTs that may
+ * have created one no lookup settled. One entry per record, in creation order. Archived lines and
+ * records with an archive path are not leftovers.
  */
 const WRONG_KEY = { readOnlyApiKey: 'the read-only key', none: 'no key', 'invalid key': 'an invalid key' } as const;
 
 export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
-  for (const e of entries) {
-    if (!isCreated(e) || e.path !== null) continue;
+  for (const e of unsettled(entries)) {
+    if (e.path !== null) continue;
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);

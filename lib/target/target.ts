@@ -30,8 +30,8 @@ export interface Target {
   timeoutMs: number;
   /** the most bytes read from one answer (--max-response-bytes) */
   maxResponseBytes?: number;
-  /** cap on 429 retries of one request */
-  maxRateLimitRetries: number;
+  /** --max-wait (ms): a run stops when the server answered nothing but 429 for this long, or asks to wait longer */
+  maxWaitMs: number;
   /** the embedded reference server is the target (used only to word messages) */
   embedded: boolean;
   selection: Selection;

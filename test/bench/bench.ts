@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +7,12 @@ import { runSuite, type SuiteRun } from '../verify/detect.js';
 import { startReferenceServer } from '../../reference/index.js';
 import { KEY_LABELS } from '../../lib/redact/redact.js';
 import { replay, replayPlan } from './replay.js';
+import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
+import { performanceMarkdown } from './performance-md.js';
 
 /**
- * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N]`: whole suite runs against
+ * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window --metered-runs N]`:
+ * whole suite runs against
  * the embedded reference server, with latency added to every response (a deployed server is tens of
  * milliseconds away, so latency, not CPU, is what a user waits on). Each setting runs N times, one
  * at a time, in a child process as a user runs it; the table gives medians. For each setting it
@@ -19,27 +22,39 @@ import { replay, replayPlan } from './replay.js';
  *
  * (the run's own request count and longest chain of dependent requests, from conformance.json), and
  * the overhead over a raw replay of the same requests (recorded with --har) by a plain undici loop at
- * the same concurrency and dependency order. Results go to bench/results.json. Benchmarks, not tests:
- * these machines are shared and noisy, so nothing here asserts a time.
+ * the same concurrency and dependency order. Then the metered runs (test/bench/metered.ts): the same
+ * suite against the reference metered as production APIs are (a token bucket of 10 a second, burst
+ * 20; a fixed window of 600 a minute), each wall time beside its floor (requests ÷ quota). Results go
+ * to bench/results.json, and docs/performance.md is written from them. Benchmarks, not tests: these
+ * machines are shared and noisy, so nothing here asserts a time.
  */
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'latency-ms': { type: 'string', default: '0,50,100,200' },
     concurrency: { type: 'string', default: '32' },
+    metered: { type: 'string', default: 'bucket,window' },
+    'metered-runs': { type: 'string', default: '1' },
   },
 });
 const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
 const latencies = values['latency-ms'].split(',').map((s) => Number(s.trim()));
+const meteredRuns = Number(values['metered-runs']);
+const metered = values.metered === 'none' ? [] : values.metered.split(',').map((s) => s.trim());
 if (
   !Number.isInteger(runs) ||
   runs < 1 ||
   !Number.isInteger(concurrency) ||
   concurrency < 1 ||
-  latencies.some((l) => !Number.isInteger(l) || l < 0)
+  latencies.some((l) => !Number.isInteger(l) || l < 0) ||
+  !Number.isInteger(meteredRuns) ||
+  meteredRuns < 1 ||
+  metered.some((m) => !isQuotaName(m))
 ) {
-  console.error('usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N]');
+  console.error(
+    'usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N] [--metered bucket,window|none] [--metered-runs N]',
+  );
   process.exit(2);
 }
 
@@ -237,27 +252,35 @@ console.log(
 );
 
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
+// the metered runs take minutes: without them (--metered none) the last ones measured are kept
+let meteredOut: MeteredRow[] = existsSync(out)
+  ? ((JSON.parse(readFileSync(out, 'utf8')) as { metered?: MeteredRow[] }).metered ?? [])
+  : [];
+if (metered.length > 0) {
+  console.log('');
+  meteredOut = await meteredRows(metered.filter(isQuotaName), meteredRuns, concurrency);
+  if (meteredOut.some((r) => r.failed)) broken = true;
+}
+
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        model: os.cpus()[0]?.model ?? 'unknown',
-        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-        node: process.version,
-        platform: `${os.platform()} ${os.release()}`,
-      },
-      runsPerSetting: runs,
-      concurrency,
-      rows,
-      requestsPerRule: Object.fromEntries(byRule),
-    },
-    null,
-    2,
-  ) + '\n',
-);
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
+  runsPerSetting: runs,
+  concurrency,
+  rows,
+  metered: meteredOut,
+  requestsPerRule: Object.fromEntries(byRule),
+};
+writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
 console.log(`written: ${path.relative(process.cwd(), out)}`);
+const doc = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));
+writeFileSync(doc, performanceMarkdown(results));
+console.log(`written: ${path.relative(process.cwd(), doc)}`);
 process.exit(broken ? 1 : 0);

@@ -72,7 +72,6 @@ describe('requests never leave the base URL', () => {
       baseUrl: hostile.baseUrl,
       keys: hostile.reference.keys,
       timeoutMs: 2000,
-      maxRateLimitRetries: 0,
       redactor: new Redactor([]),
     });
     for (const p of [
@@ -102,7 +101,6 @@ describe('requests never leave the base URL', () => {
       baseUrl: hostile.baseUrl,
       keys: hostile.reference.keys,
       timeoutMs: 2000,
-      maxRateLimitRetries: 0,
       redactor: new Redactor([]),
     });
     const ex = await client.get('/redirect-me');

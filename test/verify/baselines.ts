@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FAULTS } from '../../reference/faults/registry.js';
-import { DEFAULT_CONCURRENCY, inPool, runSuite } from './detect.js';
+import { DEFAULT_CONCURRENCY, FAULT_MAX_WAIT, inPool, runSuite } from './detect.js';
 
 /**
  * `npm run verify:baselines [-- fault-id ...]`: for each fault of the reference server, a baseline
  * written from a run against it (`--write-baseline`) makes the same run pass (`--baseline`, exit 0):
  * every deviation is known, and so is every check blocked only by a known deviation. A run the server
- * stopped (it rate-limited the run past the back-off budget, or stopped answering) is incomplete
+ * stopped (it rate-limited the run past --max-wait, or stopped answering) is incomplete
  * whatever the baseline says: that is reported, not counted as a failure. Exit 1 when another fault's
  * second run fails the gate. The runs go through the CLI in this process, two at a time.
  */
@@ -34,9 +34,9 @@ const outcomes = await inPool(faults, DEFAULT_CONCURRENCY, async (fault): Promis
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-baseline-sweep-'));
   try {
     const file = path.join(dir, 'baseline.json');
-    await runSuite(['--fault', fault.id, '--write-baseline', file], { inProcess: true });
+    await runSuite(['--fault', fault.id, ...FAULT_MAX_WAIT, '--write-baseline', file], { inProcess: true });
     // skips are no deviations a baseline could know: the gate is judged on failed and blocked checks
-    const second = await runSuite(['--fault', fault.id, '--baseline', file, '--allow-incomplete'], {
+    const second = await runSuite(['--fault', fault.id, ...FAULT_MAX_WAIT, '--baseline', file, '--allow-incomplete'], {
       inProcess: true,
     });
     const left = second.checks

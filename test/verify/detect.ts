@@ -40,8 +40,12 @@ export interface ReportRun {
   phases?: Record<string, number>;
   chain?: number;
   fixturesCheckRequests?: number;
-  /** why the server ended the run early (rate-limited past the back-off budget, stopped answering) */
+  /** why the server ended the run early (rate-limited past --max-wait, stopped answering) */
   stoppedBy?: string;
+  rateLimitRetries?: number;
+  keptRecordsRequests?: number;
+  /** how the server's quota shaped the run (lib/http/pace.ts) */
+  rateLimit?: { pauses: number; waitedMs: number; quota?: string };
 }
 
 export interface SuiteRun {
@@ -70,6 +74,13 @@ export interface FaultOutcome {
   ms: number;
   error?: string;
 }
+
+/**
+ * --max-wait of a fault's run. No fault meters the server but rate-limit-no-body, whose guard answers
+ * 429 to a failing key for ever: a run waits --max-wait (180 s by default) for those at its end, and
+ * 20 s of nothing but 429 is as sure a sign, sooner.
+ */
+export const FAULT_MAX_WAIT = ['--max-wait', '20'] as const;
 
 /** Two child runs at a time: each is CPU-bound (the runner plus its reference server) on a 2-core machine. */
 export const DEFAULT_CONCURRENCY = 2;
@@ -176,10 +187,11 @@ export async function detectFault(
 ): Promise<FaultOutcome> {
   const how = { inProcess: o.inProcess ?? false };
   if (o.focused && expectedExit(fault.breaks) === 1) {
-    const focused = outcomeOf(fault, await runSuite(['--fault', fault.id, '--only', fault.breaks.join(',')], how));
+    const only = ['--only', fault.breaks.join(',')];
+    const focused = outcomeOf(fault, await runSuite(['--fault', fault.id, ...FAULT_MAX_WAIT, ...only], how));
     if (focused.detected) return focused;
   }
-  return outcomeOf(fault, await runSuite(['--fault', fault.id], how));
+  return outcomeOf(fault, await runSuite(['--fault', fault.id, ...FAULT_MAX_WAIT], how));
 }
 
 /** Runs `task` over `items` with at most `concurrency` at a time; results keep the input order. */

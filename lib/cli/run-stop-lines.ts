@@ -1,0 +1,67 @@
+import type { CheckResult } from '../check/result.js';
+import type { Pace } from '../http/pace.js';
+import type { RequestBudget } from '../http/request-budget.js';
+import { duration } from './pace-console.js';
+import { notSentLines } from '../report/not-sent-block.js';
+
+/** the most not-sent requests the console lists one by one (conformance.json has them all) */
+const LIST_AT_MOST = 12;
+
+/** conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did. */
+export function rateLimitOf(pace: Pace): {
+  rateLimit?: {
+    pauses: number;
+    waitedMs: number;
+    longestWaitMs: number;
+    maxWaitMs: number;
+    quota?: string;
+    ratePerSecond?: number;
+  };
+} {
+  if (pace.pauses === 0 && pace.quota === undefined) return {};
+  const quota = pace.quotaText();
+  return {
+    rateLimit: {
+      pauses: pace.pauses,
+      waitedMs: Math.round(pace.waitedMs),
+      longestWaitMs: Math.round(pace.longestWaitMs),
+      maxWaitMs: pace.maxWaitMs,
+      ...(quota !== undefined ? { quota } : {}),
+      ...(pace.quota !== undefined ? { ratePerSecond: Number(pace.quota.ratePerS.toFixed(2)) } : {}),
+    },
+  };
+}
+
+/**
+ * The console's lines on how the server's quota shaped the run and on what a stopped run could not
+ * do: its pauses and the pace it learned, the concurrency a 429 lowered, each request it did not
+ * send, and the stop's cause when no blocked check names it already (it is said once).
+ */
+export function printRunStop(
+  pace: Pace,
+  budget: RequestBudget,
+  results: readonly CheckResult[],
+  print: (line: string) => void,
+): void {
+  if (pace.pauses > 0) {
+    const quota = pace.quotaText();
+    print(
+      `rate limited: the run paused ${pace.pauses} time${pace.pauses === 1 ? '' : 's'}, ${duration(pace.waitedMs)} in all (the longest ${duration(pace.longestWaitMs)})${quota ? `, and sent at the server's pace (${quota})` : ''}`,
+    );
+  } else if (pace.quota !== undefined) {
+    print(`rate limited: the run sent at the server's pace (${pace.quotaText() ?? ''})`);
+  }
+  if (budget.decreases > 0)
+    print(
+      `rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`,
+    );
+  const notSent = notSentLines({ run: { notSent: pace.notSent } });
+  if (notSent.lines.length > 0) {
+    const n = notSent.lines.length;
+    print(`not sent: ${n} request${n === 1 ? '' : 's'} the stopped run could not send (see the cleanup line below):`);
+    for (const line of notSent.lines.slice(0, LIST_AT_MOST)) print(`  - ${line}`);
+    if (n > LIST_AT_MOST) print(`  … and ${n - LIST_AT_MOST} more (conformance.json run.notSent)`);
+  }
+  const stop = pace.stopped;
+  if (stop !== undefined && !results.some((r) => r.blockedBy?.answer === stop)) print(`the run stopped: ${stop}`);
+}

@@ -1,0 +1,221 @@
+import { Backoff } from './backoff.js';
+import { Pacer, type Waiter } from './pacer.js';
+import { Patience } from './patience.js';
+import { quotaFields, type QuotaHint } from './quota-fields.js';
+import { RateLearner, GROWTH_PER_S } from './rate-learner.js';
+import { retryAfterMs } from './retry-after.js';
+
+/** --max-wait's default: a quota window of a minute, waited out three times over. */
+export const DEFAULT_MAX_WAIT_MS = 180_000;
+/** the longest a back-off without any hint waits at once */
+const BACKOFF_CAP_MS = 60_000;
+
+/** What the run learned of the server's quota, for the console and the report. */
+export interface LearnedQuota {
+  /** requests a second the run sends at */
+  ratePerS: number;
+  /** the policy the server named (RateLimit-Policy, RateLimit-Limit with a window) */
+  limit?: number;
+  windowS?: number;
+  source: 'RateLimit' | '429s';
+}
+
+/** A pause of the whole run, as the console announces it. */
+export interface PauseNotice {
+  /** how long every request now waits (ms) */
+  waitMs: number;
+  /** what asked for it: `Retry-After`, the quota fields, or a back-off (no hint) */
+  askedBy: string;
+}
+
+/** A request the stopped run did not send (an archive, a read of a kept record): named in the reports. */
+export interface NotSent {
+  /** method and path under the base URL */
+  request: string;
+  /** what it was for, in words */
+  purpose: string;
+  /** why it was not sent: the run's stop */
+  why: string;
+}
+
+/** What a 429 means for the request that got it. */
+export type LimitedDecision = { retry: true } | { retry: false; giveUp: string };
+
+/**
+ * One pace for a whole run (its probe, fixtures check, checks, set-ups and the read of kept records
+ * after them): a 429 pauses every new request until the moment its Retry-After names (or its quota
+ * fields, or a back-off with jitter when it names nothing), retried requests go first when the pause
+ * ends, and the run sends at the rate the server sustains, from its quota fields when it sends them,
+ * else learned from its 429s (lib/http/rate-learner.ts). It gives up only as --max-wait says
+ * (lib/http/patience.ts). The concurrency limit (request-budget.ts) does the rest.
+ *
+ * It is also where a run stops: an interruption, a server that stopped answering, or one that
+ * rate-limited the run past --max-wait. A stopped run sends nothing more but the archives of its own
+ * records, and those too once the stop is hard (the server asked the run to go away, or the
+ * interruption's grace ran out).
+ */
+export class Pace {
+  readonly pacer: Pacer;
+  readonly patience: Patience;
+  private readonly learner: RateLearner;
+  private readonly backoff: Backoff;
+  quota: LearnedQuota | undefined;
+  /** pauses of the whole run, their total and longest (ms) */
+  pauses = 0;
+  waitedMs = 0;
+  longestWaitMs = 0;
+  private pausedUntil = 0;
+  private grownAt = 0;
+  /** when the last burst of 429s began: a 429 to a request sent before it belongs to that burst */
+  private burstAt = Number.NEGATIVE_INFINITY;
+  /** bursts of 429s since the last answer of another status */
+  private burstsInRow = 0;
+  /** why the run sends no more requests */
+  stopped: string | undefined;
+  stoppedHard = false;
+  /** requests the stopped run did not send that its reports name, each once */
+  readonly notSent: NotSent[] = [];
+  /** the console's ear: a pause begins */
+  onPause: ((n: PauseNotice) => void) | undefined;
+  private readonly now: () => number;
+
+  constructor(o: { maxWaitMs?: number; now?: () => number; random?: () => number } = {}) {
+    const now = o.now ?? (() => performance.now());
+    this.now = now;
+    const maxWaitMs = o.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+    this.pacer = new Pacer(now);
+    this.patience = new Patience(maxWaitMs, now);
+    this.learner = new RateLearner(now);
+    this.backoff = new Backoff(Math.min(BACKOFF_CAP_MS, maxWaitMs), o.random);
+    this.pacer.onPaced = () => this.grow();
+  }
+
+  get maxWaitMs(): number {
+    return this.patience.maxWaitMs;
+  }
+
+  /** Names a request the stopped run did not send (once, however often it was refused). */
+  notSend(n: NotSent): void {
+    if (!this.notSent.some((x) => x.request === n.request && x.purpose === n.purpose)) this.notSent.push(n);
+  }
+
+  /** Waits for a request's turn; false: the run stopped while it waited (it must not be sent). */
+  async turn(w: Waiter): Promise<boolean> {
+    this.learner.started();
+    return this.pacer.turn(w);
+  }
+
+  /** Stops the run: soft (archives of its own records still go) or hard (nothing more goes). */
+  stop(reason: string, hard = false): void {
+    this.stopped ??= reason;
+    if (hard) this.stoppedHard = true;
+    this.pacer.letGo((w) => this.stoppedHard || !w.exempt);
+  }
+
+  /** An answer (not a 429): the server made progress; its quota fields, if any, set the pace. */
+  answered(headers: Readonly<Record<string, string | undefined>>): void {
+    this.patience.progress();
+    this.backoff.reset();
+    this.burstsInRow = 0;
+    this.learner.answered();
+    const hint = quotaFields(headers);
+    if (hint) this.follow(hint);
+    // the quota is spent until its reset: wait for it rather than meet a 429
+    if (hint?.remaining === 0 && hint.resetMs !== undefined && hint.resetMs > 0)
+      this.pause(hint.resetMs, hint.source === 'RateLimit' ? 'RateLimit: no quota left' : 'X-RateLimit-Remaining: 0');
+  }
+
+  /**
+   * A 429 to a request sent at `sentAt` (performance.now()): pause the whole run and retry, or give
+   * up (--max-wait). The 429s of one burst (answers to requests sent before its first came back)
+   * pause the run once; only a new burst measures the rate, and one that follows another with no
+   * progress between backs off at least as long as a hintless one would, so a server answering
+   * `Retry-After: 0` to everything is not hammered.
+   */
+  limited(headers: Readonly<Record<string, string | undefined>>, sentAt = this.now()): LimitedDecision {
+    const hint = quotaFields(headers);
+    if (hint) this.follow(hint);
+    const retryAfter = retryAfterMs(headers['retry-after'], headers['date']);
+    const asked = retryAfter ?? hint?.resetMs;
+    const askedBy =
+      retryAfter !== undefined ? 'Retry-After' : asked !== undefined ? `${hint!.source} reset` : 'no hint: back-off';
+    const giveUp = this.patience.giveUp(asked, askedBy);
+    if (giveUp !== undefined) return { retry: false, giveUp };
+    const newBurst = sentAt >= this.burstAt;
+    if (!newBurst) {
+      // the burst's pause is under way; a longer wait this answer asks for still holds
+      if (asked !== undefined) this.pause(asked, askedBy);
+      return { retry: true };
+    }
+    this.burstAt = this.now();
+    this.burstsInRow += 1;
+    const wait =
+      asked === undefined ? this.backoff.next() : this.burstsInRow > 1 ? Math.max(asked, this.backoff.next()) : asked;
+    this.learn(wait);
+    this.pause(wait, asked === undefined || wait > asked ? 'no hint: back-off' : askedBy);
+    return { retry: true };
+  }
+
+  /** The quota as a phrase: `600 requests/min`, `about 9.6 requests/s`; undefined before one is known. */
+  quotaText(): string | undefined {
+    const q = this.quota;
+    if (!q) return undefined;
+    if (q.limit !== undefined && q.windowS !== undefined) {
+      const per = q.windowS === 60 ? '/min' : q.windowS === 1 ? '/s' : ` per ${q.windowS} s`;
+      return `${q.limit} requests${per}`;
+    }
+    return `about ${q.ratePerS >= 10 ? Math.round(q.ratePerS) : q.ratePerS.toFixed(1)} requests/s`;
+  }
+
+  /** How long the current pause still lasts (ms); 0 when none. */
+  pauseLeftMs(): number {
+    return Math.max(0, this.pacer.notBefore - this.now());
+  }
+
+  private pause(waitMs: number, askedBy: string): void {
+    const t = this.now();
+    const until = t + waitMs;
+    // `Retry-After: 0` is no pause; a wait within one under way adds nothing
+    if (waitMs <= 0 || until <= this.pacer.notBefore) return;
+    // the time the run stood still, counted once however many 429s of one burst asked for it
+    this.waitedMs += until - Math.max(t, this.pausedUntil);
+    if (t >= this.pausedUntil) this.pauses += 1;
+    this.pausedUntil = until;
+    this.longestWaitMs = Math.max(this.longestWaitMs, waitMs);
+    this.pacer.pauseUntil(until);
+    this.onPause?.({ waitMs, askedBy });
+  }
+
+  /** The rate the server names: its policy (quota per window). */
+  private follow(hint: QuotaHint): void {
+    if (hint.limit === undefined || hint.windowS === undefined) return;
+    const rate = hint.limit / hint.windowS;
+    if (this.quota?.source === 'RateLimit' && this.quota.ratePerS === rate) return;
+    this.quota = { ratePerS: rate, limit: hint.limit, windowS: hint.windowS, source: 'RateLimit' };
+    this.pacer.setRate(rate, Math.min(hint.limit, Math.max(1, rate)));
+  }
+
+  /** A 429 the server named no policy for: the rate it sustains, measured (rate-learner.ts). */
+  private learn(waitMs: number): void {
+    const measured = this.learner.limited(waitMs);
+    const current = this.pacer.rate;
+    const rate = measured ?? (current !== undefined ? current / 2 : undefined);
+    if (rate === undefined) return;
+    // a policy the server named is not raised by a measurement, only lowered
+    if (this.quota?.source === 'RateLimit' && rate >= this.quota.ratePerS) return;
+    this.quota =
+      this.quota?.source === 'RateLimit' ? { ...this.quota, ratePerS: rate } : { ratePerS: rate, source: '429s' };
+    this.pacer.setRate(rate);
+    this.grownAt = this.now();
+  }
+
+  /** Requests wait on the rate and no 429 came for a second: a learned rate creeps up. */
+  private grow(): void {
+    const t = this.now();
+    if (this.quota?.source !== '429s' || this.pacer.rate === undefined || t - this.grownAt < 1000) return;
+    this.grownAt = t;
+    const rate = this.pacer.rate * (1 + GROWTH_PER_S);
+    this.quota = { ratePerS: rate, source: '429s' };
+    this.pacer.setRate(rate);
+  }
+}

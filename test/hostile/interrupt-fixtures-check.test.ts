@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isCreated, pendingArchives, readLedger } from '../../lib/safety/ledger.js';
+import { startHostile, type Hostile } from './hostile-proxy.js';
+import { reportOf, runMeasured } from './run.js';
+
+// Issue 31: "the user pressed Ctrl-C during the fixtures check, which had created a record": the run
+// died by the signal, nothing archived, no cleanup line (the handler was installed only when the
+// checks started).
+
+describe('Ctrl-C during the fixtures check', () => {
+  let hostile: Hostile | undefined;
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
+
+  it('archives the record the fixtures check made, writes the reports, prints the cleanup command, exits 130', async () => {
+    let pid: number | undefined;
+    let signalled = false;
+    let seenAtSignal = 0;
+    hostile = await startHostile(
+      {
+        after: (req) => {
+          // the fixtures check's upsert of the custom object's samples is the run's first write:
+          // the signal comes as its answer goes back, before the fixtures check has archived it
+          if (!signalled && pid !== undefined && req.method === 'POST' && req.url.endsWith('/_upsert')) {
+            signalled = true;
+            seenAtSignal = hostile!.seen.length;
+            process.kill(pid, 'SIGINT');
+          }
+          return false;
+        },
+      },
+      // every answer a little late, so the fixtures check is still under way when the signal comes
+      { latencyMs: 300 },
+    );
+    const dir = path.join(hostile.dir, 'report');
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir], {
+      cwd: hostile.dir,
+      timeoutMs: 90_000,
+      onStdout: (_all, p) => {
+        pid = p;
+      },
+    });
+    expect(signalled).toBe(true);
+    expect(r.signal).toBeNull();
+    expect(r.code, r.stderr).toBe(130);
+    const lines = readLedger(path.join(dir, 'ledger.jsonl'));
+    const made = lines.filter(isCreated);
+    expect(made.map((l) => l.rule)).toEqual(['fixtures check']);
+    expect(pendingArchives(lines)).toEqual([]);
+    // after the signal: the archive, and no check's request
+    const after = hostile.seen.slice(seenAtSignal);
+    expect(after.filter((s) => s.method === 'DELETE').length).toBe(1);
+    expect(after.filter((s) => s.method === 'POST' || s.method === 'PATCH')).toEqual([]);
+    expect(existsSync(path.join(dir, 'summary.md'))).toBe(true);
+    const report = reportOf(dir);
+    expect(report.run['interrupted']).toBe('SIGINT');
+    expect(report.checks.filter((c) => c.status === 'failed' || c.status === 'passed')).toEqual([]);
+    expect(r.stdout).toMatch(/interrupted \(SIGINT\).*npx conformance cleanup --ledger/);
+  }, 120_000);
+});
