@@ -140,7 +140,7 @@ export function leavesBase(target: string): boolean {
       views.push(views.at(-1)!.replace(/%2f/gi, '/').replace(/%5c/gi, '\\'));
     }
   }
-  return views.some((v, i) => {
+  return views.some((v) => {
     if (/[?#]/.test(v)) return true;
     const resolved = new URL(v.replace(/\\/g, '/'), 'http://h').pathname;
     return !resolved.startsWith(`${BASE_PATH}/`);
