@@ -9,6 +9,7 @@ import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
 import { draftFixtures, type Answer } from '../init/draft.js';
 import { printable } from '../init/printable.js';
+import { withoutUnsafeValues } from '../init/safe-draft.js';
 import { otherOrgDraft } from '../init/other-org.js';
 import { USER_SUPPLIED } from '../init/user-supplied.js';
 import type { TargetKeys } from '../target/target.js';
@@ -116,7 +117,7 @@ export async function initCommand(
     read('/_schema/opportunity'),
     read('/_schema/account'),
   ]);
-  const draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
+  let draft = draftFixtures(config.baseUrl, { contactSchema, opportunitySchema, accountSchema, summary });
   if (keys.otherOrgApiKey !== undefined) {
     const [b1, b2] = await Promise.all([
       read('/_schema/contact', 'otherOrgApiKey'),
@@ -127,7 +128,8 @@ export async function initCommand(
     draft.found.push(...b.found);
     draft.notRead.push(...b.notRead);
   }
-  // the draft is made of the server's values: it must still be a fixtures file the suite accepts
+  // the draft is made of the server's values: one that is no safe identifier is left out, named
+  draft = withoutUnsafeValues(draft);
   checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
 
