@@ -115,6 +115,7 @@ export function makeContext(p: ContextParts): CheckContext {
     rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
+    fixtures: p.target.fixtures,
   });
   const api = new ApiClient({
     baseUrl: p.target.baseUrl,

@@ -55,7 +55,8 @@ function leaves(view: string, basePath: string, decoded: boolean): string | unde
 export function assertUnderBase(baseUrl: string, path: string): URL {
   if (!path.startsWith('/')) throw new OutsideBaseUrl(path, 'a path under the base URL starts with /');
   if (path.includes('#')) throw new OutsideBaseUrl(path, 'it holds a fragment (#)');
-  if (path.includes('?')) throw new OutsideBaseUrl(path, 'it holds a query (?): a query goes in as parameters, encoded');
+  if (path.includes('?'))
+    throw new OutsideBaseUrl(path, 'it holds a query (?): a query goes in as parameters, encoded');
   if (path.includes('\\')) throw new OutsideBaseUrl(path, 'it holds a backslash');
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');

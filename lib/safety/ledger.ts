@@ -43,6 +43,12 @@ export interface CreatedEntry {
    * key (`readOnlyApiKey`), no key (`none`) or an invalid key (`invalid key`). Archived with `auth`.
    */
   wronglyCreatedWith?: 'readOnlyApiKey' | 'none' | 'invalid key';
+  /**
+   * The create's answer named a record that is not new (another run's tag, an id the fixtures name
+   * or the run already made, a `created_at` before the run: lib/safety/provenance.ts): it is not the
+   * run's own, so it is never archived and is no leftover of the run. `note` says why.
+   */
+  notOwn?: true;
 }
 
 /** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */
@@ -116,7 +122,7 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
   for (const e of entries) {
-    if (!isCreated(e) || e.path !== null) continue;
+    if (!isCreated(e) || e.path !== null || e.notOwn === true) continue;
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);

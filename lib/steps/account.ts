@@ -1,7 +1,7 @@
 import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../builders/account.js';
-import { setupRecord, type OrgKey } from './record.js';
+import { archivableId, setupRecord, type OrgKey } from './record.js';
 import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
 
@@ -10,6 +10,7 @@ import { holdRecord } from '../runner/record-lock.js';
  * only an observation.
  */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
+  if (!archivableId(c, accountId)) return;
   c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
 }
 
@@ -127,6 +128,7 @@ async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | u
         ? withOnePrimary(record, primary, other)
         : undefined;
     if (record && found) {
+      setupRecord(c, ex, 'POST /account');
       c.observe('account-domains-write', `POST /account took domains written as ${form}`);
       return { id: record.id, ...found, source: 'created' };
     }
