@@ -1,4 +1,5 @@
 import { keyForms } from './key-forms.js';
+import { encodedKeySpans } from './encoded-key.js';
 
 /**
  * Redaction by construction: every string that leaves the suite (report, console, error message)
@@ -28,8 +29,11 @@ interface Form {
 
 export class Redactor {
   private readonly secrets: Form[];
+  /** the keys themselves, for the spellings no list holds (lib/redact/encoded-key.ts) */
+  private readonly keys: NamedSecret[];
 
   constructor(secrets: NamedSecret[]) {
+    this.keys = secrets.filter((s) => s.value.length > 0);
     // each form of a key is a secret of its own; longest first, so a key that contains another is replaced whole
     const forms = secrets
       .filter((s) => s.value.length > 0)
@@ -52,7 +56,23 @@ export class Redactor {
       if (!out.includes(s.value)) continue;
       out = s.alone ? out.replace(s.alone, s.label) : out.split(s.value).join(s.label);
     }
-    return out;
+    return this.encoded(out);
+  }
+
+  /** Every other spelling of a key (each character as itself or any escape, two layers deep) replaced. */
+  private encoded(input: string): string {
+    const spans = encodedKeySpans(
+      input,
+      this.keys.map((k) => k.value),
+    );
+    if (spans.length === 0) return input;
+    let out = '';
+    let from = 0;
+    for (const [start, end, k] of spans) {
+      out += input.slice(from, start) + this.keys[k]!.label;
+      from = end;
+    }
+    return out + input.slice(from);
   }
 
   /**
@@ -79,7 +99,11 @@ export class Redactor {
     const found = this.secrets.filter((s) =>
       s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value),
     );
-    return [...new Set(found.map((s) => s.label))];
+    const spelt = encodedKeySpans(
+      input,
+      this.keys.map((k) => k.value),
+    ).map(([, , k]) => this.keys[k]!.label);
+    return [...new Set([...found.map((s) => s.label), ...spelt])];
   }
 }
 
