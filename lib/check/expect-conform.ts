@@ -1,9 +1,10 @@
 import type { Exchange, ExchangeResponse } from '../http/exchange.js';
+import { shortBare } from '../util/short-text.js';
 import { responseOf } from '../http/exchange.js';
 import type { RuleId } from '../rules/catalogue.js';
 import { validate, type RecordKind, type SchemaId } from '../schemas/index.js';
 import { recordViolations } from './record-violations.js';
-import { recordOf, type ApiRecord } from './record.js';
+import { recordOf, show, type ApiRecord } from './record.js';
 import { NonConformance } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
 import { bodyShape, envelopeProblem } from './body-shape.js';
@@ -83,7 +84,7 @@ export class Conformance {
       );
     }
     const actual = (body as { code?: unknown }).code;
-    if (actual !== expected) this.fail(`error code ${expected}`, `code ${JSON.stringify(actual)}`, rule);
+    if (actual !== expected) this.fail(`error code ${expected}`, `code ${show(actual)}`, rule);
     return this;
   }
 
@@ -151,6 +152,6 @@ export class Conformance {
 function brief(r: ExchangeResponse): string {
   const j = r.json as { code?: unknown; message?: unknown } | undefined;
   if (j && typeof j === 'object' && typeof j.code === 'string')
-    return ` (code ${j.code}${typeof j.message === 'string' ? `: ${j.message.slice(0, 120)}` : ''})`;
+    return ` (code ${shortBare(j.code)}${typeof j.message === 'string' ? `: ${shortBare(j.message, 120)}` : ''})`;
   return '';
 }

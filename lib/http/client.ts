@@ -7,6 +7,7 @@ import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
 import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
+import { keptText, parseBounded } from './bounded-json.js';
 import { worstOutcome } from './worst-outcome.js';
 
 /** Which credential a request carries. `raw` sends the given Authorization header value as is. */
@@ -307,14 +308,11 @@ export class ApiClient {
     for (const [k, v] of Object.entries(raw))
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     const r = this.settings.redactor;
-    const out: ExchangeResponse = { status, headers: r.value(headers), text: r.text(text) };
-    if (text.length > 0) {
-      try {
-        out.json = r.value(JSON.parse(text) as unknown);
-      } catch {
-        /* not JSON: the text is the evidence */
-      }
-    }
+    // bounded at parse time (lib/http/bounded-json.ts): a body of too many values is no usable
+    // answer (thrown), long strings are cut as parsed, and the text kept is its head, redacted
+    const json = text.length > 0 ? parseBounded(text) : undefined;
+    const out: ExchangeResponse = { status, headers: r.value(headers), text: keptText(text, (t) => r.text(t)) };
+    if (json !== undefined) out.json = r.value(json);
     return out;
   }
 }

@@ -76,19 +76,31 @@ export class Redactor {
   }
 
   /**
-   * Redacts every string inside a JSON-like value. The copy has the same own properties as the input,
-   * `__proto__` and `constructor` included: defined, never assigned (an assignment to `__proto__`
-   * would set the copy's prototype, and a body wrapped under it would seem to hold what it wraps).
+   * Redacts every string inside a JSON-like value. Copy on write: a value with no key in it is
+   * given back as it is (a large parsed body is never copied to be redacted), and a copy is made
+   * only of the objects on the way to a string that changed. A copy has the same own properties as
+   * the input, `__proto__` and `constructor` included: defined, never assigned (an assignment to
+   * `__proto__` would set the copy's prototype, and a body wrapped under it would seem to hold what
+   * it wraps).
    */
   value<T>(input: T): T {
     if (typeof input === 'string') return this.text(input) as T;
-    if (Array.isArray(input)) return input.map((v: unknown) => this.value(v)) as T;
-    if (input && typeof input === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) {
-        const value: unknown = this.value(v);
-        Object.defineProperty(out, this.text(k), { value, enumerable: true, writable: true, configurable: true });
+    if (Array.isArray(input)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < input.length; i++) {
+        const v: unknown = this.value(input[i] as unknown);
+        if (out === undefined && v !== input[i]) out = input.slice(0, i) as unknown[];
+        out?.push(v);
       }
+      return (out ?? input) as T;
+    }
+    if (input && typeof input === 'object') {
+      const entries = Object.entries(input);
+      const redacted = entries.map(([k, v]): [string, unknown] => [this.text(k), this.value(v as unknown)]);
+      if (redacted.every(([k, v], i) => k === entries[i]![0] && v === entries[i]![1])) return input;
+      const out: Record<string, unknown> = {};
+      for (const [k, value] of redacted)
+        Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
       return out as T;
     }
     return input;

@@ -2,7 +2,7 @@ import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms, uniqueDomain } from '../../builders/account.js';
 import { archivableId, setupRecord, type OrgKey } from './record.js';
-import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
+import { itemsOf, recordOf, show, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
 
 /**
@@ -163,7 +163,7 @@ function withOnePrimary(
 function describe(ex: Exchange, record: ApiRecord | undefined): string {
   const status = ex.response?.status ?? ex.transportError ?? 'no response';
   if (!record) return `HTTP ${status}`;
-  return `HTTP ${status}, domains ${JSON.stringify(domainsOf(record))}`;
+  return `HTTP ${status}, domains ${show(domainsOf(record))}`;
 }
 
 /** The path of one domain of an account. */
