@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { escapeInvisible } from '../util/invisible.js';
 
 /**
  * The cleanup ledger: `<report-dir>/ledger.jsonl`, one JSON object a line, appended from the run
@@ -75,7 +76,8 @@ export function isArchived(line: LedgerLine): line is ArchivedEntry {
 
 /** Appends one line (synchronously, so it is on disk before the next request goes out). */
 export function appendLedger(file: string, line: LedgerLine): void {
-  appendFileSync(file, JSON.stringify(line) + '\n');
+  // a server's bidi override or zero-width character in an id shows as its JSON escape, the same data
+  appendFileSync(file, escapeInvisible(JSON.stringify(line)) + '\n');
 }
 
 /** The lines of a ledger file; a missing file is an empty ledger; a torn last line (a killed writer) is ignored. */
