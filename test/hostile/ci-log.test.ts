@@ -91,9 +91,9 @@ function expectInertMarkdown(md: string, what: string, ownHeadings: RegExp): voi
 const ONLY = ['--only', 'auth.invalid-key,contact.create.*'];
 
 /** A run against a server whose error answers carry `text`: its console output and its report folder. */
-async function runAgainst(hostile: Hostile): Promise<{ out: string; dir: string }> {
+async function runAgainst(hostile: Hostile, only = ONLY): Promise<{ out: string; dir: string }> {
   const dir = path.join(hostile.dir, 'report');
-  const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, ...ONLY], { cwd: hostile.dir });
+  const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, ...only], { cwd: hostile.dir });
   expect(r.code).toBe(1);
   return { out: r.stdout + r.stderr, dir };
 }
@@ -112,10 +112,12 @@ describe('inert in every CI log', () => {
     hostile = await nastyServer(
       'denied\n  ::error file=app.js,line=1::forged\n\t::add-mask::hunter2\n   verdict: conforms',
     );
-    const { out, dir } = await runAgainst(hostile);
+    // the refused creates: their failure quotes the error body's code and message as the server wrote them
+    const { out, dir } = await runAgainst(hostile, ['--only', 'contact.create.*']);
     expect(out).toMatch(/forged/);
     expect(out.split('\n').filter((l) => /^\s*::/.test(l))).toEqual([]);
-    expect(out.split('\n').filter((l) => /^\s*verdict:/.test(l))).toHaveLength(1);
+    // a verdict line of the server's never starts a line: it continues the line it was in, indented
+    expect(out.split('\n').filter((l) => l.startsWith('verdict:'))).toHaveLength(1);
     const md = readFileSync(path.join(dir, 'summary.md'), 'utf8');
     expect(md.split('\n').filter((l) => /^\s*::/.test(l))).toEqual([]);
   });
@@ -154,7 +156,8 @@ describe('inert in every CI log', () => {
     const { out, dir } = await runAgainst(hostile);
     expect(out).toMatch(/forged/);
     expectInertLog(out, 'console');
-    expect(out.split('\n').filter((l) => /^\s*verdict:/.test(l))).toHaveLength(1);
+    // a verdict line of the server's never starts a line: it continues the line it was in, indented
+    expect(out.split('\n').filter((l) => l.startsWith('verdict:'))).toHaveLength(1);
     expectInertMarkdown(readFileSync(path.join(dir, 'summary.md'), 'utf8'), 'summary.md', SUMMARY_HEADINGS);
     expectInertLog(readFileSync(path.join(dir, 'junit.xml'), 'utf8'), 'junit.xml');
   });
