@@ -137,6 +137,7 @@ export function makeContext(p: ContextParts): CheckContext {
     budget: p.budget,
     priority: p.priority,
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
+    pathGuard: (path) => records.unusableIdIn(path),
     refuse: (kind, message) => {
       // a request the suite must never send is no finding about the server: the check is skipped, saying why
       if (kind === 'read-only' || kind === 'kept-record') p.skip(message);

@@ -6,7 +6,7 @@ import { statedEndpointOf } from '../rules/stated-endpoints.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded, ResponseTooLarge } from './bounded-read.js';
-import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
+import { assertUnderBase, NotAnIdentifier, OutsideBaseUrl } from './under-base.js';
 import { keptText, parseBounded } from './bounded-json.js';
 import { worstOutcome } from './worst-outcome.js';
 
@@ -59,6 +59,11 @@ export interface ClientSettings {
   budget?: RequestBudget;
   /** this client's place in the budget's queue: a lower number (an older check) is served first */
   priority?: number;
+  /**
+   * Why a path must not be sent though it stays under the base URL: it names a value the server gave
+   * that is no identifier of the run's (lib/safety/tracker.ts); thrown as NotAnIdentifier by `url()`.
+   */
+  pathGuard?: (path: string) => string | undefined;
   /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
   exempt?: (method: string, path: string) => boolean;
   /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
@@ -291,6 +296,8 @@ export class ApiClient {
   /** The URL of a path under the base URL; a path that would leave the base path is refused (thrown). */
   url(path: string, query?: RequestOptions['query']): string {
     const u = assertUnderBase(this.settings.baseUrl, path);
+    const unsafe = this.settings.pathGuard?.(path);
+    if (unsafe !== undefined) throw new NotAnIdentifier(path, unsafe);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
   }

@@ -18,6 +18,18 @@ export class OutsideBaseUrl extends Error {
   }
 }
 
+/**
+ * A path that names a value the server gave which is not an identifier of the run's: an id that is
+ * not a uuid, or a record the run judged not its own (lib/safety/provenance.ts). Not sent.
+ */
+export class NotAnIdentifier extends OutsideBaseUrl {
+  constructor(path: string, reason: string) {
+    super(path, reason);
+    this.message = `refused to send a request to ${shortPath(path)}: ${reason}`;
+    this.name = 'NotAnIdentifier';
+  }
+}
+
 /** A path shown in a message: JSON-quoted, at most 200 characters of it. */
 function shortPath(path: string): string {
   const shown = JSON.stringify(path.length > 200 ? path.slice(0, 200) : path);

@@ -3,7 +3,8 @@ import { createdBy } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
 import { runRecordsOf } from './provenance.js';
 import type { Fixtures } from '../target/fixtures.js';
-import { shortBare } from '../util/short-text.js';
+import { shortBare, shortText } from '../util/short-text.js';
+import { isUuid } from '../http/under-base.js';
 
 /** Answers of creates judged not to name a record of the run's own (lib/safety/provenance.ts), and why. */
 const notOwnAnswers = new WeakMap<Exchange, string>();
@@ -50,6 +51,8 @@ export class CreatedRecords {
   private readonly ids = new Set<string>();
   private readonly paths = new Set<string>();
   private readonly archived = new Set<string>();
+  /** ids a create answered with that go into no path: not a uuid, or not the run's own; and why */
+  private readonly unusable = new Map<string, string>();
   private unansweredCount = 0;
 
   constructor(private readonly o: TrackerOptions) {}
@@ -77,7 +80,10 @@ export class CreatedRecords {
       made.type === 'edge' || this.o.fixtures === undefined
         ? undefined
         : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, { upsert: made.upsert === true });
+    const bad = made.type === 'edge' ? undefined : !isUuid(made.id) ? 'an id that is not a uuid' : undefined;
+    if (bad !== undefined) this.unusable.set(made.id, `${bad}, ${shortText(made.id)}`);
     if (notOwn !== undefined) {
+      this.unusable.set(made.id, `a record that is not new, so not the run's own (${notOwn})`);
       notOwnAnswers.set(ex, notOwn);
       note = `not the run's own, so never archived: the server answered a create with a record that is not new (${notOwn})`;
       archivePath = null;
@@ -171,6 +177,26 @@ export class CreatedRecords {
     const e = this.entries.find((x) => x.path === path);
     if (e)
       this.write({ archived: path, id: e.id, runId: this.o.runId, at: new Date().toISOString(), status, by: 'check' });
+  }
+
+  /**
+   * Why a path must not be sent: one of its segments is an id a create of this check answered with
+   * that is not a uuid, or names a record that is not the run's own. The client refuses it
+   * (ClientSettings.pathGuard): a server's value is data until proven an identifier.
+   */
+  unusableIdIn(path: string): string | undefined {
+    if (this.unusable.size === 0) return undefined;
+    for (const s of (path.split(/[?#]/)[0] ?? path).split('/')) {
+      let segment = s;
+      try {
+        segment = decodeURIComponent(s);
+      } catch {
+        /* as sent */
+      }
+      const why = this.unusable.get(segment) ?? this.unusable.get(s);
+      if (why !== undefined) return `it names what the server answered a create with: ${why}`;
+    }
+    return undefined;
   }
 
   /** Is this request the archive of a record the check created (never refused by --read-only or --max-requests)? */

@@ -7,7 +7,7 @@ import { reportOf, runMeasured } from './run.js';
 // Issue 31, row 1: creates answered with ids that are not uuids, shaped to steer a request elsewhere
 // once a proxy in front decodes `%2F` (as nginx does), or to add a query.
 
-const IDS = ['..%2F..%2F..%2Fadmin', 'x?role=admin', '..%252F..%252F..%252Fadmin', '..\\..\\admin'];
+const IDS = ['..%2F..%2F..%2Fadmin', 'x?role=admin', '..%252F..%252F..%252Fadmin', '..\\..\\admin', 'plain-not-a-uuid'];
 const CREATE = /\/(account|contact|opportunity|_upsert)$/;
 
 describe('an id from the server is data until proven an identifier', () => {
@@ -47,6 +47,8 @@ describe('an id from the server is data until proven an identifier', () => {
     // as the server sees it, and as a proxy that decodes once or twice sees it
     expect(hostile.seen.filter((s) => leavesBase(s.url))).toEqual([]);
     expect(hostile.seen.filter((s) => /role=admin|admin/i.test(decodeURIComponent(s.url)))).toEqual([]);
+    // an id that is no uuid goes into no path at all, however harmless it looks
+    expect(hostile.seen.filter((s) => s.url.includes('plain-not-a-uuid'))).toEqual([]);
     const ledger = readFileSync(path.join(dir, 'ledger.jsonl'), 'utf8');
     expect(ledger).not.toMatch(/"path":"[^"]*admin/);
     expect(
