@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHostile, type Hostile } from './hostile-proxy.js';
@@ -181,5 +181,22 @@ describe('inert in every CI log', () => {
       'diff.md',
       /^#{2,3} (Conformance diff|Regressions|Fixes|New checks|Gone checks|Skipped differently|Other changes|Observed contract)/,
     );
+  });
+
+  it('conformance matrix of a report folder whose text is a server’s (a report is a file anyone may write): the console and matrix.html', async () => {
+    hostile = await nastyServer();
+    const { dir } = await runAgainst(hostile);
+    const file = path.join(dir, 'conformance.json');
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { certificate: { target: string } };
+    report.certificate.target = NASTY;
+    writeFileSync(file, JSON.stringify(report));
+    const html = path.join(hostile.dir, 'matrix.html');
+    const r = await runMeasured(['matrix', dir, '--out', html], { cwd: hostile.dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/forged/);
+    expectInertLog(r.stdout + r.stderr, 'matrix console');
+    const page = readFileSync(html, 'utf8');
+    expect(INVISIBLE.test(page)).toBe(false);
+    expect(page).not.toMatch(/<img/);
   });
 });
