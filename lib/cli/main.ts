@@ -41,7 +41,8 @@ const STDIO: CliIo = {
  */
 export async function main(argv: string[], suites: readonly CheckModule[], io: CliIo = STDIO): Promise<number> {
   // every line any command writes is inert in a CI log, whatever server text it holds: no `::`
-  // workflow command at its start, no `##[` anywhere, no control or invisible character
+  // workflow command at its start, no `##[` anywhere, no invisible character (each command escapes
+  // its own text's control characters and line breaks: lib/report/inert.ts)
   const print = (text: string) => io.print(ciInert(text));
   const error = (text: string) => io.error(ciInert(text));
   try {
