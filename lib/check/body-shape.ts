@@ -1,4 +1,5 @@
 import type { ExchangeResponse } from '../http/exchange.js';
+import { shortText } from '../util/short-text.js';
 
 /**
  * What a body is, in a few words and never a slice of it cut mid-token: `an empty body`, `a body
@@ -17,7 +18,7 @@ export function jsonShape(v: unknown): string {
   if (keys.length === 0) return 'an empty object';
   const shown = keys
     .slice(0, 8)
-    .map((k) => JSON.stringify(k))
+    .map((k) => shortText(k))
     .join(', ');
   return `an object with key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 8 ? ` and ${keys.length - 8} more` : ''}`;
 }

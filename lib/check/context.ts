@@ -180,6 +180,7 @@ export function makeContext(p: ContextParts): CheckContext {
     rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
+    fixtures: p.target.fixtures,
   });
   const api = new CheckClient({
     baseUrl: p.target.baseUrl,
@@ -200,6 +201,7 @@ export function makeContext(p: ContextParts): CheckContext {
     budget: p.budget,
     priority: p.priority,
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
+    pathGuard: (path) => records.unusableIdIn(path),
     refuse: (kind, message) => {
       // a request the suite must never send is no finding about the server: the check is skipped, saying why
       if (kind === 'read-only') p.skip(message, { key: '--read-only', kind: 'excluded' });

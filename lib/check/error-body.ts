@@ -1,4 +1,6 @@
 import type { ExchangeResponse } from '../http/exchange.js';
+import { shortText } from '../util/short-text.js';
+import { show } from './record.js';
 import { validate } from '../schemas/index.js';
 import { bodyShape } from './body-shape.js';
 import { isErrorCode } from '../schemas/errors/codes.js';
@@ -47,15 +49,15 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
   if (typeof e.code === 'string' && !isErrorCode(e.code)) {
     // no listed code names 403, 405 or 406: that the list still binds there is one reading of two
     const rule = NO_FITTING_CODE.includes(r.status) ? 'error.code-listed-no-fit' : 'error.code-listed';
-    out.push({ rule, expected: "a code from the spec's list", actual: `code ${JSON.stringify(e.code)}`, at: '/code' });
+    out.push({ rule, expected: "a code from the spec's list", actual: `code ${shortText(e.code)}`, at: '/code' });
   }
   if (e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details)) {
     const inner = (e.details as { code?: unknown }).code;
     if (inner !== e.code)
       out.push({
         rule: 'error.details-discriminated',
-        expected: `details.code ${JSON.stringify(e.code)}`,
-        actual: `details.code ${JSON.stringify(inner)}`,
+        expected: `details.code ${show(e.code)}`,
+        actual: `details.code ${show(inner)}`,
         at: '/details/code',
       });
     if (e.code === 'request_validation_failed') {

@@ -1,9 +1,10 @@
 import type { Exchange, ExchangeResponse } from '../http/exchange.js';
+import { shortBare } from '../util/short-text.js';
 import { responseOf } from '../http/exchange.js';
 import type { RuleId } from '../rules/catalogue.js';
 import { validate, type RecordKind, type SchemaId } from '../schemas/index.js';
 import { recordViolations } from './record-violations.js';
-import { recordOf, type ApiRecord } from './record.js';
+import { recordOf, show, type ApiRecord } from './record.js';
 import { NonConformance } from './non-conformance.js';
 import { errorBodyViolations } from './error-body.js';
 import { bodyShape, envelopeProblem } from './body-shape.js';
@@ -87,7 +88,7 @@ export class Conformance {
     // where two listed codes fit the request, the rule takes either (its catalogue entry's `accepts`)
     const codes: readonly string[] = typeof expected === 'string' ? [expected] : expected;
     if (typeof actual !== 'string' || !codes.includes(actual))
-      this.fail(`error code ${codes.join(' or ')}`, `code ${JSON.stringify(actual)}`, rule);
+      this.fail(`error code ${codes.join(' or ')}`, `code ${show(actual)}`, rule);
     return this;
   }
 
@@ -163,6 +164,6 @@ export class Conformance {
 function brief(r: ExchangeResponse): string {
   const j = r.json as { code?: unknown; message?: unknown } | undefined;
   if (j && typeof j === 'object' && typeof j.code === 'string')
-    return ` (code ${j.code}${typeof j.message === 'string' ? `: ${j.message.slice(0, 120)}` : ''})`;
+    return ` (code ${shortBare(j.code)}${typeof j.message === 'string' ? `: ${shortBare(j.message, 120)}` : ''})`;
   return '';
 }

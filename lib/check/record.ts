@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
+import { MAX_SHOWN, shortText } from '../util/short-text.js';
 
 // The records a check reads, in the spec's words: shared vocabulary of checks, steps, preflight and reports.
 
@@ -38,8 +39,10 @@ export function itemsOf(record: ApiRecord, attribute: string): TypedValue[] {
 
 /** Short text for an actual value in a failure message. */
 export function show(v: unknown): string {
+  // a server string is cut before it is quoted (a 4 MiB id is not copied to be cut), its length shown
+  if (typeof v === 'string') return shortText(v);
   const s = JSON.stringify(v);
-  return s === undefined ? 'absent' : s.length > 200 ? `${s.slice(0, 200)}…` : s;
+  return s === undefined ? 'absent' : s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}… (${s.length} characters)` : s;
 }
 
 /** The record of a 2xx `{ data: record }` answer, or undefined (no answer, another status, another shape). */

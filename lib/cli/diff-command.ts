@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { oneLine } from '../report/inert.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RunCannotStart } from '../config/run-cannot-start.js';
@@ -54,7 +55,8 @@ export function diffCommand(argv: string[], print: (line: string) => void, cwd: 
   const summary = githubStepSummary(environment(cwd));
   if (summary !== undefined) appendFileSync(summary, md);
   print(`diff: ${diffCounts(d)} · ${path.relative(cwd, out) || out}`);
-  const line = (s: string) => s.replace(/\s*\r?\n\s*/g, ' ');
+  // one line each: the reports compared are files anyone may have written, holding a server's text
+  const line = oneLine;
   for (const r of [...d.newDeviations, ...d.regressions])
     print(
       line(
@@ -62,7 +64,7 @@ export function diffCommand(argv: string[], print: (line: string) => void, cwd: 
       ),
     );
   if (d.old.suiteVersion !== d.new.suiteVersion)
-    print(`  (suite ${d.old.suiteVersion} → ${d.new.suiteVersion}: checks matched by rule id and title)`);
+    print(line(`  (suite ${d.old.suiteVersion} → ${d.new.suiteVersion}: checks matched by rule id and title)`));
   return hasRegression(d) ? 1 : 0;
 }
 

@@ -9,10 +9,12 @@ import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
 import { draftFixtures, type Answer } from '../init/draft.js';
 import { printable } from '../init/printable.js';
+import { withoutUnsafeValues } from '../init/safe-draft.js';
 import { otherOrgDraft } from '../init/other-org.js';
 import { stillToSupply } from '../init/user-supplied.js';
 import { customObjectsIn } from '../init/custom-objects.js';
 import type { TargetKeys } from '../target/target.js';
+import { isCustomObjectApiName } from '../target/identifiers.js';
 import { argsError } from './args.js';
 
 const FLAG_OF: Record<keyof TargetKeys, string> = {
@@ -125,8 +127,8 @@ export async function initCommand(
   // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
   const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
   const customObjectSchema =
-    apiName !== undefined && /^cus_obj__[A-Za-z0-9_]+$/.test(apiName) ? await read(`/_schema/${apiName}`) : undefined;
-  const draft = draftFixtures(config.baseUrl, {
+    isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
+  let draft = draftFixtures(config.baseUrl, {
     contactSchema,
     opportunitySchema,
     accountSchema,
@@ -143,7 +145,8 @@ export async function initCommand(
     draft.found.push(...b.found);
     draft.notRead.push(...b.notRead);
   }
-  // the draft is made of the server's values: it must still be a fixtures file the suite accepts
+  // the draft is made of the server's values: one that is no safe identifier is left out, named
+  draft = withoutUnsafeValues(draft);
   checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
 

@@ -15,6 +15,7 @@ import { listVariations, serve } from './serve.js';
 import { printRules, printStatements } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
 import { consoleLines } from '../report/console.js';
+import { ciInert } from '../report/inert.js';
 import { SPEC_VERSION } from '../report/certificate.js';
 
 /** Where the command line writes, and the folder it works in: the process's own unless a caller (a test) says. */
@@ -39,7 +40,11 @@ const STDIO: CliIo = {
  * under lib/ knows the suites.
  */
 export async function main(argv: string[], suites: readonly CheckModule[], io: CliIo = STDIO): Promise<number> {
-  const { print } = io;
+  // every line any command writes is inert in a CI log, whatever server text it holds: no `::`
+  // workflow command at its start, no `##[` anywhere, no invisible character (each command escapes
+  // its own text's control characters and line breaks: lib/report/inert.ts)
+  const print = (text: string) => io.print(ciInert(text));
+  const error = (text: string) => io.error(ciInert(text));
   try {
     const [command, ...rest] = argv;
     if (command === 'serve') {
@@ -88,7 +93,7 @@ export async function main(argv: string[], suites: readonly CheckModule[], io: C
     }
     return await runConformance(a, print, suites, io.cwd);
   } catch (err) {
-    io.error(errorLine(err));
+    error(errorLine(err));
     return 2;
   }
 }

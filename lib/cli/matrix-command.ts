@@ -5,6 +5,7 @@ import { readJsonFile } from '../config/read-json-file.js';
 import { matrixOf } from '../matrix/matrix.js';
 import { matrixHtml } from '../matrix/matrix-html.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
+import { oneLine } from '../report/inert.js';
 
 /** `npx conformance matrix DIR… [--out matrix.html]`: writes matrix.html and matrix.json beside it. */
 export function matrixCommand(
@@ -37,8 +38,9 @@ export function matrixCommand(
   const jsonFile = htmlFile.replace(/\.html?$/i, '') + '.json';
   writeFileSync(jsonFile, JSON.stringify(matrix, null, 2) + '\n');
   const flagged = matrix.rules.filter((r) => r.failsEverywhere).map((r) => r.id);
+  // one line each: a report folder is a file anyone may have written, holding a server's text
   for (const imp of matrix.implementations)
-    print(`${imp.dir}: ${imp.verdict}, MUST ${imp.score.passed}/${imp.score.tested} passed (${imp.target})`);
+    print(oneLine(`${imp.dir}: ${imp.verdict}, MUST ${imp.score.passed}/${imp.score.tested} passed (${imp.target})`));
   if (flagged.length > 0)
     print(`failing on every implementation (check the spec and the suite): ${flagged.join(', ')}`);
   print(`matrix: ${htmlFile}, ${path.basename(jsonFile)}`);

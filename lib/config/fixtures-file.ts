@@ -27,6 +27,14 @@ export function loadFixturesFile(file: string, shownAs: string = file): LoadedFi
   return checkFixtures(readJsonFile(file, shownAs, 'fixtures', '--fixtures / CONFORMANCE_FIXTURES'), shownAs);
 }
 
+/** Where a fixtures value breaks the schema (JSON pointer and why), unknown keys left out. */
+export function fixturesSchemaErrors(data: unknown): Array<{ pointer: string; message: string }> {
+  if (validateFixtures(data)) return [];
+  return (validateFixtures.errors ?? [])
+    .filter((e) => e.keyword !== 'additionalProperties')
+    .map((e) => ({ pointer: e.instancePath, message: e.message ?? 'is invalid' }));
+}
+
 export function checkFixtures(data: unknown, file: string): LoadedFixtures {
   if (validateFixtures(data)) return { fixtures: data as Fixtures, warnings: [] };
   const errors: string[] = [];

@@ -1,15 +1,10 @@
+import { inertCode, inertMarkdown } from '../report/inert.js';
 import { hasRegression, type CheckChange, type ContractChange, type ReportDiff } from './report-diff.js';
 
-/** Text safe inside a Markdown table cell: one line, no pipes, no HTML (as summary.md writes it). */
-function cell(s: string): string {
-  return s
-    .replace(/\r?\n/g, ' ')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/`/g, "'");
-}
+/** Text safe in a Markdown table cell or list item: one line, rendered as the text it is (as summary.md has it). */
+const cell = inertMarkdown;
+/** Text inside a code span. */
+const code = inertCode;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -29,7 +24,7 @@ export function diffCounts(d: ReportDiff): string {
 
 /** One check as a list item: a list, unlike a six-column table, fits GitHub's page width. */
 function checkItem(c: CheckChange): string[] {
-  const head = `- **${c.level}** \`${cell(c.id)}\` ${cell(c.title)} (${cell(c.endpoint)}): ${c.before ?? 'new'} → ${c.after ?? 'gone'}`;
+  const head = `- **${cell(c.level)}** \`${code(c.id)}\` ${cell(c.title)} (${cell(c.endpoint)}): ${cell(c.before ?? 'new')} → ${cell(c.after ?? 'gone')}`;
   return c.detail ? [head, `  - ${cell(c.detail)}`] : [head];
 }
 
@@ -47,18 +42,18 @@ function checkList(rows: readonly CheckChange[]): string[] {
   }
   for (const [step, checks] of byStep) {
     out.push(`- ${plural(checks.length, 'check')} ${cell(step)}:`);
-    for (const c of checks.slice(0, 5)) out.push(`  - ${c.level} \`${cell(c.id)}\` ${cell(c.title)}`);
+    for (const c of checks.slice(0, 5)) out.push(`  - ${cell(c.level)} \`${code(c.id)}\` ${cell(c.title)}`);
     if (checks.length > 5) out.push(`  - … and ${checks.length - 5} more`);
   }
   return out;
 }
 
 function contractTable(rows: readonly ContractChange[]): string[] {
-  const set = (s: string[]) => (s.length === 0 ? 'not seen' : s.join(', '));
+  const set = (s: string[]) => (s.length === 0 ? 'not seen' : cell(s.join(', ')));
   return [
     '| what | operation or code | before | after |',
     '|---|---|---|---|',
-    ...rows.map((c) => `| ${c.kind} | \`${cell(c.name)}\` | ${set(c.before)} | ${set(c.after)} |`),
+    ...rows.map((c) => `| ${cell(c.kind)} | \`${code(c.name)}\` | ${set(c.before)} | ${set(c.after)} |`),
   ];
 }
 
@@ -69,10 +64,10 @@ function contractTable(rows: readonly ContractChange[]): string[] {
 export function diffMarkdown(d: ReportDiff): string {
   const out = [`## Conformance diff: ${hasRegression(d) ? '❌' : '✅'} ${diffCounts(d)}`, ''];
   out.push(
-    `Before: run \`${cell(d.old.runId)}\` (${cell(d.old.date)}, suite ${cell(d.old.suiteVersion)}, ${cell(d.old.verdict)}) · after: run \`${cell(d.new.runId)}\` (${cell(d.new.date)}, suite ${cell(d.new.suiteVersion)}, ${cell(d.new.verdict)}) · ${d.unchanged} checks unchanged`,
+    `Before: run \`${code(d.old.runId)}\` (${cell(d.old.date)}, suite ${cell(d.old.suiteVersion)}, ${cell(d.old.verdict)}) · after: run \`${code(d.new.runId)}\` (${cell(d.new.date)}, suite ${cell(d.new.suiteVersion)}, ${cell(d.new.verdict)}) · ${d.unchanged} checks unchanged`,
   );
   if (d.old.target !== d.new.target && !(d.old.embedded && d.new.embedded))
-    out.push('', `The runs had different targets: \`${cell(d.old.target)}\` and \`${cell(d.new.target)}\`.`);
+    out.push('', `The runs had different targets: \`${code(d.old.target)}\` and \`${code(d.new.target)}\`.`);
   if (d.old.suiteVersion !== d.new.suiteVersion)
     out.push(
       '',

@@ -5,7 +5,8 @@ import type { TargetKeys } from '../target/target.js';
 import { TransportFailure } from './exchange.js';
 import type { RequestBudget } from './request-budget.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded } from './bounded-read.js';
-import { assertUnderBase, OutsideBaseUrl } from './under-base.js';
+import { assertUnderBase, NotAnIdentifier, OutsideBaseUrl } from './under-base.js';
+import { keptText, parseBounded } from './bounded-json.js';
 import { endpointOf, refusalOf, type Auth, type RefusalKind } from './refusals.js';
 import { describeTransportError, isStaleSocket } from './transport-error.js';
 import { Pace } from './pace.js';
@@ -64,6 +65,11 @@ export interface ClientSettings {
   budget?: RequestBudget;
   /** this client's place in the budget's queue: a lower number (an older check) is served first */
   priority?: number;
+  /**
+   * Why a path must not be sent though it stays under the base URL: it names a value the server gave
+   * that is no identifier of the run's (lib/safety/tracker.ts); thrown as NotAnIdentifier by `url()`.
+   */
+  pathGuard?: (path: string) => string | undefined;
   /** a request that --read-only and --max-requests never refuse: the archive of a record the check created */
   exempt?: (method: string, path: string) => boolean;
   /** what a refused request does instead of being sent; must throw. Without it, an Error is thrown. */
@@ -310,6 +316,8 @@ export class ApiClient {
   /** The URL of a path under the base URL; a path that would leave the base path is refused (thrown). */
   url(path: string, query?: RequestOptions['query']): string {
     const u = assertUnderBase(this.settings.baseUrl, path);
+    const unsafe = this.settings.pathGuard?.(path);
+    if (unsafe !== undefined) throw new NotAnIdentifier(path, unsafe);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
   }
@@ -327,14 +335,11 @@ export class ApiClient {
     for (const [k, v] of Object.entries(raw))
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     const r = this.settings.redactor;
-    const out: ExchangeResponse = { status, headers: r.value(headers), text: r.text(text) };
-    if (text.length > 0) {
-      try {
-        out.json = r.value(JSON.parse(text) as unknown);
-      } catch {
-        /* not JSON: the text is the evidence */
-      }
-    }
+    // bounded at parse time (lib/http/bounded-json.ts): a body of too many values is no usable
+    // answer (thrown), long strings are cut as parsed, and the text kept is its head, redacted
+    const json = text.length > 0 ? parseBounded(text) : undefined;
+    const out: ExchangeResponse = { status, headers: r.value(headers), text: keptText(text, (t) => r.text(t)) };
+    if (json !== undefined) out.json = r.value(json);
     return out;
   }
 }

@@ -1,33 +1,87 @@
 /**
- * Requests never leave the base URL. A path is appended to the base URL's path and refused when it
- * could land anywhere else: a dot segment (`..`, `.`, or `%2e%2e`, which URL parsers resolve), a
- * backslash (a slash to WHATWG URL parsers), a fragment, or a result whose origin or path is not
- * the base's. Values from the server that go into a path are also percent-encoded (`segment`), so
- * this is the net under that, and under the ledger that `cleanup` replays.
+ * Requests never leave the base URL. A path is appended to the base URL's path and judged as a
+ * server, or a proxy in front of it, will see it: as sent, percent-decoded once, and decoded twice
+ * (nginx decodes `%2F` before it passes a path on; a second hop may decode again), each with
+ * backslashes read as slashes (`\`, `%5C`), dot segments resolved (`..`, `%2e%2e`, Tomcat's `..;`)
+ * and a `?` or `#` taken for what a re-parsing proxy takes it. It is refused when any of those views
+ * could land anywhere but under the base path, or when it carries a query or fragment of its own
+ * (a query goes in `query`, encoded). This is the net under every path built from a server's value,
+ * and under the ledger that `cleanup` replays.
  */
 export class OutsideBaseUrl extends Error {
   constructor(
     readonly path: string,
     reason: string,
   ) {
-    super(`refused to send a request to ${JSON.stringify(path)}: ${reason}; it would leave the base URL`);
+    super(`refused to send a request to ${shortPath(path)}: ${reason}; it would leave the base URL`);
     this.name = 'OutsideBaseUrl';
   }
 }
 
-const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+/**
+ * A path that names a value the server gave which is not an identifier of the run's: an id that is
+ * not a uuid, or a record the run judged not its own (lib/safety/provenance.ts). Not sent.
+ */
+export class NotAnIdentifier extends OutsideBaseUrl {
+  constructor(path: string, reason: string) {
+    super(path, reason);
+    this.message = `refused to send a request to ${shortPath(path)}: ${reason}`;
+    this.name = 'NotAnIdentifier';
+  }
+}
+
+/** A path shown in a message: JSON-quoted, at most 200 characters of it. */
+function shortPath(path: string): string {
+  const shown = JSON.stringify(path.length > 200 ? path.slice(0, 200) : path);
+  return path.length > 200 ? `${shown}… (${path.length} characters)` : shown;
+}
+
+/** `.` or `..` as URL parsers (and Tomcat, with `;params`) read a segment. */
+const DOT_SEGMENT = /^(\.|%2e){1,2}(;.*)?$/i;
+
+/** Decodes the %XX escapes that spell ASCII; anything else stays as it is (a lenient, byte-wise view). */
+function decodeOnce(s: string): string {
+  return s.replace(/%([0-7][0-9a-f])/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** Why one view of the path leaves `basePath`, or undefined when it stays under it. */
+function leaves(view: string, basePath: string, decoded: boolean): string | undefined {
+  if (decoded && /[?#]/.test(view)) return 'once percent-decoded, it holds a ? or #, which a proxy reads as a query';
+  const segments = (basePath + view).replace(/\\/g, '/').split('/');
+  const out: string[] = [];
+  for (const s of segments.slice(1)) {
+    if (DOT_SEGMENT.test(s)) {
+      if (!decoded) return 'it holds a dot segment (. or ..)';
+      if (s.replace(/;.*$/, '').replace(/%2e/gi, '.') === '..') out.pop();
+      continue;
+    }
+    out.push(s);
+  }
+  const resolved = '/' + out.join('/');
+  if (resolved !== basePath && !resolved.startsWith(basePath + '/'))
+    return `${decoded ? 'percent-decoded, ' : ''}it resolves to ${shortPath(resolved)}, not under ${basePath || '/'}`;
+  return undefined;
+}
 
 /** The URL of `path` under `baseUrl`; throws OutsideBaseUrl when it would not stay there. */
 export function assertUnderBase(baseUrl: string, path: string): URL {
   if (!path.startsWith('/')) throw new OutsideBaseUrl(path, 'a path under the base URL starts with /');
-  const bare = path.split('?')[0] ?? path;
-  if (bare.includes('#')) throw new OutsideBaseUrl(path, 'it holds a fragment (#)');
-  if (bare.includes('\\')) throw new OutsideBaseUrl(path, 'it holds a backslash');
-  if (bare.split('/').some((s) => DOT_SEGMENT.test(s))) {
-    throw new OutsideBaseUrl(path, 'it holds a dot segment (. or ..)');
-  }
+  if (path.includes('#')) throw new OutsideBaseUrl(path, 'it holds a fragment (#)');
+  if (path.includes('?'))
+    throw new OutsideBaseUrl(path, 'it holds a query (?): a query goes in as parameters, encoded');
+  if (path.includes('\\')) throw new OutsideBaseUrl(path, 'it holds a backslash');
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
+  const once = decodeOnce(path);
+  const twice = decodeOnce(once);
+  for (const [view, decoded] of [
+    [path, false],
+    [once, true],
+    [twice, true],
+  ] as const) {
+    const why = leaves(view, basePath, decoded);
+    if (why !== undefined) throw new OutsideBaseUrl(path, why);
+  }
   const u = new URL(base.origin + basePath + path);
   if (u.origin !== base.origin) throw new OutsideBaseUrl(path, 'it names another host');
   if (u.pathname !== basePath && !u.pathname.startsWith(basePath + '/')) {

@@ -42,6 +42,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     rule: 'fixtures check',
     ...(target.ledgerFile !== undefined ? { ledgerFile: target.ledgerFile } : {}),
     warn: () => undefined,
+    fixtures: f,
   });
   const api = new ApiClient({
     baseUrl: target.baseUrl,

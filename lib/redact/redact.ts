@@ -1,4 +1,5 @@
 import { keyForms } from './key-forms.js';
+import { encodedKeySpans } from './encoded-key.js';
 
 /**
  * Redaction by construction: every string that leaves the suite (report, console, error message)
@@ -28,8 +29,11 @@ interface Form {
 
 export class Redactor {
   private readonly secrets: Form[];
+  /** the keys themselves, for the spellings no list holds (lib/redact/encoded-key.ts) */
+  private readonly keys: NamedSecret[];
 
   constructor(secrets: NamedSecret[]) {
+    this.keys = secrets.filter((s) => s.value.length > 0);
     // each form of a key is a secret of its own; longest first, so a key that contains another is replaced whole
     const forms = secrets
       .filter((s) => s.value.length > 0)
@@ -52,23 +56,51 @@ export class Redactor {
       if (!out.includes(s.value)) continue;
       out = s.alone ? out.replace(s.alone, s.label) : out.split(s.value).join(s.label);
     }
-    return out;
+    return this.encoded(out);
+  }
+
+  /** Every other spelling of a key (each character as itself or any escape, two layers deep) replaced. */
+  private encoded(input: string): string {
+    const spans = encodedKeySpans(
+      input,
+      this.keys.map((k) => k.value),
+    );
+    if (spans.length === 0) return input;
+    let out = '';
+    let from = 0;
+    for (const [start, end, k] of spans) {
+      out += input.slice(from, start) + this.keys[k]!.label;
+      from = end;
+    }
+    return out + input.slice(from);
   }
 
   /**
-   * Redacts every string inside a JSON-like value. The copy has the same own properties as the input,
-   * `__proto__` and `constructor` included: defined, never assigned (an assignment to `__proto__`
-   * would set the copy's prototype, and a body wrapped under it would seem to hold what it wraps).
+   * Redacts every string inside a JSON-like value. Copy on write: a value with no key in it is
+   * given back as it is (a large parsed body is never copied to be redacted), and a copy is made
+   * only of the objects on the way to a string that changed. A copy has the same own properties as
+   * the input, `__proto__` and `constructor` included: defined, never assigned (an assignment to
+   * `__proto__` would set the copy's prototype, and a body wrapped under it would seem to hold what
+   * it wraps).
    */
   value<T>(input: T): T {
     if (typeof input === 'string') return this.text(input) as T;
-    if (Array.isArray(input)) return input.map((v: unknown) => this.value(v)) as T;
-    if (input && typeof input === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) {
-        const value: unknown = this.value(v);
-        Object.defineProperty(out, this.text(k), { value, enumerable: true, writable: true, configurable: true });
+    if (Array.isArray(input)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < input.length; i++) {
+        const v: unknown = this.value(input[i] as unknown);
+        if (out === undefined && v !== input[i]) out = input.slice(0, i) as unknown[];
+        out?.push(v);
       }
+      return (out ?? input) as T;
+    }
+    if (input && typeof input === 'object') {
+      const entries = Object.entries(input);
+      const redacted = entries.map(([k, v]): [string, unknown] => [this.text(k), this.value(v as unknown)]);
+      if (redacted.every(([k, v], i) => k === entries[i]![0] && v === entries[i]![1])) return input;
+      const out: Record<string, unknown> = {};
+      for (const [k, value] of redacted)
+        Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
       return out as T;
     }
     return input;
@@ -79,7 +111,11 @@ export class Redactor {
     const found = this.secrets.filter((s) =>
       s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value),
     );
-    return [...new Set(found.map((s) => s.label))];
+    const spelt = encodedKeySpans(
+      input,
+      this.keys.map((k) => k.value),
+    ).map(([, , k]) => this.keys[k]!.label);
+    return [...new Set([...found.map((s) => s.label), ...spelt])];
   }
 }
 

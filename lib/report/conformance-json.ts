@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { escapeInvisible } from '../util/invisible.js';
 import path from 'node:path';
 import type { Redactor } from '../redact/redact.js';
 import type { Traffic } from '../check/outcome.js';
@@ -196,7 +197,10 @@ function redacted(content: string, redactor: Redactor): string {
 
 /** Writes a report file, with every form of the run's keys redacted. */
 export function writeReportFile(dir: string, name: string, content: string, redactor: Redactor): string {
-  const safe = redacted(content, redactor);
+  // a JSON file shows no invisible character (a bidi override in a server's text): each as its JSON
+  // escape, the same data; the signed certificate is written as signed
+  const json = /\.(json|har)$/i.test(name) && name !== 'certificate.json';
+  const safe = redacted(json ? escapeInvisible(content) : content, redactor);
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name);
   writeFileSync(file, safe);

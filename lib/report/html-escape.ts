@@ -1,6 +1,8 @@
-/** HTML-escapes text for element content and quoted attributes. */
+import { escapeInvisible } from '../util/invisible.js';
+
+/** HTML-escapes text for element content and quoted attributes; an invisible character is shown as its escape. */
 export function htmlEscape(s: string): string {
-  return s
+  return escapeInvisible(s)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')

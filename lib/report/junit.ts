@@ -1,13 +1,16 @@
+import { escapeInvisible } from '../util/invisible.js';
+import { noCommand } from './inert.js';
 import { failingExchange } from './exchange-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { byGroup, expectedVsActual } from './groups.js';
 import { otherReadingOf } from '../rules/reading.js';
 import { lacking } from '../certificate/verdict.js';
 
-/** XML-escapes text for an attribute or element; drops characters XML 1.0 cannot carry. */
+/** XML-escapes text for an attribute or element; drops what XML 1.0 cannot carry; shows invisible characters escaped */
 export function xmlEscape(s: string): string {
   return (
-    s
+    // a CI tool may print a failure's message to its log: no workflow command in it either
+    escapeInvisible(s.split('\n').map(noCommand).join('\n'))
       // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot carry
       .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
       .replace(/&/g, '&amp;')

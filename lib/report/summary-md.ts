@@ -4,7 +4,7 @@ import { exchangeLine, failingExchange, requestText, responseText } from './exch
 import { RERUN_NOTE } from '../evidence/rerun.js';
 import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
-import { escapeControls, inertLines, LINE_BREAK } from './inert.js';
+import { ciInertLines, inertCode, inertMarkdown } from './inert.js';
 import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { lacking } from '../certificate/verdict.js';
@@ -19,19 +19,10 @@ const VERDICT = {
 } as const;
 const MARK = { '✗': '❌', '!': '⚠️', '–': '➖', '✓': '✅' } as const;
 
-/** Text safe inside a Markdown table cell or list item: one line, no pipes, no HTML. */
-function md(s: string): string {
-  return (
-    escapeControls(s.split(LINE_BREAK).join(' '))
-      .replace(/\\/g, '\\\\')
-      .replace(/\|/g, '\\|')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/`/g, "'")
-      // a server's [text](url) or ![image](url) must stay text: no link, no image from another host
-      .replace(/\[([^\]]*)\]\(/g, '\\[$1\\](')
-  );
-}
+/** Text safe inside a Markdown table cell or list item: one line, rendered as the text it is (lib/report/inert.ts). */
+const md = inertMarkdown;
+/** Text inside a code span. */
+const code = inertCode;
 
 /** Links a summary may carry: the CI run whose artifacts hold the whole report folder. */
 export interface SummaryLinks {
@@ -54,7 +45,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
   out.push(
-    `Target \`${md(c.target)}\` · run \`${md(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`,
+    `Target \`${code(c.target)}\` · run \`${code(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`,
   );
   out.push('');
   if (links.runUrl)
@@ -107,9 +98,9 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
     for (const b of steps) {
       out.push(
-        `- \`${md(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${md(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
+        `- \`${code(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${code(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
       );
-      for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${md(k.id)}\`: ${md(k.title)}`);
+      for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${code(k.id)}\`: ${md(k.title)}`);
       if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
     }
     out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
@@ -154,7 +145,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       const entry = k
         ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}`
         : 'blocked by a known deviation';
-      out.push(`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
+      out.push(`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
     }
     out.push('', '</details>', '');
   }
@@ -162,10 +153,10 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   if (b && (b.stale.length > 0 || b.expired.length > 0)) {
     out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
     for (const e of b.stale)
-      out.push(`- stale: \`${md(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
+      out.push(`- stale: \`${code(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
     for (const e of b.expired)
       out.push(
-        `- expired ${md(e.expires)}: \`${md(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
+        `- expired ${md(e.expires)}: \`${code(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
       );
     out.push('');
   }
@@ -184,7 +175,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
     const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
     out.push(
-      `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${md(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
+      `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${code(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
     );
   }
   return capped(out.join('\n') + '\n');
@@ -203,7 +194,7 @@ function rootCauseLines(report: ConformanceReport): string[] {
   for (const cause of causes.slice(0, 20)) {
     out.push(`- ${cause.baselined ? 'known' : '**new**'} · ${md(causeLine(cause))}`);
     const ops = cause.operations ?? [cause.operation];
-    if (ops.length > 1) out.push(`  - at ${ops.length} operations: ${ops.map((o) => `\`${md(o)}\``).join(', ')}`);
+    if (ops.length > 1) out.push(`  - at ${ops.length} operations: ${ops.map((o) => `\`${code(o)}\``).join(', ')}`);
   }
   if (causes.length > 20) out.push(`- … and ${causes.length - 20} more in conformance.json`);
   out.push('');
@@ -221,7 +212,7 @@ function strictLines(strict: readonly CheckResult[], reading: 'default' | 'stric
   out.push("The spec's sentence has another reasonable reading, under which the server's answer conforms:", '');
   for (const d of strict) {
     out.push(
-      `- ⚠️ **${d.level}, strict reading** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`,
+      `- ⚠️ **${d.level}, strict reading** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`,
     );
     const other = otherReadingOf(d.id);
     if (other) out.push(`  - the other reading: ${md(other)}`);
@@ -255,7 +246,7 @@ function toCompleteLines(report: ConformanceReport, used: () => number): string[
  * actual; the check that found it; how to rerun exactly that check; what became of its records.
  */
 function deviationLines(d: CheckResult): string[] {
-  const out = [`- **${d.level}** \`${md(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
+  const out = [`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
   const v = d.violations?.[0];
   const broken = brokenSentence(d.quote, {
     expected: v?.expected ?? d.expected ?? '',
@@ -326,7 +317,7 @@ function fence(text: string): string {
 function codeBlock(lang: string, text: string): string[] {
   const f = fence(text);
   // split at every line break a Markdown renderer honours (a bare CR too), or a line could leave the fence
-  return ['', `  ${f}${lang}`, ...inertLines(text).map((l) => `  ${l}`), `  ${f}`];
+  return ['', `  ${f}${lang}`, ...ciInertLines(text).map((l) => `  ${l}`), `  ${f}`];
 }
 
 /** A deviation's failing exchange and its curl command, folded (raw HTML is how GitHub folds Markdown). */

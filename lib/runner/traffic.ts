@@ -1,5 +1,6 @@
 import type { Exchange } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
+import { shortBare } from '../util/short-text.js';
 import { operationOf } from '../check/finding.js';
 import type { Traffic } from '../check/outcome.js';
 
@@ -12,7 +13,8 @@ export function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traf
       {
         endpoint: operationOf(ex, baseUrl),
         status: ex.response.status,
-        ...(typeof code === 'string' && ex.response.status >= 400 ? { code } : {}),
+        // a server string kept for the whole run (the observed contract): cut, its length shown
+        ...(typeof code === 'string' && ex.response.status >= 400 ? { code: shortBare(code) } : {}),
         emptyBody: ex.response.text.length === 0,
         ...(ex.rateLimitRetries > 0 ? { rateLimitRetries: ex.rateLimitRetries } : {}),
       },

@@ -1,5 +1,7 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { isUuid, segment } from '../http/under-base.js';
+import { shortBare, shortText } from '../util/short-text.js';
+import { isCustomObjectApiName } from '../target/identifiers.js';
 
 /** A record a 2xx answer to a POST shows created, and the DELETE that archives or removes it. */
 export interface CreatedRecord {
@@ -24,7 +26,7 @@ function archivable(r: CreatedRecord, ids: readonly string[]): CreatedRecord {
   if (r.path === null || ids.every((i) => isUuid(i))) return r;
   // an explicit boolean: an inferred `i is never` predicate would type the find as undefined
   const notUuid = ids.find((i): boolean => !isUuid(i));
-  const bad = JSON.stringify(notUuid);
+  const bad = shortText(notUuid ?? '');
   return {
     ...r,
     path: null,
@@ -102,9 +104,10 @@ export function createdBy(
   }
   return withId(res, (id, recordType) => {
     if (recordType === 'account') return archivable({ id, type: 'account', path: `/account/${id}` }, [id]);
-    if (recordType?.startsWith('cus_obj__'))
+    // a record_type goes into the archive path only when it is a safe custom-object api_name
+    if (isCustomObjectApiName(recordType))
       return archivable({ id, type: recordType, path: `/${segment(recordType)}/${id}` }, [id]);
-    return { id, type: recordType ?? 'unknown', path: null };
+    return { id, type: recordType === undefined ? 'unknown' : shortBare(recordType, 128), path: null };
   });
 }
 

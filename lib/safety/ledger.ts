@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { escapeInvisible } from '../util/invisible.js';
 
 /**
  * The cleanup ledger: `<report-dir>/ledger.jsonl`, one JSON object a line, appended from the run
@@ -45,6 +46,12 @@ export interface CreatedEntry {
    * key (`readOnlyApiKey`), no key (`none`) or an invalid key (`invalid key`). Archived with `auth`.
    */
   wronglyCreatedWith?: 'readOnlyApiKey' | 'none' | 'invalid key';
+  /**
+   * The create's answer named a record that is not new (another run's tag, an id the fixtures name
+   * or the run already made, a `created_at` before the run: lib/safety/provenance.ts): it is not the
+   * run's own, so it is never archived and is no leftover of the run. `note` says why.
+   */
+  notOwn?: true;
 }
 
 /** A record of the ledger that was archived (by its check, its cleanup, or `npx conformance cleanup`). */
@@ -96,7 +103,8 @@ export function unsettled(lines: readonly LedgerLine[]): CreatedEntry[] {
 
 /** Appends one line (synchronously, so it is on disk before the next request goes out). */
 export function appendLedger(file: string, line: LedgerLine): void {
-  appendFileSync(file, JSON.stringify(line) + '\n');
+  // a server's bidi override or zero-width character in an id shows as its JSON escape, the same data
+  appendFileSync(file, escapeInvisible(JSON.stringify(line)) + '\n');
 }
 
 /** The lines of a ledger file; a missing file is an empty ledger; a torn last line (a killed writer) is ignored. */
@@ -145,7 +153,7 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
   for (const e of unsettled(entries)) {
-    if (e.path !== null) continue;
+    if (e.path !== null || e.notOwn === true) continue;
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,14 +1,31 @@
 import type { Exchange } from '../http/exchange.js';
 import { createdBy } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
+import { runRecordsOf } from './provenance.js';
+import type { Fixtures } from '../target/fixtures.js';
+import { shortBare, shortText } from '../util/short-text.js';
+import { isUuid } from '../http/under-base.js';
+
+/** Answers of creates judged not to name a record of the run's own (lib/safety/provenance.ts), and why. */
+const notOwnAnswers = new WeakMap<Exchange, string>();
+
+/** Why this create's answer names a record that is not the run's own; undefined when it is (or was not judged). */
+export function notOwnAnswer(ex: Exchange): string | undefined {
+  return notOwnAnswers.get(ex);
+}
 
 export interface TrackerOptions {
   runId: string;
   rule: string;
   /** the cleanup ledger; undefined: nothing is written (tests, `serve`) */
   ledgerFile?: string;
-  /** a ledger write failed: say so (the check goes on) */
+  /** a ledger write failed, or a create answered a record that is not new: say so (the check goes on) */
   warn: (text: string) => void;
+  /**
+   * the run's fixtures: a create answering a record they name, or one the run already made, or one
+   * older than the run, is not the run's own (lib/safety/provenance.ts). Without them, not judged.
+   */
+  fixtures?: Fixtures;
 }
 
 /** The key a record is archived with: organization B's records with B's key, everything else with A's. */
@@ -34,6 +51,8 @@ export class CreatedRecords {
   private readonly ids = new Set<string>();
   private readonly paths = new Set<string>();
   private readonly archived = new Set<string>();
+  /** ids a create answered with that go into no path: not a uuid, or not the run's own; and why */
+  private readonly unusable = new Map<string, string>();
   private unansweredCount = 0;
   /** POSTs answered 429 (sent again), by what they sent: the maybeCreated line a lookup may settle */
   private readonly limited = new Map<string, string>();
@@ -64,6 +83,19 @@ export class CreatedRecords {
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
     let note: string | undefined = made.note;
+    const notOwn =
+      made.type === 'edge' || this.o.fixtures === undefined
+        ? undefined
+        : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, { upsert: made.upsert === true });
+    const bad = made.type === 'edge' ? undefined : !isUuid(made.id) ? 'an id that is not a uuid' : undefined;
+    if (bad !== undefined) this.unusable.set(made.id, `${bad}, ${shortText(made.id)}`);
+    if (notOwn !== undefined) {
+      this.unusable.set(made.id, `a record that is not new, so not the run's own (${notOwn})`);
+      notOwnAnswers.set(ex, notOwn);
+      note = `not the run's own, so never archived: the server answered a create with a record that is not new (${notOwn})`;
+      archivePath = null;
+      this.o.warn(`${ex.request.method.toUpperCase()} ${bare}: ${note}`);
+    }
     if (made.upsert && tagged !== true && archivePath !== null && !this.ids.has(made.id)) {
       // an upsert on a match value that is not this run's may have matched a record of someone else
       note =
@@ -84,6 +116,7 @@ export class CreatedRecords {
       ...(tagged !== undefined ? { tagged } : {}),
       ...(note ? { note } : {}),
       ...(wrongly ? { wronglyCreatedWith: wrongly } : {}),
+      ...(notOwn !== undefined ? { notOwn: true as const } : {}),
     });
   }
 
@@ -169,13 +202,16 @@ export class CreatedRecords {
     note?: string;
     maybeCreated?: true;
     wronglyCreatedWith?: CreatedEntry['wronglyCreatedWith'];
+    notOwn?: true;
   }): void {
     const key = `${r.type}\u0000${r.id}`;
     if (this.keys.has(key)) return;
     this.keys.add(key);
-    this.ids.add(r.id);
+    // a record that is not the run's own is no end of an edge the check may remove
+    if (r.notOwn === undefined) this.ids.add(r.id);
     const entry: CreatedEntry = {
-      id: r.id,
+      // an id the server gave goes into the ledger cut (a 4 MiB id would be 4 MiB a line, and a report)
+      id: shortBare(r.id),
       type: r.type,
       path: r.path,
       runId: this.o.runId,
@@ -186,6 +222,7 @@ export class CreatedRecords {
       ...(r.note ? { note: r.note } : {}),
       ...(r.maybeCreated ? { maybeCreated: true as const } : {}),
       ...(r.wronglyCreatedWith ? { wronglyCreatedWith: r.wronglyCreatedWith } : {}),
+      ...(r.notOwn ? { notOwn: true as const } : {}),
     };
     this.entries.push(entry);
     if (r.path !== null) this.paths.add(r.path);
@@ -199,6 +236,26 @@ export class CreatedRecords {
     const e = this.entries.find((x) => x.path === path);
     if (e)
       this.write({ archived: path, id: e.id, runId: this.o.runId, at: new Date().toISOString(), status, by: 'check' });
+  }
+
+  /**
+   * Why a path must not be sent: one of its segments is an id a create of this check answered with
+   * that is not a uuid, or names a record that is not the run's own. The client refuses it
+   * (ClientSettings.pathGuard): a server's value is data until proven an identifier.
+   */
+  unusableIdIn(path: string): string | undefined {
+    if (this.unusable.size === 0) return undefined;
+    for (const s of (path.split(/[?#]/)[0] ?? path).split('/')) {
+      let segment = s;
+      try {
+        segment = decodeURIComponent(s);
+      } catch {
+        /* as sent */
+      }
+      const why = this.unusable.get(segment) ?? this.unusable.get(s);
+      if (why !== undefined) return `it names what the server answered a create with: ${why}`;
+    }
+    return undefined;
   }
 
   /** Is this request the archive of a record the check created (never refused by --read-only or --max-requests)? */

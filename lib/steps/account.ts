@@ -2,8 +2,8 @@ import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { accountCreateBody, domainsWriteForms } from '../../builders/account.js';
 import { uniqueDomain } from '../../builders/unique.js';
-import { setupRecord, type OrgKey } from './record.js';
-import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../check/record.js';
+import { archivableId, setupRecord, type OrgKey } from './record.js';
+import { itemsOf, recordOf, show, type ApiRecord, answeredRecord } from '../check/record.js';
 import { holdRecord } from '../runner/record-lock.js';
 
 /**
@@ -11,6 +11,7 @@ import { holdRecord } from '../runner/record-lock.js';
  * only an observation.
  */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
+  if (!archivableId(c, accountId)) return;
   c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
 }
 
@@ -146,6 +147,7 @@ async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | u
         ? withOnePrimary(record, primary, other)
         : undefined;
     if (record && found) {
+      setupRecord(c, ex, 'POST /account');
       c.observe('account-domains-write', `POST /account took domains written as ${form}`);
       return { id: record.id, ...found, source: 'created' };
     }
@@ -180,7 +182,7 @@ function withOnePrimary(
 function describe(ex: Exchange, record: ApiRecord | undefined): string {
   const status = ex.response?.status ?? ex.transportError ?? 'no response';
   if (!record) return `HTTP ${status}`;
-  return `HTTP ${status}, domains ${JSON.stringify(domainsOf(record))}`;
+  return `HTTP ${status}, domains ${show(domainsOf(record))}`;
 }
 
 /** The path of one domain of an account. */

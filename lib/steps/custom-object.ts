@@ -10,7 +10,7 @@ import {
 } from '../../builders/custom-object.js';
 import { relationshipName } from './relationship.js';
 import { atOnce } from './at-once.js';
-import { setupRecord, type OrgKey } from './record.js';
+import { archivableId, setupRecord, type OrgKey } from './record.js';
 import { recordOf, show, type ApiRecord } from '../check/record.js';
 import { sameTypedValue } from './same-value.js';
 import { createContact } from './contact.js';
@@ -170,6 +170,7 @@ export function upsert(
  * otherwise).
  */
 export function archiveAfter(c: CheckContext, co: CustomObjectFixture, id: string, auth: OrgKey = 'apiKey'): void {
+  if (!archivableId(c, id)) return;
   c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`, { auth }));
 }
 

@@ -2,6 +2,8 @@ import type { CheckContext } from '../check/context.js';
 import type { Exchange } from '../http/exchange.js';
 import { isUuid } from '../http/under-base.js';
 import { show, type ApiRecord } from '../check/record.js';
+import { notOwnAnswer } from '../safety/tracker.js';
+import { runRecordsOf } from '../safety/provenance.js';
 
 /**
  * The key a record is made with, and archived with: organization A's, or organization B's
@@ -21,5 +23,31 @@ export function setupRecord(c: CheckContext, ex: Exchange, step: string): ApiRec
   // named `*_id` are uuid strings"), so a server's id can never steer a request elsewhere
   if (!isUuid(record.id))
     c.block(step, `HTTP ${ex.response?.status ?? '?'} with an id that is not a uuid, ${show(record.id)}`, ex);
+  // judged from the answer (lib/safety/provenance.ts): a record that is not new is not the run's to use
+  const notOwn = notOwnAnswer(ex);
+  if (notOwn !== undefined)
+    c.block(
+      step,
+      `HTTP ${ex.response?.status ?? '?'} with a record that is not new, so not the run's own: ${notOwn}`,
+      ex,
+    );
   return record;
+}
+
+/**
+ * Whether an id a create answered may go into the DELETE that archives the record: a uuid (spec:
+ * "Path parameters named `*_id` are uuid strings") of a record the run judged its own. Otherwise no
+ * DELETE is sent, and the check's observations say why.
+ */
+export function archivableId(c: CheckContext, id: unknown): id is string {
+  if (!isUuid(id)) {
+    c.observe('cleanup', `not archived: the server gave an id that is not a uuid, ${show(id)}; it goes into no path`);
+    return false;
+  }
+  const notOwn = runRecordsOf(c.runId, c.fixtures).notOwnReason(id);
+  if (notOwn !== undefined) {
+    c.observe('cleanup', `not archived: record ${id} is not the run's own (${notOwn})`);
+    return false;
+  }
+  return true;
 }

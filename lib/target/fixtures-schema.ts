@@ -1,9 +1,13 @@
+import { API_NAME_PATTERN, CUSTOM_OBJECT_API_NAME_PATTERN } from './identifiers.js';
+
 /**
  * The fixtures file's schema. `additionalProperties: false` everywhere a key set is fixed: the
  * loader turns those findings into warnings (an unknown key is most likely a typo), the rest into errors.
  */
 const uuid = { type: 'string', format: 'uuid' } as const;
 const str = { type: 'string', minLength: 1 } as const;
+/** a name that goes into a request path: the safe characters only (lib/target/identifiers.ts) */
+const apiName = { type: 'string', pattern: API_NAME_PATTERN } as const;
 
 export const FIXTURES_SCHEMA = {
   $id: 'https://pra.invalid/schemas/config/fixtures',
@@ -45,7 +49,7 @@ export const FIXTURES_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        apiName: { type: 'string', pattern: '^cus_obj__' },
+        apiName: { type: 'string', pattern: CUSTOM_OBJECT_API_NAME_PATTERN },
         matchField: str,
         attributes: { type: 'object' },
         recordWithManyEdgesId: uuid,
@@ -68,11 +72,11 @@ export const FIXTURES_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        contactAccounts: str,
-        contactOpportunities: str,
-        opportunityContacts: str,
-        contactCustomObject: str,
-        customObject: str,
+        contactAccounts: apiName,
+        contactOpportunities: apiName,
+        opportunityContacts: apiName,
+        contactCustomObject: apiName,
+        customObject: apiName,
       },
     },
   },

@@ -112,13 +112,33 @@ describe('requests never leave the base URL', () => {
 describe('under-base', () => {
   const base = 'http://127.0.0.1:1/api/v2/public';
   it('keeps a path under the base path', () => {
-    expect(assertUnderBase(base, '/contact/abc?x=1').toString()).toBe(`${base}/contact/abc?x=1`);
+    expect(assertUnderBase(base, '/contact/abc').toString()).toBe(`${base}/contact/abc`);
     expect(isUnderBase(base, '/contact/../../x')).toBe(false);
     expect(isUnderBase(base, '/contact/%2E/x')).toBe(false);
   });
+  it('judges a path as a proxy in front sees it: decoded once and twice, backslashes, ? and #', () => {
+    for (const p of [
+      '/account/..%2F..%2F..%2Fadmin',
+      '/account/..%252F..%252F..%252Fadmin',
+      '/account/%2e%2e%2f%2e%2e%2fadmin',
+      '/account/..%5C..%5C..%5Cadmin',
+      '/account/..%255C..%255Cadmin',
+      '/account/..;/..;/..;/admin',
+      '/cus_obj__project/x?role=admin',
+      '/cus_obj__project/x%3Frole=admin',
+      '/cus_obj__project/x%253Frole=admin',
+      '/account/x%23frag',
+    ])
+      expect(isUnderBase(base, p), p).toBe(false);
+    // decoded dot segments that stay under the base path are what a proxy would send: still under it
+    expect(isUnderBase(base, '/account/..%2Fcontact')).toBe(true);
+    expect(isUnderBase(base, '/account/%00')).toBe(true);
+  });
   it('encodes a server value as one segment', () => {
     expect(segment('a/b?c#d')).toBe('a%2Fb%3Fc%23d');
-    expect(isUnderBase(base, `/contact/${segment('../../admin')}`)).toBe(true);
+    expect(isUnderBase(base, `/contact/${segment('a/b')}`)).toBe(true);
+    // encoded, it still climbs out once a proxy decodes it
+    expect(isUnderBase(base, `/contact/${segment('../../admin')}`)).toBe(false);
     expect(() => segment('..')).toThrow(OutsideBaseUrl);
   });
 });

@@ -124,3 +124,25 @@ export function filesUnder(dir: string): Map<string, string> {
 
 /** The base path of the reference: what every request must stay under. */
 export const BASE_PATH = '/api/v2/public';
+
+/**
+ * Whether a request target, as a server or a proxy in front sees it, leaves the base path: taken
+ * as sent, percent-decoded once and twice (nginx decodes `%2F`), backslashes read as slashes, dot
+ * segments resolved. A decoded `?` or `#` counts too: a proxy re-parsing it sends another request.
+ */
+export function leavesBase(target: string): boolean {
+  // the query as sent is the client's own (encoded parameters); the path is what a proxy decodes
+  const views = [target.split('?')[0] ?? target];
+  for (let i = 0; i < 2; i++) {
+    try {
+      views.push(decodeURIComponent(views.at(-1)!));
+    } catch {
+      views.push(views.at(-1)!.replace(/%2f/gi, '/').replace(/%5c/gi, '\\'));
+    }
+  }
+  return views.some((v) => {
+    if (/[?#]/.test(v)) return true;
+    const resolved = new URL(v.replace(/\\/g, '/'), 'http://h').pathname;
+    return !resolved.startsWith(`${BASE_PATH}/`);
+  });
+}

@@ -1,0 +1,105 @@
+import type { ExchangeResponse } from '../http/exchange.js';
+import { isUuid } from '../http/under-base.js';
+import { instantMs } from '../schemas/instant.js';
+import type { Fixtures } from '../target/fixtures.js';
+import { shortText } from '../util/short-text.js';
+
+/**
+ * What the run made is judged from the answer, not the request. A server may answer a create with
+ * a record that already existed (a de-duplicating server, a hostile one): archiving that record
+ * would archive something the user never named. So a 2xx create whose answer names a record that
+ * is not new is not the run's own, however the request looked:
+ *
+ * - its attributes carry another run's tag (`[conformance cr-…]` of a run that is not this one);
+ * - its id is one the fixtures file names, or (a create other than an upsert) one the run has
+ *   already seen made;
+ * - its `created_at` is before the run started, read on the server's own clock (its `Date` header,
+ *   so a server whose clock is off is not taken for one answering with old records).
+ *
+ * Such a record is never archived (no DELETE naming it is sent), its ledger line says why
+ * (`notOwn`), and a step that needed it is blocked, saying so.
+ */
+export class RunRecords {
+  private readonly made = new Set<string>();
+  private readonly notOwn = new Map<string, string>();
+  private readonly startedMs: number;
+
+  constructor(
+    private readonly runId: string,
+    private readonly fixtureIds: ReadonlySet<string>,
+  ) {
+    this.startedMs = runStartMs(runId);
+  }
+
+  /** Why a 2xx create's answer does not name a new record of this run; undefined when it does. */
+  judge(id: string, res: ExchangeResponse, o: { upsert: boolean }): string | undefined {
+    const known = this.notOwn.get(id);
+    if (known !== undefined) return known;
+    const reason = this.reason(id, res, o);
+    if (reason !== undefined) this.notOwn.set(id, reason);
+    else this.made.add(id);
+    return reason;
+  }
+
+  /** Why the record with this id is not the run's own, when the run judged it so. */
+  notOwnReason(id: string): string | undefined {
+    return this.notOwn.get(id);
+  }
+
+  private reason(id: string, res: ExchangeResponse, o: { upsert: boolean }): string | undefined {
+    if (this.fixtureIds.has(id.toLowerCase())) return `its id ${shortText(id)} is a record the fixtures file names`;
+    // an upsert of the run's own match value reaches the run's own record again: that is no news
+    if (!o.upsert && this.made.has(id)) return `its id ${shortText(id)} is a record this run had already made`;
+    const other = otherRunTag(res.text, this.runId);
+    if (other !== undefined) return `it carries the tag of another run, ${shortText(other)}`;
+    const data = (res.json as { data?: { created_at?: unknown } } | undefined)?.data;
+    const createdAt = typeof data?.created_at === 'string' ? instantMs(data.created_at) : Number.NaN;
+    const serverNow = Date.parse(res.headers['date'] ?? '');
+    if (Number.isFinite(createdAt) && Number.isFinite(serverNow) && Number.isFinite(this.startedMs)) {
+      // the run's start on the server's clock (to the second its Date header gives), less a minute of slack
+      const started = this.startedMs + (serverNow - Date.now()) - 60_000;
+      if (createdAt < started)
+        return `its created_at ${shortText(data!.created_at as string)} is before this run started (${new Date(started + 60_000).toISOString()} on the server's clock)`;
+    }
+    return undefined;
+  }
+}
+
+const TAG = /cr-\d{8}-\d{4}-[0-9a-f]{6}/g;
+
+/** A run id other than `runId` in the answer (the tag every record of a run carries), or undefined. */
+function otherRunTag(text: string, runId: string): string | undefined {
+  for (const m of text.matchAll(TAG)) if (m[0] !== runId) return m[0];
+  return undefined;
+}
+
+/** The minute a run id names (cr-YYYYMMDD-HHMM-…): the run started within it. NaN for another form. */
+function runStartMs(runId: string): number {
+  const m = /^cr-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})-/.exec(runId);
+  if (!m) return Number.NaN;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+}
+
+/** Every uuid the fixtures file holds, at any depth. */
+function uuidsOf(v: unknown, out: Set<string>, depth = 0): Set<string> {
+  if (depth > 8) return out;
+  if (isUuid(v)) out.add(v.toLowerCase());
+  else if (Array.isArray(v)) for (const x of v) uuidsOf(x, out, depth + 1);
+  else if (v && typeof v === 'object') for (const x of Object.values(v)) uuidsOf(x, out, depth + 1);
+  return out;
+}
+
+/** Runs of this process, by run id: every check of a run shares one (the last few runs are kept). */
+const runs = new Map<string, RunRecords>();
+const KEPT_RUNS = 16;
+
+/** The records of the run `runId`, made on first use. */
+export function runRecordsOf(runId: string, fixtures: Fixtures): RunRecords {
+  let r = runs.get(runId);
+  if (!r) {
+    r = new RunRecords(runId, uuidsOf(fixtures, new Set()));
+    runs.set(runId, r);
+    for (const old of runs.keys()) if (runs.size > KEPT_RUNS) runs.delete(old);
+  }
+  return r;
+}

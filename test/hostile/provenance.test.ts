@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ExchangeResponse } from '../../lib/http/exchange.js';
+import { RunRecords } from '../../lib/safety/provenance.js';
+import { ApiClient } from '../../lib/http/client.js';
+import { Redactor } from '../../lib/redact/redact.js';
+
+// The unit behind row 3: what the run made is judged from the answer, each criterion on its own.
+
+const RUN = 'cr-20260301-1200-abc123';
+const STARTED = Date.UTC(2026, 2, 1, 12, 0);
+
+/** A create's answer, as the server's clock had it at `serverNow`. */
+function answer(id: string, o: { createdAt?: string; tag?: string; serverNow?: number } = {}): ExchangeResponse {
+  const data = {
+    id,
+    created_at: o.createdAt ?? new Date(STARTED + 5 * 60_000).toISOString(),
+    attributes: { display_name: { value_type: 'string', value: `Acme [conformance ${o.tag ?? RUN}]` } },
+  };
+  return {
+    status: 201,
+    headers: { date: new Date(o.serverNow ?? STARTED + 5 * 60_000).toUTCString() },
+    text: JSON.stringify({ data }),
+    json: { data },
+  };
+}
+
+describe('a created record is the run’s own only when the answer says it is new', () => {
+  // the clock of this machine is not the run's: the judgement reads the server's Date header against now
+  const records = () => new RunRecords(RUN, new Set(['11111111-1111-4111-8111-111111111111']));
+  const now = Date.now();
+  const fresh = (id: string, o: Parameters<typeof answer>[1] = {}) =>
+    answer(id, { createdAt: new Date(now).toISOString(), serverNow: now, ...o });
+
+  it('a new record of this run is its own, once', () => {
+    const r = new RunRecords(
+      `cr-${new Date(now - 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-abc123`,
+      new Set(),
+    );
+    const id = randomUUID();
+    const tagged = { ...fresh(id), text: fresh(id).text.replaceAll(RUN, 'x') };
+    expect(r.judge(id, tagged, { upsert: false })).toBeUndefined();
+    // a second create answering the same id is not new
+    expect(r.judge(id, tagged, { upsert: false })).toMatch(/already made/);
+  });
+
+  it('an id the fixtures name, another run’s tag: not its own', () => {
+    expect(records().judge('11111111-1111-4111-8111-111111111111', fresh('x'), { upsert: false })).toMatch(
+      /fixtures file names/,
+    );
+    expect(records().judge(randomUUID(), fresh('x', { tag: 'cr-20200101-0000-abcdef' }), { upsert: true })).toMatch(
+      /another run, "cr-20200101-0000-abcdef"/,
+    );
+  });
+
+  it('a created_at before the run started, on the server’s own clock: not its own; a server whose clock is off is not', () => {
+    // the run started a minute ago on this machine; the server's clock runs three hours ahead of it
+    const runId = `cr-${new Date(now - 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-abc123`;
+    const r = new RunRecords(runId, new Set());
+    const serverNow = now + 3 * 3600_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    expect(
+      r.judge(randomUUID(), answer('a', { createdAt: at(serverNow - 3600_000), serverNow, tag: runId }), {
+        upsert: false,
+      }),
+    ).toMatch(/created_at ".*" is before this run started/);
+    // made a moment ago on the server's clock: new, although this machine's clock reads three hours earlier
+    expect(
+      r.judge(randomUUID(), answer('b', { createdAt: at(serverNow - 20_000), serverNow, tag: runId }), {
+        upsert: false,
+      }),
+    ).toBeUndefined();
+    // without a Date header the clocks cannot be compared: not judged by created_at
+    const noDate = { ...answer('c', { createdAt: '2020-01-01T00:00:00Z', tag: runId }), headers: {} };
+    expect(r.judge(randomUUID(), noDate, { upsert: false })).toBeUndefined();
+  });
+
+  it('an upsert reaching the run’s own record again is still its own', () => {
+    const r = new RunRecords(RUN, new Set());
+    const id = randomUUID();
+    const a = answer(id, { serverNow: STARTED + 5 * 60_000 });
+    expect(r.judge(id, a, { upsert: true })).toBeUndefined();
+    expect(r.judge(id, a, { upsert: true })).toBeUndefined();
+  });
+});
+
+describe('a cursor from the server goes only into a query parameter, encoded', () => {
+  it('stays in the query, whatever it holds', () => {
+    const client = new ApiClient({
+      baseUrl: 'http://127.0.0.1:1/api/v2/public',
+      keys: { apiKey: 'k' },
+      timeoutMs: 1000,
+      redactor: new Redactor([]),
+    });
+    const cursor = '../../admin?role=admin#x&page_size=1000 %2F';
+    const url = new URL(client.url('/contact/abc/relationship/accounts', { cursor }));
+    expect(url.pathname).toBe('/api/v2/public/contact/abc/relationship/accounts');
+    expect([...url.searchParams.keys()]).toEqual(['cursor']);
+    expect(url.searchParams.get('cursor')).toBe(cursor);
+    expect(url.hash).toBe('');
+  });
+});
