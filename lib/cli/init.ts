@@ -126,8 +126,7 @@ export async function initCommand(
   ]);
   // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
   const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
-  const customObjectSchema =
-    isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
+  const customObjectSchema = isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
   let draft = draftFixtures(config.baseUrl, {
     contactSchema,
     opportunitySchema,
