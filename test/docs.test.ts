@@ -85,7 +85,7 @@ describe('the documentation', () => {
     for (const s of Object.values(SETTINGS)) {
       expect(page).toMatch(new RegExp(`\\| \`--${s.flag}[^|]*\` \\| \`${s.env}\` \\|`));
     }
-    const flags = new Set(Object.values(SETTINGS).map((s) => s.flag));
+    const flags = new Set<string>(Object.values(SETTINGS).map((s) => s.flag));
     const rows = [...page.matchAll(/^\| `--([a-z-]+)[^|]*` \| `CONFORMANCE_[A-Z_]+` \|/gm)].map((m) => m[1]);
     expect(rows.length).toBe(flags.size);
     expect(rows.filter((flag) => !flags.has(flag as string))).toEqual([]);
@@ -96,6 +96,11 @@ describe('the documentation', () => {
     expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/README.md', 'suites/README.md']));
     const broken = files.flatMap((f) => brokenLinks(f).map((b) => `${f}: ${b}`));
     expect(broken).toEqual([]);
+  });
+
+  it('names no path of one machine (the project stands alone)', () => {
+    const local = /(?:^|[\s(`'"])\/(?:work|home|Users|tmp)\//m;
+    expect(markdownFiles().filter((f) => local.test(read(f)))).toEqual([]);
   });
 
   it('lists every page of docs/ in its index, one line each', () => {

@@ -12,6 +12,8 @@ export interface BenchResults {
     inRunMs: number;
     startupMs: number;
     requests: number;
+    /** the checks the run had */
+    checks?: number;
     chain: number;
     highest: number;
     settled: number;
@@ -59,7 +61,8 @@ export function performanceMarkdown(r: BenchResults): string {
         `${x.highest}/${x.settled} | ${s(x.limitMs)} | ${x.ratioToLimit.toFixed(2)} | ${s(x.replayMs)} | ${x.replayOverhead.toFixed(2)} |`,
     ),
     '',
-    `\`requests\` counts the fixtures check and the probe too; the run had ${String(r.rows[0]?.checks ?? 0)} checks.`,
+    '`requests` counts the fixtures check and the probe too' +
+      (r.rows[0]?.checks === undefined ? '.' : `; the run had ${String(r.rows[0].checks)} checks.`),
     'Concurrency is the highest the run grew to and where it ended.',
   ];
   const metered = r.metered ?? [];
@@ -138,7 +141,8 @@ const HOW = [
   '  (`customObject.recordWithManyEdgesId`) instead of linking 51 new contacts.',
   "- **Archives as they come.** No API call archives several records, so deferring archives to the run's",
   "  end would save no request; they overlap other checks' requests instead.",
-  '- **One bundle.** The CLI runs from an esbuild bundle ([libraries.md](libraries.md)).',
+  '- **One bundle.** The CLI runs from an esbuild bundle ([libraries.md](libraries.md)), and each JSON schema',
+  '  is compiled on first use.',
   '',
   '`conformance.json` has the time of each phase of every run under `run.phases` (start-up, the reference',
   "server's start, the probe, the fixtures check, loading the suite, the checks), with `run.chain` (the",
