@@ -34,12 +34,13 @@ describe('npx conformance passes against every reference profile', () => {
         expect(failedChecks(run)).toEqual([]);
         expect(run.code).toBe(0);
         expect(run.checks.length).toBeGreaterThan(0);
-        // a 429 slows the whole run (AIMD): the limit fell below the start of 8 and the report says so;
+        // a 429 slows the whole run (AIMD): the limit is halved and the report says so (from 16, once
+        // grown, a halving lands on the start of 8, so the step is asserted, not a limit below 8);
         // without one it never goes below the start (a latency rise only takes back what growth added)
         const concurrency = run.run?.concurrency;
         expect(concurrency).toMatchObject({ configured: 32, start: 8 });
         // (a machine too busy to send 100 a second meets no 429: nothing then lowers the limit)
-        if ((run.run?.rateLimitRetries ?? 0) > 0) expect(concurrency?.lowest).toBeLessThan(8);
+        if ((run.run?.rateLimitRetries ?? 0) > 0) expect(concurrency?.path.some((s) => s.why === '429')).toBe(true);
         else expect(concurrency?.lowest).toBe(8);
       },
       600_000,

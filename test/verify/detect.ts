@@ -36,7 +36,14 @@ export interface ReportCheck {
 export interface ReportRun {
   requestsSent: number;
   durationMs: number;
-  concurrency?: { configured: number; start?: number; settled: number; lowest: number; highest?: number };
+  concurrency?: {
+    configured: number;
+    start?: number;
+    settled: number;
+    lowest: number;
+    highest?: number;
+    path: Array<{ why: string }>;
+  };
   phases?: Record<string, number>;
   chain?: number;
   fixturesCheckRequests?: number;
