@@ -57,12 +57,15 @@ describe('the packed package, installed into an empty folder', () => {
     await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: app, env });
   }, 240_000);
 
-  it('ships the bundle, the schemas and the README; no tests, no sources (the checks are in the bundle)', () => {
+  it('ships the bundle, the schemas, the README and its docs pages; no tests, no sources, no pictures', () => {
     expect(files).toContain('dist/bundle/cli.mjs');
     expect(files).toContain('dist/bundle/reference.mjs');
     expect(files).toContain('dist/schemas/fixtures.schema.json');
     expect(files).toContain('README.md');
-    expect(files.filter((f) => /^(test|lib|suites|builders|reference|scripts|bench|docs)\//.test(f))).toEqual([]);
+    // the README's links into docs/ resolve inside the installed package too
+    expect(files).toContain('docs/configuration.md');
+    expect(files.filter((f) => f.startsWith('docs/') && !f.endsWith('.md'))).toEqual([]);
+    expect(files.filter((f) => /^(test|lib|suites|builders|reference|scripts|bench)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
   });
 
