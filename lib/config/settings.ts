@@ -126,7 +126,7 @@ export const SETTINGS = {
     flag: 'concurrency',
     env: 'CONFORMANCE_CONCURRENCY',
     default: '32',
-    doc: 'the most requests in flight: a run starts at 8 (or this, when lower) and grows by one per clean window while the server keeps pace; a 429 or a latency rise halves it',
+    doc: 'the most requests in flight: a run starts at 8 (or this, when lower) and grows per clean window while the server keeps pace (doubling until the first halving, then by one); a 429 or a latency rise halves it',
   },
   maxRequests: {
     flag: 'max-requests',
