@@ -284,7 +284,10 @@ export async function runConformance(
         ...trafficCounts(traffic, unanswered),
         fixturesCheckRequests: target.preflight?.requests ?? 0,
         keptRecordsRequests,
-        ...(setups.exchanges.length > 0 ? { setupRequests: setups.exchanges.length } : {}),
+        ...(setups.exchanges.length > 0
+          ? { setupRequests: setups.exchanges.length, setupRequestsByKey: setups.requestsByKey() }
+          : {}),
+        probeRequests: Object.values(target.keys).filter((k) => k !== undefined).length,
         chain: reporter.chain,
         concurrency: {
           configured: budget.ceiling,
