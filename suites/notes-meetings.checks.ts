@@ -7,16 +7,18 @@ import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/check/reco
 import { keptRecordChanged } from '../lib/steps/kept-change.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { tagged } from '../builders/tag.js';
+import { meetingRead, noteRead, transcriptRead } from '../lib/steps/note-meeting.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
 // user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are
 // "not shown": the record schema holds enum values to "a string", nothing more.
 
 endpoint('GET /note/{note_id}', () => {
+  // the run reads the note once (lib/steps/note-meeting.ts); each check judges that answer under its own rule
   check('note.get.record', 'a note reads as { data: note record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.noteId, 'noteId');
     const e = c
-      .expect(await c.api.get(`/note/${id}`))
+      .expect(await noteRead(c))
       .success()
       .record('note');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
@@ -26,8 +28,7 @@ endpoint('GET /note/{note_id}', () => {
     'record.note.attributes',
     "a note's attributes have the spec's value types (created_by, updated_by, deleted_by uuid-typed; deleted_at a timestamp)",
     async (c) => {
-      const id = c.need(c.fixtures.noteId, 'noteId');
-      c.expect(await c.api.get(`/note/${id}`))
+      c.expect(await noteRead(c))
         .success()
         .record('note');
     },
@@ -38,7 +39,7 @@ endpoint('GET /meeting/{meeting_id}', () => {
   check('meeting.get.record', 'a meeting reads as { data: meeting record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.meetingId, 'meetingId');
     const e = c
-      .expect(await c.api.get(`/meeting/${id}`))
+      .expect(await meetingRead(c))
       .success()
       .record('meeting');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
@@ -48,8 +49,7 @@ endpoint('GET /meeting/{meeting_id}', () => {
     'record.meeting.attributes',
     "a meeting's attributes have the spec's value types (participants meeting_participant, enums strings)",
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
-      c.expect(await c.api.get(`/meeting/${id}`))
+      c.expect(await meetingRead(c))
         .success()
         .record('meeting');
     },
@@ -146,9 +146,8 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     'meeting.transcript',
     'the transcript read answers { data: { url, expires_at, format } } with an absolute url',
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
       const e = c
-        .expect(await c.api.get(`/meeting/${id}/transcript`))
+        .expect((await transcriptRead(c)).ex)
         .success()
         .body('envelopes/transcript');
       const url = e.json<{ data: { url: string } }>().data.url;
@@ -175,13 +174,13 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     'meeting.transcript.valid-until',
     'a freshly issued transcript link expires after the request was sent',
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
-      const sentAt = Date.now();
+      const { ex, sentAt } = await transcriptRead(c);
       const e = c
-        .expect(await c.api.get(`/meeting/${id}/transcript`))
+        .expect(ex)
         .success()
         .body('envelopes/transcript', 'meeting.transcript');
-      const receivedAt = Date.now();
+      // the read may be shared and judged later: when its answer came, not when this check looks at it
+      const receivedAt = sentAt + ex.ms;
       const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
       const expires = instantMs(raw);
       if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);

@@ -63,6 +63,8 @@ export class RunSetups {
         observations: this.observations,
         findings,
         cleanups: this.cleanups,
+        // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
+        shared: (other, makeOther) => this.shared(other, rule, makeOther),
       });
       // a make that throws at once (a skip, a missing fixture) rejects like one that fails later
       p = (async () => make(c))();

@@ -14,6 +14,7 @@ import { setupRecord, type OrgKey } from './record.js';
 import { recordOf, show, type ApiRecord } from '../check/record.js';
 import { sameTypedValue } from './same-value.js';
 import { createContact } from './contact.js';
+import type { Sent } from './sent.js';
 
 /** The fixtures' custom object: api_name, the match field and the sample attributes, as the user gave them. */
 export interface CustomObjectFixture {
@@ -247,9 +248,46 @@ export function relationshipNames(c: CheckContext): { link: string; read: string
 }
 
 /**
- * A custom-object record of this check with `n` contacts linked to it, each through
- * POST /contact/{id}/relationship/{contactCustomObject} { related_record_id }. Every step is setup:
- * a failure blocks the check. Returns the record id and the linked contact ids, in link order.
+ * An upsert of a new record the checks only read (its answer, its relationships), sent once per run (a
+ * run-scoped set-up, lib/runner/run-setups.ts), archived when the run ends, and judged by each check
+ * that looks at an upsert that creates under its own rule (the record and its meta, the envelope,
+ * record_type, organization_id, the media type). Whatever the answer: a check that needs the record
+ * blocks on a refusal (`setupRecord`).
+ */
+export function customObjectUpserted(c: CheckContext): Promise<Sent<UpsertBody>> {
+  const co = customObject(c);
+  return c.shared('custom objects: an upsert of a record the checks only read', async (s) => {
+    const body = freshUpsertBody(s, co, matchValue(s.faker, s.runId), ownedAttributes(s, co, 'Read'));
+    return { ex: await upsert(s, co, body), body };
+  });
+}
+
+/**
+ * Links `contacts` to the custom-object record, each through
+ * POST /contact/{id}/relationship/{contactCustomObject} { related_record_id }, one after another (they
+ * all write edges of the one record). Every link is set-up: a failure blocks the check. The contact
+ * ids, in link order.
+ */
+async function linkContacts(
+  c: CheckContext,
+  link: string,
+  recordId: string,
+  contacts: readonly ApiRecord[],
+): Promise<string[]> {
+  const contactIds: string[] = [];
+  for (const contact of contacts) {
+    c.setup(
+      await c.api.post(`/contact/${contact.id}/relationship/${link}`, { related_record_id: recordId }),
+      'POST /contact/{contact_id}/relationship/{api_name}',
+    );
+    contactIds.push(contact.id);
+  }
+  return contactIds;
+}
+
+/**
+ * A custom-object record of this check with `n` contacts linked to it. Every step is setup: a failure
+ * blocks the check. Returns the record id and the linked contact ids, in link order.
  */
 export async function recordWithLinkedContacts(
   c: CheckContext,
@@ -258,34 +296,55 @@ export async function recordWithLinkedContacts(
 ): Promise<{ co: CustomObjectFixture; rel: { link: string; read: string }; recordId: string; contactIds: string[] }> {
   const co = customObject(c);
   const rel = relationshipNames(c);
-  // the record and the contacts are independent creates: they go out at once (one round trip, not
-  // n + 1); the links, which all write edges of the one record, go one after another
+  // the record and the contacts are independent creates: they go out at once (one round trip, not n + 1)
   const [{ record }, ...contacts] = await atOnce([
     upsertRecord(c, co),
     ...Array.from({ length: n }, () => createContact(c)),
   ]);
-  const contactIds: string[] = [];
-  for (const contact of contacts) {
-    c.setup(
-      await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }),
-      'POST /contact/{contact_id}/relationship/{api_name}',
-    );
-    contactIds.push(contact.id);
-  }
-  return { co, rel, recordId: record.id, contactIds };
+  return { co, rel, recordId: record.id, contactIds: await linkContacts(c, rel.link, record.id, contacts) };
 }
 
 /** How many contacts the run's shared linked record has: more than the page sizes the checks read it with. */
 export const LINKED_CONTACTS = 7;
 
 /**
- * One custom-object record with LINKED_CONTACTS contacts linked to it, made once per run (a run-scoped
- * set-up, lib/runner/run-setups.ts) and shared by the checks that only read its relationships (the
- * pagination checks, organization B's read): each knows every edge a read must show, and the run makes
- * LINKED_CONTACTS contacts, not one set per check.
+ * The record of customObjectUpserted with LINKED_CONTACTS contacts linked to it, linked once per run
+ * (a run-scoped set-up, lib/runner/run-setups.ts) and shared by the checks that only read its
+ * relationships (the pagination checks, organization B's read, the hostile queries): each knows every
+ * edge a read must show, and the run makes LINKED_CONTACTS contacts, not one set per check.
  */
 export function linkedRecord(c: CheckContext): ReturnType<typeof recordWithLinkedContacts> {
-  return c.shared(`custom objects: a record with ${LINKED_CONTACTS} linked contacts`, (s) =>
-    recordWithLinkedContacts(s, LINKED_CONTACTS, createContact),
-  );
+  const co = customObject(c);
+  const rel = relationshipNames(c);
+  return c.shared(`custom objects: a record with ${LINKED_CONTACTS} linked contacts`, async (s) => {
+    const [upserted, ...contacts] = await atOnce([
+      customObjectUpserted(s).then(({ ex }) => setupRecord(s, ex, 'POST /{custom_object_api_name}/_upsert')),
+      ...Array.from({ length: LINKED_CONTACTS }, () => createContact(s)),
+    ]);
+    return { co, rel, recordId: upserted.id, contactIds: await linkContacts(s, rel.link, upserted.id, contacts) };
+  });
+}
+
+/** A relationship read of linkedRecord without query parameters (the default page): sent once per run, judged by each check of it. */
+export function linkedRecordRead(c: CheckContext): Promise<Exchange> {
+  return c.shared(`custom objects: a read of the record with ${LINKED_CONTACTS} linked contacts`, async (s) => {
+    const r = await linkedRecord(s);
+    return s.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`);
+  });
+}
+
+/**
+ * A patch of customObjectUpserted's record with attributes of its own (`patchAttributes`), sent once per
+ * run and judged by each check of a patch's answer (the change, the record, record_type, the media
+ * type); the record's state before it is the upsert's answer. No other request writes that record.
+ */
+export function customObjectPatched(
+  c: CheckContext,
+): Promise<{ ex: Exchange; before: ApiRecord; body: { attributes: Record<string, unknown> } }> {
+  const co = customObject(c);
+  return c.shared('custom objects: a patch of the record the checks only read', async (s) => {
+    const before = setupRecord(s, (await customObjectUpserted(s)).ex, 'POST /{custom_object_api_name}/_upsert');
+    const body = { attributes: patchAttributes(s, co, 'Patched') };
+    return { ex: await s.api.patch(`/${co.apiName}/${before.id}`, body), before, body };
+  });
 }
