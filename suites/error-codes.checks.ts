@@ -10,7 +10,7 @@ import { opportunityCreated } from '../lib/steps/opportunity.js';
 import { setupRecord } from '../lib/steps/record.js';
 import { plainTextCreate, plainTextPatch } from '../lib/steps/plain-text.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
-import { linkedRecord } from '../lib/steps/custom-object.js';
+import { linkedRecordRead } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/check/record.js';
 import { contactCreateBody, withoutStage } from '../builders/contact.js';
@@ -77,11 +77,8 @@ for (const type of ['contact', 'note', 'meeting'] as const) {
 }
 
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
-  /** A relationship read of the run's linked record (shared: these checks only read it), with the given query. */
-  const read = async (c: CheckContext, query: Record<string, number>): Promise<Exchange> => {
-    const r = await linkedRecord(c);
-    return c.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
-  };
+  /** The run's shared relationship read of its linked record with the given query (the pagination checks judge it too). */
+  const read = (c: CheckContext, query: Record<string, number>): Promise<Exchange> => linkedRecordRead(c, query);
 
   check(
     'error.code.limit-out-of-range',

@@ -325,11 +325,19 @@ export function linkedRecord(c: CheckContext): ReturnType<typeof recordWithLinke
   });
 }
 
-/** A relationship read of linkedRecord without query parameters (the default page): sent once per run, judged by each check of it. */
-export function linkedRecordRead(c: CheckContext): Promise<Exchange> {
-  return c.shared(`custom objects: a read of the record with ${LINKED_CONTACTS} linked contacts`, async (s) => {
+/** A cursor no server issued: the pagination and robustness checks send it to linkedRecord's read. */
+export const NEVER_ISSUED_CURSOR = 'conformance-not-a-cursor';
+
+/**
+ * A relationship read of linkedRecord with the given query (none: the default page), sent once per run
+ * and judged by each check of that read: the pagination rule of the query, the code of its error, the
+ * robustness of the server, the media type.
+ */
+export function linkedRecordRead(c: CheckContext, query: Record<string, string | number> = {}): Promise<Exchange> {
+  const what = Object.keys(query).length === 0 ? '' : ` with ${new URLSearchParams(query as Record<string, string>)}`;
+  return c.shared(`custom objects: a read of the record with ${LINKED_CONTACTS} linked contacts${what}`, async (s) => {
     const r = await linkedRecord(s);
-    return s.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`);
+    return s.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
   });
 }
 

@@ -15,6 +15,9 @@ export interface Provocation {
 /** The attribute no workspace has that the unknown-attribute provocation sends (its answer must name it). */
 export const UNKNOWN_ATTRIBUTE = 'zz_conformance_unknown';
 
+/** The path of the not-a-uuid provocation: a contact read whose id is not a uuid. */
+export const NOT_UUID_PATH = '/contact/not-a-uuid';
+
 /** The body of the malformed-JSON provocation: a truncated object. */
 export const TRUNCATED_JSON = '{"attributes": {"first_name": "Trunc';
 
@@ -78,7 +81,7 @@ export const PROVOKE = {
   },
   notUuid: {
     what: 'a path id that is not a uuid',
-    send: (c) => c.api.get('/contact/not-a-uuid'),
+    send: (c) => c.api.get(NOT_UUID_PATH),
     judgedBy: 'robustness.no-5xx',
   },
 } satisfies Record<string, Provocation>;
