@@ -7,6 +7,8 @@ import {
   changeableAttribute,
   changedString,
   customObject,
+  customObjectPatched,
+  customObjectUpserted,
   freshUpsertBody,
   patchAttributes,
   readValue,
@@ -32,9 +34,8 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     'an upsert with a new match value answers { data: record, meta: { matched_on } } holding what was sent',
     async (c) => {
       const co = customObject(c);
-      const body = freshUpsertBody(c, co);
-      const ex = await upsert(c, co, body);
-      archiveIfCreated(c, co, ex);
+      // the run's upsert of a record the checks only read (sent once), which the next two judge too
+      const { ex, body } = await customObjectUpserted(c);
       const e = c.expect(ex).success().body('envelopes/upsert');
       const r = e.data();
       for (const [name, sent] of Object.entries(body.attributes)) {
@@ -54,9 +55,7 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     'record.custom-object.attributes',
     "an upserted record is a custom-object record with the spec's value types",
     async (c) => {
-      const co = customObject(c);
-      const ex = await upsert(c, co, freshUpsertBody(c, co));
-      archiveIfCreated(c, co, ex);
+      const { ex } = await customObjectUpserted(c);
       // the upsert's success is its own check's rule: a failed one blocks this check
       c.setup(ex, 'POST /{custom_object_api_name}/_upsert').record('custom-object');
     },
@@ -64,8 +63,7 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
 
   check('custom-object.record-type', "an upserted record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
-    const ex = await upsert(c, co, freshUpsertBody(c, co));
-    archiveIfCreated(c, co, ex);
+    const { ex } = await customObjectUpserted(c);
     const e = c.setup(ex, 'POST /{custom_object_api_name}/_upsert');
     if (e.data().record_type !== co.apiName)
       e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
@@ -215,12 +213,10 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     async (c) => {
       const co = customObject(c);
       const name = changeableAttribute(c, co);
-      const { record: created } = await upsertRecord(c, co);
-      const value = changedString(c.faker, c.runId);
-      const e = c
-        .expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: value } }))
-        .success()
-        .record('custom-object');
+      // the run's patch of the free-text attribute alone (sent once), which the next two judge too
+      const { ex, before: created, body } = await customObjectPatched(c);
+      const value = body.attributes[name];
+      const e = c.expect(ex).success().record('custom-object');
       const r = e.data();
       if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
       if (readValue(r, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(r.attributes[name])}`);
@@ -236,10 +232,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     'record.custom-object.attributes',
     "a patched record is a custom-object record with the spec's value types",
     async (c) => {
-      const co = customObject(c);
-      const attributes = patchAttributes(c, co, 'Patched');
-      const { record: created } = await upsertRecord(c, co);
-      c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes }))
+      c.expect((await customObjectPatched(c)).ex)
         .success()
         .record('custom-object');
     },
@@ -247,9 +240,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
 
   check('custom-object.record-type', "a patched record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
-    const attributes = patchAttributes(c, co, 'Patched');
-    const { record: created } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success();
+    const e = c.expect((await customObjectPatched(c)).ex).success();
     if (e.data().record_type !== co.apiName)
       e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });

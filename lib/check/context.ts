@@ -88,6 +88,11 @@ export interface ContextParts {
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
   /** who made the records, as the cleanup ledger names it (default: the rule) */
   madeBy?: string;
+  /**
+   * the records the run's set-ups made: the checks share them, so no check's sweep records or archives
+   * one, whatever answer of the check names it (a set-up's context adds its own to it)
+   */
+  setupRecords?: { ids: Set<string>; mine: boolean };
 }
 
 /** One request of a check: issued at `start`, answered (or given up) at `end`. */
@@ -115,6 +120,11 @@ export function makeContext(p: ContextParts): CheckContext {
     rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
+    ...(p.setupRecords?.mine
+      ? { onRecorded: (id: string) => p.setupRecords!.ids.add(id) }
+      : p.setupRecords
+        ? { madeElsewhere: (id: string) => p.setupRecords!.ids.has(id) }
+        : {}),
   });
   const api = new ApiClient({
     baseUrl: p.target.baseUrl,

@@ -71,6 +71,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     findings,
     cleanups,
     shared: (key, make) => (run.setups ? run.setups.shared(key, def.rule, make) : make(c)),
+    ...(run.setups ? { setupRecords: { ids: run.setups.recordIds, mine: false } } : {}),
   });
 
   let status: CheckResult['status'] = 'passed';

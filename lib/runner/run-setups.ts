@@ -21,6 +21,8 @@ export class RunSetups {
   /** each set-up's requests and when each was sent, by its key, in the order the set-ups were first asked for */
   private readonly sent = new Map<string, { exchanges: Exchange[]; spans: RequestSpan[] }>();
   readonly observations: Observation[] = [];
+  /** the ids of the records the set-ups made: shared, so no check records or archives one (they archive them) */
+  readonly recordIds = new Set<string>();
 
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
 
@@ -63,6 +65,7 @@ export class RunSetups {
         observations: this.observations,
         findings,
         cleanups: this.cleanups,
+        setupRecords: { ids: this.recordIds, mine: true },
         // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
         shared: (other, makeOther) => this.shared(other, rule, makeOther),
       });

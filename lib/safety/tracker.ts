@@ -9,6 +9,13 @@ export interface TrackerOptions {
   ledgerFile?: string;
   /** a ledger write failed: say so (the check goes on) */
   warn: (text: string) => void;
+  /**
+   * a record another context of the run made (a run-scoped set-up's, which checks share): an answer of
+   * this context naming it (an upsert on its match value) is not this context's to record or archive
+   */
+  madeElsewhere?: (id: string) => boolean;
+  /** each record this context records (a set-up's, so that the checks know it as made elsewhere) */
+  onRecorded?: (id: string) => void;
 }
 
 /** The key a record is archived with: organization B's records with B's key, everything else with A's. */
@@ -53,7 +60,7 @@ export class CreatedRecords {
       return;
     }
     const made = createdBy(method, path, ex.response, ex.request.body);
-    if (!made) return;
+    if (!made || this.o.madeElsewhere?.(made.id)) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
     let note: string | undefined = made.note;
@@ -115,6 +122,7 @@ export class CreatedRecords {
     if (this.keys.has(key)) return;
     this.keys.add(key);
     this.ids.add(r.id);
+    this.o.onRecorded?.(r.id);
     const entry: CreatedEntry = {
       id: r.id,
       type: r.type,

@@ -342,17 +342,65 @@ export function linkedRecordRead(c: CheckContext, query: Record<string, string |
 }
 
 /**
- * A patch of customObjectUpserted's record with attributes of its own (`patchAttributes`), sent once per
- * run and judged by each check of a patch's answer (the change, the record, record_type, the media
- * type); the record's state before it is the upsert's answer. No other request writes that record.
+ * A patch of a record of its own (a new value of the free-text attribute alone, else the samples as
+ * given), sent once per run and
+ * judged by each check of a patch's answer (the change, the record, record_type, the media type); the
+ * record's state before it is its upsert's answer. Not customObjectUpserted's record: the probes that
+ * must be refused compare that one with what an upsert of its match value answers, which a patch the
+ * server mishandles would change under them.
  */
 export function customObjectPatched(
   c: CheckContext,
 ): Promise<{ ex: Exchange; before: ApiRecord; body: { attributes: Record<string, unknown> } }> {
   const co = customObject(c);
-  return c.shared('custom objects: a patch of the record the checks only read', async (s) => {
-    const before = setupRecord(s, (await customObjectUpserted(s)).ex, 'POST /{custom_object_api_name}/_upsert');
-    const body = { attributes: patchAttributes(s, co, 'Patched') };
+  return c.shared('custom objects: a patch of a record of its own', async (s) => {
+    const { record: before } = await upsertRecord(s, co);
+    // the free-text attribute alone where the server showed one (a patch changes only what it sends),
+    // else the samples as given (still a valid patch)
+    const free = freeTextAttribute(s, co);
+    const body = {
+      attributes: free === undefined ? patchAttributes(s, co, 'Patched') : { [free]: changedString(s.faker, s.runId) },
+    };
     return { ex: await s.api.patch(`/${co.apiName}/${before.id}`, body), before, body };
   });
+}
+
+/**
+ * customObjectUpserted's record as the target of probes that must be refused: its id, its match value,
+ * what only it holds (`unique`, for a leak to be looked for), and the free-text attribute a probe writes
+ * a value of its own to (undefined when the samples hold none). Several probes write it, each looking
+ * only for its own value afterwards (expectValueNotTaken); none archives it.
+ */
+export async function recordForProbes(
+  c: CheckContext,
+  co: CustomObjectFixture,
+): Promise<{ record: ApiRecord; value: string; unique: string[]; free?: string }> {
+  const { ex, body } = await customObjectUpserted(c);
+  const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert');
+  const value = String(body.match?.value);
+  const free = freeTextAttribute(c, co);
+  const text = free === undefined ? undefined : body.attributes[free];
+  return { record, value, unique: [value, ...(typeof text === 'string' ? [text] : [])], ...(free ? { free } : {}) };
+}
+
+/**
+ * After a write that had to be refused on recordForProbes' record: an upsert with organization A's key,
+ * the same match value and only the match field (the stated way to see the record again) must answer
+ * that record, and its free-text attribute must not hold the value this probe sent. Other probes write
+ * that attribute too, each a value of its own, so nothing else of the record is compared.
+ */
+export async function expectValueNotTaken(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  target: { record: ApiRecord; value: string; free?: string },
+  sent: Record<string, unknown>,
+): Promise<void> {
+  const e = c.expect(await upsert(c, co, freshUpsertBody(c, co, target.value, {}))).success();
+  const again = e.data();
+  if (again.id !== target.record.id)
+    e.fail(`the same record (id ${target.record.id}) for match value ${show(target.value)}`, `id ${show(again.id)}`);
+  if (target.free === undefined) return;
+  const mine = sent[target.free];
+  if (sameTypedValue(mine, again.attributes[target.free]))
+    e.fail(`${target.free} not the value the refused write sent (${show(mine)})`, `${target.free} ${show(mine)}`);
 }

@@ -118,3 +118,23 @@ export function opportunityContactLinked(
     return { ex, opportunity, contact, apiName };
   });
 }
+
+/**
+ * The run's opportunity the checks only read (opportunityCreated) and a contact of this check on its
+ * account, so the spec allows linking them; with `linked`, also the opportunity-contact edge. For a
+ * check whose write touches only its own contact's edge: it looks for that edge alone, whatever else
+ * the opportunity holds. Every step blocks the check when it fails.
+ */
+export async function contactOnSharedOpportunity(
+  c: CheckContext,
+  linked: boolean,
+): Promise<{ contact: ApiRecord; account: ApiRecord; opportunity: ApiRecord }> {
+  const [account, opportunity, contact] = await atOnce([
+    opportunityAccount(c),
+    opportunityCreated(c).then(({ ex }) => setupRecord(c, ex, 'POST /opportunity')),
+    createContact(c),
+  ]);
+  await linkContactToAccount(c, contact.id, account.id);
+  if (linked) await linkOpportunityToContact(c, opportunity.id, contact.id);
+  return { contact, account, opportunity };
+}
