@@ -404,3 +404,33 @@ export async function expectValueNotTaken(
   if (sameTypedValue(mine, again.attributes[target.free]))
     e.fail(`${target.free} not the value the refused write sent (${show(mine)})`, `${target.free} ${show(mine)}`);
 }
+
+/**
+ * A record of its own, archived: the DELETE's answer, sent once per run and judged by the archive's
+ * check (custom-object.delete.archives, which reads the record afterwards) and the DELETE status check
+ * (http.delete-success-status). The record is in the set-up's ledger, archived at the end if the DELETE
+ * did not.
+ */
+export function customObjectArchived(
+  c: CheckContext,
+): Promise<{ co: CustomObjectFixture; record: ApiRecord; ex: Exchange }> {
+  const co = customObject(c);
+  return c.shared('custom objects: a record archived', async (s) => {
+    // no archive of its own after the check: the DELETE under test is the archive
+    const record = setupRecord(
+      s,
+      await upsert(s, co, freshUpsertBody(s, co)),
+      'POST /{custom_object_api_name}/_upsert',
+    );
+    return { co, record, ex: await s.api.delete(`/${co.apiName}/${record.id}`) };
+  });
+}
+
+/**
+ * The record of customObjectPatched, once that patch was answered: for checks whose own patch of a
+ * record is judged by its answer alone (an enveloped value, a null, a refused top-level key). Its
+ * first patch is judged before any of theirs; no check upserts or reads it again.
+ */
+export async function recordToPatch(c: CheckContext): Promise<ApiRecord> {
+  return (await customObjectPatched(c)).before;
+}

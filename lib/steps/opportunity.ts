@@ -138,3 +138,20 @@ export async function contactOnSharedOpportunity(
   if (linked) await linkOpportunityToContact(c, opportunity.id, contact.id);
   return { contact, account, opportunity };
 }
+
+/**
+ * An opportunity-contact edge of its own (its contact's, on the run's opportunity), removed: the
+ * DELETE's answer, sent once per run and judged by the removal's check (opportunity.relationship.delete,
+ * which deletes it again and reads the opportunity's contacts) and the DELETE status check
+ * (http.delete-success-status).
+ */
+export function opportunityEdgeRemoved(
+  c: CheckContext,
+): Promise<{ ex: Exchange; opportunity: ApiRecord; contact: ApiRecord; apiName: string; path: string }> {
+  return c.shared('opportunities: an opportunity-contact edge removed', async (s) => {
+    const apiName = relationshipName(s, 'opportunityContacts');
+    const { opportunity, contact } = await contactOnSharedOpportunity(s, true);
+    const path = `/opportunity/${opportunity.id}/relationship/${apiName}/${contact.id}`;
+    return { ex: await s.api.delete(path), opportunity, contact, apiName, path };
+  });
+}
