@@ -2,8 +2,8 @@ import { check, group } from '../lib/check/check.js';
 import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactForProbes, contactStage, readContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { show, valueOf } from '../lib/check/record.js';
+import { contactForProbes, contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
+import { answeredRecord, show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { linkedRecordRead, NEVER_ISSUED_CURSOR } from '../lib/steps/custom-object.js';
 import { NOT_UUID_PATH, PROVOKE, provoked } from './shared/provoke.js';
@@ -246,32 +246,70 @@ const ROUND_TRIP: ReadonlyArray<[string, string]> = [
   ['backslashes and escapes', 'C:\\temp\\new \\u0041 \t tab'],
 ];
 
+/** The string attributes of a contact create the spec names that the round trips write: a text in each. */
+const TEXT_ATTRIBUTES = ['first_name', 'title'] as const;
+
+/**
+ * The round trips of texts `i` and `i + 1`, in first_name and title of one create, sent once per run
+ * with their read (a run-scoped set-up): each check judges its own text's attribute. Undefined when the
+ * create answered no record: each text is then written alone, so a server that refuses one text fails
+ * that text's check only.
+ */
+async function roundTripTogether(
+  c: CheckContext,
+  first: number,
+): Promise<{ created: Exchange; read: () => Promise<Exchange> } | undefined> {
+  const texts = ROUND_TRIP.slice(first, first + TEXT_ATTRIBUTES.length);
+  const key = `robustness: a contact with ${texts.map(([what]) => what).join(' and ')}`;
+  const made = await c.shared(key, async (s) => {
+    const attributes = Object.fromEntries(texts.map(([, text], i) => [TEXT_ATTRIBUTES[i]!, text]));
+    const body = contactCreateBody(s.faker, {
+      stage: contactStage(s),
+      runId: s.runId,
+      required: requiredCreateAttributes(s),
+      attributes,
+    });
+    return s.api.post('/contact', body);
+  });
+  const id = answeredRecord(made)?.id;
+  if (id === undefined) return undefined;
+  return { created: made, read: () => c.shared(`${key}: its read`, (s) => s.api.get(`/contact/${id}`)) };
+}
+
 group('Robustness › round trip', () => {
-  for (const [what, text] of ROUND_TRIP) {
+  ROUND_TRIP.forEach(([what, text], at) => {
+    const name = TEXT_ATTRIBUTES[at % TEXT_ATTRIBUTES.length]!;
     check(
       'robustness.round-trip',
-      `${what} in first_name and title reads back exactly, on create and on GET`,
+      `${what} in ${name} reads back exactly, on create and on GET`,
       async (c) => {
-        const body = contactCreateBody(c.faker, {
-          stage: contactStage(c),
-          runId: c.runId,
-          required: requiredCreateAttributes(c),
-          attributes: { first_name: text, title: `${text} (title)` },
-        });
-        const e = c.expect(await c.api.post('/contact', body)).success();
-        const created = e.data();
-        for (const read of [created, await readContact(c, created.id)]) {
-          for (const name of ['first_name', 'title'] as const) {
-            const got = valueOf(read, name);
-            const sent = String(body.attributes[name]);
-            // text not in NFC may come back normalised (no byte-exact storage is promised): observed
-            if (textReadBack(sent, got) === 'different') e.fail(`${name} ${show(sent)}`, `${name} ${show(got)}`);
-            const note = textChoiceNote(name, sent, got);
-            if (note) c.observe('text-storage', note);
-          }
+        const together = await roundTripTogether(c, at - (at % TEXT_ATTRIBUTES.length));
+        let created: Exchange;
+        let read: () => Promise<Exchange>;
+        if (together) ({ created, read } = together);
+        else {
+          // alone: the text in its attribute, the rest of the body the plain default
+          created = await c.api.post(
+            '/contact',
+            contactCreateBody(c.faker, {
+              stage: contactStage(c),
+              runId: c.runId,
+              required: requiredCreateAttributes(c),
+              attributes: { [name]: text },
+            }),
+          );
+          read = async () => c.api.get(`/contact/${c.expect(created).success().data().id}`);
+        }
+        const e = c.expect(created).success();
+        for (const record of [e.data(), c.expect(await read()).success('contact.get.record').data()]) {
+          const got = valueOf(record, name);
+          // text not in NFC may come back normalised (no byte-exact storage is promised): observed
+          if (textReadBack(text, got) === 'different') e.fail(`${name} ${show(text)}`, `${name} ${show(got)}`);
+          const note = textChoiceNote(name, text, got);
+          if (note) c.observe('text-storage', note);
         }
       },
       { endpoint: 'POST /contact' },
     );
-  }
+  });
 });

@@ -305,7 +305,7 @@ export async function recordWithLinkedContacts(
 }
 
 /** How many contacts the run's shared linked record has: more than the page sizes the checks read it with. */
-export const LINKED_CONTACTS = 7;
+export const LINKED_CONTACTS = 5;
 
 /**
  * The record of customObjectUpserted with LINKED_CONTACTS contacts linked to it, linked once per run
