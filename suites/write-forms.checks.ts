@@ -31,6 +31,7 @@ import type { ApiRecord } from '../lib/check/record.js';
 import { answerOf } from '../lib/check/context.js';
 import { flagOf } from '../lib/steps/schema-flags.js';
 import { setupRecord } from '../lib/steps/record.js';
+import { readOnce } from '../lib/steps/read-once.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
@@ -387,7 +388,7 @@ group('Write forms › null beyond title', () => {
     'write.null',
     'PATCH /contact with null for a field GET /_schema/contact reports nullable (title, middle_name) is taken, and clears it',
     async (c) => {
-      const schema = await c.shared('discovery: GET /_schema/contact', (s) => s.api.get('/_schema/contact'));
+      const { ex: schema } = await readOnce(c, 'discovery: GET /_schema/contact', '/_schema/contact');
       const status = schema.response?.status ?? 0;
       if (status < 200 || status > 299 || schema.response?.json === undefined)
         c.block('GET /_schema/contact', answerOf(schema), schema, 'discovery.schema-contact');
