@@ -77,7 +77,7 @@ for (const type of ['contact', 'note', 'meeting'] as const) {
 }
 
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
-  /** The run's shared relationship read of its linked record with the given query (the pagination checks judge it too). */
+  /** The run's shared relationship read of its linked record with this query (the pagination checks judge it too). */
   const read = (c: CheckContext, query: Record<string, number>): Promise<Exchange> => linkedRecordRead(c, query);
 
   check(

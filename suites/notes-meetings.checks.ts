@@ -179,10 +179,7 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     'a freshly issued transcript link expires after the request was sent',
     async (c) => {
       const { ex, sentAt } = await transcriptRead(c);
-      const e = c
-        .expect(ex)
-        .success()
-        .body('envelopes/transcript', 'meeting.transcript');
+      const e = c.expect(ex).success().body('envelopes/transcript', 'meeting.transcript');
       // the read may be shared and judged later: when its answer came, not when this check looks at it
       const receivedAt = sentAt + ex.ms;
       const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;

@@ -6,13 +6,7 @@ import type { RuleId } from '../lib/rules/catalogue.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
-import {
-  contactCreated,
-  contactForProbes,
-  contactPatched,
-  contactRead,
-  contactToRead,
-} from '../lib/steps/contact.js';
+import { contactCreated, contactForProbes, contactPatched, contactRead, contactToRead } from '../lib/steps/contact.js';
 import { show, type ApiRecord } from '../lib/check/record.js';
 import { tagged } from '../builders/tag.js';
 import { customObject, customObjectUpserted } from '../lib/steps/custom-object.js';

@@ -35,14 +35,11 @@ interface PageBody {
  */
 async function accountsOf(c: CheckContext, contactId?: string): Promise<{ e: Conformance; ids: unknown[] }> {
   const ex = contactId === undefined ? await contactAccountsRead(c) : await readContactAccounts(c, contactId);
-  const e = c
-    .expect(ex, 'contact.accounts.page')
-    .success()
-    .body('envelopes/relationship-page');
+  const e = c.expect(ex, 'contact.accounts.page').success().body('envelopes/relationship-page');
   return { e, ids: relatedIds(e.json()) };
 }
 
-/** The run's opportunity the checks only read, and its account: the association checks link their own contacts to it. */
+/** The run's opportunity the checks only read, and its account: the association checks link contacts of their own. */
 async function sharedOpportunity(c: CheckContext): Promise<{ account: ApiRecord; opportunity: ApiRecord }> {
   const [account, opportunity] = await Promise.all([
     opportunityAccount(c),

@@ -301,7 +301,13 @@ group('Robustness › round trip', () => {
           read = async () => c.api.get(`/contact/${c.expect(created).success().data().id}`);
         }
         const e = c.expect(created).success();
-        for (const record of [e.data(), c.expect(await read()).success('contact.get.record').data()]) {
+        for (const record of [
+          e.data(),
+          c
+            .expect(await read())
+            .success('contact.get.record')
+            .data(),
+        ]) {
           const got = valueOf(record, name);
           // text not in NFC may come back normalised (no byte-exact storage is promised): observed
           if (textReadBack(text, got) === 'different') e.fail(`${name} ${show(text)}`, `${name} ${show(got)}`);

@@ -181,7 +181,9 @@ describe('records the set-ups share', () => {
     });
     const { setups } = await run([
       both,
-      def('contact.get.record', 'asks for the read', async (c) => void (await read(c))),
+      def('contact.get.record', 'asks for the read', async (c) => {
+        await read(c);
+      }),
     ]);
     expect(seen).toEqual(['POST /contact', `GET /contact/${ID}`]);
     expect(setups.requestsByKey()).toEqual({ 'a contact': 1, 'a read of it': 1 });

@@ -3,7 +3,7 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
 import { RunSetups } from '../runner/run-setups.js';
-import { keptExchange, trafficOf } from '../runner/traffic.js';
+import { keptExchange, preflightReads, trafficOf } from '../runner/traffic.js';
 import { readExamples } from '../check/examples-file.js';
 import { coverageOf } from './coverage-command.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
@@ -301,7 +301,8 @@ export async function runConformance(
         ...(interruption.signal ? { interrupted: interruption.signal } : {}),
         ...(budget.stopped !== undefined && !interruption.signal ? { stoppedBy: budget.stopped } : {}),
       },
-      observedContract(traffic),
+      // the fixtures check's reads are answers of this run too (the checks of those reads judge them)
+      observedContract([...traffic, ...trafficOf(preflightReads(target), target.baseUrl)]),
       target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : [],
     );
     if (settled.outcome) report.baseline = settled.outcome;

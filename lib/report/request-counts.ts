@@ -5,7 +5,7 @@ import type { CheckResult } from '../check/result.js';
  * floor is its requests divided by the quota, so the cost of each part is shown where it is paid.
  */
 export interface RequestCounts {
-  /** every request the run sent the server: the probe, the fixtures check, the checks, the set-ups, the kept-record audit */
+  /** every request the run sent: the probe, the fixtures check, the checks, the set-ups, the kept-record audit */
   total: number;
   /** the probe before any check: one read per key */
   probe: number;

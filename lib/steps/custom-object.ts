@@ -334,7 +334,8 @@ export const NEVER_ISSUED_CURSOR = 'conformance-not-a-cursor';
  * robustness of the server, the media type.
  */
 export function linkedRecordRead(c: CheckContext, query: Record<string, string | number> = {}): Promise<Exchange> {
-  const what = Object.keys(query).length === 0 ? '' : ` with ${new URLSearchParams(query as Record<string, string>)}`;
+  const what =
+    Object.keys(query).length === 0 ? '' : ` with ${new URLSearchParams(query as Record<string, string>).toString()}`;
   return c.shared(`custom objects: a read of the record with ${LINKED_CONTACTS} linked contacts${what}`, async (s) => {
     const r = await linkedRecord(s);
     return s.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });

@@ -109,7 +109,10 @@ export function contactWithAccounts(
   });
 }
 
-/** The contact-accounts read of contactWithAccounts' contact, without query parameters: sent once per run, judged by each check of it. */
+/**
+ * The contact-accounts read of contactWithAccounts' contact, without query parameters: sent once per
+ * run, judged by each check of it.
+ */
 export function contactAccountsRead(c: CheckContext): Promise<Exchange> {
   return c.shared('relationships: a read of the accounts of the contact linked to them', async (s) =>
     readContactAccounts(s, (await contactWithAccounts(s)).contact.id),
