@@ -1,11 +1,10 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { accountWithDomains, archiveAfter, domainPath, domainsOf } from '../lib/steps/account.js';
-import { createAccount } from '../lib/steps/account.js';
+import { accountArchived, accountWithDomains, domainPath, domainsOf } from '../lib/steps/account.js';
+import { opportunityAccountCreated } from '../lib/steps/opportunity.js';
 import { recordOf, show, valueOf } from '../lib/check/record.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { accountCreateBody } from '../builders/account.js';
 
 /** Success statuses and DELETE bodies are not shown: record what this server chose. */
 function observeDelete(c: CheckContext, what: string, ex: Exchange): void {
@@ -22,10 +21,8 @@ endpoint('POST /account', () => {
     'account.create.record',
     'a create with display_name answers 2xx and { data: account record } holding it',
     async (c) => {
-      const body = accountCreateBody(c.faker, { runId: c.runId });
-      const ex = await c.api.post('/account', body);
-      const created = recordOf(ex.response?.json);
-      if (created) archiveAfter(c, created.id);
+      // the run's create of the account its opportunities are made on (sent once), judged by both checks
+      const { ex, body } = await opportunityAccountCreated(c);
       const e = c.expect(ex).success().record('account');
       const r = e.data();
       if (r.record_type !== 'account')
@@ -43,18 +40,17 @@ endpoint('POST /account', () => {
     'record.account.attributes',
     "the created account is { data: account record } with the spec's value types",
     async (c) => {
-      const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
-      const created = recordOf(ex.response?.json);
-      if (created) archiveAfter(c, created.id);
-      c.expect(ex).success().record('account');
+      c.expect((await opportunityAccountCreated(c)).ex)
+        .success()
+        .record('account');
     },
   );
 });
 
 endpoint('DELETE /account/{account_id}', () => {
+  // the run's archive of an account (sent once), whose status http.delete-success-status judges too
   check('account.delete.archives', 'DELETE answers 2xx and the account is archived (archived_at set)', async (c) => {
-    const account = await createAccount(c);
-    const ex = await c.api.delete(`/account/${account.id}`);
+    const { account, ex } = await accountArchived(c);
     c.expect(ex).success();
     observeDelete(c, 'DELETE /account/{account_id}', ex);
     await throughUnstatedRecordRead(c, `/account/${account.id}`, "the archived account's archived_at", (r, e) => {

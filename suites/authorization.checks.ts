@@ -7,9 +7,9 @@ import { accountCreateBody } from '../builders/account.js';
 import {
   ownedAttributes,
   customObject,
-  expectRecordUnchanged,
+  expectValueNotTaken,
   freshUpsertBody,
-  recordToKeep,
+  recordForProbes,
 } from '../lib/steps/custom-object.js';
 import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
@@ -75,16 +75,18 @@ const CREATES_AND_UPSERT: CheckCase[] = [
   },
   {
     endpoint: 'POST /{custom_object_api_name}/_upsert',
-    what: "an upsert on an existing record's match value; the record is unchanged",
+    what: "an upsert on an existing record's match value; the record does not take its value",
     run: async (c) => {
       const co = customObject(c);
-      const kept = await recordToKeep(c, co);
+      // the run's record the checks only read (shared): the probe looks only for its own value
+      const target = await recordForProbes(c, co);
+      const attributes = ownedAttributes(c, co, READ_ONLY.label);
       await sendRefused(c, READ_ONLY, {
         method: 'POST',
         path: `/${co.apiName}/_upsert`,
-        json: freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, READ_ONLY.label)),
+        json: freshUpsertBody(c, co, target.value, attributes),
       });
-      await expectRecordUnchanged(c, co, kept);
+      await expectValueNotTaken(c, co, target, attributes);
     },
   },
 ];

@@ -1,45 +1,40 @@
 import { check, endpoint } from '../lib/check/check.js';
 import {
+  contactCreated,
   contactForProbes,
+  contactRead,
+  contactToRead,
   createContact,
   contactStage,
   readContact,
   requiredCreateAttributes,
 } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
-import { contactCreateBody, enveloped, withoutStage, withUnknownField } from '../builders/contact.js';
+import { contactCreateBody, enveloped } from '../builders/contact.js';
 import { uniqueEmail } from '../builders/unique.js';
 import { tagged } from '../builders/tag.js';
+import { PROVOKE, provoked, UNKNOWN_ATTRIBUTE } from './shared/provoke.js';
 
 endpoint('POST /contact', () => {
+  // the run's create of the contact the checks only read (sent once, lib/steps/contact.ts) is judged
+  // by each check of a valid create below, under its own rule
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {
-    const ex = await c.api.post(
-      '/contact',
-      contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-    );
-    c.expect(ex).status(201);
+    c.expect((await contactCreated(c)).ex).status(201);
   });
 
   check(
     'record.contact.attributes',
     "the created contact is { data: contact record } with the spec's value types",
     async (c) => {
-      const ex = await c.api.post(
-        '/contact',
-        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-      );
-      c.expect(ex).success().record('contact');
+      c.expect((await contactCreated(c)).ex)
+        .success()
+        .record('contact');
     },
   );
 
+  // the provoked answer the error-body checks judge too (suites/shared/provoke.ts, sent once)
   check('contact.create.stage-required', 'a create without stage is rejected with the error body', async (c) => {
-    const ex = await c.api.post(
-      '/contact',
-      withoutStage(
-        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-      ),
-    );
-    const e = c.expect(ex).rejected();
+    const e = c.expect(await provoked(c, PROVOKE.noStage)).rejected();
     // field_required_missing fits, but so does request_validation_failed: the spec does not say
     // which a missing stage gets, so the code is observed, not asserted
     c.observe(
@@ -50,11 +45,7 @@ endpoint('POST /contact', () => {
 
   check('write.stage-by-name', 'a stage given as its api_name is resolved to that option', async (c) => {
     const stage = contactStage(c);
-    const ex = await c.api.post(
-      '/contact',
-      contactCreateBody(c.faker, { stage, runId: c.runId, required: requiredCreateAttributes(c) }),
-    );
-    const e = c.expect(ex).success();
+    const e = c.expect((await contactCreated(c)).ex).success();
     const got = (valueOf(e.data(), 'stage') as { api_name?: unknown } | undefined)?.api_name;
     if (got !== stage) e.fail(`stage.value.api_name ${show(stage)}`, `stage ${show(e.data().attributes['stage'])}`);
   });
@@ -92,7 +83,7 @@ endpoint('POST /contact', () => {
   );
 
   check('write.stage-enveloped', 'a stage given as { value_type: select, value: { id } } is resolved', async (c) => {
-    const first = await createContact(c);
+    const first = await contactToRead(c);
     const stage = valueOf(first, 'stage') as { id?: unknown; api_name?: unknown } | undefined;
     const id = c.need(
       typeof stage?.id === 'string' ? stage.id : undefined,
@@ -111,15 +102,9 @@ endpoint('POST /contact', () => {
     if (got?.id !== id) e.fail(`stage.value.id ${show(id)}`, `stage ${show(got)}`);
   });
 
+  // the run's contact carries every create field the spec names, middle_name among them
   check('write.raw-value', 'string attributes written raw (middle_name among them) read back as written', async (c) => {
-    const body = contactCreateBody(c.faker, {
-      stage: contactStage(c),
-      runId: c.runId,
-      required: requiredCreateAttributes(c),
-      // the one create field the spec names that the other creates leave out
-      attributes: { middle_name: c.faker.person.middleName() },
-    });
-    const ex = await c.api.post('/contact', body);
+    const { ex, body } = await contactCreated(c);
     const e = c.expect(ex).success();
     const r = e.data();
     for (const name of ['first_name', 'middle_name', 'last_name', 'title', 'primary_email'] as const) {
@@ -147,8 +132,9 @@ endpoint('POST /contact', () => {
   });
 
   check('contact.display-name.derived', 'display_name is derived from first_name and last_name', async (c) => {
-    const r = await createContact(c);
-    const e = c.expect(c.last());
+    const { ex } = await contactCreated(c);
+    const r = await contactToRead(c);
+    const e = c.expect(ex);
     const [first, last, display] = [valueOf(r, 'first_name'), valueOf(r, 'last_name'), valueOf(r, 'display_name')];
     if (typeof display !== 'string' || !display.includes(String(first)) || !display.includes(String(last))) {
       e.fail(`display_name containing ${show(first)} and ${show(last)}`, `display_name ${show(display)}`);
@@ -176,16 +162,14 @@ endpoint('POST /contact', () => {
     if (got === sent) e.fail('display_name derived by the server, not the value sent', `display_name ${show(got)}`);
   });
 
+  // the provoked answer the error-body checks judge too (sent once)
   check('contact.unknown-field', 'an unknown attribute is rejected as unknown_field, naming it', async (c) => {
-    const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
-    const ex = await c.api.post(
-      '/contact',
-      withUnknownField(
-        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-        name,
-      ),
-    );
-    const e = c.expect(ex).rejected().code('unknown_field');
+    contactStage(c); // with the fixtures' stage, the unknown attribute is the only problem of the create
+    const name = UNKNOWN_ATTRIBUTE;
+    const e = c
+      .expect(await provoked(c, PROVOKE.unknownAttribute))
+      .rejected()
+      .code('unknown_field');
     const details = (e.json() as { details?: unknown }).details;
     if (!JSON.stringify(details ?? null).includes(name))
       e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
@@ -202,9 +186,11 @@ endpoint('POST /contact', () => {
 
 endpoint('GET /contact/{contact_id}', () => {
   check('contact.get.record', 'a created contact reads back at once with what was written', async (c) => {
-    const created = await createContact(c);
-    const ex = await c.api.get(`/contact/${created.id}`);
-    const e = c.expect(ex).success().record('contact');
+    const created = await contactToRead(c);
+    const e = c
+      .expect(await contactRead(c))
+      .success()
+      .record('contact');
     const r = e.data();
     if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
     for (const name of ['first_name', 'last_name', 'title']) {
@@ -217,8 +203,7 @@ endpoint('GET /contact/{contact_id}', () => {
     'record.contact.attributes',
     "a read contact is { data: contact record } with the spec's value types",
     async (c) => {
-      const created = await createContact(c);
-      c.expect(await c.api.get(`/contact/${created.id}`))
+      c.expect(await contactRead(c))
         .success()
         .record('contact');
     },
@@ -285,8 +270,9 @@ endpoint('PATCH /contact/{contact_id}', () => {
     },
   );
 
+  // the run's contact for probes: no other probe writes a display_name, and only this one's is looked for
   check('contact.display-name.not-writable', 'a display_name sent on patch is not stored', async (c) => {
-    const created = await createContact(c);
+    const created = await contactForProbes(c);
     const sent = `Not derivable ${c.faker.string.alphanumeric(8)}`;
     const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { display_name: sent } }));
     if (e.response.status >= 400) e.rejected();
@@ -312,7 +298,8 @@ endpoint('PATCH /contact/{contact_id}', () => {
     'contact.unknown-field',
     'an unknown attribute in a patch is rejected as unknown_field, naming it',
     async (c) => {
-      const created = await createContact(c);
+      // a refused patch: the contact for probes (only this patch's answer is judged)
+      const created = await contactForProbes(c);
       const name = `zz_conformance_unknown_${c.faker.string.alphanumeric(6).toLowerCase()}`;
       const e = c
         .expect(await c.api.patch(`/contact/${created.id}`, { attributes: { [name]: 'x' } }))
@@ -325,7 +312,8 @@ endpoint('PATCH /contact/{contact_id}', () => {
   );
 
   check('contact.no-inline-relationships', 'a patch body with a relationships block is rejected', async (c) => {
-    const created = await createContact(c);
+    // a refused patch: the contact for probes (only this patch's answer is judged)
+    const created = await contactForProbes(c);
     c.expect(
       await c.api.patch(`/contact/${created.id}`, { attributes: { title: 'x' }, relationships: { accounts: [] } }),
     ).rejected();

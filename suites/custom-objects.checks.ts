@@ -7,6 +7,9 @@ import {
   changeableAttribute,
   changedString,
   customObject,
+  customObjectArchived,
+  customObjectPatched,
+  customObjectUpserted,
   freshUpsertBody,
   patchAttributes,
   readValue,
@@ -32,9 +35,8 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     'an upsert with a new match value answers { data: record, meta: { matched_on } } holding what was sent',
     async (c) => {
       const co = customObject(c);
-      const body = freshUpsertBody(c, co);
-      const ex = await upsert(c, co, body);
-      archiveIfCreated(c, co, ex);
+      // the run's upsert of a record the checks only read (sent once), which the next two judge too
+      const { ex, body } = await customObjectUpserted(c);
       const e = c.expect(ex).success().body('envelopes/upsert');
       const r = e.data();
       for (const [name, sent] of Object.entries(body.attributes)) {
@@ -54,9 +56,7 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
     'record.custom-object.attributes',
     "an upserted record is a custom-object record with the spec's value types",
     async (c) => {
-      const co = customObject(c);
-      const ex = await upsert(c, co, freshUpsertBody(c, co));
-      archiveIfCreated(c, co, ex);
+      const { ex } = await customObjectUpserted(c);
       // the upsert's success is its own check's rule: a failed one blocks this check
       c.setup(ex, 'POST /{custom_object_api_name}/_upsert').record('custom-object');
     },
@@ -64,8 +64,7 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
 
   check('custom-object.record-type', "an upserted record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
-    const ex = await upsert(c, co, freshUpsertBody(c, co));
-    archiveIfCreated(c, co, ex);
+    const { ex } = await customObjectUpserted(c);
     const e = c.setup(ex, 'POST /{custom_object_api_name}/_upsert');
     if (e.data().record_type !== co.apiName)
       e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
@@ -215,12 +214,10 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     async (c) => {
       const co = customObject(c);
       const name = changeableAttribute(c, co);
-      const { record: created } = await upsertRecord(c, co);
-      const value = changedString(c.faker, c.runId);
-      const e = c
-        .expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes: { [name]: value } }))
-        .success()
-        .record('custom-object');
+      // the run's patch of the free-text attribute alone (sent once), which the next two judge too
+      const { ex, before: created, body } = await customObjectPatched(c);
+      const value = body.attributes[name];
+      const e = c.expect(ex).success().record('custom-object');
       const r = e.data();
       if (r.id !== created.id) e.fail(`data.id ${created.id}`, `data.id ${show(r.id)}`);
       if (readValue(r, name) !== value) e.fail(`${name} ${show(value)}`, `${name} ${show(r.attributes[name])}`);
@@ -236,10 +233,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
     'record.custom-object.attributes',
     "a patched record is a custom-object record with the spec's value types",
     async (c) => {
-      const co = customObject(c);
-      const attributes = patchAttributes(c, co, 'Patched');
-      const { record: created } = await upsertRecord(c, co);
-      c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes }))
+      c.expect((await customObjectPatched(c)).ex)
         .success()
         .record('custom-object');
     },
@@ -247,9 +241,7 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
 
   check('custom-object.record-type', "a patched record's record_type is the custom object's api_name", async (c) => {
     const co = customObject(c);
-    const attributes = patchAttributes(c, co, 'Patched');
-    const { record: created } = await upsertRecord(c, co);
-    const e = c.expect(await c.api.patch(`/${co.apiName}/${created.id}`, { attributes })).success();
+    const e = c.expect((await customObjectPatched(c)).ex).success();
     if (e.data().record_type !== co.apiName)
       e.fail(`record_type ${show(co.apiName)}`, `record_type ${show(e.data().record_type)}`);
   });
@@ -274,9 +266,9 @@ endpoint('DELETE /{custom_object_api_name}/{record_id}', () => {
     'custom-object.delete.archives',
     'DELETE answers 2xx, and the record shows a non-null archived_at where it can be read',
     async (c) => {
-      const co = customObject(c);
-      const { record } = await upsertRecord(c, co);
-      const e = c.expect(await c.api.delete(`/${co.apiName}/${record.id}`)).success();
+      // the run's archive of a record (sent once), whose status http.delete-success-status judges too
+      const { co, record, ex } = await customObjectArchived(c);
+      const e = c.expect(ex).success();
       c.observe(
         'delete',
         `DELETE /{custom_object_api_name}/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`,

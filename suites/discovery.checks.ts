@@ -1,4 +1,5 @@
 import { check, endpoint } from '../lib/check/check.js';
+import { readOnce } from '../lib/steps/read-once.js';
 import { show } from '../lib/check/record.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
@@ -33,12 +34,13 @@ function names(json: unknown, name: string): boolean {
 }
 
 /**
- * The answer to a discovery read, sent once per run (a run-scoped set-up) and judged by each check of
+ * The answer to a discovery read, sent once per run (the fixtures check's, where it read it: lib/steps/read-once.ts)
+ * and judged by each check of
  * it: a 2xx with a JSON body, under `rule` (the read's own rule; for the other checks of the read, a
  * finding of that rule that blocks them).
  */
 async function discovered(c: CheckContext, path: string, rule: RuleId): Promise<Conformance> {
-  const e = c.expect(await c.shared(`discovery: GET ${path}`, (s) => s.api.get(path))).success(rule);
+  const e = c.expect((await readOnce(c, `discovery: GET ${path}`, path)).ex).success(rule);
   if (e.response.json === undefined)
     e.fail(
       'a JSON body',

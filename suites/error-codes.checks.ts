@@ -5,9 +5,12 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
-import { createContact, contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { opportunityWithContact } from '../lib/steps/opportunity.js';
-import { linkedRecord } from '../lib/steps/custom-object.js';
+import { contactForProbes } from '../lib/steps/contact.js';
+import { opportunityCreated } from '../lib/steps/opportunity.js';
+import { setupRecord } from '../lib/steps/record.js';
+import { plainTextCreate, plainTextPatch } from '../lib/steps/plain-text.js';
+import { PROVOKE, provoked } from './shared/provoke.js';
+import { linkedRecordRead } from '../lib/steps/custom-object.js';
 import { relationshipName } from '../lib/steps/relationship.js';
 import { show } from '../lib/check/record.js';
 import { contactCreateBody, withoutStage } from '../builders/contact.js';
@@ -61,7 +64,9 @@ for (const type of ['contact', 'note', 'meeting'] as const) {
       'error.code.record-not-found',
       `a ${type} id that names no record is answered with the code record_not_found`,
       async (c) => {
-        const ex = await c.api.get(`/${type}/${randomUUID()}`);
+        // a contact's: the provoked answer the error-body checks judge too (sent once)
+        const ex =
+          type === 'contact' ? await provoked(c, PROVOKE.noRecord) : await c.api.get(`/${type}/${randomUUID()}`);
         expectCode(c, ex, 'record_not_found', {
           what: `GET of a ${type} id that names no record`,
           judgedBy: 'error.record-not-found',
@@ -72,11 +77,8 @@ for (const type of ['contact', 'note', 'meeting'] as const) {
 }
 
 endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', () => {
-  /** A relationship read of the run's linked record (shared: these checks only read it), with the given query. */
-  const read = async (c: CheckContext, query: Record<string, number>): Promise<Exchange> => {
-    const r = await linkedRecord(c);
-    return c.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
-  };
+  /** The run's shared relationship read of its linked record with this query (the pagination checks judge it too). */
+  const read = (c: CheckContext, query: Record<string, number>): Promise<Exchange> => linkedRecordRead(c, query);
 
   check(
     'error.code.limit-out-of-range',
@@ -105,18 +107,17 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
   );
 });
 
-/** A valid JSON body sent as text/plain: the content type is the only thing wrong with it. */
-function describeMediaType(
-  operation: string,
-  request: (c: CheckContext) => Promise<{ method: string; path: string; body: unknown }>,
-): void {
+/**
+ * A valid JSON body sent as text/plain: the content type is the only thing wrong with it. The answer
+ * media.text-plain-json-415 judges (sent once, lib/steps/plain-text.ts).
+ */
+function describeMediaType(operation: string, send: (c: CheckContext) => Promise<Exchange>): void {
   endpoint(operation, () => {
     check(
       'error.code.unsupported-media-type',
       `${operation} with valid JSON sent as text/plain, when refused, carries the code unsupported_media_type or request_validation_failed`,
       async (c) => {
-        const r = await request(c);
-        const ex = await c.api.send(r.method, r.path, { body: JSON.stringify(r.body), contentType: 'text/plain' });
+        const ex = await send(c);
         expectCode(c, ex, ['unsupported_media_type', 'request_validation_failed'], {
           what: `${operation} sent as text/plain`,
           judgedBy: 'media.text-plain-json-415',
@@ -126,16 +127,8 @@ function describeMediaType(
   });
 }
 
-describeMediaType('POST /contact', async (c) => ({
-  method: 'POST',
-  path: '/contact',
-  body: contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-}));
-describeMediaType('PATCH /contact/{contact_id}', async (c) => ({
-  method: 'PATCH',
-  path: `/contact/${(await createContact(c)).id}`,
-  body: { attributes: { title: `Plain ${c.runId}` } },
-}));
+describeMediaType('POST /contact', (c) => plainTextCreate(c));
+describeMediaType('PATCH /contact/{contact_id}', async (c) => (await plainTextPatch(c)).ex);
 
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
   check(
@@ -143,7 +136,8 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'linking a contact to an account id that names no record carries the code target_record_not_found',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await createContact(c);
+      // a request that must be refused: the run's contact for probes (only this answer is judged)
+      const contact = await contactForProbes(c);
       const ex = await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(randomUUID()));
       expectCode(c, ex, 'target_record_not_found', {
         what: 'a relationship POST whose related_record_id names no record',
@@ -156,7 +150,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'linking a contact to a related_record_id that is not a uuid carries the code invalid_target_identifier or target_record_not_found',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await createContact(c);
+      const contact = await contactForProbes(c);
       const ex = await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId('not-a-uuid'));
       expectCode(c, ex, ['invalid_target_identifier', 'target_record_not_found'], {
         what: 'a relationship POST whose related_record_id is not a uuid',
@@ -171,7 +165,8 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'linking an opportunity to a related_record_id that is not a uuid carries the code invalid_target_identifier or target_record_not_found',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
-      const { opportunity } = await opportunityWithContact(c, false);
+      // a request that must be refused: the run's opportunity the checks only read (no check reads its contacts)
+      const opportunity = setupRecord(c, (await opportunityCreated(c)).ex, 'POST /opportunity');
       const ex = await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId('not-a-uuid'));
       expectCode(c, ex, ['invalid_target_identifier', 'target_record_not_found'], {
         what: 'a relationship POST whose related_record_id is not a uuid',

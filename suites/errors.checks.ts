@@ -3,22 +3,13 @@ import { check, group, endpoint } from '../lib/check/check.js';
 import { errorBodyViolations } from '../lib/check/error-body.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from '../lib/rules/catalogue.js';
-import { PROVOCATIONS, type Provocation } from './shared/provoke.js';
+import { PROVOCATIONS, PROVOKE, provoked, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
-import type { Exchange } from '../lib/http/exchange.js';
 import { customObject, patchAttributes } from '../lib/steps/custom-object.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids
 // are written out, not looped over, so that grep finds the checks of each.)
-
-/**
- * The answer to a provocation: sent once per run and judged by each error-body rule on its own (a
- * run-scoped set-up, lib/runner/run-setups.ts), so one request serves five checks instead of five.
- */
-function provoked(c: CheckContext, p: Provocation): Promise<Exchange> {
-  return c.shared(`errors: the answer to ${p.what}`, (s) => p.send(s));
-}
 
 /** The check of one error-body rule on one provoked error. */
 function onlyRule(rule: RuleId, p: Provocation) {
@@ -106,11 +97,12 @@ group('Errors › request_validation_failed', () => {
 });
 
 endpoint('GET /contact/{contact_id}', () => {
+  // the provoked answer the error-body checks judge too (sent once)
   check(
     'error.record-not-found',
     'a contact id that names no record is answered 4xx with the error body',
     async (c) => {
-      c.expect(await c.api.get(`/contact/${randomUUID()}`)).rejected();
+      c.expect(await provoked(c, PROVOKE.noRecord)).rejected();
     },
   );
 });

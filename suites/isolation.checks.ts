@@ -7,13 +7,15 @@ import {
   archiveAfter,
   ownedAttributes,
   customObject,
-  expectRecordUnchanged,
+  expectValueNotTaken,
   freshUpsertBody,
   linkedRecord,
-  recordToKeep,
+  recordForProbes,
   upsert,
 } from '../lib/steps/custom-object.js';
-import { createOpportunity, opportunityAccount } from '../lib/steps/opportunity.js';
+import { opportunityAccount, opportunityCreated } from '../lib/steps/opportunity.js';
+import { meetingRead, noteRead, transcriptRead } from '../lib/steps/note-meeting.js';
+import { setupRecord } from '../lib/steps/record.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
 import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 import { contactAccountIds, contactWithAccounts, relationshipName } from '../lib/steps/relationship.js';
@@ -69,7 +71,8 @@ const READS: CheckCase[] = [
     what: "reading organization A's note",
     run: async (c) => {
       const id = c.need(c.fixtures.noteId, 'noteId');
-      const note = c.setup(await c.api.get(`/note/${id}`), 'GET /note/{note_id}').data();
+      // organization A's read of it is the run's (sent once)
+      const note = c.setup(await noteRead(c), 'GET /note/{note_id}').data();
       await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/note/${id}` }, [
         valueOf(note, 'title'),
         valueOf(note, 'note_html'),
@@ -81,7 +84,7 @@ const READS: CheckCase[] = [
     what: "reading organization A's meeting",
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
-      const meeting = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
+      const meeting = c.setup(await meetingRead(c), 'GET /meeting/{meeting_id}').data();
       await sendRefused(
         c,
         OTHER_ORGANIZATION,
@@ -96,7 +99,7 @@ const READS: CheckCase[] = [
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
       const mine = c
-        .setup(await c.api.get(`/meeting/${id}/transcript`), 'GET /meeting/{meeting_id}/transcript')
+        .setup((await transcriptRead(c)).ex, 'GET /meeting/{meeting_id}/transcript')
         .json<{ data?: { url?: unknown } }>();
       const url = typeof mine.data?.url === 'string' ? mine.data.url.split('?')[0] : undefined;
       const e = await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/meeting/${id}/transcript` }, [url]);
@@ -126,7 +129,8 @@ const BODY_REFERENCES: CheckCase[] = [
     endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
     what: "organization B links its own contact to organization A's account: rejected, no edge",
     run: async (c) => {
-      const account = await createAccount(c);
+      // organization A's account the opportunities are made on (shared): nothing reads its contacts
+      const account = await opportunityAccount(c);
       const theirs = await otherOrgContact(c);
       const e = c
         .expect(
@@ -159,7 +163,7 @@ const BODY_REFERENCES: CheckCase[] = [
       let stageName: unknown = ownStage;
       if (ownStage !== undefined) stage = { value_type: 'select', value: { id: ownStage } };
       else {
-        const opportunity = await createOpportunity(c, mine.id);
+        const opportunity = setupRecord(c, (await opportunityCreated(c)).ex, 'POST /opportunity');
         stageName = (valueOf(opportunity, 'stage') as { api_name?: unknown } | null)?.api_name;
         if (typeof stageName !== 'string')
           c.skip(
@@ -194,34 +198,26 @@ const BODY_REFERENCES: CheckCase[] = [
     run: async (c) => {
       c.needKey('otherOrgApiKey');
       const co = customObject(c);
-      const kept = await recordToKeep(c, co);
-      const ex = await upsert(
-        c,
-        co,
-        freshUpsertBody(c, co, kept.value, ownedAttributes(c, co, 'Intruder')),
-        'otherOrgApiKey',
-      );
+      // organization A's record the checks only read (shared): the probe looks only for its own value
+      const target = await recordForProbes(c, co);
+      const attributes = ownedAttributes(c, co, 'Intruder');
+      const ex = await upsert(c, co, freshUpsertBody(c, co, target.value, attributes), 'otherOrgApiKey');
       const e = c.expect(ex);
       if (e.response.status >= 200 && e.response.status <= 299) {
         const theirs = e.data();
-        archiveAfter(c, co, theirs.id, 'otherOrgApiKey');
-        if (theirs.id === kept.record.id)
+        if (theirs.id === target.record.id)
           e.fail(
-            `a record of organization B (an id other than ${kept.record.id})`,
+            `a record of organization B (an id other than ${target.record.id})`,
             `organization A's record ${show(theirs.id)}`,
           );
-        expectNotLeaked(
-          e,
-          kept.unique.filter((v) => v !== kept.value),
-        );
-      } else {
-        e.rejected();
-        expectNotLeaked(
-          e,
-          kept.unique.filter((v) => v !== kept.value),
-        );
-      }
-      await expectRecordUnchanged(c, co, kept);
+        // organization B's own record, archived with its key (never organization A's, above)
+        archiveAfter(c, co, theirs.id, 'otherOrgApiKey');
+      } else e.rejected();
+      expectNotLeaked(
+        e,
+        target.unique.filter((v) => v !== target.value),
+      );
+      await expectValueNotTaken(c, co, target, attributes);
     },
   },
 ];

@@ -1,27 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import {
+  contactCreated,
+  contactForProbes,
+  contactRead,
   contactStage,
-  createContact,
   readContact,
   requiredCreateAttributes,
   contactToRead,
 } from '../lib/steps/contact.js';
-import { createAccount } from '../lib/steps/account.js';
-import { createOpportunity } from '../lib/steps/opportunity.js';
-import { linkContactToAccount, linkOpportunityToContact, readContactAccounts } from '../lib/steps/relationship.js';
-import {
-  archiveIfCreated,
-  freshUpsertBody,
-  patchAttributes,
-  recordWithLinkedContacts,
-  upsert,
-} from '../lib/steps/custom-object.js';
+import { opportunityContactLinked } from '../lib/steps/opportunity.js';
+import { contactAccountsRead, contactWithAccounts } from '../lib/steps/relationship.js';
+import { customObjectPatched, customObjectUpserted, linkedRecordRead } from '../lib/steps/custom-object.js';
+import { meetingRead, transcriptRead } from '../lib/steps/note-meeting.js';
+import { plainTextCreate, plainTextPatch } from '../lib/steps/plain-text.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
+import { PROVOKE, provoked } from './shared/provoke.js';
 
 // "All requests and responses use `application/json`."
 
@@ -37,16 +34,17 @@ function expectJson(c: CheckContext, ex: Exchange): void {
     );
 }
 
+// Each sample is an answer the run gets anyway, sent once and judged by every check of it
+// (lib/steps/, suites/shared/provoke.ts): the contact create, its read, the meeting read, the
+// provoked errors. A sample whose status is not what its request must get is that request's rule's
+// finding, and this check is blocked on it.
 group('Media types › JSON responses', () => {
   const samples: Array<{ endpoint: string; what: string; send: (c: CheckContext) => Promise<Exchange> }> = [
     {
       endpoint: 'POST /contact',
       what: 'a 201 contact create',
       send: async (c) => {
-        const ex = await c.api.post(
-          '/contact',
-          contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-        );
+        const { ex } = await contactCreated(c);
         c.expect(ex).status(201, 'contact.create.status-201');
         return ex;
       },
@@ -55,9 +53,8 @@ group('Media types › JSON responses', () => {
       endpoint: 'GET /contact/{contact_id}',
       what: 'a 2xx contact read',
       send: async (c) => {
-        const contact = await contactToRead(c);
-        const ex = await c.api.get(`/contact/${contact.id}`);
-        c.expect(ex).success();
+        const ex = await contactRead(c);
+        c.expect(ex).success('contact.get.record');
         return ex;
       },
     },
@@ -65,8 +62,8 @@ group('Media types › JSON responses', () => {
       endpoint: 'GET /meeting/{meeting_id}',
       what: 'a 2xx meeting read',
       send: async (c) => {
-        const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`);
-        c.expect(ex).success();
+        const ex = await meetingRead(c);
+        c.expect(ex).success('meeting.get.record');
         return ex;
       },
     },
@@ -74,7 +71,7 @@ group('Media types › JSON responses', () => {
       endpoint: 'GET /contact/{contact_id}',
       what: 'a 4xx for a contact id that names no record',
       send: async (c) => {
-        const ex = await c.api.get(`/contact/${randomUUID()}`);
+        const ex = await provoked(c, PROVOKE.noRecord);
         const s = ex.response?.status ?? 0;
         if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'error.record-not-found');
         return ex;
@@ -84,13 +81,7 @@ group('Media types › JSON responses', () => {
       endpoint: 'POST /contact',
       what: 'a 4xx for a create without stage',
       send: async (c) => {
-        const body = contactCreateBody(c.faker, {
-          stage: contactStage(c),
-          runId: c.runId,
-          required: requiredCreateAttributes(c),
-        });
-        delete body.attributes.stage;
-        const ex = await c.api.post('/contact', body);
+        const ex = await provoked(c, PROVOKE.noStage);
         const s = ex.response?.status ?? 0;
         if (s < 400 || s > 499) c.expect(ex).fail('a 4xx', `HTTP ${s}`, 'contact.create.stage-required');
         return ex;
@@ -100,7 +91,7 @@ group('Media types › JSON responses', () => {
       endpoint: 'GET /contact/{contact_id}',
       what: 'a 401 without credentials',
       send: async (c) => {
-        const ex = await c.api.get(`/contact/${randomUUID()}`, { auth: 'none' });
+        const ex = await provoked(c, PROVOKE.noAuthorization);
         c.expect(ex).status(401, 'auth.missing-401');
         return ex;
       },
@@ -118,11 +109,11 @@ group('Media types › JSON responses', () => {
   }
 });
 
-// The samples above are record bodies and errors; these chains cover the other kinds of response
-// the suite receives (relationship writes and reads, pages, upserts, the transcript link). Each
-// check judges every response with a body that its own requests got, set-up included.
+// The samples above are record bodies and errors; these cover the other kinds of response the suite
+// receives (relationship writes and reads, pages, upserts, the transcript link), each an answer the
+// run's shared set-ups got anyway.
 group('Media types › JSON on every kind of response', () => {
-  /** Every exchange of the chain with a body is JSON; an empty body (a DELETE's, not shown) has no type to judge. */
+  /** Every exchange with a body is JSON; an empty body (a DELETE's, not shown) has no type to judge. */
   const judgeAll = (c: CheckContext, seen: readonly Exchange[]) => {
     for (const ex of seen) if (ex.response && ex.response.text.length > 0) expectJson(c, ex);
   };
@@ -131,17 +122,9 @@ group('Media types › JSON on every kind of response', () => {
     'media.json-responses',
     'relationship writes and reads (contact to account, opportunity to contact, the contact-accounts page) are Content-Type application/json',
     async (c) => {
-      const seen: Exchange[] = [];
-      const contact = await createContact(c);
-      seen.push(c.last());
-      const account = await createAccount(c);
-      seen.push(c.last());
-      seen.push(await linkContactToAccount(c, contact.id, account.id));
-      seen.push(await readContactAccounts(c, contact.id));
-      const opportunity = await createOpportunity(c, account.id);
-      seen.push(c.last());
-      seen.push(await linkOpportunityToContact(c, opportunity.id, contact.id));
-      judgeAll(c, seen);
+      const { links } = await contactWithAccounts(c);
+      const linked = await opportunityContactLinked(c);
+      judgeAll(c, [links[0]!, await contactAccountsRead(c), linked.ex]);
     },
     { endpoint: 'POST /contact/{contact_id}/relationship/{api_name}' },
   );
@@ -150,17 +133,10 @@ group('Media types › JSON on every kind of response', () => {
     'media.json-responses',
     'an upsert, a custom-object patch and a custom-object relationship page are Content-Type application/json',
     async (c) => {
-      const edges = await recordWithLinkedContacts(c, 1, createContact);
-      const seen: Exchange[] = [c.last()];
-      seen.push(await c.api.get(`/${edges.co.apiName}/${edges.recordId}/relationship/${edges.rel.read}`));
-      seen.push(
-        await c.api.patch(`/${edges.co.apiName}/${edges.recordId}`, {
-          attributes: patchAttributes(c, edges.co, 'Media'),
-        }),
-      );
-      seen.push(await upsert(c, edges.co, freshUpsertBody(c, edges.co)));
-      archiveIfCreated(c, edges.co, c.last());
-      judgeAll(c, seen);
+      const upserted = await customObjectUpserted(c);
+      const page = await linkedRecordRead(c);
+      const patched = await customObjectPatched(c);
+      judgeAll(c, [upserted.ex, page, patched.ex]);
     },
     { endpoint: 'POST /{custom_object_api_name}/_upsert' },
   );
@@ -169,7 +145,7 @@ group('Media types › JSON on every kind of response', () => {
     'media.json-responses',
     'the transcript link is Content-Type application/json',
     async (c) => {
-      const ex = await c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}/transcript`);
+      const { ex } = await transcriptRead(c);
       c.setup(ex, 'GET /meeting/{meeting_id}/transcript');
       judgeAll(c, [ex]);
     },
@@ -213,48 +189,43 @@ group('Media types › unsupported request type', () => {
   }
 
   // valid JSON labelled text/plain: that it must be refused is one reading of two (a strict rule)
+  // the answers error.code.unsupported-media-type judges too (lib/steps/plain-text.ts, each sent once)
   check(
     'media.text-plain-json-415',
     'POST /contact with valid JSON sent as text/plain answers 415 with the error body',
     async (c) => {
-      const body = contactCreateBody(c.faker, {
-        stage: contactStage(c),
-        runId: c.runId,
-        required: requiredCreateAttributes(c),
-      });
-      c.expect(await c.api.send('POST', '/contact', { body: JSON.stringify(body), contentType: 'text/plain' }))
+      c.expect(await plainTextCreate(c))
         .status(415)
         .errorBody();
     },
     { endpoint: 'POST /contact' },
   );
 
+  // the contact for probes: only the title this patch sent is looked for afterwards
   check(
     'media.text-plain-json-415',
-    'PATCH /contact/{contact_id} with valid JSON sent as text/plain answers 415 and changes nothing',
+    'PATCH /contact/{contact_id} with valid JSON sent as text/plain answers 415 and does not store its title',
     async (c) => {
-      const contact = await createContact(c);
-      const title = tagged(`Plain ${c.faker.string.alphanumeric(8)}`, c.runId);
-      const e = c
-        .expect(
-          await c.api.send('PATCH', `/contact/${contact.id}`, {
-            body: JSON.stringify({ attributes: { title } }),
-            contentType: 'text/plain',
-          }),
-        )
-        .status(415)
-        .errorBody();
-      const after = await readContact(c, contact.id);
-      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
-        e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+      const { ex, title, contactId } = await plainTextPatch(c);
+      const e = c.expect(ex).status(415).errorBody();
+      const after = valueOf(await readContact(c, contactId), 'title');
+      if (after === title) e.fail(`title not the one the refused patch sent (${show(title)})`, `title ${show(after)}`);
     },
     { endpoint: 'PATCH /contact/{contact_id}' },
   );
 });
 
 group('Media types › malformed JSON', () => {
+  // the truncated object is the provocation the error-body checks judge too (sent once)
+  check(
+    'media.malformed-json',
+    'POST /contact with a truncated object is rejected with the error body',
+    async (c) => {
+      c.expect(await provoked(c, PROVOKE.malformedJson)).rejected();
+    },
+    { endpoint: 'POST /contact' },
+  );
   const bodies = [
-    ['a truncated object', '{"attributes": {"first_name": "Trunc'],
     ['a trailing comma', '{"attributes": {"first_name": "X",}}'],
     ['single-quoted keys', "{'attributes': {'first_name': 'X'}}"],
   ] as const;
@@ -269,11 +240,12 @@ group('Media types › malformed JSON', () => {
     );
   }
 
+  // the contact for probes: only the title this patch sent is looked for afterwards
   check(
     'media.malformed-json',
-    'PATCH /contact/{contact_id} with truncated JSON is rejected and changes nothing',
+    'PATCH /contact/{contact_id} with truncated JSON is rejected and does not store its title',
     async (c) => {
-      const contact = await createContact(c);
+      const contact = await contactForProbes(c);
       const title = tagged(`Trunc ${c.faker.string.alphanumeric(8)}`, c.runId);
       const text = JSON.stringify({ attributes: { title } });
       const e = c
@@ -284,9 +256,8 @@ group('Media types › malformed JSON', () => {
           }),
         )
         .rejected();
-      const after = await readContact(c, contact.id);
-      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
-        e.fail(`title unchanged (${show(valueOf(contact, 'title'))})`, `title ${show(valueOf(after, 'title'))}`);
+      const after = valueOf(await readContact(c, contact.id), 'title');
+      if (after === title) e.fail(`title not the one the refused patch sent (${show(title)})`, `title ${show(after)}`);
     },
     { endpoint: 'PATCH /contact/{contact_id}' },
   );

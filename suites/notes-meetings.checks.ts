@@ -7,16 +7,18 @@ import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/check/reco
 import { keptRecordChanged } from '../lib/steps/kept-change.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { tagged } from '../builders/tag.js';
+import { meetingRead, noteRead, transcriptRead } from '../lib/steps/note-meeting.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
 // user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are
 // "not shown": the record schema holds enum values to "a string", nothing more.
 
 endpoint('GET /note/{note_id}', () => {
+  // the run reads the note once (lib/steps/note-meeting.ts); each check judges that answer under its own rule
   check('note.get.record', 'a note reads as { data: note record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.noteId, 'noteId');
     const e = c
-      .expect(await c.api.get(`/note/${id}`))
+      .expect(await noteRead(c))
       .success()
       .record('note');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
@@ -26,8 +28,7 @@ endpoint('GET /note/{note_id}', () => {
     'record.note.attributes',
     "a note's attributes have the spec's value types (created_by, updated_by, deleted_by uuid-typed; deleted_at a timestamp)",
     async (c) => {
-      const id = c.need(c.fixtures.noteId, 'noteId');
-      c.expect(await c.api.get(`/note/${id}`))
+      c.expect(await noteRead(c))
         .success()
         .record('note');
     },
@@ -38,7 +39,7 @@ endpoint('GET /meeting/{meeting_id}', () => {
   check('meeting.get.record', 'a meeting reads as { data: meeting record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.meetingId, 'meetingId');
     const e = c
-      .expect(await c.api.get(`/meeting/${id}`))
+      .expect(await meetingRead(c))
       .success()
       .record('meeting');
     if (e.data().id !== id) e.fail(`data.id ${id}`, `data.id ${show(e.data().id)}`);
@@ -48,8 +49,7 @@ endpoint('GET /meeting/{meeting_id}', () => {
     'record.meeting.attributes',
     "a meeting's attributes have the spec's value types (participants meeting_participant, enums strings)",
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
-      c.expect(await c.api.get(`/meeting/${id}`))
+      c.expect(await meetingRead(c))
         .success()
         .record('meeting');
     },
@@ -68,11 +68,13 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
   // the writes take turns on the meeting: each compares against, and puts back, only what it saw
   await holdRecord(c, `meeting:${id}`);
   const before = c.setup(await c.api.get(`/meeting/${id}`), 'GET /meeting/{meeting_id}').data();
+  // the meeting as the read after the write showed it, which the put-back reuses
+  const seen: { after?: ApiRecord } = {};
   let e;
   if (method === 'DELETE') {
     e = c.expect(await c.api.delete(`/meeting/${randomUUID()}`));
   } else {
-    c.cleanup(() => putBackMeeting(c, id, method, before));
+    c.cleanup(() => putBackMeeting(c, id, method, before, seen.after));
     const title = tagged(`Changed ${c.faker.company.catchPhrase()}`, c.runId);
     const body = { attributes: { title, description: tagged('changed by a write', c.runId) } };
     e = c.expect(await c.api.send(method, `/meeting/${id}`, { json: body }));
@@ -83,6 +85,7 @@ async function writeToMeeting(c: CheckContext, method: 'POST' | 'PATCH' | 'PUT' 
     .expect(await c.api.get(`/meeting/${id}`))
     .success()
     .data();
+  seen.after = after;
   const a = c.expect(c.last());
   if (after.updated_at !== before.updated_at)
     a.fail(`updated_at unchanged after ${method} (${show(before.updated_at)})`, `updated_at ${show(after.updated_at)}`);
@@ -101,8 +104,9 @@ async function putBackMeeting(
   id: string,
   method: 'POST' | 'PATCH' | 'PUT',
   before: ApiRecord,
+  read?: ApiRecord,
 ): Promise<void> {
-  const now = answeredRecord(await c.api.get(`/meeting/${id}`));
+  const now = read ?? answeredRecord(await c.api.get(`/meeting/${id}`));
   if (!now) return;
   const changed = ['title', 'description'].filter((n) => !isDeepStrictEqual(now.attributes[n], before.attributes[n]));
   if (changed.length === 0) return;
@@ -146,9 +150,8 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     'meeting.transcript',
     'the transcript read answers { data: { url, expires_at, format } } with an absolute url',
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
       const e = c
-        .expect(await c.api.get(`/meeting/${id}/transcript`))
+        .expect((await transcriptRead(c)).ex)
         .success()
         .body('envelopes/transcript');
       const url = e.json<{ data: { url: string } }>().data.url;
@@ -175,13 +178,10 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
     'meeting.transcript.valid-until',
     'a freshly issued transcript link expires after the request was sent',
     async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
-      const sentAt = Date.now();
-      const e = c
-        .expect(await c.api.get(`/meeting/${id}/transcript`))
-        .success()
-        .body('envelopes/transcript', 'meeting.transcript');
-      const receivedAt = Date.now();
+      const { ex, sentAt } = await transcriptRead(c);
+      const e = c.expect(ex).success().body('envelopes/transcript', 'meeting.transcript');
+      // the read may be shared and judged later: when its answer came, not when this check looks at it
+      const receivedAt = sentAt + ex.ms;
       const raw = e.json<{ data: { expires_at: string } }>().data.expires_at;
       const expires = instantMs(raw);
       if (Number.isNaN(expires)) e.fail('data.expires_at an ISO 8601 timestamp', `data.expires_at ${show(raw)}`);

@@ -2,18 +2,18 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import {
-  createOpportunity,
+  opportunityCreated,
+  opportunityEdgeRemoved,
   opportunityStageId,
-  opportunityWithContact,
+  opportunityContactLinked,
   stageOf,
   type StageValue,
   opportunityAccount,
 } from '../lib/steps/opportunity.js';
-import { linkOpportunityToContact, relationshipName } from '../lib/steps/relationship.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
 import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
-import { byId } from '../builders/relationship.js';
+import { setupRecord } from '../lib/steps/record.js';
 
 /** POSTs an opportunity with the given stage on the run's opportunity account. */
 async function postOpportunity(
@@ -26,20 +26,18 @@ async function postOpportunity(
   return { e, accountId: account.id, sent: body.attributes };
 }
 
-/** The stage option the fixture stageId names, as a create by id shows it (api_name, display_name, select_list_id). */
+/**
+ * The stage option the fixture stageId names, as a create by id shows it (api_name, display_name,
+ * select_list_id): the run's opportunity the checks only read (lib/steps/opportunity.ts).
+ */
 async function fixtureStage(
   c: CheckContext,
 ): Promise<{ id: string; api_name: string; display_name: unknown; select_list_id: unknown }> {
   const stageId = opportunityStageId(c);
-  const account = await opportunityAccount(c);
-  const record = await createOpportunity(c, account.id);
-  const stage = stageOf(record);
+  const { ex } = await opportunityCreated(c);
+  const stage = stageOf(setupRecord(c, ex, 'POST /opportunity'));
   if (stage?.id !== stageId || typeof stage.api_name !== 'string') {
-    c.block(
-      'POST /opportunity',
-      `stage ${show(stage)} for stage { id: ${stageId} } (see write.stage-enveloped)`,
-      c.last(),
-    );
+    c.block('POST /opportunity', `stage ${show(stage)} for stage { id: ${stageId} } (see write.stage-enveloped)`, ex);
   }
   return {
     id: stageId,
@@ -74,13 +72,22 @@ function expectStage(
   }
 }
 
+// The run's opportunity the checks only read: a create with the attributes the spec shows, the stage by
+// id (lib/steps/opportunity.ts), sent once and judged by each of the first three checks under its own rule.
+async function sharedOpportunity(
+  c: CheckContext,
+): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {
+  const { ex, body } = await opportunityCreated(c);
+  return { e: c.expect(ex), accountId: (await opportunityAccount(c)).id, sent: body.attributes };
+}
+
 endpoint('POST /opportunity', () => {
   check(
     'opportunity.create.record',
     'a create with display_name, stage and account_id answers 2xx and { data: opportunity record } holding them',
     async (c) => {
       const stageId = opportunityStageId(c);
-      const { e, accountId, sent } = await postOpportunity(c, selectEnvelope({ id: stageId }));
+      const { e, accountId, sent } = await sharedOpportunity(c);
       e.success().record('opportunity');
       const r = e.data();
       if (r.record_type !== 'opportunity')
@@ -98,7 +105,7 @@ endpoint('POST /opportunity', () => {
     'record.opportunity.attributes',
     "the created opportunity is { data: opportunity record } with the spec's value types",
     async (c) => {
-      const { e } = await postOpportunity(c, selectEnvelope({ id: opportunityStageId(c) }));
+      const { e } = await sharedOpportunity(c);
       e.success().record('opportunity');
     },
   );
@@ -108,7 +115,7 @@ endpoint('POST /opportunity', () => {
     'a stage given as { value_type: select, value: { id } } is resolved to that option',
     async (c) => {
       const stageId = opportunityStageId(c);
-      const { e } = await postOpportunity(c, selectEnvelope({ id: stageId }));
+      const { e } = await sharedOpportunity(c);
       expectStage(e.success(), stageOf(e.data()), { id: stageId });
     },
   );
@@ -182,9 +189,9 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'opportunity.relationship.post',
     'linking a contact answers { parent, api_name, item } naming the opportunity, the api_name and the contact',
     async (c) => {
-      const apiName = relationshipName(c, 'opportunityContacts');
-      const { opportunity, contact } = await opportunityWithContact(c, false);
-      const e = c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)));
+      // the run's link of its opportunity to a contact on its account (sent once; a media check judges it too)
+      const { opportunity, contact, apiName, ex } = await opportunityContactLinked(c);
+      const e = c.expect(ex);
       e.success().body('envelopes/relationship-post');
       const b = e.json<{
         parent: { id: unknown; record_type: unknown };
@@ -206,12 +213,9 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 });
 
 endpoint('DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}', () => {
+  // the run's removal of an edge (sent once), whose status http.delete-success-status judges too
   check('opportunity.relationship.delete', 'deleting an edge answers 2xx and removes it', async (c) => {
-    const apiName = relationshipName(c, 'opportunityContacts');
-    const { opportunity, contact } = await opportunityWithContact(c, false);
-    await linkOpportunityToContact(c, opportunity.id, contact.id);
-    const path = `/opportunity/${opportunity.id}/relationship/${apiName}/${contact.id}`;
-    const first = await c.api.delete(path);
+    const { opportunity, contact, apiName, path, ex: first } = await opportunityEdgeRemoved(c);
     c.expect(first).success();
     const r = first.response;
     if (r)

@@ -6,22 +6,12 @@ import type { RuleId } from '../lib/rules/catalogue.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RecordKind } from '../lib/schemas/index.js';
-import {
-  contactForProbes,
-  contactStage,
-  createContact,
-  readContact,
-  requiredCreateAttributes,
-  contactToRead,
-} from '../lib/steps/contact.js';
+import { contactCreated, contactForProbes, contactPatched, contactRead, contactToRead } from '../lib/steps/contact.js';
 import { show, type ApiRecord } from '../lib/check/record.js';
-import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
-import { opportunityName } from '../builders/opportunity.js';
-import { accountCreateBody } from '../builders/account.js';
-import { matchValue } from '../builders/custom-object.js';
-import { ownedAttributes, customObject, freshUpsertBody, upsert } from '../lib/steps/custom-object.js';
-import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
+import { customObject, customObjectUpserted } from '../lib/steps/custom-object.js';
+import { opportunityAccountCreated, opportunityCreated } from '../lib/steps/opportunity.js';
+import { meetingRead, noteRead } from '../lib/steps/note-meeting.js';
 import { takeTask } from '../lib/steps/task.js';
 import { phoneContact } from '../lib/steps/phone-item.js';
 import { otherOrgContact } from '../lib/steps/other-organization.js';
@@ -34,6 +24,10 @@ interface Producer {
   kind: RecordKind;
   /** the record_type the response must carry */
   recordType: (c: CheckContext) => string;
+  /**
+   * the answer to judge: one the run sends once and every check of that operation's answer judges
+   * (a run-scoped set-up), or, for the task patch, one of the check's own
+   */
   send: (c: CheckContext) => Promise<Exchange>;
 }
 
@@ -42,77 +36,49 @@ const PRODUCERS: Producer[] = [
     endpoint: 'POST /contact',
     kind: 'contact',
     recordType: () => 'contact',
-    send: (c) =>
-      c.api.post(
-        '/contact',
-        contactCreateBody(c.faker, { stage: contactStage(c), runId: c.runId, required: requiredCreateAttributes(c) }),
-      ),
+    send: async (c) => (await contactCreated(c)).ex,
   },
   {
     endpoint: 'GET /contact/{contact_id}',
     kind: 'contact',
     recordType: () => 'contact',
-    send: async (c) => c.api.get(`/contact/${(await contactToRead(c)).id}`),
+    send: (c) => contactRead(c),
   },
   {
     endpoint: 'PATCH /contact/{contact_id}',
     kind: 'contact',
     recordType: () => 'contact',
-    send: async (c) =>
-      c.api.patch(`/contact/${(await createContact(c)).id}`, {
-        attributes: { title: `Envelope ${c.faker.string.alphanumeric(6)}` },
-      }),
+    send: async (c) => (await contactPatched(c)).ex,
   },
   {
     endpoint: 'POST /account',
     kind: 'account',
     recordType: () => 'account',
-    send: async (c) => {
-      const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId }));
-      const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/account/${id}`));
-      return ex;
-    },
+    send: async (c) => (await opportunityAccountCreated(c)).ex,
   },
   {
     endpoint: 'POST /opportunity',
     kind: 'opportunity',
     recordType: () => 'opportunity',
-    send: async (c) => {
-      const stage = opportunityStage(c);
-      const account = await opportunityAccount(c);
-      return c.api.post('/opportunity', {
-        attributes: { display_name: opportunityName(c.faker, c.runId, 'Envelope deal'), stage, account_id: account.id },
-      });
-    },
+    send: async (c) => (await opportunityCreated(c)).ex,
   },
   {
     endpoint: 'GET /note/{note_id}',
     kind: 'note',
     recordType: () => 'note',
-    send: (c) => c.api.get(`/note/${c.need(c.fixtures.noteId, 'noteId')}`),
+    send: (c) => noteRead(c),
   },
   {
     endpoint: 'GET /meeting/{meeting_id}',
     kind: 'meeting',
     recordType: () => 'meeting',
-    send: (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`),
+    send: (c) => meetingRead(c),
   },
   {
     endpoint: 'POST /{custom_object_api_name}/_upsert',
     kind: 'custom-object',
     recordType: (c) => customObject(c).apiName,
-    send: async (c) => {
-      const co = customObject(c);
-      const ex = await upsert(
-        c,
-        co,
-        freshUpsertBody(c, co, matchValue(c.faker, c.runId), ownedAttributes(c, co, 'Envelope')),
-      );
-      const id = (ex.response?.json as { data?: { id?: unknown } } | undefined)?.data?.id;
-      if (typeof id === 'string') c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`));
-      return ex;
-    },
+    send: async (c) => (await customObjectUpserted(c)).ex,
   },
 ];
 
@@ -183,24 +149,14 @@ group('Records › record_type', () => {
 
 group('Records › typed values', () => {
   const reads: Array<[string, RecordKind, string, (c: CheckContext) => Promise<Exchange>]> = [
-    [
-      'GET /contact/{contact_id}',
-      'contact',
-      'a created contact',
-      async (c) => c.api.get(`/contact/${(await contactToRead(c)).id}`),
-    ],
+    ['GET /contact/{contact_id}', 'contact', 'a created contact', (c) => contactRead(c)],
     [
       'GET /contact/{contact_id}',
       'contact',
       'a contact with phone items',
       async (c) => c.api.get(`/contact/${(await phoneContact(c)).contactId}`),
     ],
-    [
-      'GET /meeting/{meeting_id}',
-      'meeting',
-      'the fixture meeting',
-      (c) => c.api.get(`/meeting/${c.need(c.fixtures.meetingId, 'meetingId')}`),
-    ],
+    ['GET /meeting/{meeting_id}', 'meeting', 'the fixture meeting', (c) => meetingRead(c)],
   ];
   /** The check of one typed-value rule on one read. */
   const onlyRule =
@@ -248,8 +204,7 @@ group('Records › organization', () => {
     'record.organization-scoped',
     'a read contact carries organization_id as a uuid-typed value',
     async (c) => {
-      const contact = await contactToRead(c);
-      const e = c.expect(await c.api.get(`/contact/${contact.id}`)).success();
+      const e = c.expect(await contactRead(c)).success();
       const org = organizationOf(e.data());
       if (!org || org.value_type !== 'uuid' || typeof org.value !== 'string' || !UUID.test(org.value)) {
         e.fail(
@@ -261,14 +216,13 @@ group('Records › organization', () => {
     { endpoint: 'GET /contact/{contact_id}' },
   );
 
+  // two contacts of the run: the one the checks read (read back) and the one probes go to (as created)
   check(
     'record.organization-scoped',
     'records of one organization carry the same organization_id',
     async (c) => {
-      const first = await contactToRead(c);
-      const second = await createContact(c);
-      const [a, b] = [await readContact(c, first.id), await readContact(c, second.id)];
-      const e = c.expect(c.last());
+      const e = c.expect(await contactRead(c)).success();
+      const [a, b] = [e.data(), await contactForProbes(c)];
       const [oa, ob] = [organizationOf(a)?.value, organizationOf(b)?.value];
       if (typeof oa !== 'string' || oa !== ob)
         e.fail('the same organization_id on two contacts of the caller', `${show(oa)} and ${show(ob)}`);
@@ -281,15 +235,11 @@ group('Records › organization', () => {
     'a contact created by another organization carries a different organization_id',
     async (c) => {
       c.needKey('otherOrgApiKey');
-      const mine = await contactToRead(c);
-      // organization B's contact with B's own stage and required fields (fixtures otherOrg.contact)
+      const mine = c.setup(await contactRead(c), 'GET /contact/{contact_id}').data();
+      // organization B's contact with B's own stage and required fields (fixtures otherOrg.contact), as created
       const theirs = await otherOrgContact(c);
-      const theirsRead = c
-        .expect(await c.api.get(`/contact/${theirs.id}`, { auth: 'otherOrgApiKey' }))
-        .success()
-        .data();
       const e = c.expect(c.last());
-      const [oa, ob] = [organizationOf(await readContact(c, mine.id))?.value, organizationOf(theirsRead)?.value];
+      const [oa, ob] = [organizationOf(mine)?.value, organizationOf(theirs)?.value];
       if (typeof oa !== 'string' || typeof ob !== 'string')
         e.fail('organization_id on both contacts', `${show(oa)} and ${show(ob)}`);
       if (oa === ob) e.fail('two organizations, two organization_id values', `both ${show(oa)}`);

@@ -2,9 +2,10 @@ import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from '../lib/steps/account.js';
-import { createContact } from '../lib/steps/contact.js';
-import { createOpportunity, opportunityWithContact, opportunityAccount } from '../lib/steps/opportunity.js';
+import { contactForProbes, createContact } from '../lib/steps/contact.js';
+import { contactOnSharedOpportunity, opportunityAccount, opportunityCreated } from '../lib/steps/opportunity.js';
 import {
+  contactAccountsRead,
   linkContactToAccount,
   readContactAccounts,
   relatedIds,
@@ -28,13 +29,23 @@ interface PageBody {
   items: unknown[];
 }
 
-/** The contact-accounts read after an action: the page shape must hold, whatever it lists. */
-async function accountsOf(c: CheckContext, contactId: string): Promise<{ e: Conformance; ids: unknown[] }> {
-  const e = c
-    .expect(await readContactAccounts(c, contactId), 'contact.accounts.page')
-    .success()
-    .body('envelopes/relationship-page');
+/**
+ * The contact-accounts read: of this contact after an action, or (no contact) the run's shared read of
+ * its contact linked to LINKED_ACCOUNTS accounts. The page shape must hold, whatever it lists.
+ */
+async function accountsOf(c: CheckContext, contactId?: string): Promise<{ e: Conformance; ids: unknown[] }> {
+  const ex = contactId === undefined ? await contactAccountsRead(c) : await readContactAccounts(c, contactId);
+  const e = c.expect(ex, 'contact.accounts.page').success().body('envelopes/relationship-page');
   return { e, ids: relatedIds(e.json()) };
+}
+
+/** The run's opportunity the checks only read, and its account: the association checks link contacts of their own. */
+async function sharedOpportunity(c: CheckContext): Promise<{ account: ApiRecord; opportunity: ApiRecord }> {
+  const [account, opportunity] = await Promise.all([
+    opportunityAccount(c),
+    opportunityCreated(c).then(({ ex }) => setupRecord(c, ex, 'POST /opportunity')),
+  ]);
+  return { account, opportunity };
 }
 
 /**
@@ -51,9 +62,10 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'linking a contact to an account answers { parent, api_name, item } naming the contact, the api_name and the account',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await createContact(c);
-      const account = await createAccount(c);
-      const e = c.expect(await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, byId(account.id)));
+      // the first link of the run's contact linked to its accounts (sent once; the next check judges it too)
+      const { contact, accounts, links } = await contactWithAccounts(c);
+      const account = accounts[0]!;
+      const e = c.expect(links[0]!);
       e.success().body('envelopes/relationship-post');
       const b = e.json<PostBody>();
       if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
@@ -72,14 +84,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'contact.accounts.through',
     'the item a contact-to-account link answers holds through.attributes role (string-typed) and is_primary (boolean-typed)',
     async (c) => {
-      const contact = await createContact(c);
-      const account = await createAccount(c);
-      const e = c.expect(
-        await c.api.post(
-          `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`,
-          byId(account.id),
-        ),
-      );
+      const e = c.expect((await contactWithAccounts(c)).links[0]!);
       e.success('contact.relationship.post').body('envelopes/relationship-post', 'contact.relationship.post');
       const problems = validate('envelopes/contact-account-item', e.json<PostBody>().item);
       if (problems.length > 0)
@@ -93,8 +98,9 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     },
   );
 
+  // the run's contact for probes, the check's own account: each probe looks only for an edge to that one
   describeExactlyOne('contact', async (c) => {
-    const contact = await createContact(c);
+    const contact = await contactForProbes(c);
     const account = await createAccount(c);
     return {
       path: `/contact/${contact.id}/relationship/${relationshipName(c, 'contactAccounts')}`,
@@ -112,9 +118,9 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'a contact on no account of the opportunity is refused 409 contact_account_association_required; on the account, the link succeeds',
     async (c) => {
       const apiName = relationshipName(c, 'contactOpportunities');
-      const account = await opportunityAccount(c);
+      // the run's opportunity (shared), the check's own contact: only that contact's edge is made
+      const { account, opportunity } = await sharedOpportunity(c);
       const contact = await createContact(c);
-      const opportunity = await createOpportunity(c, account.id);
       const path = `/contact/${contact.id}/relationship/${apiName}`;
       c.expect(await c.api.post(path, byId(opportunity.id)))
         .status(409)
@@ -132,9 +138,8 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'linking a contact on no account to an opportunity is refused 409 contact_account_association_required; on the account, it succeeds',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
-      const account = await opportunityAccount(c);
+      const { account, opportunity } = await sharedOpportunity(c);
       const contact = await createContact(c);
-      const opportunity = await createOpportunity(c, account.id);
       const path = `/opportunity/${opportunity.id}/relationship/${apiName}`;
       c.expect(await c.api.post(path, byId(contact.id)))
         .status(409)
@@ -150,11 +155,10 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
     'a contact on another account only is refused 409 contact_account_association_required',
     async (c) => {
       const apiName = relationshipName(c, 'opportunityContacts');
-      const account = await opportunityAccount(c);
+      const { opportunity } = await sharedOpportunity(c);
       const elsewhere = await createAccount(c);
       const contact = await createContact(c);
       await linkContactToAccount(c, contact.id, elsewhere.id);
-      const opportunity = await createOpportunity(c, account.id);
       c.expect(await c.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id)))
         .status(409)
         .errorBody()
@@ -164,8 +168,9 @@ endpoint('POST /opportunity/{opportunity_id}/relationship/{api_name}', () => {
 
   describeExactlyOne('opportunity', async (c) => {
     const apiName = relationshipName(c, 'opportunityContacts');
-    // the contact is on the opportunity's account, so only the target keys can be at fault
-    const { contact, opportunity } = await opportunityWithContact(c, false);
+    // the contact is on the opportunity's account, so only the target keys can be at fault; the
+    // opportunity is the run's (shared), the contact the check's own, whose edge alone is looked for
+    const { contact, opportunity } = await contactOnSharedOpportunity(c, false);
     return {
       path: `/opportunity/${opportunity.id}/relationship/${apiName}`,
       target: contact,
@@ -223,7 +228,7 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
     'the read answers { count, next_cursor, parent, api_name, items } naming the contact and listing the linked account',
     async (c) => {
       const { contact, accounts } = await contactWithAccounts(c);
-      const { e, ids } = await accountsOf(c, contact.id);
+      const { e, ids } = await accountsOf(c);
       const b = e.json<PageBody>();
       if (b.parent.id !== contact.id) e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
       // how many a page holds is not shown: one linked account on the first page is enough
@@ -239,8 +244,8 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
     'contact.accounts.through',
     'each contact-to-account item holds through.attributes role (string-typed) and is_primary (boolean-typed)',
     async (c) => {
-      const { contact, accounts } = await contactWithAccounts(c);
-      const { e, ids } = await accountsOf(c, contact.id);
+      const { accounts } = await contactWithAccounts(c);
+      const { e, ids } = await accountsOf(c);
       if (!accounts.some((a) => ids.includes(a.id)))
         e.fail(
           `items including a linked account (${accounts.map((a) => a.id).join(', ')})`,
@@ -286,10 +291,11 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
       let e: Conformance | undefined;
       let first: unknown[] = [];
       for (let pages = 1; ; pages += 1) {
-        const ex = await c.api.get(
-          `/contact/${contact.id}/relationship/accounts`,
-          cursor === undefined ? {} : { query: { cursor } },
-        );
+        // the first page is the run's shared read of the contact's accounts
+        const ex =
+          cursor === undefined
+            ? await contactAccountsRead(c)
+            : await c.api.get(`/contact/${contact.id}/relationship/accounts`, { query: { cursor } });
         // the read's query parameters are not shown: a refusal of `cursor` says the server takes its
         // cursor some other way (the rule's `accepts`), recorded, not judged
         if (cursor !== undefined && (ex.response?.status ?? 0) >= 400 && (ex.response?.status ?? 0) <= 499) {
@@ -343,7 +349,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await createContact(c);
+      const contact = await contactForProbes(c);
       const account = await createAccount(c);
       const e = c.expect(
         await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }),
@@ -370,7 +376,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx',
     async (c) => {
       const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await createContact(c);
+      const contact = await contactForProbes(c);
       const first = await createAccount(c);
       // a server may hold account names unique (nothing states otherwise): a refused second account is
       // its choice, and the match then names one account, which the POST must still answer

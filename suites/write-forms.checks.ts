@@ -12,11 +12,12 @@ import {
   archiveIfCreated,
   changeableAttribute,
   customObject,
+  customObjectUpserted,
+  recordToPatch,
   envelopedAttribute,
   freshUpsertBody,
   patchAttributes,
   upsert,
-  upsertRecord,
 } from '../lib/steps/custom-object.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
 import { opportunityStageId, opportunityAccount } from '../lib/steps/opportunity.js';
@@ -29,6 +30,8 @@ import { tagged } from '../builders/tag.js';
 import type { ApiRecord } from '../lib/check/record.js';
 import { answerOf } from '../lib/check/context.js';
 import { flagOf } from '../lib/steps/schema-flags.js';
+import { setupRecord } from '../lib/steps/record.js';
+import { readOnce } from '../lib/steps/read-once.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
@@ -63,15 +66,14 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
   },
   {
     endpoint: 'PATCH /contact/{contact_id}',
+    // the run's contact for probes: only the title this patch sent is looked for afterwards
     send: async (c) => {
-      const contact = await createContact(c);
-      const ex = await c.api.patch(`/contact/${contact.id}`, {
-        attributes: { title: tagged('Changed', c.runId) },
-        ...EXTRA,
-      });
-      const after = await readContact(c, contact.id);
-      if (valueOf(after, 'title') !== valueOf(contact, 'title'))
-        c.expect(ex).fail('the contact unchanged by a refused patch', `title ${show(valueOf(after, 'title'))}`);
+      const contact = await contactForProbes(c);
+      const title = tagged(`Changed ${c.faker.string.alphanumeric(8)}`, c.runId);
+      const ex = await c.api.patch(`/contact/${contact.id}`, { attributes: { title }, ...EXTRA });
+      const after = valueOf(await readContact(c, contact.id), 'title');
+      if (after === title)
+        c.expect(ex).fail(`title not the one the refused patch sent (${show(title)})`, `title ${show(after)}`);
       return ex;
     },
   },
@@ -111,9 +113,10 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
     send: async (c) => {
       const co = customObject(c);
-      // attributes the fixtures name as writable, so the extra top-level key is the only thing wrong
+      // attributes the fixtures name as writable, so the extra top-level key is the only thing wrong;
+      // the run's record its patches go to (only this answer is judged)
       const attributes = patchAttributes(c, co, 'Refused');
-      const { record } = await upsertRecord(c, co);
+      const record = await recordToPatch(c);
       return c.api.patch(`/${co.apiName}/${record.id}`, { attributes, ...EXTRA });
     },
   },
@@ -235,7 +238,8 @@ group('Write forms › raw and enveloped values on the other write operations', 
       const co = customObject(c);
       // a free-text attribute with a value of the suite's own, else a sample (a number, a boolean) as given
       const { name, value, valueType } = envelopedAttribute(c, co, 'Enveloped');
-      const { record } = await upsertRecord(c, co);
+      // the run's record its patches go to: only this patch's answer is judged
+      const record = await recordToPatch(c);
       const e = c
         .expect(
           await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: enveloped(valueType, value) } }),
@@ -333,8 +337,10 @@ group('Write forms › account stage and custom-object selects', () => {
     'write.stage-by-name',
     "an upsert with the custom object's select sample as a string resolves it to that option",
     async (c) => {
-      const { co, name, sent } = selectSample(c);
-      const { ex, record } = await upsertRecord(c, co);
+      const { name, sent } = selectSample(c);
+      // the run's upsert of the samples as given (sent once)
+      const { ex } = await customObjectUpserted(c);
+      const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert');
       const got = optionOf(record, name);
       if (got?.api_name !== sent && got?.display_name !== sent)
         c.expect(ex).fail(`${name} resolved to the option ${show(sent)}`, `${name} ${show(record.attributes[name])}`);
@@ -348,12 +354,12 @@ group('Write forms › account stage and custom-object selects', () => {
       `an upsert with the custom object's select as { value_type: select, value: { ${by} } } resolves to that option`,
       async (c) => {
         const { co, name } = selectSample(c);
-        // the option as the server itself shows it, read from a record of the samples
-        const { record: first } = await upsertRecord(c, co);
-        const option = optionOf(first, name);
+        // the option as the server itself shows it, on the run's upsert of the samples (sent once)
+        const { ex: samples } = await customObjectUpserted(c);
+        const option = optionOf(setupRecord(c, samples, 'POST /{custom_object_api_name}/_upsert'), name);
         const ref = option?.[by];
         if (typeof ref !== 'string')
-          c.block('POST /{custom_object_api_name}/_upsert', `${name} without a ${by} (see value.shape)`, c.last());
+          c.block('POST /{custom_object_api_name}/_upsert', `${name} without a ${by} (see value.shape)`, samples);
         const body = freshUpsertBody(c, co);
         // the upsert under test: a refusal of the enveloped select is this rule's deviation, not a set-up's
         const ex = await upsert(c, co, {
@@ -382,7 +388,7 @@ group('Write forms › null beyond title', () => {
     'write.null',
     'PATCH /contact with null for a field GET /_schema/contact reports nullable (title, middle_name) is taken, and clears it',
     async (c) => {
-      const schema = await c.shared('discovery: GET /_schema/contact', (s) => s.api.get('/_schema/contact'));
+      const { ex: schema } = await readOnce(c, 'discovery: GET /_schema/contact', '/_schema/contact');
       const status = schema.response?.status ?? 0;
       if (status < 200 || status > 299 || schema.response?.json === undefined)
         c.block('GET /_schema/contact', answerOf(schema), schema, 'discovery.schema-contact');
@@ -431,7 +437,8 @@ group('Write forms › null beyond title', () => {
     async (c) => {
       const co = customObject(c);
       const name = changeableAttribute(c, co);
-      const { record } = await upsertRecord(c, co);
+      // the run's record its patches go to: only this patch's answer is judged
+      const record = await recordToPatch(c);
       const e = c.expect(await c.api.patch(`/${co.apiName}/${record.id}`, { attributes: { [name]: null } }));
       if (e.response.status >= 400) {
         e.rejected();

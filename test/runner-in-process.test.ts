@@ -145,6 +145,51 @@ describe('run-scoped set-ups (c.shared)', () => {
   });
 });
 
+describe('records the set-ups share', () => {
+  const upserted = {
+    data: { id: ID, created_at: '', updated_at: '', attributes: {}, record_type: 'cus_obj__x' },
+    meta: { matched_on: {} },
+  };
+  const body = { attributes: { key: 'conformance-cr-test-runner-1' }, match: { field: 'key', value: 'x' } };
+
+  it('a check whose upsert answers a set-up record never archives it: the set-up archives it once, when the run ends', async () => {
+    answer = (method) => (method === 'POST' ? { status: 200, json: upserted } : { status: 200, json: upserted });
+    const record = (c: CheckContext) => c.shared('a record', (s) => s.api.post('/cus_obj__x/_upsert', body));
+    // the stated way to see the record again is an upsert of its match value: it answers the same record
+    const probing = (n: number) =>
+      def('isolation.other-organization', `probe ${n}`, async (c) => {
+        await record(c);
+        await c.api.post('/cus_obj__x/_upsert', body);
+      });
+    const { results } = await run([probing(1), probing(2)]);
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);
+    expect(seen.filter((r) => r === `DELETE /cus_obj__x/${ID}`)).toHaveLength(1);
+    expect(seen.at(-1)).toBe(`DELETE /cus_obj__x/${ID}`);
+  });
+
+  it('a set-up made of another set-up gets the run’s own, and each costs what it sent', async () => {
+    answer = (method) => (method === 'POST' ? { status: 201, json: contact } : { status: 200, json: contact });
+    const created = (c: CheckContext) => c.shared('a contact', (s) => s.api.post('/contact', { attributes: {} }));
+    const read = (c: CheckContext) =>
+      c.shared('a read of it', async (s) => {
+        await created(s);
+        return s.api.get(`/contact/${ID}`);
+      });
+    const both = def('contact.get.record', 'asks for both', async (c) => {
+      await created(c);
+      await read(c);
+    });
+    const { setups } = await run([
+      both,
+      def('contact.get.record', 'asks for the read', async (c) => {
+        await read(c);
+      }),
+    ]);
+    expect(seen).toEqual(['POST /contact', `GET /contact/${ID}`]);
+    expect(setups.requestsByKey()).toEqual({ 'a contact': 1, 'a read of it': 1 });
+  });
+});
+
 describe('requests that go wrong', () => {
   it('a request the server never answers blocks its check at the --timeout, naming the operation', async () => {
     answer = (_m, path) =>

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../lib/check/context.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { sameTypedValue } from '../lib/steps/same-value.js';
+import { readOnce } from '../lib/steps/read-once.js';
+import type { Exchange } from '../lib/http/exchange.js';
 
 /**
  * A stand-in check context: only what holdRecord uses (cleanup, the client's goFirst), run at "the end of the check".
@@ -96,5 +98,48 @@ describe('sameTypedValue: multi-valued items in any order', () => {
     expect(sameTypedValue(['https://a.example', 'https://b.example'], read)).toBe(true);
     expect(sameTypedValue(['https://a.example', 'https://a.example'], read)).toBe(false);
     expect(sameTypedValue(['https://a.example'], read)).toBe(false);
+  });
+});
+
+describe('readOnce: a read the fixtures check already made is judged, not sent again', () => {
+  const exchange = (url: string) =>
+    ({
+      request: { method: 'GET', url, headers: {} },
+      response: { status: 200, headers: {}, text: '{}' },
+      ms: 1,
+      rateLimitRetries: 0,
+    }) as Exchange;
+  function context(reads: Record<string, { ex: Exchange; sentAt: number }>) {
+    const sent: string[] = [];
+    const c = {
+      target: { preflight: { checked: [], requests: 0, reads } },
+      shared: async (_key: string, make: (s: CheckContext) => Promise<unknown>) => make(c),
+      api: {
+        get: async (path: string, o: { query?: Record<string, string | number> } = {}) => {
+          const q = new URLSearchParams(
+            Object.entries(o.query ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+          );
+          sent.push(`${path}${q.size > 0 ? `?${q.toString()}` : ''}`);
+          return exchange(`http://x/api/v2/public${path}`);
+        },
+      },
+    } as unknown as CheckContext;
+    return { c, sent };
+  }
+
+  it('answers with the fixtures check read of the same path and query, sending nothing', async () => {
+    const note = { ex: exchange('http://x/api/v2/public/note/1'), sentAt: 5 };
+    const page = { ex: exchange('http://x/api/v2/public/x/1/relationship/y?page_size=50'), sentAt: 6 };
+    const { c, sent } = context({ '/note/1': note, '/x/1/relationship/y?page_size=50': page });
+    expect(await readOnce(c, 'a note', '/note/1')).toBe(note);
+    expect(await readOnce(c, 'a page', '/x/1/relationship/y', { page_size: 50 })).toBe(page);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the read (once per run, as a shared set-up) where the fixtures check made no such read', async () => {
+    const { c, sent } = context({ '/note/1': { ex: exchange('http://x/api/v2/public/note/1'), sentAt: 5 } });
+    const r = await readOnce(c, 'a page', '/x/1/relationship/y', { page_size: 3 });
+    expect(sent).toEqual(['/x/1/relationship/y?page_size=3']);
+    expect(r.ex.request.url).toBe('http://x/api/v2/public/x/1/relationship/y');
   });
 });

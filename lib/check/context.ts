@@ -112,6 +112,11 @@ export interface ContextParts {
   records?: (r: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] }) => void;
   /** how long the check's requests waited for their turn (the run's pace, a 429's pause): not its own time */
   waited?: { ms: number };
+  /**
+   * the records the run's set-ups made: the checks share them, so no check's sweep records or archives
+   * one, whatever answer of the check names it (a set-up's context adds its own to it)
+   */
+  setupRecords?: { ids: Set<string>; mine: boolean };
 }
 
 /** A record a check made, as its report names it. */
@@ -181,6 +186,11 @@ export function makeContext(p: ContextParts): CheckContext {
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
     fixtures: p.target.fixtures,
+    ...(p.setupRecords?.mine
+      ? { onRecorded: (id: string) => p.setupRecords!.ids.add(id) }
+      : p.setupRecords
+        ? { madeElsewhere: (id: string) => p.setupRecords!.ids.has(id) }
+        : {}),
   });
   const api = new CheckClient({
     baseUrl: p.target.baseUrl,

@@ -1,3 +1,4 @@
+import type { Exchange } from '../http/exchange.js';
 import type { BlockedBy } from './outcome.js';
 import type { ApiRecord } from './record.js';
 
@@ -32,6 +33,13 @@ export interface Preflight {
   kept?: Record<string, ApiRecord>;
   /** which of each list the user gave up this run takes (lib/preflight/given-up.ts) */
   givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
+  /**
+   * The reads the fixtures check sent with organization A's key, by path below the base URL with its
+   * query (`/note/…`, `/x/…/relationship/y?page_size=50`), and when each was sent (this client's clock,
+   * ms): a check of the same read's answer judges this one instead of sending it again
+   * (lib/steps/read-once.ts).
+   */
+  reads?: Record<string, { ex: Exchange; sentAt: number }>;
 }
 
 /**

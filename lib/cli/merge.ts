@@ -222,6 +222,8 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
     fixturesCheckRequests: _f,
     keptRecordsRequests: _k,
     setupRequests: _s,
+    setupRequestsByKey: _sk,
+    probeRequests: _p,
     chain: _c,
     ...rest
   } = first;
@@ -236,6 +238,8 @@ function mergedRun(shards: readonly ShardReport[]): RunInfo {
     ...summed(runs, 'fixturesCheckRequests'),
     ...summed(runs, 'keptRecordsRequests'),
     ...summed(runs, 'setupRequests'),
+    ...summed(runs, 'probeRequests'),
+    ...setupsByKey(runs),
     ...(runs.some((r) => r.chain !== undefined) ? { chain: Math.max(...runs.map((r) => r.chain ?? 0)) } : {}),
     ...concurrencyOf(runs),
     ...paceOf(runs),
@@ -267,10 +271,18 @@ function paceOf(runs: readonly RunInfo[]): Pick<RunInfo, 'notSent' | 'rateLimit'
 /** A count every shard may have: the sum of those that have it, or nothing when none does. */
 function summed(
   runs: readonly RunInfo[],
-  key: 'fixturesCheckRequests' | 'keptRecordsRequests' | 'setupRequests',
+  key: 'fixturesCheckRequests' | 'keptRecordsRequests' | 'setupRequests' | 'probeRequests',
 ): Partial<RunInfo> {
   const counted = runs.flatMap((r) => (r[key] !== undefined ? [r[key]] : []));
   return counted.length > 0 ? { [key]: counted.reduce((a, b) => a + b, 0) } : {};
+}
+
+/** Each shared set-up's requests over the shards (a shard makes the set-ups its own checks ask for). */
+function setupsByKey(runs: readonly RunInfo[]): Pick<RunInfo, 'setupRequestsByKey'> {
+  const byKey: Record<string, number> = {};
+  for (const r of runs)
+    for (const [key, n] of Object.entries(r.setupRequestsByKey ?? {})) byKey[key] = (byKey[key] ?? 0) + n;
+  return Object.keys(byKey).length > 0 ? { setupRequestsByKey: byKey } : {};
 }
 
 /** The shards' concurrency: the lowest any of them settled at or fell to (a 429 in one shard is the server's limit). */

@@ -3,7 +3,7 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
 import { RunSetups } from '../runner/run-setups.js';
-import { keptExchange, trafficOf } from '../runner/traffic.js';
+import { keptExchange, preflightReads, trafficOf } from '../runner/traffic.js';
 import { readExamples } from '../check/examples-file.js';
 import { coverageOf } from './coverage-command.js';
 import { checkHar, checkLedger, checkReportDir } from '../config/checks.js';
@@ -279,7 +279,10 @@ export async function runConformance(
         ...trafficCounts(traffic, unanswered),
         fixturesCheckRequests: target.preflight?.requests ?? 0,
         keptRecordsRequests,
-        ...(setups.exchanges.length > 0 ? { setupRequests: setups.exchanges.length } : {}),
+        ...(setups.exchanges.length > 0
+          ? { setupRequests: setups.exchanges.length, setupRequestsByKey: setups.requestsByKey() }
+          : {}),
+        probeRequests: Object.values(target.keys).filter((k) => k !== undefined).length,
         chain: reporter.chain,
         concurrency: {
           configured: budget.ceiling,
@@ -295,7 +298,8 @@ export async function runConformance(
         ...rateLimitOf(pace),
         ...(pace.notSent.length > 0 ? { notSent: pace.notSent } : {}),
       },
-      observedContract(traffic),
+      // the fixtures check's reads are answers of this run too (the checks of those reads judge them)
+      observedContract([...traffic, ...trafficOf(preflightReads(target), target.baseUrl)]),
       target.ledgerFile ? leftovers(readLedger(target.ledgerFile).filter((l) => l.runId === target.runId)) : [],
     );
     if (settled.outcome) report.baseline = settled.outcome;

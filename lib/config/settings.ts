@@ -142,7 +142,7 @@ export const SETTINGS = {
   cases: {
     flag: 'cases',
     env: 'CONFORMANCE_CASES',
-    default: '10',
+    default: '4',
     doc: 'generated cases per generated check (fast-check; `--seed N --only generated.…` repeats them)',
   },
   strict: {

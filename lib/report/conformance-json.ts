@@ -11,6 +11,7 @@ import { blockers, type Blocker } from './groups.js';
 import { rootCauses, type RootCause } from './root-causes.js';
 import type { RunPhases } from '../runner/phases.js';
 import type { RecordChange } from '../safety/record-changes.js';
+import { requestCounts, type RequestCounts } from './request-counts.js';
 
 export interface RunInfo {
   runId: string;
@@ -42,6 +43,10 @@ export interface RunInfo {
    * check
    */
   setupRequests?: number;
+  /** of setupRequests, each shared set-up's (lib/runner/run-setups.ts), by its key */
+  setupRequestsByKey?: Record<string, number>;
+  /** requests of the probe before any check (one read per key; not counted by --max-requests) */
+  probeRequests?: number;
   /** the longest chain of dependent requests of the checks (lib/runner/chain.ts) */
   chain?: number;
   /**
@@ -105,6 +110,8 @@ export interface ConformanceReport {
     mustBlocked: number;
   };
   run: RunInfo & { requestsSent: number; rateLimitRetries: number };
+  /** what the run cost the server, in requests: per part, per endpoint group, per rule and per shared set-up */
+  requests: RequestCounts;
   certificate: Certificate;
   /** each rule broken at one operation in one way, once, with how many exchanges and checks met it */
   rootCauses: RootCause[];
@@ -164,6 +171,7 @@ export function conformanceReport(
     rootCauses: rootCauses(checks),
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
+    requests: requestCounts(checks, run),
     certificate: certificateOf(checks, {
       suiteVersion: run.suiteVersion,
       target: run.target,

@@ -55,6 +55,8 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         rateLimitRetries: int,
         fixturesCheckRequests: int,
         setupRequests: int,
+        setupRequestsByKey: { type: 'object', additionalProperties: int },
+        probeRequests: int,
         keptRecordsRequests: int,
         chain: int,
         concurrency: {
@@ -99,6 +101,22 @@ export const CONFORMANCE_REPORT_SCHEMA = {
             properties: { request: str, purpose: str, why: str },
           },
         },
+      },
+    },
+    // what the run cost the server, in requests (lib/report/request-counts.ts)
+    requests: {
+      type: 'object',
+      required: ['total', 'probe', 'fixturesCheck', 'checks', 'setups', 'keptRecords', 'byGroup', 'byRule', 'bySetup'],
+      properties: {
+        total: int,
+        probe: int,
+        fixturesCheck: int,
+        checks: int,
+        setups: int,
+        keptRecords: int,
+        byGroup: { type: 'object', additionalProperties: int },
+        byRule: { type: 'object', additionalProperties: int },
+        bySetup: { type: 'object', additionalProperties: int },
       },
     },
     certificate: {

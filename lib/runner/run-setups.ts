@@ -18,19 +18,36 @@ import { CheckSkipped } from './check-skipped.js';
 export class RunSetups {
   private readonly made = new Map<string, Promise<unknown>>();
   private readonly cleanups: Array<() => Promise<unknown>> = [];
-  /** every request the set-ups sent, for the report (no check counts them as its own) */
-  readonly exchanges: Exchange[] = [];
-  /** when each was sent, index for index with `exchanges` (for --har) */
-  readonly spans: RequestSpan[] = [];
+  /** each set-up's requests and when each was sent, by its key, in the order the set-ups were first asked for */
+  private readonly sent = new Map<string, { exchanges: Exchange[]; spans: RequestSpan[] }>();
   readonly observations: Observation[] = [];
+  /** the ids of the records the set-ups made: shared, so no check records or archives one (they archive them) */
+  readonly recordIds = new Set<string>();
 
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
+
+  /** every request the set-ups sent, for the report (no check counts them as its own) */
+  get exchanges(): Exchange[] {
+    return [...this.sent.values()].flatMap((s) => s.exchanges);
+  }
+
+  /** when each was sent, index for index with `exchanges` (for --har) */
+  get spans(): RequestSpan[] {
+    return [...this.sent.values()].flatMap((s) => s.spans);
+  }
+
+  /** the requests each set-up sent (its archive when the run ends included), by its key: what each costs */
+  requestsByKey(): Record<string, number> {
+    return Object.fromEntries([...this.sent].map(([key, s]) => [key, s.exchanges.length]));
+  }
 
   /** The set-up `key`, made by `make` the first time a check asks (with that check's rule). */
   shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>): Promise<T> {
     let p = this.made.get(key) as Promise<T> | undefined;
     if (!p) {
       const findings: Finding[] = [];
+      const sent = { exchanges: [] as Exchange[], spans: [] as RequestSpan[] };
+      this.sent.set(key, sent);
       const c = makeContext({
         rule,
         target: this.run.target,
@@ -43,11 +60,14 @@ export class RunSetups {
         skip: (reason, needs) => {
           throw new CheckSkipped(reason, needs);
         },
-        exchanges: this.exchanges,
-        spans: this.spans,
+        exchanges: sent.exchanges,
+        spans: sent.spans,
         observations: this.observations,
         findings,
         cleanups: this.cleanups,
+        setupRecords: { ids: this.recordIds, mine: true },
+        // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
+        shared: (other, makeOther) => this.shared(other, rule, makeOther),
       });
       // a make that throws at once (a skip, a missing fixture) rejects like one that fails later
       p = (async () => make(c))();

@@ -32,3 +32,8 @@ export function keptExchange(ex: Exchange): Exchange {
     kept.response = { status: ex.response.status, headers: ex.response.headers, text: truncateBody(ex.response.text) };
   return kept;
 }
+
+/** The reads the fixtures check sent before the checks, which the checks of the same reads judge (Preflight.reads). */
+export function preflightReads(target: { preflight?: { reads?: Record<string, { ex: Exchange }> } }): Exchange[] {
+  return Object.values(target.preflight?.reads ?? {}).map((r) => r.ex);
+}

@@ -26,6 +26,13 @@ export interface TrackerOptions {
    * older than the run, is not the run's own (lib/safety/provenance.ts). Without them, not judged.
    */
   fixtures?: Fixtures;
+  /**
+   * a record another context of the run made (a run-scoped set-up's, which checks share): an answer of
+   * this context naming it (an upsert on its match value) is not this context's to record or archive
+   */
+  madeElsewhere?: (id: string) => boolean;
+  /** each record this context records (a set-up's, so that the checks know it as made elsewhere) */
+  onRecorded?: (id: string) => void;
 }
 
 /** The key a record is archived with: organization B's records with B's key, everything else with A's. */
@@ -79,7 +86,7 @@ export class CreatedRecords {
       return;
     }
     const made = createdBy(method, path, ex.response, ex.request.body);
-    if (!made) return;
+    if (!made || this.o.madeElsewhere?.(made.id)) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
     let note: string | undefined = made.note;
@@ -209,6 +216,7 @@ export class CreatedRecords {
     this.keys.add(key);
     // a record that is not the run's own is no end of an edge the check may remove
     if (r.notOwn === undefined) this.ids.add(r.id);
+    this.o.onRecorded?.(r.id);
     const entry: CreatedEntry = {
       // an id the server gave goes into the ledger cut (a 4 MiB id would be 4 MiB a line, and a report)
       id: shortBare(r.id),

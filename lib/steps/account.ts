@@ -34,6 +34,24 @@ export async function createAccount(
   return record;
 }
 
+/**
+ * An account of its own, archived: the DELETE's answer, sent once per run (a run-scoped set-up,
+ * lib/runner/run-setups.ts) and judged by the archive's check (account.delete.archives, which reads the
+ * account afterwards) and the DELETE status check (http.delete-success-status). Whatever the answer:
+ * the account is in the set-up's ledger, archived at the end if the DELETE did not.
+ */
+export function accountArchived(c: CheckContext): Promise<{ account: ApiRecord; ex: Exchange }> {
+  return c.shared('accounts: an account archived', async (s) => {
+    // no archive of its own after the check: the DELETE under test is the archive
+    const account = setupRecord(
+      s,
+      await s.api.post('/account', accountCreateBody(s.faker, { runId: s.runId })),
+      'POST /account',
+    );
+    return { account, ex: await s.api.delete(`/account/${account.id}`) };
+  });
+}
+
 /** The account_domain items of an account record, as `{ domain_name, is_primary }`. */
 export function domainsOf(record: ApiRecord): Array<{ domain_name: string; is_primary: unknown }> {
   const out: Array<{ domain_name: string; is_primary: unknown }> = [];

@@ -1,7 +1,10 @@
 import type { CheckContext } from '../check/context.js';
-import { contactCreateBody, type ContactCreateAttributes } from '../../builders/contact.js';
+import type { Exchange } from '../http/exchange.js';
+import { contactCreateBody, type AttributesBody, type ContactCreateAttributes } from '../../builders/contact.js';
+import { tagged } from '../../builders/tag.js';
 import { setupRecord, type OrgKey } from './record.js';
 import { type ApiRecord } from '../check/record.js';
+import type { Sent } from './sent.js';
 
 /** The contact stage the workspace accepts on create (fixtures `contact.stage`). */
 export function contactStage(c: CheckContext): string {
@@ -37,13 +40,40 @@ export async function createContact(
 }
 
 /**
- * A contact of the run that checks only read (envelope, typed values, media type, the keys that may
- * read it): made once per run (a run-scoped set-up, lib/runner/run-setups.ts). A contact cannot be
- * archived through the API, so each check that shares it leaves one record fewer on the server.
- * A check that writes a contact, or compares a read with what it sent, makes its own.
+ * The create of the run's contact that checks only read, sent once per run (a run-scoped set-up,
+ * lib/runner/run-setups.ts) with every create attribute the spec names (first_name, last_name,
+ * middle_name, title, primary_email, stage), and judged by each check that looks at a contact create
+ * under its own rule: the status, the record, the envelope, the value types, the media type. The
+ * answer is handed over whatever it is: the create's own checks judge it, and a check that needs the
+ * contact blocks on a refusal (contactToRead).
  */
-export function contactToRead(c: CheckContext): Promise<ApiRecord> {
-  return c.shared('contacts: a contact the checks only read', (s) => createContact(s));
+export function contactCreated(c: CheckContext): Promise<Sent<AttributesBody<ContactCreateAttributes>>> {
+  return c.shared('contacts: the create of the contact the checks only read', async (s) => {
+    const body = contactCreateBody(s.faker, {
+      stage: contactStage(s),
+      runId: s.runId,
+      required: requiredCreateAttributes(s),
+      attributes: { middle_name: s.faker.person.middleName() },
+    });
+    return { ex: await s.api.post('/contact', body), body };
+  });
+}
+
+/**
+ * A contact of the run that checks only read (envelope, typed values, media type, the keys that may
+ * read it): the record of contactCreated. A contact cannot be archived through the API, so each check
+ * that shares it leaves one record fewer on the server. A check that writes a contact, or compares a
+ * read with what it sent, makes its own.
+ */
+export async function contactToRead(c: CheckContext): Promise<ApiRecord> {
+  return setupRecord(c, (await contactCreated(c)).ex, 'POST /contact');
+}
+
+/** GET /contact/{contact_id} of the contact the checks only read: one read per run, judged by each check of a read. */
+export function contactRead(c: CheckContext): Promise<Exchange> {
+  return c.shared('contacts: a read of the contact the checks only read', async (s) =>
+    s.api.get(`/contact/${(await contactToRead(s)).id}`),
+  );
 }
 
 /** Reads a contact back; a read that fails is a deviation of the check's own rule (the effect cannot be seen). */
@@ -61,4 +91,16 @@ export async function readContact(c: CheckContext, id: string): Promise<ApiRecor
  */
 export function contactForProbes(c: CheckContext): Promise<ApiRecord> {
   return c.shared('contacts: the contact hostile and refused patches are sent to', (s) => createContact(s));
+}
+
+/**
+ * A title patch of the contact for probes, sent once per run: the answer to a PATCH the checks of a
+ * patched record's shape judge (envelope, record_type, organization). Only the answer is judged,
+ * never what a later read shows (other probes patch that contact too).
+ */
+export function contactPatched(c: CheckContext): Promise<Sent<{ attributes: { title: string } }>> {
+  return c.shared('contacts: a title patch of the contact for probes', async (s) => {
+    const body = { attributes: { title: tagged(`Patched ${s.faker.string.alphanumeric(6)}`, s.runId) } };
+    return { ex: await s.api.patch(`/contact/${(await contactForProbes(s)).id}`, body), body };
+  });
 }

@@ -14,6 +14,7 @@ import { archivableId, setupRecord, type OrgKey } from './record.js';
 import { recordOf, show, type ApiRecord } from '../check/record.js';
 import { sameTypedValue } from './same-value.js';
 import { createContact } from './contact.js';
+import type { Sent } from './sent.js';
 
 /** The fixtures' custom object: api_name, the match field and the sample attributes, as the user gave them. */
 export interface CustomObjectFixture {
@@ -248,9 +249,46 @@ export function relationshipNames(c: CheckContext): { link: string; read: string
 }
 
 /**
- * A custom-object record of this check with `n` contacts linked to it, each through
- * POST /contact/{id}/relationship/{contactCustomObject} { related_record_id }. Every step is setup:
- * a failure blocks the check. Returns the record id and the linked contact ids, in link order.
+ * An upsert of a new record the checks only read (its answer, its relationships), sent once per run (a
+ * run-scoped set-up, lib/runner/run-setups.ts), archived when the run ends, and judged by each check
+ * that looks at an upsert that creates under its own rule (the record and its meta, the envelope,
+ * record_type, organization_id, the media type). Whatever the answer: a check that needs the record
+ * blocks on a refusal (`setupRecord`).
+ */
+export function customObjectUpserted(c: CheckContext): Promise<Sent<UpsertBody>> {
+  const co = customObject(c);
+  return c.shared('custom objects: an upsert of a record the checks only read', async (s) => {
+    const body = freshUpsertBody(s, co, matchValue(s.faker, s.runId), ownedAttributes(s, co, 'Read'));
+    return { ex: await upsert(s, co, body), body };
+  });
+}
+
+/**
+ * Links `contacts` to the custom-object record, each through
+ * POST /contact/{id}/relationship/{contactCustomObject} { related_record_id }, one after another (they
+ * all write edges of the one record). Every link is set-up: a failure blocks the check. The contact
+ * ids, in link order.
+ */
+async function linkContacts(
+  c: CheckContext,
+  link: string,
+  recordId: string,
+  contacts: readonly ApiRecord[],
+): Promise<string[]> {
+  const contactIds: string[] = [];
+  for (const contact of contacts) {
+    c.setup(
+      await c.api.post(`/contact/${contact.id}/relationship/${link}`, { related_record_id: recordId }),
+      'POST /contact/{contact_id}/relationship/{api_name}',
+    );
+    contactIds.push(contact.id);
+  }
+  return contactIds;
+}
+
+/**
+ * A custom-object record of this check with `n` contacts linked to it. Every step is setup: a failure
+ * blocks the check. Returns the record id and the linked contact ids, in link order.
  */
 export async function recordWithLinkedContacts(
   c: CheckContext,
@@ -259,34 +297,142 @@ export async function recordWithLinkedContacts(
 ): Promise<{ co: CustomObjectFixture; rel: { link: string; read: string }; recordId: string; contactIds: string[] }> {
   const co = customObject(c);
   const rel = relationshipNames(c);
-  // the record and the contacts are independent creates: they go out at once (one round trip, not
-  // n + 1); the links, which all write edges of the one record, go one after another
+  // the record and the contacts are independent creates: they go out at once (one round trip, not n + 1)
   const [{ record }, ...contacts] = await atOnce([
     upsertRecord(c, co),
     ...Array.from({ length: n }, () => createContact(c)),
   ]);
-  const contactIds: string[] = [];
-  for (const contact of contacts) {
-    c.setup(
-      await c.api.post(`/contact/${contact.id}/relationship/${rel.link}`, { related_record_id: record.id }),
-      'POST /contact/{contact_id}/relationship/{api_name}',
-    );
-    contactIds.push(contact.id);
-  }
-  return { co, rel, recordId: record.id, contactIds };
+  return { co, rel, recordId: record.id, contactIds: await linkContacts(c, rel.link, record.id, contacts) };
 }
 
 /** How many contacts the run's shared linked record has: more than the page sizes the checks read it with. */
-export const LINKED_CONTACTS = 7;
+export const LINKED_CONTACTS = 5;
 
 /**
- * One custom-object record with LINKED_CONTACTS contacts linked to it, made once per run (a run-scoped
- * set-up, lib/runner/run-setups.ts) and shared by the checks that only read its relationships (the
- * pagination checks, organization B's read): each knows every edge a read must show, and the run makes
- * LINKED_CONTACTS contacts, not one set per check.
+ * The record of customObjectUpserted with LINKED_CONTACTS contacts linked to it, linked once per run
+ * (a run-scoped set-up, lib/runner/run-setups.ts) and shared by the checks that only read its
+ * relationships (the pagination checks, organization B's read, the hostile queries): each knows every
+ * edge a read must show, and the run makes LINKED_CONTACTS contacts, not one set per check.
  */
 export function linkedRecord(c: CheckContext): ReturnType<typeof recordWithLinkedContacts> {
-  return c.shared(`custom objects: a record with ${LINKED_CONTACTS} linked contacts`, (s) =>
-    recordWithLinkedContacts(s, LINKED_CONTACTS, createContact),
-  );
+  const co = customObject(c);
+  const rel = relationshipNames(c);
+  return c.shared(`custom objects: a record with ${LINKED_CONTACTS} linked contacts`, async (s) => {
+    const [upserted, ...contacts] = await atOnce([
+      customObjectUpserted(s).then(({ ex }) => setupRecord(s, ex, 'POST /{custom_object_api_name}/_upsert')),
+      ...Array.from({ length: LINKED_CONTACTS }, () => createContact(s)),
+    ]);
+    return { co, rel, recordId: upserted.id, contactIds: await linkContacts(s, rel.link, upserted.id, contacts) };
+  });
+}
+
+/** A cursor no server issued: the pagination and robustness checks send it to linkedRecord's read. */
+export const NEVER_ISSUED_CURSOR = 'conformance-not-a-cursor';
+
+/**
+ * A relationship read of linkedRecord with the given query (none: the default page), sent once per run
+ * and judged by each check of that read: the pagination rule of the query, the code of its error, the
+ * robustness of the server, the media type.
+ */
+export function linkedRecordRead(c: CheckContext, query: Record<string, string | number> = {}): Promise<Exchange> {
+  const what =
+    Object.keys(query).length === 0 ? '' : ` with ${new URLSearchParams(query as Record<string, string>).toString()}`;
+  return c.shared(`custom objects: a read of the record with ${LINKED_CONTACTS} linked contacts${what}`, async (s) => {
+    const r = await linkedRecord(s);
+    return s.api.get(`/${r.co.apiName}/${r.recordId}/relationship/${r.rel.read}`, { query });
+  });
+}
+
+/**
+ * A patch of a record of its own (a new value of the free-text attribute alone, else the samples as
+ * given), sent once per run and
+ * judged by each check of a patch's answer (the change, the record, record_type, the media type); the
+ * record's state before it is its upsert's answer. Not customObjectUpserted's record: the probes that
+ * must be refused compare that one with what an upsert of its match value answers, which a patch the
+ * server mishandles would change under them.
+ */
+export function customObjectPatched(
+  c: CheckContext,
+): Promise<{ ex: Exchange; before: ApiRecord; body: { attributes: Record<string, unknown> } }> {
+  const co = customObject(c);
+  return c.shared('custom objects: a patch of a record of its own', async (s) => {
+    const { record: before } = await upsertRecord(s, co);
+    // the free-text attribute alone where the server showed one (a patch changes only what it sends),
+    // else the samples as given (still a valid patch)
+    const free = freeTextAttribute(s, co);
+    const body = {
+      attributes: free === undefined ? patchAttributes(s, co, 'Patched') : { [free]: changedString(s.faker, s.runId) },
+    };
+    return { ex: await s.api.patch(`/${co.apiName}/${before.id}`, body), before, body };
+  });
+}
+
+/**
+ * customObjectUpserted's record as the target of probes that must be refused: its id, its match value,
+ * what only it holds (`unique`, for a leak to be looked for), and the free-text attribute a probe writes
+ * a value of its own to (undefined when the samples hold none). Several probes write it, each looking
+ * only for its own value afterwards (expectValueNotTaken); none archives it.
+ */
+export async function recordForProbes(
+  c: CheckContext,
+  co: CustomObjectFixture,
+): Promise<{ record: ApiRecord; value: string; unique: string[]; free?: string }> {
+  const { ex, body } = await customObjectUpserted(c);
+  const record = setupRecord(c, ex, 'POST /{custom_object_api_name}/_upsert');
+  const value = String(body.match?.value);
+  const free = freeTextAttribute(c, co);
+  const text = free === undefined ? undefined : body.attributes[free];
+  return { record, value, unique: [value, ...(typeof text === 'string' ? [text] : [])], ...(free ? { free } : {}) };
+}
+
+/**
+ * After a write that had to be refused on recordForProbes' record: an upsert with organization A's key,
+ * the same match value and only the match field (the stated way to see the record again) must answer
+ * that record, and its free-text attribute must not hold the value this probe sent. Other probes write
+ * that attribute too, each a value of its own, so nothing else of the record is compared.
+ */
+export async function expectValueNotTaken(
+  c: CheckContext,
+  co: CustomObjectFixture,
+  target: { record: ApiRecord; value: string; free?: string },
+  sent: Record<string, unknown>,
+): Promise<void> {
+  const e = c.expect(await upsert(c, co, freshUpsertBody(c, co, target.value, {}))).success();
+  const again = e.data();
+  if (again.id !== target.record.id)
+    e.fail(`the same record (id ${target.record.id}) for match value ${show(target.value)}`, `id ${show(again.id)}`);
+  if (target.free === undefined) return;
+  const mine = sent[target.free];
+  if (sameTypedValue(mine, again.attributes[target.free]))
+    e.fail(`${target.free} not the value the refused write sent (${show(mine)})`, `${target.free} ${show(mine)}`);
+}
+
+/**
+ * A record of its own, archived: the DELETE's answer, sent once per run and judged by the archive's
+ * check (custom-object.delete.archives, which reads the record afterwards) and the DELETE status check
+ * (http.delete-success-status). The record is in the set-up's ledger, archived at the end if the DELETE
+ * did not.
+ */
+export function customObjectArchived(
+  c: CheckContext,
+): Promise<{ co: CustomObjectFixture; record: ApiRecord; ex: Exchange }> {
+  const co = customObject(c);
+  return c.shared('custom objects: a record archived', async (s) => {
+    // no archive of its own after the check: the DELETE under test is the archive
+    const record = setupRecord(
+      s,
+      await upsert(s, co, freshUpsertBody(s, co)),
+      'POST /{custom_object_api_name}/_upsert',
+    );
+    return { co, record, ex: await s.api.delete(`/${co.apiName}/${record.id}`) };
+  });
+}
+
+/**
+ * The record of customObjectPatched, once that patch was answered: for checks whose own patch of a
+ * record is judged by its answer alone (an enveloped value, a null, a refused top-level key). Its
+ * first patch is judged before any of theirs; no check upserts or reads it again.
+ */
+export async function recordToPatch(c: CheckContext): Promise<ApiRecord> {
+  return (await customObjectPatched(c)).before;
 }

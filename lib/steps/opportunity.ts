@@ -1,8 +1,13 @@
 import type { CheckContext } from '../check/context.js';
 import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../../builders/opportunity.js';
-import { createAccount } from './account.js';
+import { accountCreateBody } from '../../builders/account.js';
+import type { AttributesBody } from '../../builders/contact.js';
+import type { Sent } from './sent.js';
 import { createContact } from './contact.js';
-import { linkContactToAccount, linkOpportunityToContact } from './relationship.js';
+import { linkContactToAccount, linkOpportunityToContact, relationshipName } from './relationship.js';
+import { atOnce } from './at-once.js';
+import { byId } from '../../builders/relationship.js';
+import type { Exchange } from '../http/exchange.js';
 import { setupRecord } from './record.js';
 import { valueOf, type ApiRecord } from '../check/record.js';
 
@@ -40,13 +45,40 @@ export async function createOpportunity(c: CheckContext, accountId: string): Pro
 }
 
 /**
- * The account the run's opportunities are made on when the account itself is not under test: one per
- * run (a run-scoped set-up, lib/runner/run-setups.ts), archived when the run ends. Checks create their
- * own opportunities on it and link their own contacts to it; none judges the account, and none reads
- * what else is on it. Two requests fewer per opportunity (its create and its archive).
+ * The create of the account the run's opportunities are made on when the account itself is not under
+ * test: sent once per run (a run-scoped set-up, lib/runner/run-setups.ts), archived when the run ends,
+ * and judged by each check that looks at an account create under its own rule (the record, the
+ * envelope, record_type, organization_id). Whatever the answer: a check that needs the account blocks
+ * on a refusal (opportunityAccount).
  */
-export function opportunityAccount(c: CheckContext): Promise<ApiRecord> {
-  return c.shared('opportunities: the account they are made on', (s) => createAccount(s));
+export function opportunityAccountCreated(c: CheckContext): Promise<Sent<AttributesBody>> {
+  return c.shared('opportunities: the create of the account they are made on', async (s) => {
+    const body = accountCreateBody(s.faker, { runId: s.runId });
+    return { ex: await s.api.post('/account', body), body };
+  });
+}
+
+/**
+ * The account of opportunityAccountCreated. Checks create their own opportunities on it and link
+ * their own contacts to it; none judges what else is on it. Two requests fewer per opportunity (its
+ * create and its archive).
+ */
+export async function opportunityAccount(c: CheckContext): Promise<ApiRecord> {
+  return setupRecord(c, (await opportunityAccountCreated(c)).ex, 'POST /account');
+}
+
+/**
+ * An opportunity create on the run's opportunity account with the attributes the spec shows
+ * (display_name, stage as `{ value_type: select, value: { id } }`, account_id), sent once per run and
+ * judged by each check that looks at an opportunity create under its own rule. Opportunities cannot
+ * be archived through the API: one made for them all is one left on the server instead of one each.
+ */
+export function opportunityCreated(c: CheckContext): Promise<Sent<AttributesBody>> {
+  return c.shared('opportunities: an opportunity the checks only read', async (s) => {
+    const account = await opportunityAccount(s);
+    const body = opportunityCreateBody(s.faker, { runId: s.runId, stage: opportunityStage(s), accountId: account.id });
+    return { ex: await s.api.post('/opportunity', body), body };
+  });
 }
 
 /**
@@ -64,4 +96,62 @@ export async function opportunityWithContact(
   const opportunity = await createOpportunity(c, account.id);
   if (linked) await linkOpportunityToContact(c, opportunity.id, contact.id);
   return { contact, account, opportunity };
+}
+
+/**
+ * The run's opportunity the checks only read, linked (from the opportunity side) to a contact on its
+ * account: the link's answer, sent once per run and judged by each check of a link's answer. Its edge
+ * is archived when the run ends; no check removes it.
+ */
+export function opportunityContactLinked(
+  c: CheckContext,
+): Promise<{ ex: Exchange; opportunity: ApiRecord; contact: ApiRecord; apiName: string }> {
+  return c.shared('opportunities: the link of the opportunity the checks only read to a contact', async (s) => {
+    const apiName = relationshipName(s, 'opportunityContacts');
+    const [account, opportunity, contact] = await atOnce([
+      opportunityAccount(s),
+      opportunityCreated(s).then(({ ex }) => setupRecord(s, ex, 'POST /opportunity')),
+      createContact(s),
+    ]);
+    await linkContactToAccount(s, contact.id, account.id);
+    const ex = await s.api.post(`/opportunity/${opportunity.id}/relationship/${apiName}`, byId(contact.id));
+    return { ex, opportunity, contact, apiName };
+  });
+}
+
+/**
+ * The run's opportunity the checks only read (opportunityCreated) and a contact of this check on its
+ * account, so the spec allows linking them; with `linked`, also the opportunity-contact edge. For a
+ * check whose write touches only its own contact's edge: it looks for that edge alone, whatever else
+ * the opportunity holds. Every step blocks the check when it fails.
+ */
+export async function contactOnSharedOpportunity(
+  c: CheckContext,
+  linked: boolean,
+): Promise<{ contact: ApiRecord; account: ApiRecord; opportunity: ApiRecord }> {
+  const [account, opportunity, contact] = await atOnce([
+    opportunityAccount(c),
+    opportunityCreated(c).then(({ ex }) => setupRecord(c, ex, 'POST /opportunity')),
+    createContact(c),
+  ]);
+  await linkContactToAccount(c, contact.id, account.id);
+  if (linked) await linkOpportunityToContact(c, opportunity.id, contact.id);
+  return { contact, account, opportunity };
+}
+
+/**
+ * An opportunity-contact edge of its own (its contact's, on the run's opportunity), removed: the
+ * DELETE's answer, sent once per run and judged by the removal's check (opportunity.relationship.delete,
+ * which deletes it again and reads the opportunity's contacts) and the DELETE status check
+ * (http.delete-success-status).
+ */
+export function opportunityEdgeRemoved(
+  c: CheckContext,
+): Promise<{ ex: Exchange; opportunity: ApiRecord; contact: ApiRecord; apiName: string; path: string }> {
+  return c.shared('opportunities: an opportunity-contact edge removed', async (s) => {
+    const apiName = relationshipName(s, 'opportunityContacts');
+    const { opportunity, contact } = await contactOnSharedOpportunity(s, true);
+    const path = `/opportunity/${opportunity.id}/relationship/${apiName}/${contact.id}`;
+    return { ex: await s.api.delete(path), opportunity, contact, apiName, path };
+  });
 }

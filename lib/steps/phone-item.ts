@@ -56,6 +56,14 @@ export function phonePair(contact: ApiRecord): { primary: PhoneItem; other: Phon
  * (lib/runner/record-lock.ts) and must leave its items as it found them.
  */
 export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
+  return (await ownPhoneContact(c)) ?? fixturePhoneContact(c);
+}
+
+/**
+ * A contact of the check's own created with two phone numbers, when the server takes them on create
+ * and shows a primary and a non-primary item; undefined (observed) otherwise.
+ */
+async function ownPhoneContact(c: CheckContext): Promise<PhoneContact | undefined> {
   // numbers a server may hold unique: each carries the run id (builders/unique.ts)
   const numbers = [uniquePhone(c.faker, c.runId), uniquePhone(c.faker, c.runId)];
   const created = await c.api.post('/contact', {
@@ -75,6 +83,22 @@ export async function phoneContact(c: CheckContext): Promise<PhoneContact> {
     'contact-phone-numbers-write',
     `POST /contact with contact_phone_numbers as strings answered HTTP ${status}${r ? `, items ${show(phoneItems(r))}` : ''}: using the fixture contactWithPhoneNumbersId`,
   );
+  return undefined;
+}
+
+/**
+ * A contact with two phone items for the probes whose writes must be refused and that each look at
+ * one field of one item no other of them writes (the non-primary item's labels and number, the primary
+ * item's flag): made once per run where the server takes phone items on create (a run-scoped set-up),
+ * else the fixture, held by each check in turn (phoneContact).
+ */
+export async function phoneContactForProbes(c: CheckContext): Promise<PhoneContact> {
+  const shared = await c.shared('contacts: a contact with two phone items for probes', (s) => ownPhoneContact(s));
+  return shared ?? fixturePhoneContact(c);
+}
+
+/** The fixture contactWithPhoneNumbersId, held until the check ends, with its primary and a non-primary item. */
+async function fixturePhoneContact(c: CheckContext): Promise<PhoneContact> {
   const id = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
   await holdRecord(c, `contact:${id}`);
   const readEx = await c.api.get(`/contact/${id}`);

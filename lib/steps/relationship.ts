@@ -91,16 +91,30 @@ export const LINKED_ACCOUNTS = 3;
 /**
  * A contact of the run linked to LINKED_ACCOUNTS accounts of the run, made once per run (a run-scoped
  * set-up, lib/runner/run-setups.ts) for the checks that only read its accounts: each knows every
- * edge the read must show. The accounts are archived when the run ends.
+ * edge the read must show. The accounts are archived when the run ends. `links`: the answers to the
+ * links, in order, which the checks of a link's answer judge too.
  */
-export function contactWithAccounts(c: CheckContext): Promise<{ contact: ApiRecord; accounts: ApiRecord[] }> {
+export function contactWithAccounts(
+  c: CheckContext,
+): Promise<{ contact: ApiRecord; accounts: ApiRecord[]; links: Exchange[] }> {
   return c.shared(`relationships: a contact linked to ${LINKED_ACCOUNTS} accounts`, async (s) => {
     const [contact, ...accounts] = await atOnce([
       createContact(s),
       ...Array.from({ length: LINKED_ACCOUNTS }, () => createAccount(s)),
     ]);
     // one after another: a server may order a contact's accounts by when they were linked
-    for (const account of accounts) await linkContactToAccount(s, contact!.id, account.id);
-    return { contact: contact!, accounts };
+    const links: Exchange[] = [];
+    for (const account of accounts) links.push(await linkContactToAccount(s, contact!.id, account.id));
+    return { contact: contact!, accounts, links };
   });
+}
+
+/**
+ * The contact-accounts read of contactWithAccounts' contact, without query parameters: sent once per
+ * run, judged by each check of it.
+ */
+export function contactAccountsRead(c: CheckContext): Promise<Exchange> {
+  return c.shared('relationships: a read of the accounts of the contact linked to them', async (s) =>
+    readContactAccounts(s, (await contactWithAccounts(s)).contact.id),
+  );
 }

@@ -4,18 +4,20 @@ import type { Conformance } from '../../lib/check/expect-conform.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { tagged } from '../../builders/tag.js';
 import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../../lib/steps/account.js';
-import { createContact, readContact } from '../../lib/steps/contact.js';
+import { contactForProbes, readContact } from '../../lib/steps/contact.js';
 import {
   ownedAttributes,
   customObject,
   expectRecordUnchanged,
+  expectValueNotTaken,
+  recordForProbes,
   recordToKeep,
   type KeptRecord,
 } from '../../lib/steps/custom-object.js';
-import { opportunityWithContact } from '../../lib/steps/opportunity.js';
+import { contactOnSharedOpportunity } from '../../lib/steps/opportunity.js';
 import { contactSecrets } from '../../lib/steps/other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../../lib/steps/phone-item.js';
-import { show, valueOf, answeredRecord } from '../../lib/check/record.js';
+import { show, valueOf, answeredRecord, type ApiRecord } from '../../lib/check/record.js';
 import { contactAccountIds, relationshipName } from '../../lib/steps/relationship.js';
 import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../../lib/steps/task.js';
 import type { RecordKind } from '../../lib/safety/kept-records.js';
@@ -145,11 +147,12 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'PATCH /contact/{contact_id}',
     writesTo: ['own'],
     what: {
-      readOnlyApiKey: 'a title patch; the contact keeps its title',
-      otherOrgApiKey: "patching organization A's contact; it keeps its title",
+      readOnlyApiKey: 'a title patch; the contact does not take its title',
+      otherOrgApiKey: "patching organization A's contact; it does not take the title",
     },
+    // the run's contact for probes: each probe writes a title of its own and looks only for that one
     setUp: async (c, r) => ({
-      contact: await createContact(c),
+      contact: await contactForProbes(c),
       title: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId),
     }),
     request: ({ contact, title }) => ({
@@ -158,12 +161,9 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       json: { attributes: { title } },
     }),
     secrets: ({ contact }) => contactSecrets(contact),
-    unchanged: async (c, { contact }, e) => {
-      const after = await readContact(c, contact.id);
-      for (const name of ['title', 'first_name', 'last_name']) {
-        if (valueOf(after, name) !== valueOf(contact, name))
-          e.fail(`${name} unchanged (${show(valueOf(contact, name))})`, `${name} ${show(valueOf(after, name))}`);
-      }
+    unchanged: async (c, { contact, title }, e) => {
+      const after = valueOf(await readContact(c, contact.id), 'title');
+      if (after === title) e.fail(`title not the one the refused patch sent (${show(title)})`, `title ${show(after)}`);
     },
   }),
   refusedWrite({
@@ -205,10 +205,11 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       otherOrgApiKey: "linking organization A's contact to organization A's account; no edge appears",
     },
     // the target is organization A's account too: an account of organization B would give the
-    // server a second reason to refuse (a target the parent's organization cannot see)
+    // server a second reason to refuse (a target the parent's organization cannot see). The parent is
+    // the run's contact for probes, the account the probe's own: it looks only for an edge to that one.
     setUp: async (c) => ({
       api: relationshipName(c, 'contactAccounts'),
-      contact: await createContact(c),
+      contact: await contactForProbes(c),
       account: await createAccount(c),
     }),
     request: ({ api, contact, account }) => ({
@@ -269,10 +270,11 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       otherOrgApiKey: "linking a contact on its account to organization A's opportunity; no edge appears",
     },
     // a contact on the opportunity's account: any other contact (one of organization B's) may be
-    // refused with 409 contact_account_association_required instead
+    // refused with 409 contact_account_association_required instead. The opportunity is the run's
+    // (shared), the contact the probe's own: it looks only for an edge to that one.
     setUp: async (c) => ({
       api: relationshipName(c, 'opportunityContacts'),
-      ...(await opportunityWithContact(c, false)),
+      ...(await contactOnSharedOpportunity(c, false)),
     }),
     request: ({ api, contact, opportunity }) => ({
       method: 'POST',
@@ -299,9 +301,10 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays',
       otherOrgApiKey: "removing an edge of organization A's opportunity; the edge stays",
     },
+    // the run's opportunity (shared), the edge to the probe's own contact
     setUp: async (c) => ({
       api: relationshipName(c, 'opportunityContacts'),
-      ...(await opportunityWithContact(c, true)),
+      ...(await contactOnSharedOpportunity(c, true)),
     }),
     request: ({ api, contact, opportunity }) => ({
       method: 'DELETE',
@@ -331,8 +334,10 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     setUp: async (c, r) => {
       const task = await takeTask(c);
       const before = await taskDispositionNow(c, task);
+      // `seen`: the task as the read after the refused patch showed it, which the put-back reuses
+      const seen: { task?: ApiRecord } = {};
       if (!c.target.readOnly) {
-        return { task, before, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
+        return { task, before, seen, disposition: tagged(`${r.label} ${c.faker.string.alphanumeric(8)}`, c.runId) };
       }
       // --read-only: the disposition the task already has, so a server that wrongly takes it changes nothing
       if (typeof before !== 'string') {
@@ -343,7 +348,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
             : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`,
         );
       }
-      return { task, before, disposition: before };
+      return { task, before, seen, disposition: before };
     },
     request: ({ task, disposition, before }) => ({
       method: 'PATCH',
@@ -353,17 +358,20 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     }),
     // nothing of the fixture task is known to look for: the spec states no task read
     secrets: () => [],
-    unchanged: async (c, { task, disposition, before }, e, r) => {
+    unchanged: async (c, { task, disposition, before, seen }, e, r) => {
       if (disposition === before) return;
       await throughUnstatedRecordRead(c, `/task/${task}`, 'the task kept its disposition', (after) => {
+        seen.task = after;
         if (valueOf(after, 'disposition') === disposition)
           e.fail(`disposition not the one ${r.caller} sent`, `disposition ${show(disposition)}`);
       });
     },
-    putBack: async (c, { task, disposition, before }, answer) => {
+    putBack: async (c, { task, disposition, before, seen }, answer) => {
       if (disposition === before) return;
-      // the task as it is now: a task read where served, else the answer to the refused patch
-      const shown = [await c.api.get(`/task/${task}`), answer].map(answeredRecord).find((rec) => rec?.id === task);
+      // the task as it is now: the read after the patch (or a task read now) where served, else the
+      // answer to the refused patch
+      const read = seen.task ?? answeredRecord(await c.api.get(`/task/${task}`));
+      const shown = [read, answeredRecord(answer)].find((rec) => rec?.id === task);
       if (shown && valueOf(shown, 'disposition') === disposition) {
         await putBackTaskDisposition(c, task, before, disposition);
       }
@@ -401,20 +409,22 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
     writesTo: ['own'],
     what: {
-      readOnlyApiKey: 'a patch of a record; the record is unchanged',
-      otherOrgApiKey: "patching organization A's custom-object record; it is unchanged",
+      readOnlyApiKey: 'a patch of a record; the record does not take its value',
+      otherOrgApiKey: "patching organization A's custom-object record; it does not take the value",
     },
+    // the run's record the checks only read (shared): the probe writes a free-text value of its own
+    // and looks only for that one
     setUp: async (c, r) => {
       const co = customObject(c);
-      return { co, kept: await recordToKeep(c, co), attributes: ownedAttributes(c, co, r.label) };
+      return { co, target: await recordForProbes(c, co), attributes: ownedAttributes(c, co, r.label) };
     },
-    request: ({ co, kept, attributes }) => ({
+    request: ({ co, target, attributes }) => ({
       method: 'PATCH',
-      path: `/${co.apiName}/${kept.record.id}`,
+      path: `/${co.apiName}/${target.record.id}`,
       json: { attributes },
     }),
-    secrets: ({ kept }) => customObjectSecrets(kept),
-    unchanged: (c, { co, kept }) => expectRecordUnchanged(c, co, kept),
+    secrets: ({ target }) => target.unique,
+    unchanged: (c, { co, target, attributes }) => expectValueNotTaken(c, co, target, attributes),
   }),
   refusedWrite({
     endpoint: 'DELETE /{custom_object_api_name}/{record_id}',

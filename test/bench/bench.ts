@@ -9,6 +9,8 @@ import { KEY_LABELS } from '../../lib/redact/redact.js';
 import { replay, replayPlan } from './replay.js';
 import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
 import { performanceMarkdown } from './performance-md.js';
+import { printRequests, readBefore } from './requests.js';
+import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
  * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window --metered-runs N]`:
@@ -72,7 +74,7 @@ interface Row {
   /** process start to the first request (the probe): Node, the bundle, the reference server */
   startupMs: number;
   checksMs: number;
-  /** the checks' requests, the fixtures check's and the probe's */
+  /** every request the run sent the server (conformance.json requests.total) */
   requests: number;
   checks: number;
   requestsPerCheck: number;
@@ -99,7 +101,7 @@ function figures(
     inRunMs: s.run?.durationMs ?? s.ms,
     startupMs: (p['startupMs'] ?? 0) + (p['referenceStartMs'] ?? 0),
     checksMs: p['checksMs'] ?? 0,
-    requests: checkRequests + (s.run?.fixturesCheckRequests ?? 0) + probes,
+    requests: s.requests?.total ?? checkRequests + (s.run?.fixturesCheckRequests ?? 0) + probes,
     checks: s.checks.length,
     requestsPerCheck: checkRequests / Math.max(1, s.checks.length),
     chain: s.run?.chain ?? 0,
@@ -130,6 +132,7 @@ const header = [
 console.log(header.map((h) => h.padEnd(10)).join(' '));
 const rows: Row[] = [];
 let lastChecks: SuiteRun['checks'] = [];
+let lastRequests: RequestCounts | undefined;
 let broken = false;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-bench-'));
 try {
@@ -170,6 +173,7 @@ try {
       continue;
     }
     lastChecks = samples.at(-1)?.run.checks ?? lastChecks;
+    lastRequests = samples.at(-1)?.run.requests ?? lastRequests;
     const f = samples.map((s) => figures(s.run));
     const m = (pick: (x: (typeof f)[number]) => number) => median(f.map(pick));
     const startupMs = m((x) => x.startupMs);
@@ -247,9 +251,11 @@ const byRule = new Map<string, number>();
 for (const c of lastChecks) byRule.set(c.id, (byRule.get(c.id) ?? 0) + (c.requests ?? 0));
 const top = [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 12);
 console.log('');
-console.log(
-  `requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`,
-);
+if (lastRequests) printRequests(lastRequests, readBefore(), (line) => console.log(line));
+else
+  console.log(
+    `requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`,
+  );
 
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
 // the metered runs take minutes: without them (--metered none) the last ones measured are kept
@@ -277,10 +283,11 @@ const results = {
   rows,
   metered: meteredOut,
   requestsPerRule: Object.fromEntries(byRule),
+  ...(lastRequests ? { requests: lastRequests } : {}),
 };
 writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
 console.log(`written: ${path.relative(process.cwd(), out)}`);
 const doc = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));
-writeFileSync(doc, performanceMarkdown(results));
+writeFileSync(doc, performanceMarkdown(results, readBefore()));
 console.log(`written: ${path.relative(process.cwd(), doc)}`);
 process.exit(broken ? 1 : 0);

@@ -1,4 +1,6 @@
 import type { MeteredRow } from './metered.js';
+import type { RequestCounts } from '../../lib/report/request-counts.js';
+import { requestTables, type RequestsBefore } from './requests.js';
 
 /** test/bench/results.json, as far as docs/performance.md reads it. */
 export interface BenchResults {
@@ -25,15 +27,18 @@ export interface BenchResults {
   metered?: MeteredRow[];
   /** the requests each rule's checks sent in the last run (test/bench/bench.ts) */
   requestsPerRule?: Record<string, number>;
+  /** the last run's conformance.json `requests`: per part, endpoint group, rule and shared set-up */
+  requests?: RequestCounts;
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * docs/performance.md, written by `npm run bench` from the results it measured (test/bench/results.json):
- * never edited by hand, and test/performance-doc.test.ts keeps it in step with the file.
+ * docs/performance.md, written by `npm run bench` from the results it measured (test/bench/results.json)
+ * and the request figures the request economy started from (test/bench/requests-before.json): never
+ * edited by hand, and test/performance-doc.test.ts keeps it in step with the files.
  */
-export function performanceMarkdown(r: BenchResults): string {
+export function performanceMarkdown(r: BenchResults, before: RequestsBefore): string {
   const m = r.machine;
   const out = [
     '# Performance',
@@ -85,31 +90,57 @@ export function performanceMarkdown(r: BenchResults): string {
       ),
     );
   }
-  out.push(...requestsByRule(r.requestsPerRule ?? {}), ...HOW);
+  if (r.requests) out.push('', ...requestTables(r.requests, before, r.rows[0]?.checks));
+  out.push(...ECONOMY, ...HOW);
   return out.join('\n') + '\n';
 }
 
-/** The rules whose checks send the most requests, so a regression in request economy shows. */
-function requestsByRule(perRule: Record<string, number>): string[] {
-  const top = Object.entries(perRule)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 12);
-  if (top.length === 0) return [];
-  return [
-    '',
-    '## Where the requests go',
-    '',
-    `The rules whose checks sent the most requests in the last run (the top ${String(top.length)} of`,
-    `${String(Object.keys(perRule).length)}; every rule is in test/bench/results.json). Most are one request per judged`,
-    "answer: one hostile request each, one per operation, the generated cases' `--cases` budget, and the",
-    'refused writes, which make a record per check on purpose: a write the server wrongly takes would change',
-    "a shared record under another check's judgement.",
-    '',
-    '| rule | requests |',
-    '|---|---|',
-    ...top.map(([id, n]) => `| \`${id}\` | ${String(n)} |`),
-  ];
-}
+/** How a run spends few requests: the design the request tables measure (no figure of its own). */
+const ECONOMY = [
+  '',
+  '## How a run spends few requests',
+  '',
+  '- **One answer, judged by every check of it.** Most checks judge an answer under their own rule: the',
+  '  status of a contact create, its envelope, its record_type, its organization_id, its value types, its',
+  '  media type. The run sends such a request once, as a run-scoped set-up',
+  '  ([lib/runner/run-setups.ts](../lib/runner/run-setups.ts), `c.shared`), and each check judges the one',
+  '  answer under its own rule; a check that fails on it shows that answer as its evidence. The shared',
+  "  answers live beside their concept in `lib/steps/`: the run's contact create (with every create field",
+  '  the spec names) and its read, a title patch of the contact for probes, an opportunity create and its',
+  '  link to a contact, the note, meeting and transcript reads, an upsert of the samples, a patch of a',
+  "  custom-object record, the contact-accounts page, the linked record's relationship reads by query, one",
+  '  archive of an account and of a custom-object record and one removal of an opportunity edge, and the',
+  '  provoked errors (`suites/shared/provoke.ts`). Only answers that nothing later changes under a',
+  '  judgement are shared: a read, a create whose record others only read, one write judged by its answer',
+  "  alone. A check that compares a record's state after its own write still makes its own record.",
+  '- **A read the fixtures check already sent is not sent again**: the note, the meeting and its transcript,',
+  "  `GET /_schema/contact` and the user's record with many edges ([lib/steps/read-once.ts](../lib/steps/read-once.ts)).",
+  '- **Probes that share a record look only at what they wrote.** A refused write needs a record of its own',
+  '  only when a wrongly accepted one could change what another probe judges: the refused patches go to the',
+  "  run's contact for probes, each with a title of its own and looking for that title alone; the refused",
+  "  custom-object patches and upserts go to the run's upserted record, each looking only for its own",
+  '  free-text value. A refused DELETE (an archive, a domain removal, an unlink) keeps its own record, and a',
+  '  check never records or archives a record a set-up made. [test/shared-records.test.ts](../test/shared-records.test.ts)',
+  '  proves one cause, one finding: against a server that wrongly takes such a probe, the whole suite fails',
+  "  that probe's rule and no other.",
+  '- **Hostile inputs without repeats.** A path id is parsed the same way by every handler of one method and',
+  '  shape: the five hostile ids go to one operation of each method, and `not-a-uuid` to every operation',
+  "  with an id. Bodies that only change one attribute's value go to PATCH; the bodies of the outer shape",
+  '  and of the stage go to both create and patch.',
+  "- **The unknown key goes to one operation of each method** (how a key is judged is the authenticator's,",
+  '  which every route shares); every stated operation still gets a request without a credential.',
+  '- **Value types written together.** The attributes whose writability is not shown are written in one',
+  '  create per record kind, each check judging its own attribute; where that create is refused, each',
+  '  attribute is written alone.',
+  '- **Fewer generated cases by default** (`--cases`, [generated-cases.md](generated-cases.md)): the stated',
+  "  rules are carried by fixed inputs, and the generated checks' own fixed examples catch every fault only",
+  '  they catch.',
+  '- **Weighed and not done.** Judging every answer of the run as evidence of the content-type, error-body',
+  '  and no-5xx rules instead of checks of their own: each such rule keeps fixed inputs of its own anyway (an',
+  '  `--only` run must judge it too), and a finding on every answer would file one cause under a second',
+  '  rule. One body carrying several hostile inputs: a server stops at the first problem it finds. Deferring',
+  '  archives to the end: no call archives several records.',
+];
 
 /** How a run is made fast: the design the figures above measure (no figure of its own). */
 const HOW = [

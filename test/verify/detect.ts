@@ -6,6 +6,7 @@ import { main } from '../../bin/main.js';
 import type { Fault } from '../../reference/faults/define.js';
 import { isRuleId, levelOf, RULES } from '../../lib/rules/catalogue.js';
 import type { Rule } from '../../lib/rules/rule.js';
+import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
  * The fault-injection self-check, shared by test/faults.test.ts and `npm run verify`: run the
@@ -63,6 +64,8 @@ export interface SuiteRun {
   run?: ReportRun;
   /** the verdict the report states (`certificate.verdict`), when it wrote one */
   verdict?: string;
+  /** what the run cost the server, in requests (conformance.json `requests`), when it wrote a report */
+  requests?: RequestCounts;
   /** set when the run wrote no report (it could not start, or crashed) */
   error?: string;
 }
@@ -114,9 +117,17 @@ export async function runSuite(
         checks: ReportCheck[];
         run: ReportRun;
         certificate?: { verdict?: string };
+        requests?: RequestCounts;
       };
       const verdict = report.certificate?.verdict;
-      return { code: r.code, checks: report.checks, ms, run: report.run, ...(verdict ? { verdict } : {}) };
+      return {
+        code: r.code,
+        checks: report.checks,
+        ms,
+        run: report.run,
+        ...(verdict ? { verdict } : {}),
+        ...(report.requests ? { requests: report.requests } : {}),
+      };
     } catch {
       return {
         code: r.code,

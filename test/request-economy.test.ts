@@ -1,0 +1,81 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../bin/main.js';
+import { requestCounts } from '../lib/report/request-counts.js';
+import type { CheckResult } from '../lib/check/result.js';
+import type { ConformanceReport } from '../lib/report/conformance-json.js';
+
+/**
+ * The request economy (issue 28): on a metered server a run's floor is its requests divided by the
+ * quota. A default run against the embedded reference with its complete fixtures sends at most
+ * REQUEST_BUDGET requests in all (the probe, the fixtures check, the checks, their shared set-ups,
+ * the kept-record audit), counted where the server receives them, and conformance.json says the
+ * same, per part, per endpoint group and per rule.
+ */
+const REQUEST_BUDGET = 600;
+
+const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
+
+describe('requests per part, group and rule (conformance.json requests)', () => {
+  it('adds the checks up per group and per rule, and the parts up to the total', () => {
+    const check = (id: string, group: string, requests?: number) =>
+      ({ id, group, requests, level: 'MUST', status: 'passed', title: id }) as unknown as CheckResult;
+    const counts = requestCounts(
+      [check('a.one', 'alpha', 3), check('a.one', 'beta', 2), check('b.two', 'beta', 5), check('c.three', 'beta')],
+      {
+        requestsSent: 14,
+        setupRequests: 4,
+        setupRequestsByKey: { small: 1, big: 3 },
+        probeRequests: 3,
+        fixturesCheckRequests: 7,
+        keptRecordsRequests: 2,
+      },
+    );
+    expect(counts).toEqual({
+      total: 3 + 7 + 10 + 4 + 2,
+      probe: 3,
+      fixturesCheck: 7,
+      checks: 10,
+      setups: 4,
+      keptRecords: 2,
+      byGroup: { beta: 7, alpha: 3 },
+      byRule: { 'a.one': 5, 'b.two': 5, 'c.three': 0 },
+      bySetup: { big: 3, small: 1 },
+    });
+    // most first, in the file too
+    expect(Object.keys(counts.byGroup)).toEqual(['beta', 'alpha']);
+  });
+});
+
+describe('the request economy of a default run', () => {
+  it(`sends at most ${REQUEST_BUDGET} requests against the reference with complete fixtures, as conformance.json counts them`, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-economy-'));
+    // every request any HTTP server of this process receives: the embedded reference's, here
+    let received = 0;
+    const count = (): void => {
+      received += 1;
+    };
+    subscribe('http.server.request.start', count);
+    let code: number;
+    try {
+      code = await main(['--report-dir', dir], { print: () => undefined, error: () => undefined, cwd: dir });
+    } finally {
+      unsubscribe('http.server.request.start', count);
+    }
+    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(report.summary.failed + report.summary.blocked + report.summary.skipped).toBe(0);
+    const r = report.requests;
+    // the report's count is the server's
+    expect(r.total).toBe(received);
+    expect(r.total).toBe(r.probe + r.fixturesCheck + r.checks + r.setups + r.keptRecords);
+    expect(sum(r.byGroup)).toBe(r.checks);
+    expect(sum(r.byRule)).toBe(r.checks);
+    expect(sum(r.bySetup)).toBe(r.setups);
+    expect(received, `requests by group: ${JSON.stringify(r.byGroup)}`).toBeLessThanOrEqual(REQUEST_BUDGET);
+  });
+});
