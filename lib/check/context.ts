@@ -116,7 +116,12 @@ export interface ContextParts {
    * the records the run's set-ups made: the checks share them, so no check's sweep records or archives
    * one, whatever answer of the check names it (a set-up's context adds its own to it)
    */
-  setupRecords?: { ids: Set<string>; mine: boolean };
+  setupRecords?: {
+    ids: Set<string>;
+    mine: boolean;
+    /** the run's ids that go into no path (lib/safety/tracker.ts unusableIdIn), shared by every context */
+    unusable?: Map<string, string>;
+  };
 }
 
 /** A record a check made, as its report names it. */
@@ -186,6 +191,7 @@ export function makeContext(p: ContextParts): CheckContext {
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
     fixtures: p.target.fixtures,
+    ...(p.setupRecords?.unusable ? { unusable: p.setupRecords.unusable } : {}),
     ...(p.setupRecords?.mine
       ? { onRecorded: (id: string) => p.setupRecords!.ids.add(id) }
       : p.setupRecords

@@ -81,7 +81,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     records: (r) => {
       made = r;
     },
-    ...(run.setups ? { setupRecords: { ids: run.setups.recordIds, mine: false } } : {}),
+    ...(run.setups ? { setupRecords: { ids: run.setups.recordIds, mine: false, unusable: run.setups.unusableIds } } : {}),
   });
 
   let status: CheckResult['status'] = 'passed';

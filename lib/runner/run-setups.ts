@@ -23,6 +23,11 @@ export class RunSetups {
   readonly observations: Observation[] = [];
   /** the ids of the records the set-ups made: shared, so no check records or archives one (they archive them) */
   readonly recordIds = new Set<string>();
+  /**
+   * the ids any create of the run answered with that go into no path (not a uuid, or not the run's
+   * own), and why: run-wide, so a check never sends a path naming one a set-up's create answered
+   */
+  readonly unusableIds = new Map<string, string>();
 
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
 
@@ -65,7 +70,7 @@ export class RunSetups {
         observations: this.observations,
         findings,
         cleanups: this.cleanups,
-        setupRecords: { ids: this.recordIds, mine: true },
+        setupRecords: { ids: this.recordIds, mine: true, unusable: this.unusableIds },
         // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
         shared: (other, makeOther) => this.shared(other, rule, makeOther),
       });

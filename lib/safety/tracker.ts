@@ -33,6 +33,11 @@ export interface TrackerOptions {
   madeElsewhere?: (id: string) => boolean;
   /** each record this context records (a set-up's, so that the checks know it as made elsewhere) */
   onRecorded?: (id: string) => void;
+  /**
+   * the run's ids that go into no path, shared by every context of the run (a check may send a path
+   * built from a set-up's create answer); without it, this context's own
+   */
+  unusable?: Map<string, string>;
 }
 
 /** The key a record is archived with: organization B's records with B's key, everything else with A's. */
@@ -59,13 +64,15 @@ export class CreatedRecords {
   private readonly paths = new Set<string>();
   private readonly archived = new Set<string>();
   /** ids a create answered with that go into no path: not a uuid, or not the run's own; and why */
-  private readonly unusable = new Map<string, string>();
+  private readonly unusable: Map<string, string>;
   private unansweredCount = 0;
   /** POSTs answered 429 (sent again), by what they sent: the maybeCreated line a lookup may settle */
   private readonly limited = new Map<string, string>();
   private limitedCount = 0;
 
-  constructor(private readonly o: TrackerOptions) {}
+  constructor(private readonly o: TrackerOptions) {
+    this.unusable = o.unusable ?? new Map<string, string>();
+  }
 
   /** Called with each finished exchange of the check (`path` relative to the base URL, as requested). */
   observe(ex: Exchange, path: string, auth: unknown): void {
@@ -247,8 +254,8 @@ export class CreatedRecords {
   }
 
   /**
-   * Why a path must not be sent: one of its segments is an id a create of this check answered with
-   * that is not a uuid, or names a record that is not the run's own. The client refuses it
+   * Why a path must not be sent: one of its segments is an id a create of the run answered with that
+   * is not a uuid, or names a record that is not the run's own. The client refuses it
    * (ClientSettings.pathGuard): a server's value is data until proven an identifier.
    */
   unusableIdIn(path: string): string | undefined {
