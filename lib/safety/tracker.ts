@@ -65,6 +65,8 @@ export class CreatedRecords {
   private readonly archived = new Set<string>();
   /** ids a create answered with that go into no path: not a uuid, or not the run's own; and why */
   private readonly unusable: Map<string, string>;
+  /** ids a create of this context answered that a shared set-up made: no path of this context names one */
+  private readonly notMine = new Map<string, string>();
   private unansweredCount = 0;
   /** POSTs answered 429 (sent again), by what they sent: the maybeCreated line a lookup may settle */
   private readonly limited = new Map<string, string>();
@@ -93,7 +95,13 @@ export class CreatedRecords {
       return;
     }
     const made = createdBy(method, path, ex.response, ex.request.body);
-    if (!made || this.o.madeElsewhere?.(made.id)) return;
+    if (!made) return;
+    if (this.o.madeElsewhere?.(made.id)) {
+      // an upsert of a shared record's match value answers that record: the set-up's, not this context's.
+      // Any other create answered with it answered a record that is not new: not this check's to use
+      if (made.upsert !== true) this.answeredElsewhere(ex, made.id);
+      return;
+    }
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
     let note: string | undefined = made.note;
@@ -267,10 +275,20 @@ export class CreatedRecords {
       } catch {
         /* as sent */
       }
-      const why = this.unusable.get(segment) ?? this.unusable.get(s);
+      const why = this.unusable.get(segment) ?? this.unusable.get(s) ?? this.notMine.get(segment);
       if (why !== undefined) return `it names what the server answered a create with: ${why}`;
     }
     return undefined;
+  }
+
+  /** A create of this context answered with a record a shared set-up of the run made: not new, not this check's. */
+  private answeredElsewhere(ex: Exchange, id: string): void {
+    const why = 'a record a shared set-up of this run made, so not new';
+    this.notMine.set(id, `a record that is not new (${why})`);
+    notOwnAnswers.set(ex, why);
+    this.o.warn(
+      `${ex.request.method.toUpperCase()}: the server answered a create with ${why}: not archived by this check`,
+    );
   }
 
   /** Is this request the archive of a record the check created (never refused by --read-only or --max-requests)? */
