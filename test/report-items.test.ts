@@ -40,20 +40,27 @@ afterAll(() => {
 
 describe('one root cause per rule broken in one way (issue 30 §5)', () => {
   it('an over-long id answered with a foreign error body at every operation is one root cause listing the operations', () => {
+    // the operations the suite sends a 300-character id to (robustness.no-5xx: one of each method)
+    const sent = [
+      'GET /contact/{contact_id}',
+      'PATCH /contact/{contact_id}',
+      'DELETE /account/{account_id}',
+      'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+    ];
     for (const rule of ['error.body', 'error.code-listed']) {
       const causes = report.rootCauses.filter((c) => c.rule === rule);
       expect(causes, rule).toHaveLength(1);
       const [cause] = causes;
-      expect(cause!.operations.length, rule).toBe(10);
-      expect(cause!.operations).toContain('GET /note/{note_id}');
-      expect(cause!.operations).toContain('PATCH /{custom_object_api_name}/{record_id}');
+      expect([...cause!.operations].sort(), rule).toEqual([...sent].sort());
       // the checks it failed, each once
-      expect(cause!.checks).toBe(10);
-      expect(run.stdout).toContain(`[MUST] ${rule} · 10 operations · 10 checks failed: `);
+      expect(cause!.checks).toBe(sent.length);
+      expect(run.stdout).toContain(`[MUST] ${rule} · ${sent.length} operations · ${sent.length} checks failed: `);
     }
     expect(run.stdout).toMatch(/^ {6}at: GET \/contact\/\{contact_id\}, PATCH \/contact\/\{contact_id\}, /m);
-    expect(read('summary.md')).toMatch(/^ {2}- at 10 operations: `GET \/contact\/\{contact_id\}`, /m);
-    expect(read('report.html')).toContain('<details><summary>10 operations</summary><ul class="ops">');
+    expect(read('summary.md')).toMatch(
+      new RegExp(`^ {2}- at ${sent.length} operations: \`GET /contact/\\{contact_id\\}\`, `, 'm'),
+    );
+    expect(read('report.html')).toContain(`<details><summary>${sent.length} operations</summary><ul class="ops">`);
   });
 
   it("the console's endpoint-group lines count the findings filed under each group: they add up to the total", () => {

@@ -3,6 +3,7 @@ import { environment, resolveConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readSigningKey } from '../certificate/keys.js';
 import { RunSetups } from '../runner/run-setups.js';
+import { withSetupRecords } from '../runner/setup-records.js';
 import { keptExchange, preflightReads, trafficOf } from '../runner/traffic.js';
 import { readExamples } from '../check/examples-file.js';
 import { coverageOf } from './coverage-command.js';
@@ -220,6 +221,8 @@ export async function runConformance(
       runs = (await Promise.race([all, interruption.deadline.then(() => undefined)])) ?? [...finished];
     } finally {
       await setups.close();
+      // a failing check's reproducers may name a set-up's record: its report says what became of it
+      withSetupRecords(runs ?? [], setups);
       process.off('unhandledRejection', onStray);
     }
     if (stray.length > 0)

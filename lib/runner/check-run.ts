@@ -18,4 +18,6 @@ export interface CheckRun {
   findings: Finding[];
   /** the records it made: archived when it ended, or kept (--keep-failing) for its reproducers */
   records?: { archived: Array<{ type: string; id: string }>; kept: Array<{ type: string; id: string }> };
+  /** the keys of the run's shared set-ups it asked for (their records are archived when the run ends) */
+  setups?: string[];
 }

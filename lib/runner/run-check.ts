@@ -60,6 +60,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   let keeping = false;
   let made: { archived: CreatedEntryRef[]; kept: CreatedEntryRef[] } = { archived: [], kept: [] };
   const waited = { ms: 0 };
+  // the run's shared set-ups the check asked for: a failing check's evidence may name their records
+  const setupsUsed = new Set<string>();
   const c = makeContext({
     rule: def.rule,
     title: def.title,
@@ -76,12 +78,17 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     findings,
     cleanups,
     waited,
-    shared: (key, make) => (run.setups ? run.setups.shared(key, def.rule, make) : make(c)),
+    shared: (key, make) => {
+      setupsUsed.add(key);
+      return run.setups ? run.setups.shared(key, def.rule, make) : make(c);
+    },
     keepRecords: () => keeping,
     records: (r) => {
       made = r;
     },
-    ...(run.setups ? { setupRecords: { ids: run.setups.recordIds, mine: false, unusable: run.setups.unusableIds } } : {}),
+    ...(run.setups
+      ? { setupRecords: { ids: run.setups.recordIds, mine: false, unusable: run.setups.unusableIds } }
+      : {}),
   });
 
   let status: CheckResult['status'] = 'passed';
@@ -145,6 +152,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     }
   } finally {
     keeping = target.keepFailing === true && (status === 'failed' || findings.length > 0);
+    // the set-ups it judged keep their records too: its reproducers name them
+    if (keeping) for (const key of setupsUsed) run.setups?.keep(key);
     for (const clean of cleanups.reverse()) {
       try {
         await clean();
@@ -206,6 +215,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     spans,
     findings: findings.map((f) => ({ ...f, exchange: keptExchange(f.exchange) })),
     records: made,
+    ...(setupsUsed.size > 0 ? { setups: [...setupsUsed] } : {}),
   };
 }
 

@@ -15,6 +15,12 @@ import { CheckSkipped } from './check-skipped.js';
  * blocks or skips ends every check that asked for it the same way (one cause: reported once).
  * Only for records the checks then read: a check that writes makes its own or holds a lock.
  */
+/** The records a set-up made: archived when the run ended, or kept (--keep-failing). */
+export interface SetupRecords {
+  archived: Array<{ type: string; id: string }>;
+  kept: Array<{ type: string; id: string }>;
+}
+
 export class RunSetups {
   private readonly made = new Map<string, Promise<unknown>>();
   private readonly cleanups: Array<() => Promise<unknown>> = [];
@@ -29,7 +35,23 @@ export class RunSetups {
    */
   readonly unusableIds = new Map<string, string>();
 
+  /** set-ups a failing check judged under --keep-failing: their records stay, for its reproducers */
+  private readonly keptKeys = new Set<string>();
+  /** what became of each set-up's records when the run ended (archived, or kept) */
+  private readonly recordsByKey = new Map<string, SetupRecords>();
+
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
+
+  /** --keep-failing: the records of set-up `key` stay in place when the run ends (a failing check judged it). */
+  keep(key: string): void {
+    this.keptKeys.add(key);
+  }
+
+  /** What became of the records of the set-ups `keys` (known once `close` ran). */
+  recordsOf(keys: readonly string[]): SetupRecords {
+    const of = keys.map((k) => this.recordsByKey.get(k) ?? { archived: [], kept: [] });
+    return { archived: of.flatMap((r) => r.archived), kept: of.flatMap((r) => r.kept) };
+  }
 
   /** every request the set-ups sent, for the report (no check counts them as its own) */
   get exchanges(): Exchange[] {
@@ -71,6 +93,8 @@ export class RunSetups {
         findings,
         cleanups: this.cleanups,
         setupRecords: { ids: this.recordIds, mine: true, unusable: this.unusableIds },
+        keepRecords: () => this.keptKeys.has(key),
+        records: (r) => this.recordsByKey.set(key, r),
         // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
         shared: (other, makeOther) => this.shared(other, rule, makeOther),
       });

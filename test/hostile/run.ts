@@ -65,6 +65,7 @@ export interface ReportCheck {
   status: string;
   message: string;
   blockedBy?: { step: string; answer: string };
+  requests?: number;
 }
 
 /** The run's conformance.json. */
@@ -72,6 +73,7 @@ export function reportOf(dir: string): {
   verdict?: string;
   summary: Record<string, number>;
   checks: ReportCheck[];
+  certificate: { verdict: string };
   run: Record<string, unknown>;
   leftovers: unknown[];
 } {
