@@ -52,13 +52,15 @@ afterAll(async () => {
 });
 
 const KEY = 'pra_test_runner_key_0123456789';
+/** each run its own run id: the run's record of what it made (lib/safety/provenance.ts) is per run */
+let runs = 0;
 
 function target(o: Partial<RunTarget> = {}): RunTarget {
   return {
     baseUrl,
     keys: { apiKey: KEY },
     fixtures: {},
-    runId: 'cr-test-runner',
+    runId: `cr-test-runner-${++runs}`,
     seed: 1,
     timeoutMs: 2_000,
     maxWaitMs: 180_000,
@@ -150,16 +152,20 @@ describe('records the set-ups share', () => {
     data: { id: ID, created_at: '', updated_at: '', attributes: {}, record_type: 'cus_obj__x' },
     meta: { matched_on: {} },
   };
-  const body = { attributes: { key: 'conformance-cr-test-runner-1' }, match: { field: 'key', value: 'x' } };
+  // the match value carries the run id: an upsert of the run's own is archived
+  const body = (c: CheckContext) => ({
+    attributes: { key: `conformance-${c.runId}` },
+    match: { field: 'key', value: 'x' },
+  });
 
   it('a check whose upsert answers a set-up record never archives it: the set-up archives it once, when the run ends', async () => {
     answer = (method) => (method === 'POST' ? { status: 200, json: upserted } : { status: 200, json: upserted });
-    const record = (c: CheckContext) => c.shared('a record', (s) => s.api.post('/cus_obj__x/_upsert', body));
+    const record = (c: CheckContext) => c.shared('a record', (s) => s.api.post('/cus_obj__x/_upsert', body(s)));
     // the stated way to see the record again is an upsert of its match value: it answers the same record
     const probing = (n: number) =>
       def('isolation.other-organization', `probe ${n}`, async (c) => {
         await record(c);
-        await c.api.post('/cus_obj__x/_upsert', body);
+        await c.api.post('/cus_obj__x/_upsert', body(c));
       });
     const { results } = await run([probing(1), probing(2)]);
     expect(results.map((r) => r.status)).toEqual(['passed', 'passed']);

@@ -43,7 +43,7 @@ export interface ReportRun {
     settled: number;
     lowest: number;
     highest?: number;
-    path: Array<{ why: string }>;
+    path: Array<{ why: string; limit: number }>;
   };
   phases?: Record<string, number>;
   chain?: number;
