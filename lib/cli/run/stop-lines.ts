@@ -1,8 +1,8 @@
-import type { CheckResult } from '../check/result.js';
-import type { Pace } from '../http/pace.js';
-import type { RequestBudget } from '../http/request-budget.js';
-import { duration } from './pace-console.js';
-import { notSentLines } from '../report/not-sent-block.js';
+import type { CheckResult } from '../../check/result.js';
+import type { Pace } from '../../http/pace.js';
+import type { RequestBudget } from '../../http/request-budget.js';
+import { duration } from '../pace-console.js';
+import { notSentLines } from '../../report/not-sent-block.js';
 
 /** the most not-sent requests the console lists one by one (conformance.json has them all) */
 const LIST_AT_MOST = 12;
