@@ -39,9 +39,32 @@ export interface SummaryLinks {
  * MAX_SUMMARY_BYTES whatever the run: past that, the rest is left to report.html.
  */
 export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks = {}): string {
-  const c = report.certificate;
-  const s = report.summary;
   const out: string[] = [];
+  headLines(report, links, out);
+  stopLines(report, out);
+  countLines(report, out);
+  recordChangesSection(report, out);
+  out.push(...rootCauseLines(report));
+  blockedLines(report, out);
+  const all = deviations(report.checks);
+  newDeviationLines(all, out);
+  knownDeviationLines(all, out);
+  baselineLines(report, out);
+  out.push(
+    ...strictLines(
+      all.filter((d) => d.reading === 'strict'),
+      report.certificate.reading,
+    ),
+  );
+  groupTable(report, out);
+  out.push(...toCompleteLines(report, () => size(out)));
+  leftoverLines(report, out);
+  return capped(out.join('\n') + '\n');
+}
+
+/** The verdict, the run in one line, and where the whole report is. */
+function headLines(report: ConformanceReport, links: SummaryLinks, out: string[]): void {
+  const c = report.certificate;
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
   out.push(
@@ -53,19 +76,28 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       `The whole report (report.html, conformance.json, junit.xml): the artifacts of [this run](${links.runUrl}).`,
       '',
     );
+}
+
+/** An interruption, a stop, the server's pace, and what the stopped run could not send. */
+function stopLines(report: ConformanceReport, out: string[]): void {
   if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
   if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
   const limited = rateLimitLine(report);
   if (limited) out.push(md(limited), '');
   const notSent = notSentLines(report);
-  if (notSent.lines.length > 0) {
-    out.push(`### ${NOT_SENT_TITLE} (${notSent.lines.length})`, '');
-    for (const why of notSent.why) out.push(md(why), '');
-    for (const line of notSent.lines.slice(0, 20)) out.push(`- ${md(line)}`);
-    if (notSent.lines.length > 20)
-      out.push(`- … and ${notSent.lines.length - 20} more (conformance.json \`run.notSent\`)`);
-    out.push('');
-  }
+  if (notSent.lines.length === 0) return;
+  out.push(`### ${NOT_SENT_TITLE} (${notSent.lines.length})`, '');
+  for (const why of notSent.why) out.push(md(why), '');
+  for (const line of notSent.lines.slice(0, 20)) out.push(`- ${md(line)}`);
+  if (notSent.lines.length > 20)
+    out.push(`- … and ${notSent.lines.length - 20} more (conformance.json \`run.notSent\`)`);
+  out.push('');
+}
+
+/** What an incomplete run did not test, then the counts by level and status. */
+function countLines(report: ConformanceReport, out: string[]): void {
+  const c = report.certificate;
+  const s = report.summary;
   const reading =
     c.reading === 'strict'
       ? ' · judged under --strict'
@@ -82,36 +114,42 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
   );
   out.push('');
+}
+
+/** What the server changed on the user's kept records. */
+function recordChangesSection(report: ConformanceReport, out: string[]): void {
   const changed = report.recordChanges ?? [];
-  if (changed.length > 0) {
-    out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
-    for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
-    out.push('');
-  }
-  out.push(...rootCauseLines(report));
+  if (changed.length === 0) return;
+  out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
+  for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
+  out.push('');
+}
+
+/** The set-up steps that blocked checks, each with the first checks it blocked, and how to unblock them. */
+function blockedLines(report: ConformanceReport, out: string[]): void {
   const steps = blockers(report.checks);
-  if (steps.length > 0) {
+  if (steps.length === 0) return;
+  out.push(
+    `### Blocked (${report.summary.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`,
+    '',
+  );
+  out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
+  for (const b of steps) {
     out.push(
-      `### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`,
-      '',
+      `- \`${code(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${code(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
     );
-    out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
-    for (const b of steps) {
-      out.push(
-        `- \`${code(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${code(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
-      );
-      for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${code(k.id)}\`: ${md(k.title)}`);
-      if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
-    }
-    out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
+    for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${code(k.id)}\`: ${md(k.title)}`);
+    if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
   }
-  const all = deviations(report.checks);
+  out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
+}
+
+/** The new deviations, each with its lines and, for the first ones, its reproducer; within the summary's size. */
+function newDeviationLines(all: readonly CheckResult[], out: string[]): void {
   const devs = all.filter((d) => d.reading !== 'strict');
   const fresh = devs.filter((d) => !d.baselined);
-  const known = devs.filter((d) => d.baselined);
-  const strict = all.filter((d) => d.reading === 'strict');
   out.push(`### New deviations (${fresh.length})`, '');
-  if (fresh.length === 0) out.push(known.length > 0 ? 'None: every deviation is in the baseline.' : 'None.');
+  if (fresh.length === 0) out.push(devs.length > 0 ? 'None: every deviation is in the baseline.' : 'None.');
   let reproducers = 0;
   for (const d of fresh) {
     if (size(out) > MAX_SUMMARY_BYTES - 8_000) {
@@ -131,36 +169,44 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     );
   }
   out.push('');
-  if (known.length > 0) {
-    out.push(
-      `<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`,
-      '',
-    );
-    for (const d of known) {
-      if (size(out) > MAX_SUMMARY_BYTES - 6_000) {
-        out.push('- … and more in report.html');
-        break;
-      }
-      const k = d.knownAs;
-      const entry = k
-        ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}`
-        : 'blocked by a known deviation';
-      out.push(`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
+}
+
+/** The known deviations, folded, each with its baseline entry. */
+function knownDeviationLines(all: readonly CheckResult[], out: string[]): void {
+  const known = all.filter((d) => d.reading !== 'strict' && d.baselined);
+  if (known.length === 0) return;
+  out.push(`<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`, '');
+  for (const d of known) {
+    if (size(out) > MAX_SUMMARY_BYTES - 6_000) {
+      out.push('- … and more in report.html');
+      break;
     }
-    out.push('', '</details>', '');
+    const k = d.knownAs;
+    const entry = k
+      ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}`
+      : 'blocked by a known deviation';
+    out.push(`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
   }
+  out.push('', '</details>', '');
+}
+
+/** Baseline entries that are stale or expired: what to remove or renew. */
+function baselineLines(report: ConformanceReport, out: string[]): void {
   const b = report.baseline;
-  if (b && (b.stale.length > 0 || b.expired.length > 0)) {
-    out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
-    for (const e of b.stale)
-      out.push(`- stale: \`${code(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
-    for (const e of b.expired)
-      out.push(
-        `- expired ${md(e.expires)}: \`${code(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
-      );
-    out.push('');
-  }
-  out.push(...strictLines(strict, c.reading));
+  if (!b || (b.stale.length === 0 && b.expired.length === 0)) return;
+  out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
+  for (const e of b.stale)
+    out.push(`- stale: \`${code(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
+  for (const e of b.expired)
+    out.push(
+      `- expired ${md(e.expires)}: \`${code(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
+    );
+  out.push('');
+}
+
+/** The endpoint groups' counts, folded. */
+function groupTable(report: ConformanceReport, out: string[]): void {
+  const s = report.summary;
   out.push('<details><summary>Endpoint groups</summary>', '');
   out.push('| endpoint group | passed | failed | skipped | blocked |');
   out.push('|---|---:|---:|---:|---:|');
@@ -168,17 +214,17 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
   out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('', '</details>', '');
-  out.push(...toCompleteLines(report, () => size(out)));
-  if (report.leftovers.length > 0) {
-    // counted by type; the ids are in conformance.json and the ledger, not here: a clean summary fits a screen
-    const byType = new Map<string, number>();
-    for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
-    const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
-    out.push(
-      `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${code(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
-    );
-  }
-  return capped(out.join('\n') + '\n');
+}
+
+/** The leftovers, counted by type; the ids are in conformance.json and the ledger: a clean summary fits a screen. */
+function leftoverLines(report: ConformanceReport, out: string[]): void {
+  if (report.leftovers.length === 0) return;
+  const byType = new Map<string, number>();
+  for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
+  const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
+  out.push(
+    `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${code(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
+  );
 }
 
 /** The root causes (top 20), each with the operations it showed at. */
