@@ -10,7 +10,7 @@ import type { CheckResult } from '../check/result.js';
 import type { ObservedContract } from '../report/observed.js';
 import { printOutcome, printVerdict } from '../report/console.js';
 import { writeReports } from '../report/write-all.js';
-import { prepareGate, settleGate } from '../baseline/gate.js';
+import { prepareGate, settleGate, type Gate } from '../baseline/gate.js';
 import { printRecordChanges } from '../report/record-changes-block.js';
 import type { MergeArgs } from './args.js';
 
@@ -32,27 +32,11 @@ export async function mergeReports(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const env = environment(cwd);
-  const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
-    const v = args.settings[name] ?? env[SETTINGS[name].env];
-    return v === undefined || v === '' ? undefined : v;
-  };
   if (args.dirs.length === 0)
     throw new RunCannotStart(
       'merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]',
     );
-  const reportDir = path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default);
-  const baselineFile = pick('baseline');
-  const writeBaselineFile = pick('writeBaseline');
-  const gate = prepareGate(
-    {
-      ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
-      ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
-      allowIncomplete:
-        args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
-    },
-    cwd,
-  );
-
+  const { reportDir, gate } = mergeSettings(args, env, cwd);
   const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
   checkShardSet(shards);
   shards.sort((a, b) => a.shard.index - b.shard.index);
@@ -94,6 +78,30 @@ export async function mergeReports(
     allowIncomplete: gate.allowIncomplete,
   });
   return settled.status;
+}
+
+/** Where the merged reports go, and the gate they are judged by: flag over environment, as for a run. */
+function mergeSettings(
+  args: MergeArgs,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): { reportDir: string; gate: Gate } {
+  const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
+    const v = args.settings[name] ?? env[SETTINGS[name].env];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const baselineFile = pick('baseline');
+  const writeBaselineFile = pick('writeBaseline');
+  const gate = prepareGate(
+    {
+      ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
+      ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
+      allowIncomplete:
+        args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
+    },
+    cwd,
+  );
+  return { reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default), gate };
 }
 
 /** The one place the merged report reaches disk: every report format, as a single run writes them. */
