@@ -10,7 +10,7 @@ import { selectsEverything } from '../../select/selection.js';
 import { suiteVersion } from '../../config/suite-version.js';
 import type { Settled } from '../../baseline/gate.js';
 import type { RunRecord } from '../../runner/run-record.js';
-import { rateLimitOf } from './stop-lines.js';
+import type { Pace } from '../../http/pace.js';
 import type { Ready } from './preflight.js';
 
 /** conformance.json of the run: its checks as the gate settled them, what it sent, and what it left. */
@@ -60,5 +60,21 @@ function runInfo(run: Ready, record: RunRecord): RunInfo {
     ...(pace.stopped !== undefined && !interruption.signal ? { stoppedBy: pace.stopped } : {}),
     ...rateLimitOf(pace),
     ...(pace.notSent.length > 0 ? { notSent: pace.notSent } : {}),
+  };
+}
+
+/** conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did. */
+function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
+  if (pace.pauses === 0 && pace.quota === undefined) return {};
+  const quota = pace.quotaText();
+  return {
+    rateLimit: {
+      pauses: pace.pauses,
+      waitedMs: Math.round(pace.waitedMs),
+      longestWaitMs: Math.round(pace.longestWaitMs),
+      maxWaitMs: pace.maxWaitMs,
+      ...(quota !== undefined ? { quota } : {}),
+      ...(pace.quota !== undefined ? { ratePerSecond: Number(pace.quota.ratePerS.toFixed(2)) } : {}),
+    },
   };
 }
