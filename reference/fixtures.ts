@@ -22,34 +22,45 @@ export function buildFixtures(
   set: FixturesSet = 'full',
   other?: Org,
 ): Fixtures {
-  const [pipeline] = org.opportunityPipelines;
-  const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
-  const [lead, qualified] = org.contactStages.options;
   const common = {
     baseUrl,
     apiKey: keys.apiKey,
     otherOrgApiKey: keys.otherOrgApiKey,
     readOnlyApiKey: keys.readOnlyApiKey,
   };
-  const typedSamples = { priority: 'high', headcount: 12, is_active: true };
-  if (set === 'sparse') {
-    return {
-      ...common,
-      contact: { stage: lead?.api_name ?? 'lead' },
-      opportunity: { stageId: proposal?.id ?? '' },
-      taskIds: seed.taskIds.slice(0, 1),
-      noteId: seed.noteId,
-      meetingId: seed.meetingId,
-      customObject: { apiName: PROJECT_API_NAME, matchField: 'external_key', attributes: typedSamples },
-      relationships: {
-        opportunityContacts: 'contacts',
-        contactCustomObject: PROJECT_API_NAME,
-        customObject: 'contacts',
-      },
-    };
-  }
+  if (set === 'sparse') return { ...common, ...sparseFixtures(org, seed) };
+  return { ...common, ...fullFixtures(org, seed), ...(other ? { otherOrg: otherOrgFixtures(other) } : {}) };
+}
+
+/** The custom object's samples that are no free text: a select, a number and a boolean. */
+const TYPED_SAMPLES = { priority: 'high', headcount: 12, is_active: true };
+
+/** The sparsest file a user typically writes. */
+function sparseFixtures(org: Org, seed: OrgSeed): Fixtures {
+  const [pipeline] = org.opportunityPipelines;
+  const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
+  const [lead] = org.contactStages.options;
   return {
-    ...common,
+    contact: { stage: lead?.api_name ?? 'lead' },
+    opportunity: { stageId: proposal?.id ?? '' },
+    taskIds: seed.taskIds.slice(0, 1),
+    noteId: seed.noteId,
+    meetingId: seed.meetingId,
+    customObject: { apiName: PROJECT_API_NAME, matchField: 'external_key', attributes: TYPED_SAMPLES },
+    relationships: {
+      opportunityContacts: 'contacts',
+      contactCustomObject: PROJECT_API_NAME,
+      customObject: 'contacts',
+    },
+  };
+}
+
+/** Every key, so every check of the suite runs. */
+function fullFixtures(org: Org, seed: OrgSeed): Fixtures {
+  const [pipeline] = org.opportunityPipelines;
+  const proposal = pipeline?.options.find((o) => o.api_name === 'proposal');
+  const [lead, qualified] = org.contactStages.options;
+  return {
     contact: {
       stage: lead?.api_name ?? 'lead',
       otherStage: qualified?.api_name ?? 'qualified',
@@ -74,7 +85,7 @@ export function buildFixtures(
       attributes: {
         display_name: 'Sample project',
         budget: { amount: '1250.00' },
-        ...typedSamples,
+        ...TYPED_SAMPLES,
         summary: 'Sample summary',
       },
       recordWithManyEdgesId: seed.projectWithManyEdgesId,
@@ -86,7 +97,6 @@ export function buildFixtures(
       contactCustomObject: PROJECT_API_NAME,
       customObject: 'contacts',
     },
-    ...(other ? { otherOrg: otherOrgFixtures(other) } : {}),
   };
 }
 

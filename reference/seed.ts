@@ -34,8 +34,16 @@ function stage(type: string, list: SelectList, apiName: string): Record<string, 
   return optionValue(type, list, option);
 }
 
-/** Seeds one organization's records, owned by `owner`. */
-export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgSeed {
+/** How seeded records are made: each owned by the org's user and team, created now. */
+interface Seeder {
+  org: Org;
+  owner: User;
+  clock: Clock;
+  put: (type: string, attrs: Record<string, unknown>, extra?: Partial<StoredRecord>) => StoredRecord;
+  link: (a: StoredRecord, b: StoredRecord, throughType: string, attrs?: Record<string, unknown>) => Edge;
+}
+
+function seederOf(store: Store, clock: Clock, org: Org, owner: User): Seeder {
   const put = (type: string, attrs: Record<string, unknown>, extra: Partial<StoredRecord> = {}): StoredRecord => {
     const now = clock.now();
     return store.insert({
@@ -68,9 +76,37 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
       updatedAt: now,
     });
   };
+  return { org, owner, clock, put, link };
+}
+
+/** Seeds one organization's records, owned by `owner`. */
+export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgSeed {
+  const s = seederOf(store, clock, org, owner);
+  const { acme, jane, deal } = seedAcme(s);
+  const taskIds = Array.from({ length: SEEDED_TASKS }, (_, i) => seedTask(s, i).id);
+  const note = seedNote(s);
+  const withTranscript = seedMeeting(s, 'Acme demo', true);
+  const withoutTranscript = seedMeeting(s, 'Acme check-in', false);
+  const { project, busy } = seedProjects(s, jane);
+  return {
+    contactWithPhoneNumbersId: jane.id,
+    accountWithDomains: { id: acme.id, primaryDomain: 'acme.example', otherDomain: 'acme-mail.example' },
+    opportunityId: deal.id,
+    taskIds: taskIds.slice(0, 1),
+    tasksToArchive: taskIds.slice(1),
+    noteId: note.id,
+    meetingId: withTranscript.id,
+    meetingWithoutTranscriptId: withoutTranscript.id,
+    projectId: project.id,
+    projectWithManyEdgesId: busy.id,
+  };
+}
+
+/** An account with two domains, a contact on it with two phone items, and an opportunity of both. */
+function seedAcme(s: Seeder): { acme: StoredRecord; jane: StoredRecord; deal: StoredRecord } {
+  const { org, put, link, clock } = s;
   const [pipeline] = org.opportunityPipelines;
   if (!pipeline) throw new Error('org without pipelines');
-
   const acme = put('account', {
     display_name: `Acme Corporation (${org.name})`,
     domains: [
@@ -83,7 +119,23 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     estimated_annual_revenue: { amount: '12500000.00' },
     estimated_employee_count: 250,
   });
-  const jane = put('contact', {
+  const jane = put('contact', janeDoe(org, clock));
+  link(jane, acme, 'contact_account', { role: 'Buyer', is_primary: true });
+  const deal = put('opportunity', {
+    display_name: 'Acme expansion',
+    stage: stage('opportunity_stage', pipeline, 'proposal'),
+    account_id: { related_record_id: acme.id, related_record_type: 'account' },
+    primary_contact_id: { related_record_id: jane.id, related_record_type: 'contact' },
+    amount: { amount: '50000.00' },
+    stage_last_shifted_at: clock.now(),
+  });
+  link(jane, deal, 'contact_opportunity');
+  return { acme, jane, deal };
+}
+
+/** The contact with two phone items, one primary, and every kind of value a contact holds. */
+function janeDoe(org: Org, clock: Clock): Record<string, unknown> {
+  return {
     display_name: 'Jane Doe',
     first_name: 'Jane',
     last_name: 'Doe',
@@ -114,35 +166,25 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
       utm_content: 'hero',
       utm_term: 'records',
     },
-  });
-  link(jane, acme, 'contact_account', { role: 'Buyer', is_primary: true });
-  const deal = put('opportunity', {
-    display_name: 'Acme expansion',
-    stage: stage('opportunity_stage', pipeline, 'proposal'),
-    account_id: { related_record_id: acme.id, related_record_type: 'account' },
-    primary_contact_id: { related_record_id: jane.id, related_record_type: 'contact' },
-    amount: { amount: '50000.00' },
-    stage_last_shifted_at: clock.now(),
-  });
-  link(jane, deal, 'contact_opportunity');
+  };
+}
 
-  const taskIds = Array.from(
-    { length: SEEDED_TASKS },
-    (_, i) =>
-      put('task', {
-        title: `Follow up #${i + 1}`,
-        status: 'TODO',
-        priority: 'MEDIUM',
-        type: 'TODO',
-        source_type: 'MANUAL',
-        note: 'Seeded task.',
-        due_at: clock.now() + (i + 1) * 24 * HOUR,
-        is_private: false,
-        disposition: null,
-      }).id,
-  );
+function seedTask({ put, clock }: Seeder, i: number): StoredRecord {
+  return put('task', {
+    title: `Follow up #${i + 1}`,
+    status: 'TODO',
+    priority: 'MEDIUM',
+    type: 'TODO',
+    source_type: 'MANUAL',
+    note: 'Seeded task.',
+    due_at: clock.now() + (i + 1) * 24 * HOUR,
+    is_private: false,
+    disposition: null,
+  });
+}
 
-  const note = put('note', {
+function seedNote({ put, owner }: Seeder): StoredRecord {
+  return put('note', {
     title: 'Kickoff notes',
     note_html: '<p>Discussed <strong>rollout</strong> &amp; next steps.</p><ul><li>Pilot</li></ul>',
     created_by_user_id: owner.id,
@@ -151,54 +193,61 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     deleted_at: null,
     is_private: false,
   });
+}
 
-  const meeting = (title: string, hasTranscript: boolean): StoredRecord =>
-    put(
-      'meeting',
-      {
-        title,
-        description: 'Seeded meeting',
-        location: 'Video call',
-        agenda: 'Demo; questions',
-        key_talking_points: 'Pricing',
-        meeting_url: 'https://meet.example/abc-defg-hij',
-        starts_at: clock.now() - 2 * HOUR,
-        ends_at: clock.now() - HOUR,
-        started_at: clock.now() - 2 * HOUR,
-        ended_at: clock.now() - HOUR,
-        meeting_created_at: clock.now() - 72 * HOUR,
-        duration_seconds: 3600,
-        meeting_status: 'COMPLETED',
-        meeting_type: 'EXTERNAL',
-        confirmation_state: 'CONFIRMED',
-        meeting_platform: 'ZOOM',
-        call_direction: 'OUTBOUND',
-        manual_meeting_type: 'DEMO',
-        origin_platform: 'GOOGLE_CALENDAR',
-        meeting_bot_status: 'LEFT',
-        processing_status: hasTranscript ? 'PROCESSED' : 'PENDING',
-        is_recorded: hasTranscript,
-        has_active_bot: false,
-        is_sales_meeting: true,
-        is_external_meeting: true,
-        is_private: false,
-        is_no_show: false,
-        is_rescheduled: false,
-        is_bot_enabled: true,
-        meeting_participants: [
-          { name: 'Ada Admin', email: 'ada@reference.example', rsvp_status: 'ACCEPTED', is_host: true },
-          { name: 'Jane Doe', email: 'jane.doe@acme.example', rsvp_status: 'ACCEPTED', is_host: false },
-        ],
-        organizer_user_id: userRef(owner),
-        organizer_contact_id: null,
-        rescheduled_from_id: null,
-        created_by_user_id: owner.id,
-      },
-      { hasTranscript },
-    );
-  const withTranscript = meeting('Acme demo', true);
-  const withoutTranscript = meeting('Acme check-in', false);
+function seedMeeting({ put, owner, clock }: Seeder, title: string, hasTranscript: boolean): StoredRecord {
+  return put(
+    'meeting',
+    {
+      title,
+      description: 'Seeded meeting',
+      location: 'Video call',
+      agenda: 'Demo; questions',
+      key_talking_points: 'Pricing',
+      meeting_url: 'https://meet.example/abc-defg-hij',
+      starts_at: clock.now() - 2 * HOUR,
+      ends_at: clock.now() - HOUR,
+      started_at: clock.now() - 2 * HOUR,
+      ended_at: clock.now() - HOUR,
+      meeting_created_at: clock.now() - 72 * HOUR,
+      duration_seconds: 3600,
+      meeting_status: 'COMPLETED',
+      meeting_type: 'EXTERNAL',
+      confirmation_state: 'CONFIRMED',
+      meeting_platform: 'ZOOM',
+      call_direction: 'OUTBOUND',
+      manual_meeting_type: 'DEMO',
+      origin_platform: 'GOOGLE_CALENDAR',
+      meeting_bot_status: 'LEFT',
+      processing_status: hasTranscript ? 'PROCESSED' : 'PENDING',
+      is_recorded: hasTranscript,
+      has_active_bot: false,
+      is_sales_meeting: true,
+      is_external_meeting: true,
+      is_private: false,
+      is_no_show: false,
+      is_rescheduled: false,
+      is_bot_enabled: true,
+      meeting_participants: [
+        { name: 'Ada Admin', email: 'ada@reference.example', rsvp_status: 'ACCEPTED', is_host: true },
+        { name: 'Jane Doe', email: 'jane.doe@acme.example', rsvp_status: 'ACCEPTED', is_host: false },
+      ],
+      organizer_user_id: userRef(owner),
+      organizer_contact_id: null,
+      rescheduled_from_id: null,
+      created_by_user_id: owner.id,
+    },
+    { hasTranscript },
+  );
+}
 
+/**
+ * Two projects (the custom object): one linked to the contact, and one with more edges than the default
+ * page of 50, which a user names in the fixtures (customObject.recordWithManyEdgesId) so the
+ * default-page check only reads it.
+ */
+function seedProjects(s: Seeder, jane: StoredRecord): { project: StoredRecord; busy: StoredRecord } {
+  const { org, put, link, clock } = s;
   const projectDef = org.customObjects.find((c) => c.api_name === PROJECT_API_NAME);
   const priorities = projectDef?.attributes.find((a) => a.api_name === 'priority')?.selectList;
   const medium = priorities?.options.find((o) => o.api_name === 'medium');
@@ -213,8 +262,6 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     summary: 'Seeded project.',
   });
   link(jane, project, `contact_${PROJECT_API_NAME}`);
-  // a record with more edges than the default page of 50, which a user names in the fixtures
-  // (customObject.recordWithManyEdgesId) so the default-page check only reads it
   const busy = put(PROJECT_API_NAME, {
     display_name: 'Busy project',
     external_key: 'PRJ-0002',
@@ -236,17 +283,5 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
     });
     link(member, busy, `contact_${PROJECT_API_NAME}`);
   }
-
-  return {
-    contactWithPhoneNumbersId: jane.id,
-    accountWithDomains: { id: acme.id, primaryDomain: 'acme.example', otherDomain: 'acme-mail.example' },
-    opportunityId: deal.id,
-    taskIds: taskIds.slice(0, 1),
-    tasksToArchive: taskIds.slice(1),
-    noteId: note.id,
-    meetingId: withTranscript.id,
-    meetingWithoutTranscriptId: withoutTranscript.id,
-    projectId: project.id,
-    projectWithManyEdgesId: busy.id,
-  };
+  return { project, busy };
 }

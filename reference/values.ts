@@ -81,52 +81,21 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
   switch (def.type) {
     case 'string':
     case 'long_text':
-    case 'rich_text': {
-      const written = checkedString(def, value, loc);
-      // variation strings-c0-stripped: C0 control characters (TAB, CR, LF, …) are removed
-      // eslint-disable-next-line no-control-regex -- the C0 range is what the variation strips
-      const text = env.variations?.has('strings-c0-stripped') ? written.replace(/[\u0000-\u001f]/g, '') : written;
-      // variation empty-string-clears: "" is stored as no value
-      if (text === '' && env.variations?.has('empty-string-clears')) return null;
-      // variation strings-nfc: text is stored in Unicode normalisation form C
-      return env.variations?.has('strings-nfc') ? text.normalize('NFC') : text;
-    }
-    case 'url': {
-      const text = checkedString(def, value, loc);
-      if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol))
-        throw valueInvalid(def.name, 'not an http(s) URL');
-      return text;
-    }
-    case 'email': {
-      const text = checkedString(def, value, loc);
-      if (!/^[^\s@]+@[^\s@]+$/.test(text)) throw valueInvalid(def.name, 'not an email address');
-      return text;
-    }
-    case 'phone_number': {
-      const text = checkedString(def, value, loc);
-      if (text.trim() === '') throw valueInvalid(def.name, 'empty phone number');
-      return text;
-    }
+    case 'rich_text':
+      return parseText(def, value, env, loc);
+    case 'url':
+    case 'email':
+    case 'phone_number':
     case 'uuid':
-      if (!isUuid(checkedString(def, value, loc))) throw valueInvalid(def.name, 'not a uuid');
-      return value;
+    case 'timestamp':
+    case 'enum':
+      return parseFormatted(def, value, env, loc);
     case 'number':
       if (typeof value !== 'number' || !Number.isFinite(value)) throw wrongType(def, loc, 'number');
       return value;
     case 'boolean':
       if (typeof value !== 'boolean') throw wrongType(def, loc, 'boolean');
       return value;
-    case 'timestamp': {
-      const text = checkedString(def, value, loc);
-      const ms = Date.parse(text);
-      if (!ISO_TIMESTAMP.test(text) || Number.isNaN(ms)) throw valueInvalid(def.name, 'not an ISO 8601 timestamp');
-      return ms;
-    }
-    case 'enum': {
-      const text = checkedString(def, value, loc);
-      if (!(def.enumValues?.(env.profile) ?? []).includes(text)) throw valueInvalid(def.name, `unknown value ${text}`);
-      return text;
-    }
     case 'currency':
       return parseCurrency(def, value, loc);
     case 'address':
@@ -150,6 +119,46 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
       );
     default:
       throw apiError(422, 'field_not_writable', `${def.name} is not writable`, { field: def.name });
+  }
+}
+
+/** Free text, as the variations in force store it. */
+function parseText(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): string | null {
+  const written = checkedString(def, value, loc);
+  // variation strings-c0-stripped: C0 control characters (TAB, CR, LF, …) are removed
+  // eslint-disable-next-line no-control-regex -- the C0 range is what the variation strips
+  const text = env.variations?.has('strings-c0-stripped') ? written.replace(/[\u0000-\u001f]/g, '') : written;
+  // variation empty-string-clears: "" is stored as no value
+  if (text === '' && env.variations?.has('empty-string-clears')) return null;
+  // variation strings-nfc: text is stored in Unicode normalisation form C
+  return env.variations?.has('strings-nfc') ? text.normalize('NFC') : text;
+}
+
+/** A string of a format: a URL, an email address, a phone number, a uuid, a timestamp, an enum value. */
+function parseFormatted(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): unknown {
+  const text = checkedString(def, value, loc);
+  switch (def.type) {
+    case 'url':
+      if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol))
+        throw valueInvalid(def.name, 'not an http(s) URL');
+      return text;
+    case 'email':
+      if (!/^[^\s@]+@[^\s@]+$/.test(text)) throw valueInvalid(def.name, 'not an email address');
+      return text;
+    case 'phone_number':
+      if (text.trim() === '') throw valueInvalid(def.name, 'empty phone number');
+      return text;
+    case 'uuid':
+      if (!isUuid(text)) throw valueInvalid(def.name, 'not a uuid');
+      return value;
+    case 'timestamp': {
+      const ms = Date.parse(text);
+      if (!ISO_TIMESTAMP.test(text) || Number.isNaN(ms)) throw valueInvalid(def.name, 'not an ISO 8601 timestamp');
+      return ms;
+    }
+    default:
+      if (!(def.enumValues?.(env.profile) ?? []).includes(text)) throw valueInvalid(def.name, `unknown value ${text}`);
+      return text;
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +94,17 @@ describe('exit 2: the run could not be made, said in one line', () => {
       expect(r.stderr).toMatch(/an argument that belongs to no flag \(not shown/);
       expect(r.stdout + r.stderr).not.toContain('pra_stray_secret_key_0123');
     }
+  });
+
+  it('a selection that leaves no check, before a check runs: nothing written but the ledger the run opened', async () => {
+    const dir = tmp();
+    const r = await runCli(['--only', 'contacts', '--skip', 'contacts', '--report-dir', dir, '--har', 'run.har'], {
+      cwd: dir,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('conformance: the selection (--only / --skip / --level) leaves no check to run');
+    expect(existsSync(path.join(dir, 'conformance.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'run.har'))).toBe(false);
   });
 
   it('an unknown flag', async () => {

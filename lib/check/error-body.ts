@@ -37,7 +37,7 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
       at: problems[0]!.path,
     });
   }
-  const e = body as { status_code?: unknown; code?: unknown; details?: unknown };
+  const e = body as ErrorFields;
   if (typeof e.status_code === 'number' && e.status_code !== r.status) {
     out.push({
       rule: 'error.status-code-mirrors',
@@ -51,26 +51,37 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
     const rule = NO_FITTING_CODE.includes(r.status) ? 'error.code-listed-no-fit' : 'error.code-listed';
     out.push({ rule, expected: "a code from the spec's list", actual: `code ${shortText(e.code)}`, at: '/code' });
   }
-  if (e.details !== null && typeof e.details === 'object' && !Array.isArray(e.details)) {
-    const inner = (e.details as { code?: unknown }).code;
-    if (inner !== e.code)
-      out.push({
-        rule: 'error.details-discriminated',
-        expected: `details.code ${show(e.code)}`,
-        actual: `details.code ${show(inner)}`,
-        at: '/details/code',
-      });
-    if (e.code === 'request_validation_failed') {
-      const dp = validate('errors/request-validation-failed-details', e.details);
-      if (dp.length > 0)
-        out.push({
-          rule: 'error.request-validation-details',
-          expected: 'details { loc: array, type: string, all_errors: array, code }',
-          actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
-          at: `/details${dp[0]!.path}`,
-        });
-    }
-  }
   // details is "object or null; optional": a request_validation_failed without it conforms
+  return [...out, ...detailsViolations(e)];
+}
+
+interface ErrorFields {
+  status_code?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+/** The rules of `details`, when it is an object: discriminated by its own code, and its shape for validation. */
+function detailsViolations(e: ErrorFields): Violation[] {
+  if (e.details === null || typeof e.details !== 'object' || Array.isArray(e.details)) return [];
+  const out: Violation[] = [];
+  const inner = (e.details as { code?: unknown }).code;
+  if (inner !== e.code)
+    out.push({
+      rule: 'error.details-discriminated',
+      expected: `details.code ${show(e.code)}`,
+      actual: `details.code ${show(inner)}`,
+      at: '/details/code',
+    });
+  if (e.code === 'request_validation_failed') {
+    const dp = validate('errors/request-validation-failed-details', e.details);
+    if (dp.length > 0)
+      out.push({
+        rule: 'error.request-validation-details',
+        expected: 'details { loc: array, type: string, all_errors: array, code }',
+        actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+        at: `/details${dp[0]!.path}`,
+      });
+  }
   return out;
 }

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { environment, resolveConfig, type Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { argsError } from './args.js';
-import { redactorFor } from '../redact/redactor-for.js';
-import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
+import { serverSettings } from '../http/client-settings.js';
+import type { Exchange } from '../http/exchange.js';
 import { RunStopped } from '../http/run-stopped.js';
 import { isUnderBase } from '../http/under-base.js';
 import {
@@ -17,7 +16,7 @@ import {
   readLedger,
   type CreatedEntry,
 } from '../safety/ledger.js';
-import type { TargetKeys } from '../target/target.js';
+import { serverOfFlags, type FlagServer } from './flag-server.js';
 import { probe } from './probe.js';
 import { consoleLines } from '../report/console.js';
 
@@ -49,13 +48,7 @@ export async function cleanupCommand(
   print: (line: string) => void,
   cwd: string = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
-  } catch (err) {
-    throw new RunCannotStart(`cleanup: ${argsError(err)}\n${CLEANUP_USAGE}`);
-  }
-  const v = parsed.values;
+  const v = cleanupArgs(argv);
   if (v.help) {
     print(CLEANUP_USAGE);
     return 0;
@@ -64,27 +57,10 @@ export async function cleanupCommand(
     throw new RunCannotStart("cleanup needs --ledger FILE (the ledger.jsonl of the run's report folder)");
   const file = path.resolve(cwd, v.ledger);
   if (!existsSync(file)) throw new RunCannotStart(`cleanup: no ledger at ${v.ledger}`);
-
-  const settings: Values = {};
-  if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
-  if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
-  if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
-  if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
-  if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
-  if (v['max-wait'] !== undefined) settings.maxWait = v['max-wait'];
-  const config = resolveConfig(settings, environment(cwd), cwd);
-  if (config.baseUrl === undefined)
-    throw new RunCannotStart('cleanup needs --base-url (or CONFORMANCE_BASE_URL): the server the run was made against');
-  if (config.apiKey === undefined)
-    throw new RunCannotStart('cleanup needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
-  const keys: TargetKeys = { apiKey: config.apiKey };
-  if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
-  const redactor = redactorFor(keys);
-  useRunRedactor(redactor);
+  const server = serverOfFlags(v, cwd, { command: 'cleanup', baseUrlIs: 'the server the run was made against' });
   const say = (line: string) => {
-    for (const l of consoleLines(redactor.text(line))) print(l);
+    for (const l of consoleLines(server.redactor.text(line))) print(l);
   };
-
   const lines = readLedger(file);
   const created = lines.filter(isCreated);
   const pending = pendingArchives(lines);
@@ -93,70 +69,7 @@ export async function cleanupCommand(
   say(
     `ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`,
   );
-
-  let failed = 0;
-  let archived = 0;
-  let gone = 0;
-  if (pending.length > 0) {
-    await probe(config.baseUrl, keys, config.timeoutMs, redactor);
-    // the run's back-off budget: a 429's pause is waited out, until --max-wait says to stop
-    const client = new ApiClient({
-      baseUrl: config.baseUrl,
-      keys,
-      timeoutMs: config.timeoutMs,
-      maxWaitMs: config.maxWaitMs,
-      redactor,
-      refuse: (_kind, message) => {
-        throw new RunStopped(message.replace(/^blocked: /, ''));
-      },
-    });
-    let stopped: string | undefined;
-    // newest first: an edge goes before the records it joins
-    for (const e of [...pending].reverse()) {
-      const p = e.path as string;
-      const what = `${e.type} ${e.id} (DELETE ${p}, run ${e.runId})`;
-      if (stopped !== undefined) {
-        failed += 1;
-        say(`not archived: ${what}: not sent, ${stopped}`);
-        continue;
-      }
-      if (keys[e.auth] === undefined) {
-        failed += 1;
-        say(`not archived: ${what}: it was made with the ${e.auth}; pass --other-org-api-key`);
-        continue;
-      }
-      if (!isUnderBase(config.baseUrl, p)) {
-        // a ledger line is replayed only under the base URL, whatever wrote it
-        failed += 1;
-        say(`not archived: ${what}: its path would leave the base URL`);
-        continue;
-      }
-      let ex;
-      try {
-        ex = await client.delete(p, { auth: e.auth });
-      } catch (err) {
-        if (!(err instanceof RunStopped)) throw err;
-        // the server rate-limited past --max-wait: nothing more is sent; every record left is named
-        stopped = err.reason;
-        failed += 1;
-        say(`not archived: ${what}: ${stopped}`);
-        continue;
-      }
-      const status = ex.response?.status;
-      if (status !== undefined && status >= 200 && status <= 299) {
-        archived += 1;
-        say(`archived: ${what} → HTTP ${status}`);
-        record(file, e, status);
-      } else if (status === 404 || status === 410) {
-        gone += 1;
-        say(`already gone: ${what} → HTTP ${status}`);
-        record(file, e, status);
-      } else {
-        failed += 1;
-        say(`not archived: ${what} → ${status === undefined ? (ex.transportError ?? 'no answer') : `HTTP ${status}`}`);
-      }
-    }
-  }
+  const done = pending.length > 0 ? await archiveAll(pending, server, file, say) : { archived: 0, gone: 0, failed: 0 };
   if (stay.length > 0) {
     const byType = new Map<string, number>();
     for (const l of stay) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
@@ -165,9 +78,90 @@ export async function cleanupCommand(
     );
   }
   say(
-    `cleanup: ${archived} archived, ${gone} already gone, ${failed} not archived, ${created.length - pending.length - stay.length} archived earlier, ${stay.length} cannot be archived`,
+    `cleanup: ${done.archived} archived, ${done.gone} already gone, ${done.failed} not archived, ${created.length - pending.length - stay.length} archived earlier, ${stay.length} cannot be archived`,
   );
-  return failed > 0 ? 1 : 0;
+  return done.failed > 0 ? 1 : 0;
+}
+
+function cleanupArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new RunCannotStart(`cleanup: ${argsError(err)}\n${CLEANUP_USAGE}`);
+  }
+}
+
+interface Tally {
+  archived: number;
+  gone: number;
+  failed: number;
+}
+
+/**
+ * Archives every pending record, newest first (an edge goes before the records it joins), each with
+ * the key that made it and only under the base URL; once the server has rate-limited past --max-wait
+ * nothing more is sent, and every record left is named.
+ */
+async function archiveAll(
+  pending: readonly CreatedEntry[],
+  server: FlagServer,
+  file: string,
+  say: (line: string) => void,
+): Promise<Tally> {
+  const tally: Tally = { archived: 0, gone: 0, failed: 0 };
+  await probe(server.baseUrl, server.keys, server.timeoutMs, server.redactor);
+  // the run's back-off budget: a 429's pause is waited out, until --max-wait says to stop
+  const client = new ApiClient({
+    ...serverSettings(server, server.redactor),
+    refuse: (_kind, message) => {
+      throw new RunStopped(message.replace(/^blocked: /, ''));
+    },
+  });
+  let stopped: string | undefined;
+  for (const e of [...pending].reverse()) {
+    const what = `${e.type} ${e.id} (DELETE ${e.path as string}, run ${e.runId})`;
+    const refusal =
+      stopped !== undefined
+        ? `not sent, ${stopped}`
+        : server.keys[e.auth] === undefined
+          ? `it was made with the ${e.auth}; pass --other-org-api-key`
+          : // a ledger line is replayed only under the base URL, whatever wrote it
+            !isUnderBase(server.baseUrl, e.path as string)
+            ? 'its path would leave the base URL'
+            : undefined;
+    if (refusal !== undefined) {
+      tally.failed += 1;
+      say(`not archived: ${what}: ${refusal}`);
+      continue;
+    }
+    try {
+      archiveOne(await client.delete(e.path as string, { auth: e.auth }), e, what, file, tally, say);
+    } catch (err) {
+      if (!(err instanceof RunStopped)) throw err;
+      // the server rate-limited past --max-wait: nothing more is sent; every record left is named
+      stopped = err.reason;
+      tally.failed += 1;
+      say(`not archived: ${what}: ${stopped}`);
+    }
+  }
+  return tally;
+}
+
+/** What a DELETE's answer means for its record: archived, already gone (both marked in the ledger), or not. */
+function archiveOne(ex: Exchange, e: CreatedEntry, what: string, file: string, tally: Tally, say: (l: string) => void) {
+  const status = ex.response?.status;
+  if (status !== undefined && status >= 200 && status <= 299) {
+    tally.archived += 1;
+    say(`archived: ${what} → HTTP ${status}`);
+    record(file, e, status);
+  } else if (status === 404 || status === 410) {
+    tally.gone += 1;
+    say(`already gone: ${what} → HTTP ${status}`);
+    record(file, e, status);
+  } else {
+    tally.failed += 1;
+    say(`not archived: ${what} → ${status === undefined ? (ex.transportError ?? 'no answer') : `HTTP ${status}`}`);
+  }
 }
 
 /** Marks an entry archived in the ledger, so a second cleanup does not DELETE it again. */

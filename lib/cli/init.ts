@@ -1,13 +1,11 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { environment, resolveConfig, type Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { checkFixtures } from '../config/fixtures-file.js';
-import { redactorFor } from '../redact/redactor-for.js';
-import { useRunRedactor } from '../redact/run-redactor.js';
 import { ApiClient } from '../http/client.js';
-import { draftFixtures, type Answer } from '../init/draft.js';
+import { serverSettings } from '../http/client-settings.js';
+import { draftFixtures, type Answer, type Draft } from '../init/draft.js';
 import { printable } from '../init/printable.js';
 import { withoutUnsafeValues } from '../init/safe-draft.js';
 import { otherOrgDraft } from '../init/other-org.js';
@@ -16,6 +14,7 @@ import { customObjectsIn } from '../init/custom-objects.js';
 import type { TargetKeys } from '../target/target.js';
 import { isCustomObjectApiName } from '../target/identifiers.js';
 import { argsError } from './args.js';
+import { serverOfFlags, type FlagServer } from './flag-server.js';
 
 const FLAG_OF: Record<keyof TargetKeys, string> = {
   apiKey: '--api-key or CONFORMANCE_API_KEY',
@@ -51,63 +50,89 @@ export async function initCommand(
   print: (line: string) => void,
   cwd: string = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
-  } catch (err) {
-    throw new RunCannotStart(`init: ${argsError(err)}\n${INIT_USAGE}`);
-  }
-  const v = parsed.values;
+  const v = initArgs(argv);
   if (v.help) {
     print(INIT_USAGE);
     return 0;
   }
-  const settings: Values = {};
-  if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
-  if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
-  if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
-  if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
-  const config = resolveConfig(settings, environment(cwd), cwd);
-  if (config.baseUrl === undefined) {
-    throw new RunCannotStart(
-      'init needs --base-url (or CONFORMANCE_BASE_URL): the server to read, ' + 'with /api/v2/public',
-    );
-  }
-  if (config.apiKey === undefined) {
-    throw new RunCannotStart('init needs --api-key (or CONFORMANCE_API_KEY): the key of organization A');
-  }
+  const server = serverOfFlags(v, cwd, { command: 'init', baseUrlIs: 'the server to read, with /api/v2/public' });
   const shown = v.out ?? 'fixtures.json';
-  const out = path.resolve(cwd, v.out ?? 'fixtures.json');
+  const out = path.resolve(cwd, shown);
   if (existsSync(out) && v.force !== true) {
     throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
   }
+  // the draft is made of the server's values: one that is no safe identifier is left out, named
+  const draft = withoutUnsafeValues(await readDraft(server));
+  checkFixtures(draft.fixtures, shown);
+  writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
+  const say = (line: string) => print(server.redactor.text(line));
+  say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${server.baseUrl} (the key is not in it)`);
+  printDraft(draft, say);
+  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
+  return 0;
+}
 
-  const keys: TargetKeys = { apiKey: config.apiKey };
-  if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
-  const redactor = redactorFor(keys);
-  useRunRedactor(redactor);
-  const say = (line: string) => print(redactor.text(line));
-  // readOnly: the client refuses any write outright, whatever this command asks of it
+function initArgs(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new RunCannotStart(`init: ${argsError(err)}\n${INIT_USAGE}`);
+  }
+}
+
+/** The draft from the discovery reads, organization A's then (with its key) organization B's. */
+async function readDraft(server: FlagServer): Promise<Draft> {
+  const read = reader(server);
+  const contactSchema = await read('/_schema/contact');
+  const [summary, opportunitySchema, accountSchema] = await Promise.all([
+    read('/_organization_schema_summary'),
+    read('/_schema/opportunity'),
+    read('/_schema/account'),
+  ]);
+  // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
+  const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
+  const customObjectSchema = isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
+  const draft = draftFixtures(server.baseUrl, {
+    contactSchema,
+    opportunitySchema,
+    accountSchema,
+    summary,
+    ...(customObjectSchema !== undefined ? { customObjectSchema } : {}),
+  });
+  if (server.keys.otherOrgApiKey !== undefined) {
+    const [b1, b2] = await Promise.all([
+      read('/_schema/contact', 'otherOrgApiKey'),
+      read('/_schema/opportunity', 'otherOrgApiKey'),
+    ]);
+    const b = otherOrgDraft(server.baseUrl, b1, b2);
+    if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;
+    draft.found.push(...b.found);
+    draft.notRead.push(...b.notRead);
+  }
+  return draft;
+}
+
+/**
+ * A read of one discovery route: its JSON, or the problem that kept it from giving any. No answer, or
+ * a 401 for a key, means init cannot run (exit 2). Its client refuses any write outright, whatever it
+ * is asked, and a server that rate-limits past --max-wait is one line, exit 2 (never an internal error).
+ */
+function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Promise<Answer> {
   const api = new ApiClient({
-    baseUrl: config.baseUrl,
-    keys,
-    timeoutMs: config.timeoutMs,
-    maxWaitMs: config.maxWaitMs,
-    redactor,
+    ...serverSettings(server, server.redactor),
     readOnly: true,
-    // a server that rate-limits past --max-wait: one line, exit 2 (never an internal error)
     refuse: (_kind, message) => {
       throw new RunCannotStart(`init: ${message.replace(/^blocked: /, '')}`);
     },
   });
-  const read = async (p: string, auth: keyof TargetKeys = 'apiKey'): Promise<Answer> => {
+  return async (p, auth = 'apiKey') => {
     const ex = await api.get(p, { auth });
     const r = ex.response;
     if (r === undefined) {
       const why = ex.transportError ?? 'no response';
       throw new RunCannotStart(
-        redactor.text(
-          `cannot reach the server at ${config.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`,
+        server.redactor.text(
+          `cannot reach the server at ${server.baseUrl}: ${why}. Check --base-url (it must include /api/v2/public).`,
         ),
       );
     }
@@ -118,38 +143,10 @@ export async function initCommand(
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
     return { json: r.json };
   };
-  const contactSchema = await read('/_schema/contact');
-  const [summary, opportunitySchema, accountSchema] = await Promise.all([
-    read('/_organization_schema_summary'),
-    read('/_schema/opportunity'),
-    read('/_schema/account'),
-  ]);
-  // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
-  const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
-  const customObjectSchema = isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
-  let draft = draftFixtures(config.baseUrl, {
-    contactSchema,
-    opportunitySchema,
-    accountSchema,
-    summary,
-    ...(customObjectSchema !== undefined ? { customObjectSchema } : {}),
-  });
-  if (keys.otherOrgApiKey !== undefined) {
-    const [b1, b2] = await Promise.all([
-      read('/_schema/contact', 'otherOrgApiKey'),
-      read('/_schema/opportunity', 'otherOrgApiKey'),
-    ]);
-    const b = otherOrgDraft(config.baseUrl, b1, b2);
-    if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;
-    draft.found.push(...b.found);
-    draft.notRead.push(...b.notRead);
-  }
-  // the draft is made of the server's values: one that is no safe identifier is left out, named
-  draft = withoutUnsafeValues(draft);
-  checkFixtures(draft.fixtures, shown);
-  writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
+}
 
-  say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${config.baseUrl} (the key is not in it)`);
+/** Where each value came from, what could not be read, and what only the user can supply. */
+function printDraft(draft: Draft, say: (line: string) => void): void {
   for (const line of draft.found) say(`  ✓ ${printable(line, 200)}`);
   if (draft.notRead.length > 0) {
     say('Could not read (add these yourself, or leave them out and their checks skip, naming the key):');
@@ -162,6 +159,4 @@ export async function initCommand(
   say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');
   for (const u of stillToSupply(draft.fixtures)) say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
   say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
-  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
-  return 0;
 }

@@ -7,12 +7,12 @@ import { githubRunUrl, githubStepSummary } from '../config/ci-env.js';
 import { KEY_LABELS, Redactor, type NamedSecret } from '../redact/redact.js';
 import { conformanceReport, runScope, type ConformanceReport, type RunInfo } from '../report/conformance-json.js';
 import type { CheckResult } from '../check/result.js';
-import type { ObservedContract } from '../report/observed.js';
 import { printOutcome, printVerdict } from '../report/console.js';
 import { writeReports } from '../report/write-all.js';
-import { prepareGate, settleGate } from '../baseline/gate.js';
+import { prepareGate, settleGate, type Gate } from '../baseline/gate.js';
 import { printRecordChanges } from '../report/record-changes-block.js';
 import type { MergeArgs } from './args.js';
+import { mergedRun, mergeObserved } from './merged-run.js';
 
 /** A shard's report folder, read. */
 interface ShardReport {
@@ -32,27 +32,11 @@ export async function mergeReports(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const env = environment(cwd);
-  const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
-    const v = args.settings[name] ?? env[SETTINGS[name].env];
-    return v === undefined || v === '' ? undefined : v;
-  };
   if (args.dirs.length === 0)
     throw new RunCannotStart(
       'merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]',
     );
-  const reportDir = path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default);
-  const baselineFile = pick('baseline');
-  const writeBaselineFile = pick('writeBaseline');
-  const gate = prepareGate(
-    {
-      ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
-      ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
-      allowIncomplete:
-        args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
-    },
-    cwd,
-  );
-
+  const { reportDir, gate } = mergeSettings(args, env, cwd);
   const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
   checkShardSet(shards);
   shards.sort((a, b) => a.shard.index - b.shard.index);
@@ -69,7 +53,7 @@ export async function mergeReports(
   const settled = settleGate(checks, gate, cwd);
   const merged = conformanceReport(
     settled.checks,
-    mergedRun(shards),
+    mergedRun(shards.map((s) => s.report.run)),
     mergeObserved(shards.map((s) => s.report.observed)),
     shards.flatMap((s) => s.report.leftovers ?? []),
   );
@@ -94,6 +78,30 @@ export async function mergeReports(
     allowIncomplete: gate.allowIncomplete,
   });
   return settled.status;
+}
+
+/** Where the merged reports go, and the gate they are judged by: flag over environment, as for a run. */
+function mergeSettings(
+  args: MergeArgs,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): { reportDir: string; gate: Gate } {
+  const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
+    const v = args.settings[name] ?? env[SETTINGS[name].env];
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const baselineFile = pick('baseline');
+  const writeBaselineFile = pick('writeBaseline');
+  const gate = prepareGate(
+    {
+      ...(baselineFile !== undefined ? { baseline: path.resolve(cwd, baselineFile) } : {}),
+      ...(writeBaselineFile !== undefined ? { writeBaseline: path.resolve(cwd, writeBaselineFile) } : {}),
+      allowIncomplete:
+        args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
+    },
+    cwd,
+  );
+  return { reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default), gate };
 }
 
 /** The one place the merged report reaches disk: every report format, as a single run writes them. */
@@ -208,119 +216,4 @@ function differs(a: RunInfo, b: RunInfo): string | undefined {
   if (JSON.stringify(a.selection ?? null) !== JSON.stringify(b.selection ?? null))
     return 'different selections (--only / --skip / --level)';
   return undefined;
-}
-
-function mergedRun(shards: readonly ShardReport[]): RunInfo {
-  const runs = shards.map((s) => s.report.run);
-  const first = runs[0] as RunInfo;
-  const start = Math.min(...runs.map((r) => Date.parse(r.startedAt)));
-  const end = Math.max(...runs.map((r) => Date.parse(r.startedAt) + r.durationMs));
-  // each shard timed its own phases: a merged run has none
-  const {
-    shard: _shard,
-    phases: _phases,
-    fixturesCheckRequests: _f,
-    keptRecordsRequests: _k,
-    setupRequests: _s,
-    setupRequestsByKey: _sk,
-    probeRequests: _p,
-    chain: _c,
-    ...rest
-  } = first;
-  return {
-    ...rest,
-    runId: runs.map((r) => r.runId).join('+'),
-    startedAt: new Date(start).toISOString(),
-    durationMs: end - start,
-    requestsSent: runs.reduce((n, r) => n + (r.requestsSent ?? 0), 0),
-    rateLimitRetries: runs.reduce((n, r) => n + (r.rateLimitRetries ?? 0), 0),
-    // every shard counted its own: the merged run's are their sums (the first shard's alone misled)
-    ...summed(runs, 'fixturesCheckRequests'),
-    ...summed(runs, 'keptRecordsRequests'),
-    ...summed(runs, 'setupRequests'),
-    ...summed(runs, 'probeRequests'),
-    ...setupsByKey(runs),
-    ...(runs.some((r) => r.chain !== undefined) ? { chain: Math.max(...runs.map((r) => r.chain ?? 0)) } : {}),
-    ...concurrencyOf(runs),
-    ...paceOf(runs),
-  };
-}
-
-/** What a metered server did to the shards: every request one could not send, and all their pauses. */
-function paceOf(runs: readonly RunInfo[]): Pick<RunInfo, 'notSent' | 'rateLimit' | 'stoppedBy'> {
-  const notSent = runs.flatMap((r) => r.notSent ?? []);
-  const limits = runs.flatMap((r) => (r.rateLimit ? [r.rateLimit] : []));
-  const stoppedBy = runs.find((r) => r.stoppedBy !== undefined)?.stoppedBy;
-  const first = limits[0];
-  return {
-    ...(notSent.length > 0 ? { notSent } : {}),
-    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
-    ...(first
-      ? {
-          rateLimit: {
-            ...first,
-            pauses: limits.reduce((n, l) => n + l.pauses, 0),
-            waitedMs: limits.reduce((n, l) => n + l.waitedMs, 0),
-            longestWaitMs: Math.max(...limits.map((l) => l.longestWaitMs)),
-          },
-        }
-      : {}),
-  };
-}
-
-/** A count every shard may have: the sum of those that have it, or nothing when none does. */
-function summed(
-  runs: readonly RunInfo[],
-  key: 'fixturesCheckRequests' | 'keptRecordsRequests' | 'setupRequests' | 'probeRequests',
-): Partial<RunInfo> {
-  const counted = runs.flatMap((r) => (r[key] !== undefined ? [r[key]] : []));
-  return counted.length > 0 ? { [key]: counted.reduce((a, b) => a + b, 0) } : {};
-}
-
-/** Each shared set-up's requests over the shards (a shard makes the set-ups its own checks ask for). */
-function setupsByKey(runs: readonly RunInfo[]): Pick<RunInfo, 'setupRequestsByKey'> {
-  const byKey: Record<string, number> = {};
-  for (const r of runs)
-    for (const [key, n] of Object.entries(r.setupRequestsByKey ?? {})) byKey[key] = (byKey[key] ?? 0) + n;
-  return Object.keys(byKey).length > 0 ? { setupRequestsByKey: byKey } : {};
-}
-
-/** The shards' concurrency: the lowest any of them settled at or fell to (a 429 in one shard is the server's limit). */
-function concurrencyOf(runs: readonly RunInfo[]): Pick<RunInfo, 'concurrency'> {
-  const known = runs.flatMap((r) => (r.concurrency ? [r.concurrency] : []));
-  const first = known[0];
-  if (first === undefined) return {};
-  return {
-    concurrency: {
-      configured: first.configured,
-      settled: Math.min(...known.map((c) => c.settled)),
-      lowest: Math.min(...known.map((c) => c.lowest)),
-    },
-  };
-}
-
-/** The observed-contract tables of the shards, counts summed. */
-export function mergeObserved(parts: ReadonlyArray<ObservedContract | undefined>): ObservedContract {
-  const success = new Map<string, { statuses: Record<string, number>; emptyBodies: number }>();
-  const codes = new Map<string, { statuses: Record<string, number>; statedStatus: number | null }>();
-  const add = (into: Record<string, number>, from: Record<string, number>) => {
-    for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
-  };
-  for (const p of parts) {
-    for (const s of p?.successStatuses ?? []) {
-      const e = success.get(s.endpoint) ?? { statuses: {}, emptyBodies: 0 };
-      add(e.statuses, s.statuses);
-      e.emptyBodies += s.emptyBodies;
-      success.set(s.endpoint, e);
-    }
-    for (const c of p?.errorCodes ?? []) {
-      const e = codes.get(c.code) ?? { statuses: {}, statedStatus: c.statedStatus };
-      add(e.statuses, c.statuses);
-      codes.set(c.code, e);
-    }
-  }
-  return {
-    successStatuses: [...success].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, e]) => ({ endpoint, ...e })),
-    errorCodes: [...codes].sort(([a], [b]) => a.localeCompare(b)).map(([code, e]) => ({ code, ...e })),
-  };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../http/client.js';
+import { serverSettings } from '../http/client-settings.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
@@ -24,10 +25,7 @@ export async function probe(
   budget?: RequestBudget,
 ): Promise<void> {
   const client = new ApiClient({
-    baseUrl,
-    keys,
-    timeoutMs,
-    redactor,
+    ...serverSettings({ baseUrl, keys, timeoutMs }, redactor),
     ...(budget ? { budget } : {}),
     // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {

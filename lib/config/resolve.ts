@@ -65,13 +65,16 @@ export function environment(
   return { ...fromFile, ...env };
 }
 
+/** A setting's value: flag > environment > fixtures file > default. */
+type Picker = (name: SettingName, fixtures?: Fixtures) => string | undefined;
+
 /** flag > environment > fixtures file > default. */
 export function resolveConfig(
   flags: Values,
   env: Record<string, string | undefined>,
   cwd: string = process.cwd(),
 ): RunConfig {
-  const pick = (name: SettingName, fixtures?: Fixtures): string | undefined => {
+  const pick: Picker = (name, fixtures) => {
     const s: Setting = SETTINGS[name];
     const fromFixtures = s.fixturesKey && fixtures ? fixtures[s.fixturesKey] : undefined;
     return nonEmpty(flags[name]) ?? nonEmpty(env[s.env]) ?? nonEmpty(fromFixtures) ?? s.default;
@@ -81,17 +84,38 @@ export function resolveConfig(
     ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesFile)
     : { fixtures: {}, warnings: [] };
   const f = loaded.fixtures;
+  const server = serverOf(pick, f);
+  const level = pick('level');
+  if (level !== 'all' && level !== 'must')
+    throw new RunCannotStart(`--level must be must or all; got ${JSON.stringify(level)}`);
+  const config: RunConfig = {
+    reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
+    seed: seedOf(pick),
+    timeoutMs: timeoutOf(pick('timeoutMs')),
+    maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')),
+    fixtures: f,
+    warnings: loaded.warnings,
+    selection: { only: list(pick('only')), skip: list(pick('skip')), level },
+    readOnly: truthy(pick('readOnly')),
+    strict: truthy(pick('strict')),
+    allowIncomplete: truthy(pick('allowIncomplete')),
+    keepFailing: truthy(pick('keepFailing')),
+    concurrency: positiveInteger('concurrency', pick('concurrency')),
+    cases: positiveInteger('cases', pick('cases')),
+    maxWaitMs: duration('max-wait', pick('maxWait')),
+    ...optionalSettings(pick, cwd),
+    ...server,
+  };
+  if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;
+  return Object.freeze(config);
+}
 
-  const baseUrl = pick('baseUrl', f);
-  if (baseUrl !== undefined) checkBaseUrl(baseUrl);
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) {
-    throw new RunCannotStart(
-      `--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`,
-    );
-  }
+/**
+ * The seed: deterministic by default, so the same suite version against the same server sends the same
+ * inputs and a deviation found once is found again (--explore draws new ones; --seed repeats any run).
+ */
+function seedOf(pick: Picker): number {
   const seedText = pick('seed');
-  // deterministic by default: the same suite version against the same server sends the same inputs,
-  // so a deviation found once is found again (--explore draws new ones; --seed repeats any run)
   const explore = truthy(pick('explore'));
   if (explore && seedText !== undefined)
     throw new RunCannotStart(
@@ -105,53 +129,52 @@ export function resolveConfig(
         : fnv1a(`public-records-api-conformance@${suiteVersion()}`) & 0x7fffffff;
   if (!Number.isSafeInteger(seed))
     throw new RunCannotStart(`--seed must be an integer; got ${JSON.stringify(seedText)}`);
-  const timeoutMs = Number(pick('timeoutMs'));
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new RunCannotStart(
-      `--timeout must be a positive number of milliseconds; got ${JSON.stringify(pick('timeoutMs'))}`,
-    );
+  return seed;
+}
 
-  const level = pick('level');
-  if (level !== 'all' && level !== 'must')
-    throw new RunCannotStart(`--level must be must or all; got ${JSON.stringify(level)}`);
-  const concurrency = positiveInteger('concurrency', pick('concurrency'));
-  const maxRequestsText = pick('maxRequests');
-  const shardText = pick('shard');
-  const config: RunConfig = {
-    reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default),
-    seed,
-    timeoutMs,
-    maxResponseBytes: positiveInteger('max-response-bytes', pick('maxResponseBytes')),
-    fixtures: f,
-    warnings: loaded.warnings,
-    selection: { only: list(pick('only')), skip: list(pick('skip')), level },
-    readOnly: truthy(pick('readOnly')),
-    strict: truthy(pick('strict')),
-    allowIncomplete: truthy(pick('allowIncomplete')),
-    keepFailing: truthy(pick('keepFailing')),
-    concurrency,
-    cases: positiveInteger('cases', pick('cases')),
-    maxWaitMs: duration('max-wait', pick('maxWait')),
-  };
-  if (maxRequestsText !== undefined) config.maxRequests = positiveInteger('max-requests', maxRequestsText);
-  if (shardText !== undefined) config.shard = parseShard(shardText);
-  const baseline = pick('baseline');
-  if (baseline !== undefined) config.baseline = path.resolve(cwd, baseline);
-  const examples = pick('examples');
-  if (examples !== undefined) config.examples = path.resolve(cwd, examples);
-  const signKey = pick('signKey');
-  if (signKey !== undefined) config.signKey = path.resolve(cwd, signKey);
-  const har = pick('har');
-  if (har !== undefined) config.har = path.resolve(cwd, har);
-  const writeBaseline = pick('writeBaseline');
-  if (writeBaseline !== undefined) config.writeBaseline = path.resolve(cwd, writeBaseline);
-  for (const key of ['baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
-    const v = key === 'baseUrl' ? baseUrl : pick(key, f);
-    if (v !== undefined && key !== 'baseUrl') checkKey(`--${SETTINGS[key].flag}`, v);
-    if (v !== undefined) config[key] = v;
+function timeoutOf(text: string | undefined): number {
+  const timeoutMs = Number(text);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new RunCannotStart(`--timeout must be a positive number of milliseconds; got ${JSON.stringify(text)}`);
+  return timeoutMs;
+}
+
+/** The settings a run may go without: caps, a shard, and the files it reads or writes (resolved against cwd). */
+function optionalSettings(pick: Picker, cwd: string): Partial<RunConfig> {
+  const out: Partial<RunConfig> = {};
+  const maxRequests = pick('maxRequests');
+  if (maxRequests !== undefined) out.maxRequests = positiveInteger('max-requests', maxRequests);
+  const shard = pick('shard');
+  if (shard !== undefined) out.shard = parseShard(shard);
+  for (const name of ['baseline', 'examples', 'signKey', 'har', 'writeBaseline'] as const) {
+    const file = pick(name);
+    if (file !== undefined) out[name] = path.resolve(cwd, file);
   }
-  if (fixturesFile !== undefined) config.fixturesFile = fixturesFile;
-  return Object.freeze(config);
+  return out;
+}
+
+/** The server and its keys (a fixtures file may name them too), each checked before it is used. */
+function serverOf(
+  pick: Picker,
+  f: Fixtures,
+): Partial<Pick<RunConfig, 'baseUrl' | 'apiKey' | 'otherOrgApiKey' | 'readOnlyApiKey'>> {
+  const out: Partial<Pick<RunConfig, 'baseUrl' | 'apiKey' | 'otherOrgApiKey' | 'readOnlyApiKey'>> = {};
+  const baseUrl = pick('baseUrl', f);
+  if (baseUrl !== undefined) {
+    checkBaseUrl(baseUrl);
+    if (!/^https?:\/\/[^/]/.test(baseUrl))
+      throw new RunCannotStart(
+        `--base-url must be an http(s) URL including /api/v2/public; got ${JSON.stringify(baseUrl)}`,
+      );
+    out.baseUrl = baseUrl;
+  }
+  for (const key of ['apiKey', 'otherOrgApiKey', 'readOnlyApiKey'] as const) {
+    const v = pick(key, f);
+    if (v === undefined) continue;
+    checkKey(`--${SETTINGS[key].flag}`, v);
+    out[key] = v;
+  }
+  return out;
 }
 
 function list(v: string | undefined): string[] {

@@ -45,32 +45,12 @@ export function matrixHtml(m: Matrix, o: { outDir: string; cwd: string }): strin
         .split(path.sep)
         .join('/'),
     );
-  const link = (dir: string, id: string) => `${reportOf(dir)}#${ruleAnchor(id)}`;
-  const heads = m.implementations
-    .map(
-      (imp) =>
-        `<th scope="col"><span class="host">${breakable(imp.host)}</span>` +
-        `<div class="n"><a href="${e(reportOf(imp.dir))}">${breakable(imp.dir)}</a><br>${e(imp.verdict)} · MUST ${imp.score.passed}/${imp.score.tested}` +
-        `${imp.score.tested < imp.score.of ? ` (${imp.score.of - imp.score.tested} not tested)` : ''}<span class="wide"><br>suite ${e(imp.suiteVersion)} · ${e(imp.date)}</span></div></th>`,
-    )
-    .join('');
-  const row = (r: Matrix['rules'][number]) => {
-    const cells = r.outcomes
-      .map((x, i) => {
-        const text = `${MARK[x]}<span class="word"> ${e(WORD[x])}</span>`;
-        const cell =
-          x === 'failed' || x === 'strict'
-            ? `<a href="${e(link(m.implementations[i]!.dir, r.id))}" title="${e(WORD[x])}">${text}</a>`
-            : `<span title="${e(WORD[x])}">${text}</span>`;
-        return `<td class="${x.replace(' ', '-')}">${cell}</td>`;
-      })
-      .join('');
-    const flag = r.failsEverywhere
-      ? ' <span class="flag" title="every implementation fails it">fails everywhere: check the spec\'s sentence and the suite\'s check</span>'
-      : '';
-    const cls = [r.failsEverywhere ? 'everywhere' : '', r.differs ? 'differs' : ''].filter(Boolean).join(' ');
-    return `<tr${cls ? ` class="${cls}"` : ''}><th scope="row"><span class="lv">${e(r.level)}</span> ${breakable(r.id)}${flag}</th>${cells}</tr>`;
-  };
+  const heads = m.implementations.map((imp) => columnHead(imp, reportOf(imp.dir))).join('');
+  const row = (r: Matrix['rules'][number]) =>
+    ruleRow(
+      r,
+      m.implementations.map((imp) => reportOf(imp.dir)),
+    );
   const differing = m.rules.filter((r) => r.differs);
   const same = m.rules.filter((r) => !r.differs);
   const span = m.implementations.length + 1;
@@ -86,7 +66,47 @@ export function matrixHtml(m: Matrix, o: { outDir: string; cwd: string }): strin
   ].join('\n');
   const flagged = m.rules.filter((r) => r.failsEverywhere).length;
   const legend = (Object.keys(MARK) as MatrixOutcome[]).map((k) => `${MARK[k]} ${WORD[k]}`).join(' · ');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  return `${HEAD}
+<h1>Public Records API v2: implementations matrix</h1>
+<p>${m.implementations.length} report folders, ${m.rules.length} rules of the catalogue, ${differing.length} with outcomes that differ (first).${flagged > 0 ? ` ${flagged} rule(s) fail on every implementation: flagged below, worth a look at the spec and the suite.` : ''} A rule failed only under a strict reading of its sentence is shown apart (~), and counted in no score.</p>
+<p class="n">${e(legend)}</p>
+<table><thead><tr><th scope="col">rule</th>${heads}</tr></thead><tbody>
+${body}
+</tbody></table></body></html>
+`;
+}
+
+/** An implementation's column head: its host, its folder (linking its report.html), verdict and MUST score. */
+function columnHead(imp: Matrix['implementations'][number], report: string): string {
+  const untested = imp.score.tested < imp.score.of ? ` (${imp.score.of - imp.score.tested} not tested)` : '';
+  return (
+    `<th scope="col"><span class="host">${breakable(imp.host)}</span>` +
+    `<div class="n"><a href="${e(report)}">${breakable(imp.dir)}</a><br>${e(imp.verdict)} · MUST ${imp.score.passed}/${imp.score.tested}` +
+    `${untested}<span class="wide"><br>suite ${e(imp.suiteVersion)} · ${e(imp.date)}</span></div></th>`
+  );
+}
+
+/** A rule's row: its level and id, flagged when every implementation fails it; a failed cell links the evidence. */
+function ruleRow(r: Matrix['rules'][number], reports: readonly string[]): string {
+  const cells = r.outcomes
+    .map((x, i) => {
+      const text = `${MARK[x]}<span class="word"> ${e(WORD[x])}</span>`;
+      const cell =
+        x === 'failed' || x === 'strict'
+          ? `<a href="${e(`${reports[i]!}#${ruleAnchor(r.id)}`)}" title="${e(WORD[x])}">${text}</a>`
+          : `<span title="${e(WORD[x])}">${text}</span>`;
+      return `<td class="${x.replace(' ', '-')}">${cell}</td>`;
+    })
+    .join('');
+  const flag = r.failsEverywhere
+    ? ' <span class="flag" title="every implementation fails it">fails everywhere: check the spec\'s sentence and the suite\'s check</span>'
+    : '';
+  const cls = [r.failsEverywhere ? 'everywhere' : '', r.differs ? 'differs' : ''].filter(Boolean).join(' ');
+  return `<tr${cls ? ` class="${cls}"` : ''}><th scope="row"><span class="lv">${e(r.level)}</span> ${breakable(r.id)}${flag}</th>${cells}</tr>`;
+}
+
+/** The page's head and style: self-contained, nothing loaded, no script. */
+const HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Public Records API v2: implementations matrix</title>
@@ -101,12 +121,4 @@ tr.everywhere th{background:#fff3cd}.flag{font-size:12px;color:#6b4e00}tr.part t
 td{white-space:nowrap}tbody th{font-weight:400;font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}
 @media (max-width:700px){body{margin:6px}h1{font-size:20px}th,td{padding:2px 3px}.word,.wide,.lv{display:none}
 .flag{display:block}.host{font-size:11.5px}.n{font-size:11px}tbody th{font-size:11.5px}}
-</style></head><body>
-<h1>Public Records API v2: implementations matrix</h1>
-<p>${m.implementations.length} report folders, ${m.rules.length} rules of the catalogue, ${differing.length} with outcomes that differ (first).${flagged > 0 ? ` ${flagged} rule(s) fail on every implementation: flagged below, worth a look at the spec and the suite.` : ''} A rule failed only under a strict reading of its sentence is shown apart (~), and counted in no score.</p>
-<p class="n">${e(legend)}</p>
-<table><thead><tr><th scope="col">rule</th>${heads}</tr></thead><tbody>
-${body}
-</tbody></table></body></html>
-`;
-}
+</style></head><body>`;

@@ -25,53 +25,11 @@ export function harOf(checks: readonly HarCheck[], o: { version: string }): unkn
     c.exchanges.map((ex, i) => {
       const span = c.spans[i];
       const started = span ? performance.timeOrigin + span.start : Date.now();
-      const request = ex.request;
-      const url = new URL(request.url);
       return {
         startedDateTime: new Date(started).toISOString(),
         time: ex.ms,
-        request: {
-          method: request.method,
-          url: request.url,
-          httpVersion: 'HTTP/1.1',
-          headers: pairs(request.headers),
-          queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-          cookies: [],
-          headersSize: -1,
-          bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
-          ...(request.body !== undefined
-            ? { postData: { mimeType: request.headers['content-type'] ?? '', text: truncateBody(request.body) } }
-            : {}),
-        },
-        response: ex.response
-          ? {
-              status: ex.response.status,
-              statusText: '',
-              httpVersion: 'HTTP/1.1',
-              headers: pairs(ex.response.headers),
-              cookies: [],
-              // bodies cut as the reports' evidence is (8 KiB): a HAR of a server answering megabytes stays small
-              content: {
-                size: Buffer.byteLength(ex.response.text),
-                mimeType: ex.response.headers['content-type'] ?? '',
-                text: truncateBody(ex.response.text),
-              },
-              redirectURL: '',
-              headersSize: -1,
-              bodySize: Buffer.byteLength(ex.response.text),
-            }
-          : {
-              status: 0,
-              statusText: '',
-              httpVersion: '',
-              headers: [],
-              cookies: [],
-              content: { size: 0, mimeType: '' },
-              redirectURL: '',
-              headersSize: -1,
-              bodySize: -1,
-              _error: ex.transportError ?? 'no response',
-            },
+        request: harRequest(ex),
+        response: harResponse(ex),
         cache: {},
         timings: { send: 0, wait: ex.ms, receive: 0 },
         _startMs: span?.start,
@@ -81,6 +39,56 @@ export function harOf(checks: readonly HarCheck[], o: { version: string }): unkn
   );
   entries.sort((a, b) => (a._startMs ?? 0) - (b._startMs ?? 0));
   return { log: { version: '1.2', creator: { name: 'public-records-api-conformance', version: o.version }, entries } };
+}
+
+function harRequest(ex: Exchange) {
+  const request = ex.request;
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    url: request.url,
+    httpVersion: 'HTTP/1.1',
+    headers: pairs(request.headers),
+    queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+    cookies: [],
+    headersSize: -1,
+    bodySize: request.body === undefined ? 0 : Buffer.byteLength(request.body),
+    ...(request.body !== undefined
+      ? { postData: { mimeType: request.headers['content-type'] ?? '', text: truncateBody(request.body) } }
+      : {}),
+  };
+}
+
+function harResponse(ex: Exchange) {
+  if (!ex.response)
+    return {
+      status: 0,
+      statusText: '',
+      httpVersion: '',
+      headers: [],
+      cookies: [],
+      content: { size: 0, mimeType: '' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: -1,
+      _error: ex.transportError ?? 'no response',
+    };
+  return {
+    status: ex.response.status,
+    statusText: '',
+    httpVersion: 'HTTP/1.1',
+    headers: pairs(ex.response.headers),
+    cookies: [],
+    // bodies cut as the reports' evidence is (8 KiB): a HAR of a server answering megabytes stays small
+    content: {
+      size: Buffer.byteLength(ex.response.text),
+      mimeType: ex.response.headers['content-type'] ?? '',
+      text: truncateBody(ex.response.text),
+    },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: Buffer.byteLength(ex.response.text),
+  };
 }
 
 function pairs(headers: Record<string, string>): Array<{ name: string; value: string }> {

@@ -1,15 +1,15 @@
 import type { ConformanceReport } from './conformance-json.js';
+import { knownDeviationLines, MAX_SUMMARY_BYTES, newDeviationLines, size } from './summary-deviations.js';
+
+export { MAX_SUMMARY_BYTES } from './summary-deviations.js';
 import { blockers, deviations, groupCounts, groupMark, unblockLine } from './groups.js';
-import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
-import { RERUN_NOTE } from '../evidence/rerun.js';
 import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
-import { ciInertLines, inertCode, inertMarkdown } from './inert.js';
+import { inertCode, inertMarkdown } from './inert.js';
 import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { lacking } from '../certificate/verdict.js';
 import { suppliedHead, toComplete } from './to-complete.js';
-import { brokenSentence } from './spec-words.js';
 import { otherReadingOf } from '../rules/reading.js';
 
 const VERDICT = {
@@ -39,9 +39,32 @@ export interface SummaryLinks {
  * MAX_SUMMARY_BYTES whatever the run: past that, the rest is left to report.html.
  */
 export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks = {}): string {
-  const c = report.certificate;
-  const s = report.summary;
   const out: string[] = [];
+  headLines(report, links, out);
+  stopLines(report, out);
+  countLines(report, out);
+  recordChangesSection(report, out);
+  out.push(...rootCauseLines(report));
+  blockedLines(report, out);
+  const all = deviations(report.checks);
+  newDeviationLines(all, out);
+  knownDeviationLines(all, out);
+  baselineLines(report, out);
+  out.push(
+    ...strictLines(
+      all.filter((d) => d.reading === 'strict'),
+      report.certificate.reading,
+    ),
+  );
+  groupTable(report, out);
+  out.push(...toCompleteLines(report, () => size(out)));
+  leftoverLines(report, out);
+  return capped(out.join('\n') + '\n');
+}
+
+/** The verdict, the run in one line, and where the whole report is. */
+function headLines(report: ConformanceReport, links: SummaryLinks, out: string[]): void {
+  const c = report.certificate;
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
   out.push(
@@ -53,19 +76,28 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
       `The whole report (report.html, conformance.json, junit.xml): the artifacts of [this run](${links.runUrl}).`,
       '',
     );
+}
+
+/** An interruption, a stop, the server's pace, and what the stopped run could not send. */
+function stopLines(report: ConformanceReport, out: string[]): void {
   if (report.run.interrupted) out.push(`**Interrupted (${report.run.interrupted}): a partial report.**`, '');
   if (report.run.stoppedBy) out.push(`**The run stopped sending: ${md(report.run.stoppedBy)}.**`, '');
   const limited = rateLimitLine(report);
   if (limited) out.push(md(limited), '');
   const notSent = notSentLines(report);
-  if (notSent.lines.length > 0) {
-    out.push(`### ${NOT_SENT_TITLE} (${notSent.lines.length})`, '');
-    for (const why of notSent.why) out.push(md(why), '');
-    for (const line of notSent.lines.slice(0, 20)) out.push(`- ${md(line)}`);
-    if (notSent.lines.length > 20)
-      out.push(`- … and ${notSent.lines.length - 20} more (conformance.json \`run.notSent\`)`);
-    out.push('');
-  }
+  if (notSent.lines.length === 0) return;
+  out.push(`### ${NOT_SENT_TITLE} (${notSent.lines.length})`, '');
+  for (const why of notSent.why) out.push(md(why), '');
+  for (const line of notSent.lines.slice(0, 20)) out.push(`- ${md(line)}`);
+  if (notSent.lines.length > 20)
+    out.push(`- … and ${notSent.lines.length - 20} more (conformance.json \`run.notSent\`)`);
+  out.push('');
+}
+
+/** What an incomplete run did not test, then the counts by level and status. */
+function countLines(report: ConformanceReport, out: string[]): void {
+  const c = report.certificate;
+  const s = report.summary;
   const reading =
     c.reading === 'strict'
       ? ' · judged under --strict'
@@ -82,85 +114,53 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
   );
   out.push('');
+}
+
+/** What the server changed on the user's kept records. */
+function recordChangesSection(report: ConformanceReport, out: string[]): void {
   const changed = report.recordChanges ?? [];
-  if (changed.length > 0) {
-    out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
-    for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
-    out.push('');
-  }
-  out.push(...rootCauseLines(report));
-  const steps = blockers(report.checks);
-  if (steps.length > 0) {
-    out.push(
-      `### Blocked (${s.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`,
-      '',
-    );
-    out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
-    for (const b of steps) {
-      out.push(
-        `- \`${code(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${code(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
-      );
-      for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${code(k.id)}\`: ${md(k.title)}`);
-      if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
-    }
-    out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
-  }
-  const all = deviations(report.checks);
-  const devs = all.filter((d) => d.reading !== 'strict');
-  const fresh = devs.filter((d) => !d.baselined);
-  const known = devs.filter((d) => d.baselined);
-  const strict = all.filter((d) => d.reading === 'strict');
-  out.push(`### New deviations (${fresh.length})`, '');
-  if (fresh.length === 0) out.push(known.length > 0 ? 'None: every deviation is in the baseline.' : 'None.');
-  let reproducers = 0;
-  for (const d of fresh) {
-    if (size(out) > MAX_SUMMARY_BYTES - 8_000) {
-      out.push(`- … and ${fresh.length - fresh.indexOf(d)} more in report.html and conformance.json`);
-      break;
-    }
-    out.push(...deviationLines(d));
-    if (reproducers < MAX_REPRODUCERS && size(out) < MAX_SUMMARY_BYTES / 2) {
-      out.push(...reproducer(d));
-      reproducers += 1;
-    }
-  }
-  if (reproducers < fresh.length && reproducers > 0) {
-    out.push(
-      '',
-      `The exchanges of the deviations past the first ${reproducers} are in conformance.json and report.html.`,
-    );
-  }
+  if (changed.length === 0) return;
+  out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
+  for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
   out.push('');
-  if (known.length > 0) {
+}
+
+/** The set-up steps that blocked checks, each with the first checks it blocked, and how to unblock them. */
+function blockedLines(report: ConformanceReport, out: string[]): void {
+  const steps = blockers(report.checks);
+  if (steps.length === 0) return;
+  out.push(
+    `### Blocked (${report.summary.blocked ?? 0} checks by ${steps.length} set-up step${steps.length === 1 ? '' : 's'})`,
+    '',
+  );
+  out.push('Not deviations of their own rules: a step they depend on failed, so their rules were not tested.', '');
+  for (const b of steps) {
     out.push(
-      `<details><summary>Known deviations (${known.length}): in the baseline, not failing the gate</summary>`,
-      '',
+      `- \`${code(b.step)}\` answered ${md(b.answer)}${b.fixture ? ` (fixtures \`${code(b.fixture)}\`)` : ''}: ${b.checks.length} check${b.checks.length === 1 ? '' : 's'} blocked`,
     );
-    for (const d of known) {
-      if (size(out) > MAX_SUMMARY_BYTES - 6_000) {
-        out.push('- … and more in report.html');
-        break;
-      }
-      const k = d.knownAs;
-      const entry = k
-        ? `${md(k.reason)}${k.ticket ? ` (${md(k.ticket)})` : ''}${k.expires ? `, until ${md(k.expires)}` : ''}`
-        : 'blocked by a known deviation';
-      out.push(`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)} · known: ${entry}`);
-    }
-    out.push('', '</details>', '');
+    for (const k of b.checks.slice(0, 5)) out.push(`  - ${k.level} \`${code(k.id)}\`: ${md(k.title)}`);
+    if (b.checks.length > 5) out.push(`  - … and ${b.checks.length - 5} more`);
   }
+  out.push('', `**To unblock:** ${steps.map((b) => md(unblockLine(b))).join(' · ')}`, '');
+}
+
+/** Baseline entries that are stale or expired: what to remove or renew. */
+function baselineLines(report: ConformanceReport, out: string[]): void {
   const b = report.baseline;
-  if (b && (b.stale.length > 0 || b.expired.length > 0)) {
-    out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
-    for (const e of b.stale)
-      out.push(`- stale: \`${code(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
-    for (const e of b.expired)
-      out.push(
-        `- expired ${md(e.expires)}: \`${code(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
-      );
-    out.push('');
-  }
-  out.push(...strictLines(strict, c.reading));
+  if (!b || (b.stale.length === 0 && b.expired.length === 0)) return;
+  out.push(`### Baseline entries to update (${b.stale.length + b.expired.length})`, '');
+  for (const e of b.stale)
+    out.push(`- stale: \`${code(e.rule)}\` passes now${e.retired ? ' (retired)' : ''}: remove it (${md(e.reason)})`);
+  for (const e of b.expired)
+    out.push(
+      `- expired ${md(e.expires)}: \`${code(e.rule)}\` (${md(e.reason)}${e.ticket ? `, ${md(e.ticket)}` : ''}): renew or fix`,
+    );
+  out.push('');
+}
+
+/** The endpoint groups' counts, folded. */
+function groupTable(report: ConformanceReport, out: string[]): void {
+  const s = report.summary;
   out.push('<details><summary>Endpoint groups</summary>', '');
   out.push('| endpoint group | passed | failed | skipped | blocked |');
   out.push('|---|---:|---:|---:|---:|');
@@ -168,17 +168,17 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     out.push(`| ${MARK[groupMark(g)]} ${md(g.group)} | ${g.passed} | ${g.failed} | ${g.skipped} | ${g.blocked} |`);
   out.push(`| **total** | **${s.passed}** | **${s.failed}** | **${s.skipped}** | **${s.blocked ?? 0}** |`);
   out.push('', '</details>', '');
-  out.push(...toCompleteLines(report, () => size(out)));
-  if (report.leftovers.length > 0) {
-    // counted by type; the ids are in conformance.json and the ledger, not here: a clean summary fits a screen
-    const byType = new Map<string, number>();
-    for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
-    const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
-    out.push(
-      `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${code(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
-    );
-  }
-  return capped(out.join('\n') + '\n');
+}
+
+/** The leftovers, counted by type; the ids are in conformance.json and the ledger: a clean summary fits a screen. */
+function leftoverLines(report: ConformanceReport, out: string[]): void {
+  if (report.leftovers.length === 0) return;
+  const byType = new Map<string, number>();
+  for (const l of report.leftovers) byType.set(l.type, (byType.get(l.type) ?? 0) + 1);
+  const counts = [...byType].map(([t, n]) => `${n} ${md(t)}${n === 1 ? '' : 's'}`).join(', ');
+  out.push(
+    `Leftovers: ${report.leftovers.length} records the API gives no way to archive (${counts}), tagged with run \`${code(report.run.runId)}\`; their ids are in conformance.json (\`leftovers\`).`,
+  );
 }
 
 /** The root causes (top 20), each with the operations it showed at. */
@@ -241,56 +241,6 @@ function toCompleteLines(report: ConformanceReport, used: () => number): string[
   return out;
 }
 
-/**
- * One deviation's lines: rule, level, operation, title; the spec's sentence it broke; expected and
- * actual; the check that found it; how to rerun exactly that check; what became of its records.
- */
-function deviationLines(d: CheckResult): string[] {
-  const out = [`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
-  const v = d.violations?.[0];
-  const broken = brokenSentence(d.quote, {
-    expected: v?.expected ?? d.expected ?? '',
-    actual: v?.actual ?? d.actual ?? d.message,
-    ...(v?.at !== undefined ? { at: v.at } : {}),
-  });
-  out.push(`  - spec (${md(d.section)}): ${broken.where ? `${md(broken.where)}: ` : ''}${md(broken.sentence)}`);
-  if (broken.clause) out.push(`  - what it asks here: ${md(broken.clause.replace(/`/g, ''))}`);
-  if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);
-  else out.push(`  - ${md(d.message)}`);
-  if (v?.at) out.push(`  - at: ${md(v.at)} in the response body`);
-  const found = d.finding?.checks ?? [];
-  if (found.length > 0)
-    out.push(`  - found by: ${md(found[0]!)}${found.length > 1 ? ` (and ${found.length - 1} other checks)` : ''}`);
-  if (d.rerun) out.push(`  - rerun: \`${d.rerun}\` (${RERUN_NOTE})`);
-  const r = d.records;
-  if (r && r.archived.length > 0)
-    out.push(
-      `  - records: the run archived ${r.archived.length} record(s) this check made (${md(
-        r.archived
-          .map((x) => `${x.type} ${x.id}`)
-          .slice(0, 3)
-          .join(', '),
-      )}) when it ended: a reproducer naming one may answer 404 now; \`--keep-failing\` keeps them`,
-    );
-  if (r && r.kept.length > 0)
-    out.push(
-      `  - records: kept for the reproducers (--keep-failing): ${md(
-        r.kept
-          .map((x) => `${x.type} ${x.id}`)
-          .slice(0, 3)
-          .join(', '),
-      )}`,
-    );
-  return out;
-}
-
-/** GitHub shows at most 1 MiB of a step summary; a summary a reader scrolls is no summary. */
-export const MAX_SUMMARY_BYTES = 64_000;
-
-function size(lines: readonly string[]): number {
-  return Buffer.byteLength(lines.join('\n'));
-}
-
 /** The last resort: cut at a line, close what is open, and say where the rest is. */
 function capped(text: string): string {
   if (Buffer.byteLength(text) <= MAX_SUMMARY_BYTES) return text;
@@ -299,40 +249,6 @@ function capped(text: string): string {
   let cut = text.slice(0, MAX_SUMMARY_BYTES - 2_000);
   while (Buffer.byteLength(cut) > MAX_SUMMARY_BYTES - 2_000) cut = cut.slice(0, -1_000);
   return cut.slice(0, cut.lastIndexOf('\n')) + note;
-}
-
-/**
- * Summary bodies are cut here, and only the first deviations get their exchange: GitHub takes at
- * most 1 MiB of $GITHUB_STEP_SUMMARY, and conformance.json and report.html have it all.
- */
-const MAX_BODY_CHARS = 2000;
-const MAX_REPRODUCERS = 20;
-
-/** A fence longer than any run of backticks in the text, so the text cannot close it. */
-function fence(text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  return '`'.repeat(longest + 1);
-}
-
-function codeBlock(lang: string, text: string): string[] {
-  const f = fence(text);
-  // split at every line break a Markdown renderer honours (a bare CR too), or a line could leave the fence
-  return ['', `  ${f}${lang}`, ...ciInertLines(text).map((l) => `  ${l}`), `  ${f}`];
-}
-
-/** A deviation's failing exchange and its curl command, folded (raw HTML is how GitHub folds Markdown). */
-function reproducer(d: CheckResult): string[] {
-  const ex = failingExchange(d);
-  if (!ex) return [];
-  const out = [
-    `  <details><summary>${md(exchangeLine(ex))}: the exchange and a curl command that sends it again</summary>`,
-  ];
-  // the command first: it is what a reader copies; the bodies after it are the evidence
-  if (ex.curl && ex.curl.length <= MAX_BODY_CHARS * 2) out.push(...codeBlock('sh', ex.curl));
-  else if (ex.curl) out.push('', `  The curl command (${ex.curl.length} characters) is in conformance.json.`);
-  out.push(...codeBlock('http', `${requestText(ex, MAX_BODY_CHARS)}\n\n${responseText(ex, MAX_BODY_CHARS)}`));
-  out.push('', '  </details>');
-  return out;
 }
 
 /** `; concurrency 8 → 2, settled at 3` when 429s lowered it, else nothing. */

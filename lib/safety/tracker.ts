@@ -5,6 +5,7 @@ import { runRecordsOf } from './provenance.js';
 import type { Fixtures } from '../target/fixtures.js';
 import { shortBare, shortText } from '../util/short-text.js';
 import { isUuid } from '../http/under-base.js';
+import { archiveAuth, MaybeCreated } from './maybe-created.js';
 
 /** Answers of creates judged not to name a record of the run's own (lib/safety/provenance.ts), and why. */
 const notOwnAnswers = new WeakMap<Exchange, string>();
@@ -40,11 +41,6 @@ export interface TrackerOptions {
   unusable?: Map<string, string>;
 }
 
-/** The key a record is archived with: organization B's records with B's key, everything else with A's. */
-export function archiveAuth(auth: unknown): LedgerAuth {
-  return auth === 'otherOrgApiKey' ? 'otherOrgApiKey' : 'apiKey';
-}
-
 /** A key that must not create anything, by name: a 2xx create sent with it was the server's mistake. */
 function wronglyCreatedWith(auth: unknown): CreatedEntry['wronglyCreatedWith'] {
   if (auth === 'readOnlyApiKey' || auth === 'none') return auth;
@@ -67,23 +63,26 @@ export class CreatedRecords {
   private readonly unusable: Map<string, string>;
   /** ids a create of this context answered that a shared set-up made: no path of this context names one */
   private readonly notMine = new Map<string, string>();
-  private unansweredCount = 0;
-  /** POSTs answered 429 (sent again), by what they sent: the maybeCreated line a lookup may settle */
-  private readonly limited = new Map<string, string>();
-  private limitedCount = 0;
+  /** the POSTs that may have made a record nobody can name: unanswered, or answered 429 and sent again */
+  private readonly maybe: MaybeCreated;
 
   constructor(private readonly o: TrackerOptions) {
     this.unusable = o.unusable ?? new Map<string, string>();
+    this.maybe = new MaybeCreated(
+      o.runId,
+      (r) => this.add(r),
+      (line) => this.write(line),
+    );
   }
 
   /** Called with each finished exchange of the check (`path` relative to the base URL, as requested). */
   observe(ex: Exchange, path: string, auth: unknown): void {
     if (ex.response === undefined && ex.request.method.toUpperCase() === 'POST') {
-      this.unanswered(ex, path, auth);
+      this.maybe.unanswered(ex, path, auth);
       return;
     }
     if (ex.response?.status === 429 && ex.request.method.toUpperCase() === 'POST') {
-      this.limitedPost(ex, path, auth);
+      this.maybe.limitedPost(ex, path, auth);
       return;
     }
     const status = ex.response?.status;
@@ -95,13 +94,7 @@ export class CreatedRecords {
       return;
     }
     const made = createdBy(method, path, ex.response, ex.request.body);
-    if (!made) return;
-    if (this.o.madeElsewhere?.(made.id)) {
-      // an upsert of a shared record's match value answers that record: the set-up's, not this context's.
-      // Any other create answered with it answered a record that is not new: not this check's to use
-      if (made.upsert !== true) this.answeredElsewhere(ex, made.id);
-      return;
-    }
+    if (!made || this.madeElsewhere(ex, made)) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;
     let note: string | undefined = made.note;
@@ -129,7 +122,7 @@ export class CreatedRecords {
       archivePath = null;
     }
     const wrongly = wronglyCreatedWith(auth);
-    this.lookedUp(ex, bare, auth, made, tagged);
+    this.maybe.lookedUp(ex, bare, auth, made, tagged);
     this.add({
       id: made.id,
       type: made.type,
@@ -139,78 +132,6 @@ export class CreatedRecords {
       ...(note ? { note } : {}),
       ...(wrongly ? { wronglyCreatedWith: wrongly } : {}),
       ...(notOwn !== undefined ? { notOwn: true as const } : {}),
-    });
-  }
-
-  /**
-   * A POST that got no answer may have created a record (a server can process it and close the
-   * connection before answering; the client never sends it again): the ledger says so, with the
-   * run id that finds it.
-   */
-  private unanswered(ex: Exchange, path: string, auth: unknown): void {
-    const bare = path.split(/[?#]/)[0] ?? path;
-    const tagged = (ex.request.body ?? '').includes(this.o.runId);
-    this.unansweredCount += 1;
-    const find = tagged ? `find it by the run id ${this.o.runId}` : 'its body did not carry the run id';
-    this.add({
-      id: `unanswered POST ${bare} #${this.unansweredCount}`,
-      type: typeOfCreate(bare),
-      path: null,
-      auth: archiveAuth(auth),
-      tagged,
-      maybeCreated: true,
-      note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`,
-    });
-  }
-
-  /**
-   * A POST answered 429. The spec says a 429 is not processed, and the client sends it again; a server
-   * may have processed it all the same, so this send is in the ledger too, as maybe created, with the
-   * run id that finds it (until a lookup settles it).
-   */
-  private limitedPost(ex: Exchange, path: string, auth: unknown): void {
-    const bare = path.split(/[?#]/)[0] ?? path;
-    const tagged = (ex.request.body ?? '').includes(this.o.runId);
-    this.limitedCount += 1;
-    const id = `POST ${bare} answered 429 #${this.limitedCount}`;
-    const find = tagged ? `find it by the run id ${this.o.runId}` : 'its body did not carry the run id';
-    this.limited.set(sendKey(bare, ex.request.body, auth), id);
-    this.add({
-      id,
-      type: typeOfCreate(bare),
-      path: null,
-      auth: archiveAuth(auth),
-      tagged,
-      maybeCreated: true,
-      note: `may have been created: the POST was answered 429 (not processed, a 429 says, but a server may have processed it all the same; the run sends it again unless it has stopped); ${find}`,
-    });
-  }
-
-  /**
-   * The answer to a POST sent again after a 429 is the lookup of the first send's record where the
-   * API allows one: an upsert on a match value carrying the run id answers the record holding it (the
-   * first send's, if it made one), and an edge is its two ends. Either settles the maybeCreated line.
-   */
-  private lookedUp(
-    ex: Exchange,
-    bare: string,
-    auth: unknown,
-    made: { id: string; type: string; upsert?: boolean },
-    tagged: boolean | undefined,
-  ): void {
-    const key = sendKey(bare, ex.request.body, auth);
-    const first = this.limited.get(key);
-    if (first === undefined || !((made.upsert === true && tagged === true) || made.type === 'edge')) return;
-    this.limited.delete(key);
-    this.write({
-      settled: first,
-      runId: this.o.runId,
-      at: new Date().toISOString(),
-      as: made.id,
-      how:
-        made.type === 'edge'
-          ? 'the same POST sent again made this edge between the same two records: the first send made no other'
-          : 'the upsert sent again on the same run-tagged match value answered this record: the first send made no other',
     });
   }
 
@@ -281,6 +202,17 @@ export class CreatedRecords {
     return undefined;
   }
 
+  /**
+   * Whether a create of this context answered with a record a shared set-up of the run made. An upsert
+   * of the shared record's match value answers that record: the set-up's, not this context's. Any other
+   * create answered with it answered a record that is not new: not this check's to use or archive.
+   */
+  private madeElsewhere(ex: Exchange, made: { id: string; upsert?: boolean }): boolean {
+    if (this.o.madeElsewhere?.(made.id) !== true) return false;
+    if (made.upsert !== true) this.answeredElsewhere(ex, made.id);
+    return true;
+  }
+
   /** A create of this context answered with a record a shared set-up of the run made: not new, not this check's. */
   private answeredElsewhere(ex: Exchange, id: string): void {
     const why = 'a record a shared set-up of this run made, so not new';
@@ -320,16 +252,4 @@ export class CreatedRecords {
       );
     }
   }
-}
-
-/** A send's identity: what a POST sent again after a 429 sends once more. */
-function sendKey(bare: string, body: string | undefined, auth: unknown): string {
-  return JSON.stringify([bare, body ?? '', typeof auth === 'string' ? auth : 'raw']);
-}
-
-/** What kind of record a POST path creates: `/contact` → contact, `/x/_upsert` → x, an edge → edge. */
-function typeOfCreate(bare: string): LedgerType {
-  if (/\/relationship\//.test(bare)) return 'edge';
-  const first = bare.split('/').filter(Boolean)[0] ?? 'unknown';
-  return decodeURIComponent(first);
 }

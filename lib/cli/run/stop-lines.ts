@@ -1,36 +1,11 @@
-import type { CheckResult } from '../check/result.js';
-import type { Pace } from '../http/pace.js';
-import type { RequestBudget } from '../http/request-budget.js';
-import { duration } from './pace-console.js';
-import { notSentLines } from '../report/not-sent-block.js';
+import type { CheckResult } from '../../check/result.js';
+import type { Pace } from '../../http/pace.js';
+import type { RequestBudget } from '../../http/request-budget.js';
+import { duration } from '../pace-console.js';
+import { notSentLines } from '../../report/not-sent-block.js';
 
 /** the most not-sent requests the console lists one by one (conformance.json has them all) */
 const LIST_AT_MOST = 12;
-
-/** conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did. */
-export function rateLimitOf(pace: Pace): {
-  rateLimit?: {
-    pauses: number;
-    waitedMs: number;
-    longestWaitMs: number;
-    maxWaitMs: number;
-    quota?: string;
-    ratePerSecond?: number;
-  };
-} {
-  if (pace.pauses === 0 && pace.quota === undefined) return {};
-  const quota = pace.quotaText();
-  return {
-    rateLimit: {
-      pauses: pace.pauses,
-      waitedMs: Math.round(pace.waitedMs),
-      longestWaitMs: Math.round(pace.longestWaitMs),
-      maxWaitMs: pace.maxWaitMs,
-      ...(quota !== undefined ? { quota } : {}),
-      ...(pace.quota !== undefined ? { ratePerSecond: Number(pace.quota.ratePerS.toFixed(2)) } : {}),
-    },
-  };
-}
 
 /**
  * The console's lines on how the server's quota shaped the run and on what a stopped run could not

@@ -1,23 +1,14 @@
-import type { Traffic } from '../check/outcome.js';
-import type { CheckResult } from '../check/result.js';
 import type { LiveLine } from './console.js';
-import { runChainOf } from '../runner/chain.js';
 import type { CheckDefinition } from '../check/registry.js';
 import type { CheckRun } from '../runner/check-run.js';
 import type { RunEvents } from '../runner/run-checks.js';
 
 /**
- * The console side of a run: a progress line per endpoint group (suite file) as its last check ends
- * or, on a terminal, a live progress line ("12/401 checks…") redrawn in place. The CLI reads `results`,
- * `traffic` and `unanswered` afterwards to write the report and choose the exit status.
+ * The console while checks run, and nothing else: a progress line per endpoint group (suite file) as
+ * its last check ends or, on a terminal, a live progress line ("12/401 checks…") redrawn in place.
+ * What the run accumulates is the RunRecord's (lib/runner/run-record.ts), not this printer's.
  */
-export class ConformanceReporter implements RunEvents {
-  results: CheckResult[] = [];
-  /** the run's longest chain of dependent requests */
-  chain = 0;
-  readonly traffic: Traffic[] = [];
-  /** requests the checks sent that got no answer (they leave no traffic) */
-  unanswered = 0;
+export class ConsoleProgress implements RunEvents {
   private done = 0;
   private total = 0;
   private groupsDone = 0;
@@ -36,9 +27,7 @@ export class ConformanceReporter implements RunEvents {
     this.live?.update(`0/${total} checks…`);
   }
 
-  onCheck(run: CheckRun, def: CheckDefinition): void {
-    this.traffic.push(...run.traffic);
-    this.unanswered += run.unanswered;
+  onCheck(_run: CheckRun, def: CheckDefinition): void {
     this.done += 1;
     this.live?.update(`${def.group}… (${this.done}/${this.total} checks)${this.suffix?.() ?? ''}`);
   }
@@ -56,11 +45,8 @@ export class ConformanceReporter implements RunEvents {
       );
   }
 
-  /** The run's results, in the registry's order (files by name, checks as written). */
-  finish(runs: readonly CheckRun[], findings: readonly CheckResult[] = []): void {
+  /** The checks are over: the live line goes before the outcome is printed. */
+  finish(): void {
     this.live?.clear();
-    // the causes checks met beyond their own rule, each once under the rule it broke
-    this.results = [...runs.map((r) => r.result), ...findings];
-    this.chain = runChainOf(runs);
   }
 }

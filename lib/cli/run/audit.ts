@@ -1,0 +1,44 @@
+import { ApiClient } from '../../http/client.js';
+import { serverSettings } from '../../http/client-settings.js';
+import { RunStopped } from '../../http/run-stopped.js';
+import { auditKeptRecords } from '../../preflight/kept-audit.js';
+import { RecordChanges } from '../../safety/record-changes.js';
+import type { RunRecord } from '../../runner/run-record.js';
+import type { Ready } from './preflight.js';
+
+/**
+ * Phase 7, audit: every kept record read again, so what the server changed on the user's records heads
+ * the console and every report: the changes the checks found, and those this read finds against each
+ * record's state at the fixtures check (the later finding of a record's attribute wins). Like every
+ * step after the checks it cannot throw the run's results away: a read the stopped run does not send
+ * is named in `pace.notSent`, and its record is left unjudged.
+ */
+export async function audit(run: Ready, record: RunRecord): Promise<void> {
+  const { target, before } = run;
+  const changes = target.recordChanges ?? new RecordChanges();
+  const kept = target.preflight?.kept;
+  if (kept && Object.keys(kept).length > 0) {
+    const api = new ApiClient({
+      ...serverSettings(target, run.redactor),
+      budget: before,
+      onExchange: () => {
+        record.keptRecordsRequests += 1;
+      },
+      refuse: (_kind, message) => {
+        throw new RunStopped(message.replace(/^blocked: /, ''));
+      },
+    });
+    const notSent = (request: string, purpose: string, err: unknown) => {
+      const why = err instanceof RunStopped ? err.reason : err instanceof Error ? err.message : String(err);
+      before.pace.notSend({ request, purpose, why });
+    };
+    try {
+      for (const c of await auditKeptRecords(api, target.fixtures, kept, target.readOnly, notSent)) changes.add(c);
+    } catch (err) {
+      notSent('the read of every kept record', 'comparing your kept records with the fixtures check', err);
+    }
+  }
+  record.recordChanges = changes.all();
+  run.phases.end('checksMs');
+  run.waiting.dispose();
+}

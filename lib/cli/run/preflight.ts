@@ -1,0 +1,55 @@
+import { checkFixtures } from '../../preflight/fixtures-check.js';
+import { RunStopped } from '../../http/run-stopped.js';
+import { Interruption } from '../interrupt.js';
+import { probe } from '../probe.js';
+import { cleanupCommandFor } from './cleanup-lines.js';
+import type { Connected } from './target.js';
+import type { Teardown } from './teardown.js';
+
+/** The run once the server has answered and its fixtures are checked; Ctrl-C is handled from here on. */
+export interface Ready extends Connected {
+  interruption: Interruption;
+  /** the command that archives what the run made: said whenever the run may leave something */
+  cleanupCommand: string;
+}
+
+/**
+ * Phase 3, preflight: the probe (the server answers, each key is taken: exit 2 otherwise), then the
+ * fixtures check (a fixture the server does not have is the user's mistake: exit 2 before any check).
+ * From its first write on (the fixtures check's upsert), Ctrl-C archives what the run made.
+ */
+export async function preflight(run: Connected, teardown: Teardown): Promise<Ready> {
+  const { target, print } = run;
+  await probe(target.baseUrl, target.keys, target.timeoutMs, run.redactor, run.before);
+  run.phases.end('probeMs');
+  print(`run ${target.runId} · seed ${target.seed}`);
+  const cleanupCommand = cleanupCommandFor(target.ledgerFile ?? '', run.cwd);
+  const interruption = new Interruption(run.pace, print, cleanupCommand);
+  teardown.add(() => interruption.dispose());
+  await fixturesCheck(run);
+  run.phases.end('fixturesCheckMs');
+  return { ...run, interruption, cleanupCommand };
+}
+
+/** The fixtures check, and what it tells the user: the fixtures it checked, the fields it lacks. */
+async function fixturesCheck({ target, redactor, before, print }: Connected): Promise<void> {
+  try {
+    target.preflight = await checkFixtures(target, redactor, before);
+  } catch (err) {
+    // stopped (interrupted, or the server stopped cooperating): the checks that follow are each
+    // refused their first request, so every report is written with them blocked under the one cause
+    if (!(err instanceof RunStopped)) throw err;
+  }
+  if (target.preflight && target.preflight.checked.length > 0)
+    print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
+  for (const [fields, key] of [
+    [target.preflight?.contactRequired, 'contact'],
+    [target.preflight?.contactRequiredOther, 'otherOrg.contact'],
+  ] as const) {
+    for (const field of fields?.unfilled ?? []) {
+      print(
+        `fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`,
+      );
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import {
+  conformanceReport,
+  trafficCounts,
+  type ConformanceReport,
+  type RunInfo,
+} from '../../report/conformance-json.js';
+import { observedContract } from '../../report/observed.js';
+import { preflightReads, trafficOf } from '../../runner/traffic.js';
+import { leftovers, readLedger } from '../../safety/ledger.js';
+import { selectsEverything } from '../../select/selection.js';
+import { suiteVersion } from '../../config/suite-version.js';
+import type { Settled } from '../../baseline/gate.js';
+import type { RunRecord } from '../../runner/run-record.js';
+import type { Pace } from '../../http/pace.js';
+import type { Ready } from './preflight.js';
+
+/** conformance.json of the run: its checks as the gate settled them, what it sent, and what it left. */
+export function reportOf(run: Ready, record: RunRecord, settled: Settled): ConformanceReport {
+  const { target } = run;
+  const ledger = target.ledgerFile ? readLedger(target.ledgerFile).filter((l) => l.runId === target.runId) : [];
+  const report = conformanceReport(
+    settled.checks,
+    runInfo(run, record),
+    // the fixtures check's reads are answers of this run too (the checks of those reads judge them)
+    observedContract([...record.traffic, ...trafficOf(preflightReads(target), target.baseUrl)]),
+    leftovers(ledger),
+  );
+  if (settled.outcome) report.baseline = settled.outcome;
+  if (record.recordChanges.length > 0) report.recordChanges = record.recordChanges;
+  return report;
+}
+
+/** The report's `run` block: target, selection, requests and pace, where the time went, how it ended. */
+function runInfo(run: Ready, record: RunRecord): RunInfo {
+  const { config, target, budget, pace, interruption } = run;
+  return {
+    runId: target.runId,
+    target: target.baseUrl,
+    embedded: target.embedded,
+    seed: target.seed,
+    startedAt: run.startedAt.toISOString(),
+    durationMs: Date.now() - run.startedAt.getTime(),
+    suiteVersion: suiteVersion(),
+    ...(config.strict ? { reading: 'strict' as const } : {}),
+    ...(config.shard ? { shard: config.shard } : {}),
+    ...(selectsEverything(config.selection) ? {} : { selection: config.selection }),
+    ...trafficCounts(record.traffic, record.unanswered),
+    fixturesCheckRequests: target.preflight?.requests ?? 0,
+    keptRecordsRequests: record.keptRecordsRequests,
+    ...(record.setups.exchanges.length > 0
+      ? { setupRequests: record.setups.exchanges.length, setupRequestsByKey: record.setups.requestsByKey() }
+      : {}),
+    probeRequests: Object.values(target.keys).filter((k) => k !== undefined).length,
+    chain: record.chain,
+    concurrency: {
+      configured: budget.ceiling,
+      start: budget.start,
+      settled: budget.limit,
+      lowest: budget.lowest,
+      highest: budget.highest,
+      path: budget.path,
+    },
+    phases: run.phases.done(),
+    ...(interruption.signal ? { interrupted: interruption.signal } : {}),
+    ...(pace.stopped !== undefined && !interruption.signal ? { stoppedBy: pace.stopped } : {}),
+    ...rateLimitOf(pace),
+    ...(pace.notSent.length > 0 ? { notSent: pace.notSent } : {}),
+  };
+}
+
+/** conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did. */
+function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
+  if (pace.pauses === 0 && pace.quota === undefined) return {};
+  const quota = pace.quotaText();
+  return {
+    rateLimit: {
+      pauses: pace.pauses,
+      waitedMs: Math.round(pace.waitedMs),
+      longestWaitMs: Math.round(pace.longestWaitMs),
+      maxWaitMs: pace.maxWaitMs,
+      ...(quota !== undefined ? { quota } : {}),
+      ...(pace.quota !== undefined ? { ratePerSecond: Number(pace.quota.ratePerS.toFixed(2)) } : {}),
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { RunCannotStart } from '../../config/run-cannot-start.js';
+import type { CheckDefinition } from '../../check/registry.js';
+import type { CheckRun } from '../../runner/check-run.js';
+import { runChecks } from '../../runner/run-checks.js';
+import { RunSetups } from '../../runner/run-setups.js';
+import { withSetupRecords } from '../../runner/setup-records.js';
+import { findingResults } from '../../runner/finding-results.js';
+import type { RunRecord } from '../../runner/run-record.js';
+import { ConsoleProgress } from '../../report/console-progress.js';
+import type { Ready } from './preflight.js';
+
+/** A check still running after this long fails (each request also has its own --timeout). */
+const CHECK_TIMEOUT_MS = 180_000;
+
+/**
+ * Phase 6, run: every selected check in one pool, their progress on the console, what they leave in
+ * the run's record. Past an interruption's grace the run goes on with the checks that ended; the rest
+ * is abandoned (the process exits). The set-ups the checks share are archived once the last has ended.
+ */
+export async function runSelected(run: Ready, defs: readonly CheckDefinition[]): Promise<RunRecord> {
+  const { record, target } = run;
+  const progress = new ConsoleProgress(run.print, run.live, () => run.waiting.suffix());
+  progress.start(defs.length, new Set(defs.map((d) => d.group)).size);
+  const events = {
+    onCheck: (r: CheckRun, d: CheckDefinition) => {
+      record.onCheck(r);
+      progress.onCheck(r, d);
+    },
+    onGroup: (g: string, rs: readonly CheckRun[]) => progress.onGroup(g, rs),
+  };
+  const setups = new RunSetups({ target, budget: run.budget });
+  const runs = await strayChecked(run, async () => {
+    try {
+      const context = { target, budget: run.budget, redactor: run.redactor, checkTimeoutMs: CHECK_TIMEOUT_MS, setups };
+      const all = runChecks(defs, context, events);
+      all.catch(() => undefined);
+      return (await Promise.race([all, run.interruption.deadline.then(() => undefined)])) ?? [...record.ended];
+    } finally {
+      await setups.close();
+    }
+  });
+  // a failing check's reproducers may name a set-up's record: its report says what became of it
+  withSetupRecords(runs, setups);
+  progress.finish();
+  record.finish(runs, findingResults(runs, target.seed, run.redactor, target.rerun), setups, target.baseUrl);
+  return record;
+}
+
+/**
+ * A promise a check left behind that rejects later is a bug of the suite: the run says so (exit 2)
+ * instead of dying on it.
+ */
+async function strayChecked<T>(run: Ready, body: () => Promise<T>): Promise<T> {
+  const stray: string[] = [];
+  const onStray = (err: unknown) => {
+    stray.push(err instanceof Error ? err.message : String(err));
+  };
+  process.on('unhandledRejection', onStray);
+  let out: T;
+  try {
+    out = await body();
+  } finally {
+    process.off('unhandledRejection', onStray);
+  }
+  if (stray.length > 0)
+    throw new RunCannotStart(
+      `the suite itself failed (a bug in the suite, not the server): ${run.redactor.text([...new Set(stray)].join(' | '))}`,
+    );
+  return out;
+}

@@ -1,0 +1,90 @@
+import { Agent, request } from 'undici';
+import type { ExchangeResponse } from './exchange.js';
+import type { Redactor } from '../redact/redact.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBounded } from './bounded-read.js';
+import { keptText, parseBounded } from './bounded-json.js';
+import { isStaleSocket } from './transport-error.js';
+import type { Outgoing } from './outgoing.js';
+
+/** the only methods ever sent twice (after a stale socket): a write is never re-sent */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+// One connection pool per process; undici's default would also do, but an explicit Agent
+// lets the timeouts apply to every request and keeps sockets alive between checks.
+// One pool per timeout (a run has one); the cleanup command and the probe may use their own.
+const agents = new Map<number, Agent>();
+function agent(timeoutMs: number): Agent {
+  // keepAliveTimeout below any common server idle timeout (Node's is 5 s), so the client never
+  // reuses a socket the server is closing ("other side closed"). No cap on connections: the run's
+  // budget caps requests in flight (--concurrency), and a lower cap here would quietly lower it.
+  let a = agents.get(timeoutMs);
+  if (!a) {
+    a = new Agent({
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connectTimeout: timeoutMs,
+      keepAliveTimeout: 2_000,
+      keepAliveTimeoutThreshold: 1_000,
+    });
+    agents.set(timeoutMs, a);
+  }
+  return a;
+}
+
+/** How one exchange goes over the wire: its deadline, the most bytes read, how its answer is redacted. */
+export interface WireSettings {
+  timeoutMs: number;
+  maxResponseBytes?: number;
+  redactor: Redactor;
+}
+
+/**
+ * One attempt's answer; a read is tried once more on a kept-alive socket the server had closed, never
+ * a write: the server may have processed it and closed before answering (a second POST would create
+ * twice). `again` counts that second send, as the first was.
+ */
+export async function answerOf(r: Outgoing, w: WireSettings, again: () => void): Promise<ExchangeResponse> {
+  try {
+    return await once(r, w);
+  } catch (err) {
+    if (!isStaleSocket(err) || !SAFE_METHODS.has(r.method.toUpperCase())) throw err;
+    again();
+    return await once(r, w);
+  }
+}
+
+async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
+  // one deadline for the whole exchange: undici's own timeouts restart with every chunk, so a body
+  // trickling a byte a second, or a chunked body that never ends, would hold the run for ever
+  const signal = AbortSignal.timeout(w.timeoutMs);
+  const dispatcher = agent(w.timeoutMs);
+  const res = await request(r.url, {
+    method: r.method as 'GET',
+    headers: r.headers,
+    body: r.body ?? null,
+    dispatcher,
+    signal,
+  });
+  const text = await readBounded(res.body, w.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  return responseOf(res.statusCode, res.headers, text, w.redactor);
+}
+
+/**
+ * The answer as the run keeps it: header names in lower case, values joined; the body parsed bounded
+ * (lib/http/bounded-json.ts: a body of too many values is no usable answer, thrown; long strings are
+ * cut as parsed) and the text kept its head; all of it redacted.
+ */
+function responseOf(
+  status: number,
+  raw: Record<string, string | string[] | undefined>,
+  text: string,
+  r: Redactor,
+): ExchangeResponse {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw))
+    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  const json = text.length > 0 ? parseBounded(text) : undefined;
+  const out: ExchangeResponse = { status, headers: r.value(headers), text: keptText(text, (t) => r.text(t)) };
+  if (json !== undefined) out.json = r.value(json);
+  return out;
+}
