@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
-import { createdBy } from './created.js';
+import { createdBy, typeOfCreate } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
 import { runRecordsOf } from './provenance.js';
 import type { Fixtures } from '../target/fixtures.js';
@@ -300,11 +300,4 @@ export class CreatedRecords {
 /** A send's identity: what a POST sent again after a 429 sends once more. */
 function sendKey(bare: string, body: string | undefined, auth: unknown): string {
   return JSON.stringify([bare, body ?? '', typeof auth === 'string' ? auth : 'raw']);
-}
-
-/** What kind of record a POST path creates: `/contact` → contact, `/x/_upsert` → x, an edge → edge. */
-function typeOfCreate(bare: string): LedgerType {
-  if (/\/relationship\//.test(bare)) return 'edge';
-  const first = bare.split('/').filter(Boolean)[0] ?? 'unknown';
-  return decodeURIComponent(first);
 }
