@@ -146,7 +146,7 @@ function customObjectSecrets(kept: KeptRecord): unknown[] {
  * A refused write for every write of the operation table whose path names a record (the compiler
  * holds it: a record write added to the table does not compile until it has one here).
  */
-const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWrite } = {
+export const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWrite } = {
   'PATCH /contact/{contact_id}': refusedWrite({
     writesTo: ['own'],
     what: {
