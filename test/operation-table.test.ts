@@ -18,6 +18,9 @@ import type { Exchange, ExchangeResponse } from '../lib/http/exchange.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
 import { operationsInUse } from '../lib/operations/in-use.js';
+import { allRoutes } from '../reference/routes/index.js';
+import { matchRoute } from '../reference/router.js';
+import { probes } from '../suites/sweeps/probes.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -297,5 +300,31 @@ describe('a read the table adds is no longer an unstated route where the checks 
       'blocked',
     );
     expect(did).toEqual(['setup GET /account/{account_id}', 'block GET /account/{account_id}']);
+  });
+});
+
+describe('the reference server states the operations of the table, and no more', () => {
+  // the reference is an implementation of its own (the oracle): its routes are not derived from the
+  // table, so this holds them equal: an operation added to the table needs its stated route there
+  const index = new OperationIndex(apiOperationsOf(OPERATIONS));
+
+  it('serves every operation of the table as a stated route', () => {
+    for (const p of probes(OPERATIONS)) {
+      const found = matchRoute(allRoutes(), p.method, p.path, {} as never, true);
+      expect(found.route.method, p.endpoint).toBe(p.method);
+    }
+  });
+
+  it('states no route the table does not hold', () => {
+    for (const r of allRoutes()) {
+      for (const api of ['accounts', 'contacts']) {
+        const params: Record<string, string> = {};
+        const path = r.pattern.replace(/:([a-z_]+)/g, (_m, name: string) => {
+          params[name] = name === 'api_name' ? api : name === 'custom_object_api_name' ? 'cus_obj__x' : 'x';
+          return params[name];
+        });
+        if (r.stated(params)) expect(index.endpointOf(r.method, path), `${r.method} ${r.pattern}`).toBeDefined();
+      }
+    }
   });
 });
