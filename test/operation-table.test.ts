@@ -84,7 +84,8 @@ describe('the operation table', () => {
     const index = new OperationIndex(apiOperationsOf(OPERATIONS));
     for (const op of index.all) {
       // a row names another only as an operation of the table
-      if (op.readBack !== null) expect(index.operation(op.readBack)?.method, op.endpoint).toBe('GET');
+      const readBack = (OPERATIONS as AnyTable)[op.endpoint]!.readBack;
+      if (readBack !== null) expect(index.operation(readBack)?.method, op.endpoint).toBe('GET');
       if (op.creates !== null && 'by' in op.creates.archive) {
         const archive = index.operation(op.creates.archive.by);
         expect(archive?.method, op.endpoint).toBe('DELETE');

@@ -65,6 +65,4 @@ export interface ApiOperation {
   wronglyAccepted: string | null;
   /** the fixtures keys whose values a request of it sends; a blocked set-up step of it names the first */
   fixtures: readonly string[];
-  /** the stated read that shows its record again (for a read, itself); null where no stated route does */
-  readBack: string | null;
 }

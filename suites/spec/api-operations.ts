@@ -49,7 +49,6 @@ export function apiOperationsOf(table: AnyTable): ApiOperation[] {
       creates: row.creates,
       wronglyAccepted: row.wronglyAccepted,
       fixtures: row.fixtures,
-      readBack: row.readBack,
     };
   });
 }
