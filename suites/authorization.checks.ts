@@ -12,7 +12,9 @@ import {
   recordForProbes,
 } from '../lib/steps/custom-object.js';
 import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
-import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
+import { sendRefused, type Refusal } from './shared/refused-writes.js';
+import { OPERATIONS, type CreateEndpoint } from './spec/operations.js';
+import { readOnlyChecks, type CaseOf } from './sweeps/read-only.js';
 
 // auth.forbidden-403: "A caller without permission for the operation yields 403." The read-only
 // key of organization A tries every write the spec states, on real records of organization A with a
@@ -29,11 +31,12 @@ const READ_ONLY: Refusal = {
   },
 };
 
-// Writes of this suite alone: creates, and an upsert on an existing record's match value (the same
-// upsert from organization B may make a record of B's own, so it is no refused write there).
-const CREATES_AND_UPSERT: CheckCase[] = [
-  {
-    endpoint: 'POST /contact',
+// Writes of this suite alone, one for every write of the table whose path names no record (the
+// compiler holds it): creates, and an upsert on an existing record's match value (the same upsert
+// from organization B may make a record of B's own, so it is no refused write there). Every write on
+// a record is the shared table of refused writes (suites/shared/refused-writes.ts).
+const CREATES_AND_UPSERT: { readonly [E in CreateEndpoint]: CaseOf } = {
+  'POST /contact': {
     what: 'a valid contact create',
     run: async (c) => {
       await sendRefused(c, READ_ONLY, {
@@ -47,8 +50,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
       });
     },
   },
-  {
-    endpoint: 'POST /account',
+  'POST /account': {
     what: 'a valid account create',
     run: async (c) => {
       await sendRefused(c, READ_ONLY, {
@@ -58,8 +60,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
       });
     },
   },
-  {
-    endpoint: 'POST /opportunity',
+  'POST /opportunity': {
     what: 'a valid opportunity create',
     run: async (c) => {
       const account = await opportunityAccount(c);
@@ -73,8 +74,7 @@ const CREATES_AND_UPSERT: CheckCase[] = [
       await sendRefused(c, READ_ONLY, { method: 'POST', path: '/opportunity', json });
     },
   },
-  {
-    endpoint: 'POST /{custom_object_api_name}/_upsert',
+  'POST /{custom_object_api_name}/_upsert': {
     what: "an upsert on an existing record's match value; the record does not take its value",
     run: async (c) => {
       const co = customObject(c);
@@ -89,10 +89,10 @@ const CREATES_AND_UPSERT: CheckCase[] = [
       await expectValueNotTaken(c, co, target, attributes);
     },
   },
-];
+};
 
 group('Authorization › read-only key on every write', () => {
-  for (const w of [...CREATES_AND_UPSERT, ...refusedWriteChecks(READ_ONLY)]) {
+  for (const w of readOnlyChecks(READ_ONLY, OPERATIONS, CREATES_AND_UPSERT)) {
     check(
       'auth.forbidden-403',
       `${w.endpoint} with the read-only key answers 403: ${w.what}`,

@@ -1,5 +1,4 @@
 import { check, group } from '../lib/check/check.js';
-import { contactToRead } from '../lib/steps/contact.js';
 import { show, valueOf } from '../lib/check/record.js';
 import { opportunityName } from '../builders/opportunity.js';
 import { createAccount } from '../lib/steps/account.js';
@@ -14,10 +13,13 @@ import {
   upsert,
 } from '../lib/steps/custom-object.js';
 import { opportunityAccount, opportunityCreated } from '../lib/steps/opportunity.js';
-import { meetingRead, noteRead, transcriptRead } from '../lib/steps/note-meeting.js';
+import { transcriptRead } from '../lib/steps/note-meeting.js';
 import { setupRecord } from '../lib/steps/record.js';
 import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
-import { refusedWriteChecks, sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
+import { sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
+import { OPERATIONS, type RecordReadEndpoint } from './spec/operations.js';
+import { organizationBChecks } from './sweeps/organization-b.js';
+import type { CaseOf } from './sweeps/read-only.js';
 import { contactAccountIds, contactWithAccounts, relationshipName } from '../lib/steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
@@ -36,25 +38,13 @@ const OTHER_ORGANIZATION: Refusal = {
 };
 
 /**
- * Reads of organization A's records, with organization B's key; its writes on them are the shared
- * table of refused writes (suites/shared/refused-writes.ts).
+ * Reads of organization A's records, with organization B's key, that need more than the sweep's
+ * generic read (suites/sweeps/organization-b.ts: the record its path names, read by organization B,
+ * which gets none of its data): the contact, note and meeting reads are the generic one.
+ * Its writes on them are the shared table of refused writes (suites/shared/refused-writes.ts).
  */
-const READS: CheckCase[] = [
-  {
-    endpoint: 'GET /contact/{contact_id}',
-    what: "reading organization A's contact",
-    run: async (c) => {
-      const contact = await contactToRead(c);
-      await sendRefused(
-        c,
-        OTHER_ORGANIZATION,
-        { method: 'GET', path: `/contact/${contact.id}` },
-        contactSecrets(contact),
-      );
-    },
-  },
-  {
-    endpoint: 'GET /contact/{contact_id}/relationship/accounts',
+const READS: { readonly [E in RecordReadEndpoint]?: CaseOf } = {
+  'GET /contact/{contact_id}/relationship/accounts': {
     what: "reading the accounts of organization A's contact",
     run: async (c) => {
       const { contact, accounts } = await contactWithAccounts(c);
@@ -66,35 +56,7 @@ const READS: CheckCase[] = [
       );
     },
   },
-  {
-    endpoint: 'GET /note/{note_id}',
-    what: "reading organization A's note",
-    run: async (c) => {
-      const id = c.need(c.fixtures.noteId, 'noteId');
-      // organization A's read of it is the run's (sent once)
-      const note = c.setup(await noteRead(c), 'GET /note/{note_id}').data();
-      await sendRefused(c, OTHER_ORGANIZATION, { method: 'GET', path: `/note/${id}` }, [
-        valueOf(note, 'title'),
-        valueOf(note, 'note_html'),
-      ]);
-    },
-  },
-  {
-    endpoint: 'GET /meeting/{meeting_id}',
-    what: "reading organization A's meeting",
-    run: async (c) => {
-      const id = c.need(c.fixtures.meetingId, 'meetingId');
-      const meeting = c.setup(await meetingRead(c), 'GET /meeting/{meeting_id}').data();
-      await sendRefused(
-        c,
-        OTHER_ORGANIZATION,
-        { method: 'GET', path: `/meeting/${id}` },
-        ['title', 'description', 'agenda', 'location', 'meeting_url'].map((n) => valueOf(meeting, n)),
-      );
-    },
-  },
-  {
-    endpoint: 'GET /meeting/{meeting_id}/transcript',
+  'GET /meeting/{meeting_id}/transcript': {
     what: "reading the transcript link of organization A's meeting",
     run: async (c) => {
       const id = c.need(c.fixtures.meetingId, 'meetingId');
@@ -107,8 +69,7 @@ const READS: CheckCase[] = [
         e.fail('no data in the answer', `data ${show((e.json() as { data?: unknown }).data)}`);
     },
   },
-  {
-    endpoint: 'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
+  'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}': {
     what: "reading the relationships of organization A's custom-object record",
     run: async (c) => {
       // the run's shared record with linked contacts: only read, and by organization B only
@@ -121,7 +82,7 @@ const READS: CheckCase[] = [
       );
     },
   },
-];
+};
 
 /** Every body that names a record: organization B names one of organization A's. */
 const BODY_REFERENCES: CheckCase[] = [
@@ -223,7 +184,7 @@ const BODY_REFERENCES: CheckCase[] = [
 ];
 
 group("Isolation › another organization's key on organization A's records", () => {
-  for (const item of [...READS, ...refusedWriteChecks(OTHER_ORGANIZATION)]) {
+  for (const item of organizationBChecks(OTHER_ORGANIZATION, OPERATIONS, READS)) {
     check(
       'isolation.other-organization',
       `${item.endpoint}: ${item.what}`,

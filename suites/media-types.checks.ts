@@ -19,20 +19,10 @@ import { show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { tagged } from '../builders/tag.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
+import { OPERATIONS } from './spec/operations.js';
+import { expectJson, jsonAnswerChecks } from './sweeps/json-answers.js';
 
 // "All requests and responses use `application/json`."
-
-/** A response's Content-Type is application/json (parameters such as charset allowed) and its body parses. */
-function expectJson(c: CheckContext, ex: Exchange): void {
-  const e = c.expect(ex, 'media.json-responses');
-  const type = e.response.headers['content-type'] ?? '(none)';
-  if (!/^application\/json\s*(;|$)/i.test(type)) e.fail('Content-Type application/json', `Content-Type ${type}`);
-  if (e.response.json === undefined)
-    e.fail(
-      'a body that parses as JSON',
-      e.response.text.length === 0 ? 'an empty body' : `body ${show(e.response.text.slice(0, 200))}`,
-    );
-}
 
 // Each sample is an answer the run gets anyway, sent once and judged by every check of it
 // (lib/steps/, suites/shared/provoke.ts): the contact create, its read, the meeting read, the
@@ -151,6 +141,19 @@ group('Media types › JSON on every kind of response', () => {
     },
     { endpoint: 'GET /meeting/{meeting_id}/transcript' },
   );
+});
+
+// Every operation of the table is judged above or says why not (JSON_ANSWERS); one added to the
+// table without an entry, whose path names a record, gets this generic check.
+group('Media types › JSON answers of the other operations', () => {
+  for (const j of jsonAnswerChecks(OPERATIONS)) {
+    check(
+      'media.json-responses',
+      `${j.endpoint}: ${j.what} is Content-Type application/json with a body that parses`,
+      (c) => j.run(c),
+      { endpoint: j.endpoint },
+    );
+  }
 });
 
 group('Media types › unsupported request type', () => {

@@ -7,6 +7,8 @@ import { answeredRecord, show, valueOf } from '../lib/check/record.js';
 import { contactCreateBody } from '../builders/contact.js';
 import { linkedRecordRead, NEVER_ISSUED_CURSOR } from '../lib/steps/custom-object.js';
 import { NOT_UUID_PATH, PROVOKE, provoked } from './shared/provoke.js';
+import { OPERATIONS } from './spec/operations.js';
+import { hostileIdTargets } from './sweeps/hostile-ids.js';
 
 // robustness.no-5xx: hostile input is a request that fails validation, answered 2xx or 4xx with
 // the error body ("request body or parameters fail validation"), never 5xx, never a hang (the
@@ -37,57 +39,8 @@ const BAD_IDS: ReadonlyArray<[string, string]> = [
   ['a uuid with a trailing character', '00000000-0000-4000-8000-000000000000x'],
 ];
 
-/**
- * One operation per family with an id in its path; `{id}` is replaced by the hostile segment. A path id
- * is parsed the same way by every handler of one method and shape, so the whole list of hostile ids goes
- * to one operation of each method (`all`), and the plain 'not-a-uuid' to every operation: each still
- * gets an id that is not a uuid on every run, and each kind of hostile id meets a read, a patch, an
- * archive and a link.
- */
-const FAMILIES: ReadonlyArray<{
-  endpoint: string;
-  method: string;
-  path: (c: CheckContext, id: string) => string;
-  body?: unknown;
-  all?: true;
-}> = [
-  { endpoint: 'GET /contact/{contact_id}', method: 'GET', path: (_c, id) => `/contact/${id}`, all: true },
-  {
-    endpoint: 'PATCH /contact/{contact_id}',
-    method: 'PATCH',
-    path: (_c, id) => `/contact/${id}`,
-    body: { attributes: { title: 'Robust' } },
-    all: true,
-  },
-  {
-    endpoint: 'GET /contact/{contact_id}/relationship/accounts',
-    method: 'GET',
-    path: (_c, id) => `/contact/${id}/relationship/accounts`,
-  },
-  { endpoint: 'DELETE /account/{account_id}', method: 'DELETE', path: (_c, id) => `/account/${id}`, all: true },
-  {
-    endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
-    method: 'POST',
-    path: (_c, id) => `/opportunity/${id}/relationship/contacts`,
-    body: { related_record_id: '00000000-0000-4000-8000-000000000000' },
-    all: true,
-  },
-  {
-    endpoint: 'PATCH /task/{task_id}',
-    method: 'PATCH',
-    path: (_c, id) => `/task/${id}`,
-    body: { attributes: { disposition: 'Robust' } },
-  },
-  { endpoint: 'GET /note/{note_id}', method: 'GET', path: (_c, id) => `/note/${id}` },
-  { endpoint: 'GET /meeting/{meeting_id}', method: 'GET', path: (_c, id) => `/meeting/${id}` },
-  { endpoint: 'GET /meeting/{meeting_id}/transcript', method: 'GET', path: (_c, id) => `/meeting/${id}/transcript` },
-  {
-    endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
-    method: 'PATCH',
-    path: (c, id) => `/${c.need(c.fixtures.customObject?.apiName, 'customObject.apiName')}/${id}`,
-    body: { attributes: {} },
-  },
-];
+// Every operation with an id in its path, from the operation table (suites/sweeps/hostile-ids.ts).
+const FAMILIES = hostileIdTargets(OPERATIONS);
 
 group('Robustness › path ids that are not uuids', () => {
   for (const f of FAMILIES) {

@@ -12,7 +12,7 @@ const PRODUCT = ['lib', 'suites', 'builders', 'reference', 'bin'];
  * composition root (bin/) sits above them all and alone knows both the harness and the suites.
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['lib/util', 'lib/rules', 'lib/schemas', 'builders'],
+  ['lib/util', 'lib/rules', 'lib/schemas', 'lib/operations', 'builders'],
   ['lib/target'],
   ['lib/config', 'lib/redact', 'lib/select'],
   ['lib/http'],

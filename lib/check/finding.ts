@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.js';
 import { pathUnderBase } from '../http/exchange.js';
-import { statedEndpointOf } from '../rules/stated-endpoints.js';
+import { operationsInUse } from '../operations/in-use.js';
 import type { Violation } from './outcome.js';
 
 /**
@@ -24,5 +24,8 @@ export interface FindingScope {
 
 /** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
 export function operationOf(ex: Exchange, baseUrl: string): string {
-  return statedEndpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ?? `${ex.request.method} (unstated route)`;
+  return (
+    operationsInUse().endpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ??
+    `${ex.request.method} (unstated route)`
+  );
 }

@@ -6,6 +6,7 @@ import { coverageLines, coverageMap, type CoverageMap } from '../coverage/covera
 import type { ConformanceReport } from '../report/conformance-json.js';
 import { VARIATIONS } from '../../reference/variations/registry.js';
 import { checkCounts } from './rules-command.js';
+import { operationsInUse } from '../operations/in-use.js';
 
 /**
  * `npx conformance coverage [--json] [--report-dir DIR]`: the traceability map, from the catalogue
@@ -48,6 +49,7 @@ export async function coverageOf(
         ) as ConformanceReport)
       : undefined);
   return coverageMap({
+    endpoints: operationsInUse().endpoints,
     checkCounts: counts,
     variations: VARIATIONS.map((v) => ({ id: v.id, quote: v.quote })),
     ...(r

@@ -15,6 +15,7 @@ import { suiteVersion } from '../config/suite-version.js';
 import { listVariations, serve } from './serve.js';
 import { printRules, printStatements } from './rules-command.js';
 import { openApiDocument } from '../openapi/document.js';
+import { operationsInUse } from '../operations/in-use.js';
 import { consoleLines } from '../report/console.js';
 import { ciInert } from '../report/inert.js';
 import { SPEC_VERSION } from '../report/certificate.js';
@@ -80,7 +81,7 @@ export async function main(argv: string[], suites: readonly CheckModule[], io: C
       return 0;
     }
     if (command === 'openapi') {
-      print(JSON.stringify(openApiDocument(suiteVersion()), null, 2));
+      print(JSON.stringify(openApiDocument(suiteVersion(), operationsInUse().all), null, 2));
       return 0;
     }
     const a = parseRunArgs(argv);

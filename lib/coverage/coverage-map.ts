@@ -1,7 +1,6 @@
 import { RULES, type RuleId } from '../rules/catalogue.js';
 import { OPEN_POINTS } from '../rules/open-points.js';
 import { STATEMENTS, rulesOf } from '../rules/statements.js';
-import { STATED_ENDPOINTS } from '../rules/stated-endpoints.js';
 import { ERROR_CODES } from '../schemas/errors/codes.js';
 import type { CheckResult } from '../check/result.js';
 import { ruleOutcomes, type RuleOutcome } from '../certificate/certificate-file.js';
@@ -31,6 +30,8 @@ export interface CoverageMap {
 }
 
 export interface CoverageInput {
+  /** every stated operation, as the spec writes it (the operation table, lib/operations) */
+  endpoints: readonly string[];
   /** checks per rule, from the registry */
   checkCounts: ReadonlyMap<string, number>;
   variations: readonly VariationRef[];
@@ -92,8 +93,8 @@ export function coverageMap(o: CoverageInput): CoverageMap {
     const codes = new Set(o.run.errorCodes);
     map.contract = {
       operations: {
-        exercised: STATED_ENDPOINTS.filter((e) => ops.has(e)),
-        neverSeen: STATED_ENDPOINTS.filter((e) => !ops.has(e)),
+        exercised: o.endpoints.filter((e) => ops.has(e)),
+        neverSeen: o.endpoints.filter((e) => !ops.has(e)),
       },
       errorCodes: {
         seen: ERROR_CODES.filter((c) => codes.has(c)),

@@ -1,4 +1,4 @@
-import { statedEndpointOf } from '../rules/stated-endpoints.js';
+import { operationsInUse } from '../operations/in-use.js';
 import type { TargetKeys } from '../target/target.js';
 import { worstOutcome } from './worst-outcome.js';
 
@@ -60,7 +60,7 @@ function authName(auth: Auth): string {
 /** A request's endpoint as the spec writes it (POST /contact), or its path with ids shown as {id}. */
 export function endpointOf(method: string, path: string): string {
   const bare = path.split(/[?#]/)[0] ?? path;
-  const stated = statedEndpointOf(method.toUpperCase(), bare);
+  const stated = operationsInUse().endpointOf(method, bare);
   if (stated) return stated.slice(stated.indexOf(' ') + 1);
   return bare.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
 }

@@ -1,8 +1,7 @@
 import { ALL_SCHEMAS } from '../schemas/all.js';
 import { SCHEMA_BASE, VALUE_TYPE_NAMES, idTail, type SchemaId } from '../schemas/ids.js';
 import { ERROR_CODES } from '../schemas/errors/codes.js';
-import { STATED_ENDPOINTS } from '../rules/stated-endpoints.js';
-import { OPERATIONS, type OperationSpec } from './operations.js';
+import type { ApiOperation, PathParameter } from '../operations/api-operation.js';
 
 /** A schema id as a component name: `value-types/string` → `value-types.string`. */
 export function componentName(id: SchemaId): string {
@@ -37,47 +36,46 @@ function asComponent(schema: unknown): unknown {
   return out;
 }
 
-const PATH_PARAMETER_DOC: Record<string, string> = {
-  custom_object_api_name:
-    'The full api_name of a custom object, including the cus_obj__ prefix (GET /_organization_schema_summary lists them).',
-  api_name: 'A relationship api_name of the workspace.',
-  domain_name: 'A domain of the account.',
-};
+/** A schema id of ours, checked: the operation table names them by string. */
+function schemaId(id: string, where: string): SchemaId {
+  const known = idTail(`${SCHEMA_BASE}${id}`);
+  if (known === undefined) throw new Error(`${where}: no schema ${id} (lib/schemas)`);
+  return known;
+}
 
-function pathParameters(template: string): unknown[] {
-  return [...template.matchAll(/\{([^}]+)\}/g)].map(([, name]) => {
-    const n = name!;
+function pathParameters(params: Readonly<Record<string, PathParameter>>): unknown[] {
+  return Object.entries(params).map(([name, p]) => {
     // "Path parameters named *_id are uuid strings"
-    const schema = n.endsWith('_id')
+    const schema = p.uuid
       ? componentRef('defs/uuid')
-      : n === 'custom_object_api_name'
-        ? { type: 'string', pattern: '^cus_obj__' }
+      : p.prefix !== undefined
+        ? { type: 'string', pattern: `^${p.prefix}` }
         : { type: 'string' };
     return {
-      name: n,
+      name,
       in: 'path',
       required: true,
       schema,
-      ...(PATH_PARAMETER_DOC[n] ? { description: PATH_PARAMETER_DOC[n] } : {}),
+      ...(p.description !== undefined ? { description: p.description } : {}),
     };
   });
 }
 
-function operationObject(endpoint: string, method: string, template: string, op: OperationSpec): unknown {
+function operationObject(op: ApiOperation): unknown {
   const success: Record<string, unknown> = { description: op.success.description };
   if (op.success.schema === 'unshown') {
     // a DELETE's body is not shown at all; a discovery read answers JSON of a shape not shown
-    if (method !== 'delete')
+    if (op.method !== 'DELETE')
       success['content'] = { 'application/json': { schema: { description: 'not shown in the spec' } } };
-  } else if (op.success.schema !== undefined) {
-    success['content'] = { 'application/json': { schema: componentRef(op.success.schema) } };
+  } else {
+    success['content'] = { 'application/json': { schema: componentRef(schemaId(op.success.schema, op.endpoint)) } };
   }
   return {
-    operationId: operationId(endpoint),
+    operationId: operationId(op.endpoint),
     summary: op.summary,
     parameters: [
-      ...pathParameters(template),
-      ...(op.query ?? []).map((q) => ({
+      ...pathParameters(op.params),
+      ...op.query.map((q) => ({
         name: q.name,
         in: 'query',
         required: false,
@@ -85,8 +83,13 @@ function operationObject(endpoint: string, method: string, template: string, op:
         description: q.description,
       })),
     ],
-    ...(op.request
-      ? { requestBody: { required: true, content: { 'application/json': { schema: componentRef(op.request) } } } }
+    ...(op.request !== null
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: componentRef(schemaId(op.request, op.endpoint)) } },
+          },
+        }
       : {}),
     responses: {
       [op.success.status]: success,
@@ -114,10 +117,11 @@ function operationId(endpoint: string): string {
 
 /**
  * The spec as an OpenAPI 3.1 document, from the schemas the checks validate against: every stated
- * operation, both security schemes, the error body (its code list an enum) and every value type as
- * a component. Where the spec says "not shown" the document says so and invents no shape.
+ * operation (the operation table, suites/spec/operations.ts), both security schemes, the error body
+ * (its code list an enum) and every value type as a component. Where the spec says "not shown" the
+ * document says so and invents no shape.
  */
-export function openApiDocument(version: string): Record<string, unknown> {
+export function openApiDocument(version: string, operations: readonly ApiOperation[]): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
   for (const schema of ALL_SCHEMAS) {
     const id = idTail(schema.$id);
@@ -125,15 +129,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
     schemas[componentName(id)] = asComponent(schema);
   }
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of STATED_ENDPOINTS) {
-    const [method, template] = endpoint.split(' ') as [string, string];
-    paths[template] ??= {};
-    paths[template]![method.toLowerCase()] = operationObject(
-      endpoint,
-      method.toLowerCase(),
-      template,
-      OPERATIONS[endpoint],
-    );
+  for (const op of operations) {
+    paths[op.template] ??= {};
+    paths[op.template]![op.method.toLowerCase()] = operationObject(op);
   }
   return {
     openapi: '3.1.0',

@@ -1,7 +1,9 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { isUuid, segment } from '../http/under-base.js';
 import { shortBare, shortText } from '../util/short-text.js';
-import { isCustomObjectApiName } from '../target/identifiers.js';
+import { operationsInUse } from '../operations/in-use.js';
+import { OperationIndex, parameterNames, type OperationMatch } from '../operations/operation-index.js';
+import type { ApiOperation, Creation } from '../operations/api-operation.js';
 
 /** A record a 2xx answer to a POST shows created, and the DELETE that archives or removes it. */
 export interface CreatedRecord {
@@ -34,61 +36,88 @@ function archivable(r: CreatedRecord, ids: readonly string[]): CreatedRecord {
   };
 }
 
-const SEGMENT = '([^/?#]+)';
-const CREATES: ReadonlyArray<{
-  re: RegExp;
-  of: (m: RegExpExecArray, res: ExchangeResponse, requestBody: unknown) => CreatedRecord | undefined;
-}> = [
-  { re: /^\/contact\/?$/, of: (_m, res) => withId(res, (id) => ({ id, type: 'contact', path: null })) },
-  {
-    re: /^\/account\/?$/,
-    of: (_m, res) => withId(res, (id) => archivable({ id, type: 'account', path: `/account/${id}` }, [id])),
-  },
-  { re: /^\/opportunity\/?$/, of: (_m, res) => withId(res, (id) => ({ id, type: 'opportunity', path: null })) },
-  {
-    re: new RegExp(`^/contact/${SEGMENT}/relationship/${SEGMENT}/?$`),
-    of: (m, res, body) =>
-      withTarget(res, body, (t) => ({
-        id: `contact/${m[1]}/relationship/${m[2]}/${t}`,
-        type: 'edge',
-        path: null,
-        ends: [m[1]!, t],
-      })),
-  },
-  {
-    re: new RegExp(`^/opportunity/${SEGMENT}/relationship/${SEGMENT}/?$`),
-    of: (m, res, body) =>
-      withTarget(res, body, (t) =>
-        archivable(
-          {
-            id: `opportunity/${m[1]}/relationship/${m[2]}/${t}`,
-            type: 'edge',
-            path: `/opportunity/${m[1]}/relationship/${m[2]}/${isUuid(t) ? t : ''}`,
-            ends: [m[1]!, t],
-          },
-          [t],
-        ),
-      ),
-  },
-  {
-    re: new RegExp(`^/${SEGMENT}/_upsert/?$`),
-    of: (m, res) =>
-      withId(res, (id) =>
-        archivable({ id, type: decodeURIComponent(m[1]!), path: `/${m[1]}/${id}`, upsert: true }, [id]),
-      ),
-  },
-];
+/**
+ * The archive path of what a create made: the archiving operation's template, its parameters from
+ * the create's path (as sent) and its one other parameter the new id (or the edge's target).
+ */
+function archivePath(
+  creation: Creation,
+  known: Readonly<Record<string, string>>,
+  id: string,
+  operations: OperationIndex,
+): string | null {
+  if (!('by' in creation.archive)) return null;
+  const archive = operations.operation(creation.archive.by);
+  if (archive === undefined) throw new Error(`${creation.archive.by}: no such operation archives a create`);
+  const values: Record<string, string> = { ...known };
+  for (const name of parameterNames(archive.template)) values[name] ??= id;
+  return OperationIndex.fill(archive.template, values);
+}
+
+/** What one stated create made, from its path's values and its answer. */
+function madeBy(
+  hit: OperationMatch,
+  res: ExchangeResponse,
+  body: unknown,
+  operations: OperationIndex,
+): CreatedRecord | undefined {
+  const creation = hit.operation.creates!;
+  const what = creation.what;
+  if (what === 'edge') {
+    return withTarget(res, body, (t) => {
+      const path = archivePath(creation, hit.values, t, operations);
+      const id = `${OperationIndex.fill(hit.operation.template, hit.values).slice(1)}/${t}`;
+      const first = Object.values(hit.values)[0] ?? '';
+      return archivable({ id, type: 'edge', path, ends: [first, t] }, [t]);
+    });
+  }
+  const type = 'type' in what ? what.type : decodeURIComponent(hit.values[what.typeParam] ?? '');
+  return withId(res, (id) =>
+    archivable(
+      {
+        id,
+        type,
+        path: archivePath(creation, hit.values, id, operations),
+        ...(creation.mayMatch ? { upsert: true } : {}),
+      },
+      [id],
+    ),
+  );
+}
+
+/**
+ * A record on a path no stated create names, recorded by its record_type: archived only by the
+ * table's archive of a create of that type, and a record_type goes into the path only when the
+ * parameter it fills accepts it (a safe custom-object api_name).
+ */
+function madeOfType(id: string, recordType: string | undefined, operations: OperationIndex): CreatedRecord {
+  for (const op of operations.all) {
+    const c = op.creates;
+    if (c === null || c.what === 'edge' || recordType === undefined) continue;
+    if ('type' in c.what && c.what.type === recordType) {
+      return archivable({ id, type: recordType, path: archivePath(c, {}, id, operations) }, [id]);
+    }
+    if ('typeParam' in c.what && acceptsType(op, c.what.typeParam, recordType)) {
+      const known = { [c.what.typeParam]: segment(recordType) };
+      return archivable({ id, type: recordType, path: archivePath(c, known, id, operations) }, [id]);
+    }
+  }
+  return { id, type: recordType === undefined ? 'unknown' : shortBare(recordType, 128), path: null };
+}
+
+const acceptsType = (op: ApiOperation, param: string, value: string) => op.params[param]?.accepts(value) === true;
 
 /**
  * What a POST created, judged from its path (relative to the base URL) and its 2xx answer; undefined
- * for anything else. A 2xx `{ data: { id, record_type } }` on a path not listed here (a server that
- * accepts an odd path) is still recorded, by its record_type, so nothing the run made goes unlisted.
+ * for anything else. A 2xx `{ data: { id, record_type } }` on a path no stated create names (a server
+ * that accepts an odd path) is still recorded, by its record_type, so nothing the run made goes unlisted.
  */
 export function createdBy(
   method: string,
   path: string,
   res: ExchangeResponse | undefined,
   requestBody: string | undefined,
+  operations = operationsInUse(),
 ): CreatedRecord | undefined {
   if (method.toUpperCase() !== 'POST' || !res || res.status < 200 || res.status > 299) return undefined;
   const bare = path.split(/[?#]/)[0] ?? path;
@@ -98,17 +127,19 @@ export function createdBy(
   } catch {
     body = undefined;
   }
-  for (const c of CREATES) {
-    const m = c.re.exec(bare);
-    if (m) return c.of(m, res, body);
-  }
-  return withId(res, (id, recordType) => {
-    if (recordType === 'account') return archivable({ id, type: 'account', path: `/account/${id}` }, [id]);
-    // a record_type goes into the archive path only when it is a safe custom-object api_name
-    if (isCustomObjectApiName(recordType))
-      return archivable({ id, type: recordType, path: `/${segment(recordType)}/${id}` }, [id]);
-    return { id, type: recordType === undefined ? 'unknown' : shortBare(recordType, 128), path: null };
-  });
+  const hit = operations.match('POST', bare, true);
+  if (hit?.operation.creates) return madeBy(hit, res, body, operations);
+  return withId(res, (id, recordType) => madeOfType(id, recordType, operations));
+}
+
+/** The type of record a POST to this path makes (`contact`, `edge`, a custom object's), for an unanswered create. */
+export function typeOfCreate(bare: string, operations = operationsInUse()): string {
+  const hit = operations.match('POST', bare, true);
+  const what = hit?.operation.creates?.what;
+  if (what === 'edge') return 'edge';
+  if (what !== undefined && 'type' in what) return what.type;
+  if (what !== undefined) return decodeURIComponent(hit!.values[what.typeParam] ?? '');
+  return decodeURIComponent(bare.split('/').filter(Boolean)[0] ?? 'unknown');
 }
 
 function withId(

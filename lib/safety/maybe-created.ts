@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
+import { typeOfCreate } from './created.js';
 import type { LedgerAuth, LedgerLine, LedgerType } from './ledger.js';
 
 /** The key a record is archived with: organization B's records with B's key, everything else with A's. */
@@ -111,11 +112,4 @@ export class MaybeCreated {
 /** A send's identity: what a POST sent again after a 429 sends once more. */
 function sendKey(bare: string, body: string | undefined, auth: unknown): string {
   return JSON.stringify([bare, body ?? '', typeof auth === 'string' ? auth : 'raw']);
-}
-
-/** What kind of record a POST path creates: `/contact` → contact, `/x/_upsert` → x, an edge → edge. */
-function typeOfCreate(bare: string): LedgerType {
-  if (/\/relationship\//.test(bare)) return 'edge';
-  const first = bare.split('/').filter(Boolean)[0] ?? 'unknown';
-  return decodeURIComponent(first);
 }

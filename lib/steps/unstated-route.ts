@@ -3,6 +3,8 @@ import type { Conformance } from '../check/expect-conform.js';
 import type { Exchange } from '../http/exchange.js';
 import { recordOf, type ApiRecord } from '../check/record.js';
 import { relatedIds } from './relationship.js';
+import { operationsInUse } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 
 /**
  * Some effects the spec states can only be seen through a route it does not state (an archived
@@ -10,14 +12,25 @@ import { relatedIds } from './relationship.js';
  * may not serve that route, so: try it; if it answers 2xx, hand the exchange to `verify` (which may
  * fail the check); if it answers 404 or 405, record that the effect could not be observed. Any other
  * answer is recorded too: the route is not the spec's, so it cannot be a deviation.
+ *
+ * A read the operation table states (suites/spec/operations.ts: a row added for it, GET
+ * /account/{account_id} say) is no such route: its answer is a set-up step of the check, which blocks
+ * it when the read fails (the read's own checks judge that), so the call sites follow the table.
  */
 export async function throughUnstatedRoute(
   c: CheckContext,
   path: string,
   effect: string,
   verify: (ex: Exchange) => void,
+  operations: OperationIndex = operationsInUse(),
 ): Promise<void> {
   const ex = await c.api.get(path);
+  const stated = operations.endpointOf('GET', path);
+  if (stated !== undefined) {
+    c.setup(ex, stated);
+    verify(ex);
+    return;
+  }
   const status = ex.response?.status;
   if (status !== undefined && status >= 200 && status <= 299) {
     verify(ex);
@@ -39,18 +52,28 @@ export async function throughUnstatedRecordRead(
   path: string,
   effect: string,
   verify: (record: ApiRecord, e: Conformance) => void,
+  operations: OperationIndex = operationsInUse(),
 ): Promise<void> {
-  await throughUnstatedRoute(c, path, effect, (ex) => {
-    const record = recordOf(ex.response?.json);
-    if (record && path.endsWith(`/${record.id}`)) {
-      verify(record, c.expect(ex));
-      return;
-    }
-    c.observe(
-      'unobservable',
-      `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`,
-    );
-  });
+  const stated = operations.endpointOf('GET', path);
+  await throughUnstatedRoute(
+    c,
+    path,
+    effect,
+    (ex) => {
+      const record = recordOf(ex.response?.json);
+      if (record && path.endsWith(`/${record.id}`)) {
+        verify(record, c.expect(ex));
+        return;
+      }
+      if (stated !== undefined)
+        c.block(stated, `HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`, ex);
+      c.observe(
+        'unobservable',
+        `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without { data: record } for that id`,
+      );
+    },
+    operations,
+  );
 }
 
 /**
@@ -63,18 +86,27 @@ export async function throughUnstatedPage(
   path: string,
   effect: string,
   verify: (ids: unknown[], e: Conformance) => void,
+  operations: OperationIndex = operationsInUse(),
 ): Promise<void> {
-  await throughUnstatedRoute(c, path, effect, (ex) => {
-    const items = (ex.response?.json as { items?: unknown } | undefined)?.items;
-    if (Array.isArray(items)) {
-      verify(relatedIds(ex.response?.json), c.expect(ex));
-      return;
-    }
-    c.observe(
-      'unobservable',
-      `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without an items array`,
-    );
-  });
+  const stated = operations.endpointOf('GET', path);
+  await throughUnstatedRoute(
+    c,
+    path,
+    effect,
+    (ex) => {
+      const items = (ex.response?.json as { items?: unknown } | undefined)?.items;
+      if (Array.isArray(items)) {
+        verify(relatedIds(ex.response?.json), c.expect(ex));
+        return;
+      }
+      if (stated !== undefined) c.block(stated, `HTTP ${ex.response?.status ?? '?'} without an items array`, ex);
+      c.observe(
+        'unobservable',
+        `${effect}: could not be observed, GET ${withoutIds(path)} (a route the spec does not state) answered HTTP ${ex.response?.status ?? '?'} without an items array`,
+      );
+    },
+    operations,
+  );
 }
 
 function withoutIds(path: string): string {

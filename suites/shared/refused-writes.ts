@@ -22,6 +22,9 @@ import { contactAccountIds, relationshipName } from '../../lib/steps/relationshi
 import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../../lib/steps/task.js';
 import type { RecordKind } from '../../lib/safety/kept-records.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from '../../lib/steps/unstated-route.js';
+import { OPERATIONS, type RecordWriteEndpoint } from '../spec/operations.js';
+import type { AnyTable } from '../spec/operation-row.js';
+import { casesFor, isRecordWrite } from '../sweeps/cases.js';
 
 /**
  * The writes on organization A's records that a caller must be refused, each with the read that
@@ -88,7 +91,6 @@ export interface CheckCase {
 
 /** One refused write; `S` is what the set-up made (the record, and what the write will send). */
 interface RefusedWrite<S> {
-  endpoint: string;
   /**
    * Whose record the write goes to (lib/safety/kept-records.ts). Only `own` and `given up` records
    * take a write that would archive, remove or unlink something; a `kept` one takes only a PATCH,
@@ -112,8 +114,7 @@ interface RefusedWrite<S> {
 }
 
 /** A refused write with its record type erased, so the table can hold every kind. */
-interface AnyRefusedWrite {
-  endpoint: string;
+export interface AnyRefusedWrite {
   writesTo: readonly RecordKind[];
   what: Record<RefusingKey, string>;
   run(c: CheckContext, refusal: Refusal): Promise<void>;
@@ -121,7 +122,6 @@ interface AnyRefusedWrite {
 
 function refusedWrite<S>(w: RefusedWrite<S>): AnyRefusedWrite {
   return {
-    endpoint: w.endpoint,
     writesTo: w.writesTo,
     what: w.what,
     async run(c, refusal) {
@@ -142,9 +142,12 @@ function customObjectSecrets(kept: KeptRecord): unknown[] {
   return kept.unique;
 }
 
-const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
-  refusedWrite({
-    endpoint: 'PATCH /contact/{contact_id}',
+/**
+ * A refused write for every write of the operation table whose path names a record (the compiler
+ * holds it: a record write added to the table does not compile until it has one here).
+ */
+export const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWrite } = {
+  'PATCH /contact/{contact_id}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'a title patch; the contact does not take its title',
@@ -166,8 +169,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       if (after === title) e.fail(`title not the one the refused patch sent (${show(title)})`, `title ${show(after)}`);
     },
   }),
-  refusedWrite({
-    endpoint: 'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}',
+  'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}': refusedWrite({
     // the fixture contactWithPhoneNumbersId only where the server takes no phone items on create
     writesTo: ['own', 'kept'],
     what: {
@@ -197,8 +199,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
     },
   }),
-  refusedWrite({
-    endpoint: 'POST /contact/{contact_id}/relationship/{api_name}',
+  'POST /contact/{contact_id}/relationship/{api_name}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'linking a contact to an account; no edge appears',
@@ -224,8 +225,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
         e.fail(`no edge to account ${account.id}`, `the contact's accounts read lists it: ${show(linked)}`);
     },
   }),
-  refusedWrite({
-    endpoint: 'DELETE /account/{account_id}',
+  'DELETE /account/{account_id}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'archiving an account; it stays active',
@@ -242,8 +242,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       });
     },
   }),
-  refusedWrite({
-    endpoint: 'DELETE /account/{account_id}/attribute/domains/{domain_name}',
+  'DELETE /account/{account_id}/attribute/domains/{domain_name}': refusedWrite({
     // the fixture's otherDomain only where the server takes no domains on account create
     writesTo: ['own', 'given up'],
     what: {
@@ -262,8 +261,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       });
     },
   }),
-  refusedWrite({
-    endpoint: 'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+  'POST /opportunity/{opportunity_id}/relationship/{api_name}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: "linking a contact that is on the opportunity's account; no edge appears",
@@ -294,8 +292,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       );
     },
   }),
-  refusedWrite({
-    endpoint: 'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}',
+  'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'removing an opportunity-contact edge; the edge stays',
@@ -323,8 +320,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       );
     },
   }),
-  refusedWrite({
-    endpoint: 'PATCH /task/{task_id}',
+  'PATCH /task/{task_id}': refusedWrite({
     // tasks have no create endpoint: the user's task (taskIds[0]), which the task checks write too
     writesTo: ['kept'],
     what: {
@@ -377,8 +373,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       }
     },
   }),
-  refusedWrite({
-    endpoint: 'DELETE /task/{task_id}',
+  'DELETE /task/{task_id}': refusedWrite({
     // an archive is for good and tasks have no create endpoint: only the task the user gave up for it
     writesTo: ['given up'],
     what: {
@@ -405,8 +400,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
       });
     },
   }),
-  refusedWrite({
-    endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+  'PATCH /{custom_object_api_name}/{record_id}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'a patch of a record; the record does not take its value',
@@ -426,8 +420,7 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     secrets: ({ target }) => target.unique,
     unchanged: (c, { co, target, attributes }) => expectValueNotTaken(c, co, target, attributes),
   }),
-  refusedWrite({
-    endpoint: 'DELETE /{custom_object_api_name}/{record_id}',
+  'DELETE /{custom_object_api_name}/{record_id}': refusedWrite({
     writesTo: ['own'],
     what: {
       readOnlyApiKey: 'archiving a record; the upsert still finds it',
@@ -441,13 +434,19 @@ const REFUSED_WRITES: readonly AnyRefusedWrite[] = [
     secrets: ({ kept }) => customObjectSecrets(kept),
     unchanged: (c, { co, kept }) => expectRecordUnchanged(c, co, kept),
   }),
-];
+};
 
-/** The refused writes as one suite's checks: its caller, its refusal, its titles. */
-export function refusedWriteChecks(refusal: Refusal): CheckCase[] {
-  return REFUSED_WRITES.map((w) => ({
-    endpoint: w.endpoint,
-    what: w.what[refusal.key],
-    run: (c) => w.run(c, refusal),
-  }));
+/**
+ * The refused writes as one suite's checks (its caller, its refusal, its titles): one for every write
+ * of the table whose path names a record, in the table's order (`table` and `writes`: a test passes a
+ * copy with an operation added).
+ */
+export function refusedWriteChecks(
+  refusal: Refusal,
+  table: AnyTable = OPERATIONS,
+  writes: Readonly<Record<string, AnyRefusedWrite | undefined>> = REFUSED_WRITES,
+): CheckCase[] {
+  return casesFor(table, isRecordWrite, writes, 'REFUSED_WRITES in suites/shared/refused-writes.ts').map(
+    ({ endpoint, item: w }) => ({ endpoint, what: w.what[refusal.key], run: (c) => w.run(c, refusal) }),
+  );
 }
