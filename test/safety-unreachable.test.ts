@@ -11,7 +11,7 @@ import { referenceWithFixtures, startProxy, startSilentServer } from './support/
 // resolvers answer it NXDOMAIN without asking anyone).
 
 interface Report {
-  run: { requestsSent: number };
+  run: { requestsSent: number; probeRequests?: number; fixturesCheckRequests?: number };
   checks: Array<{ id: string; status: string; message: string; blockedBy?: { step: string; answer: string } }>;
 }
 
