@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { FIXTURES_SCHEMA } from '../lib/target/fixtures-schema.js';
+import { FIXTURES_SCHEMA } from '../fixtures/fixtures-file.schema.js';
 import { CONFORMANCE_REPORT_SCHEMA } from '../lib/report/conformance-report.schema.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

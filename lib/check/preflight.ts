@@ -1,9 +1,9 @@
 import type { Exchange } from '../http/exchange.js';
 import type { BlockedBy } from './outcome.js';
-import type { ApiRecord } from './record.js';
+import type { SpecRecord } from '../spec/register.js';
 
 /**
- * What the fixtures check found before the checks ran (lib/preflight/fixtures-check.ts), handed to
+ * What the fixtures check found before the checks ran (suites/preflight/fixtures-check.ts), handed to
  * the checks with the target.
  */
 export interface Preflight {
@@ -26,18 +26,18 @@ export interface Preflight {
   /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
   contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
   /**
-   * Each kept record (lib/safety/kept-records.ts) as the server showed it before any check, by
+   * Each kept record (fixtures/kept-records.ts) as the server showed it before any check, by
    * fixtures key; a record the server serves no read of is absent. The run reads them again at its
-   * end and reports what changed (lib/preflight/kept-audit.ts).
+   * end and reports what changed (suites/preflight/kept-audit.ts).
    */
-  kept?: Record<string, ApiRecord>;
-  /** which of each list the user gave up this run takes (lib/preflight/given-up.ts) */
+  kept?: Record<string, SpecRecord>;
+  /** which of each list the user gave up this run takes (suites/preflight/given-up.ts) */
   givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
   /**
    * The reads the fixtures check sent with organization A's key, by path below the base URL with its
    * query (`/note/…`, `/x/…/relationship/y?page_size=50`), and when each was sent (this client's clock,
    * ms): a check of the same read's answer judges this one instead of sending it again
-   * (lib/steps/read-once.ts).
+   * (suites/steps/read-once.ts).
    */
   reads?: Record<string, { ex: Exchange; sentAt: number }>;
 }

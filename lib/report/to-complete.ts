@@ -1,6 +1,6 @@
 import type { CheckResult } from '../check/result.js';
 import type { SkipNeed } from '../check/outcome.js';
-import { supplyOf } from '../target/fixture-guide.js';
+import { fixturesInUse } from '../target/fixtures-in-use.js';
 
 /**
  * "To complete this run": the skipped checks grouped by what the user supplies (a fixtures key or a
@@ -55,7 +55,7 @@ export function toComplete(checks: readonly CheckResult[]): Supplied[] {
     const key = need?.key.replace(/\[\d+\]$/, '') ?? '';
     const kind = need?.kind ?? 'server';
     const id = `${kind === 'server' ? 'server' : 'key'}\u0000${key}`;
-    const supply = key ? supplyOf(key) : undefined;
+    const supply = key ? fixturesInUse().supplyOf(key) : undefined;
     const entry = m.get(id) ?? {
       key,
       kind,

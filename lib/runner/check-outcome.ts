@@ -5,7 +5,7 @@ import { operationOf, type Finding } from '../check/finding.js';
 import { workspaceRequiredBlock } from '../check/workspace-required.js';
 import type { BlockedBy, SkipNeed, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
-import { errorBodyViolations } from '../check/error-body.js';
+import { judgesInUse } from '../check/judges.js';
 import type { CheckResult } from '../check/result.js';
 import type { CheckDefinition } from '../check/registry.js';
 import { CheckSkipped } from './check-skipped.js';
@@ -107,7 +107,7 @@ export function withRateLimitAnswers(
   let out = outcome;
   for (const ex of exchanges) {
     if (ex.response?.status !== 429) continue;
-    const v = errorBodyViolations(ex.response)[0];
+    const v = judgesInUse().errorBody(ex.response)[0];
     if (v === undefined) continue;
     if (v.rule === def.rule && out.status === 'passed') {
       const message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;

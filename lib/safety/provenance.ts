@@ -1,7 +1,7 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { isUuid } from '../http/under-base.js';
-import { instantMs } from '../schemas/instant.js';
-import type { Fixtures } from '../target/fixtures.js';
+import { instantMs } from '../util/instant.js';
+import type { Fixtures } from '../spec/register.js';
 import { shortText } from '../util/short-text.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.js';
 import { createdBy } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
 import { runRecordsOf } from './provenance.js';
-import type { Fixtures } from '../target/fixtures.js';
+import type { Fixtures } from '../spec/register.js';
 import { shortBare, shortText } from '../util/short-text.js';
 import { isUuid } from '../http/under-base.js';
 import { archiveAuth, MaybeCreated } from './maybe-created.js';

@@ -1,7 +1,7 @@
 import type { ApiOperation, PathParameter } from '../../lib/operations/api-operation.js';
 import { parameterNames } from '../../lib/operations/operation-index.js';
 import { isUuid } from '../../lib/http/under-base.js';
-import { isApiName, isCustomObjectApiName } from '../../lib/target/identifiers.js';
+import { isApiName, isCustomObjectApiName } from './identifiers.js';
 import { splitEndpoint, type AnyTable, type ParamKind } from './operation-row.js';
 
 /** A domain name fit for a path segment: letters, digits, dots and hyphens, never a dot segment. */

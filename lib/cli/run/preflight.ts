@@ -1,4 +1,3 @@
-import { checkFixtures } from '../../preflight/fixtures-check.js';
 import { RunStopped } from '../../http/run-stopped.js';
 import { Interruption } from '../interrupt.js';
 import { probe } from '../probe.js';
@@ -32,9 +31,9 @@ export async function preflight(run: Connected, teardown: Teardown): Promise<Rea
 }
 
 /** The fixtures check, and what it tells the user: the fixtures it checked, the fields it lacks. */
-async function fixturesCheck({ target, redactor, before, print }: Connected): Promise<void> {
+async function fixturesCheck({ target, redactor, before, print, spec }: Connected): Promise<void> {
   try {
-    target.preflight = await checkFixtures(target, redactor, before);
+    target.preflight = await spec.fixturesCheck(target, redactor, before);
   } catch (err) {
     // stopped (interrupted, or the server stopped cooperating): the checks that follow are each
     // refused their first request, so every report is written with them blocked under the one cause
