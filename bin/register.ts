@@ -1,6 +1,7 @@
 import type { RuleId as SpecRuleId } from '../suites/spec/rules/catalogue.js';
 import type { Fixtures as FixturesFile } from '../fixtures/fixtures-file.js';
 import type { ApiRecord } from '../suites/spec/record.js';
+import type { FixturesCheckFindings } from '../suites/preflight/findings.js';
 import type { RecordKind as SpecRecordKind, SchemaId as SpecSchemaId } from '../suites/spec/schemas/ids.js';
 
 // The names of the Public Records API v2, given to the engine's types (lib/spec/register.ts): the
@@ -14,5 +15,6 @@ declare module '../lib/spec/register.js' {
     record: ApiRecord;
     recordKind: SpecRecordKind;
     schemaId: SpecSchemaId;
+    preflight: FixturesCheckFindings;
   }
 }

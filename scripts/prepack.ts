@@ -17,7 +17,8 @@ await build({
   entryPoints: { cli: path.join(ROOT, 'bin', 'main.ts'), reference: path.join(ROOT, 'reference', 'index.ts') },
   outdir: path.join(DIST, 'bundle'),
   outExtension: { '.js': '.mjs' },
-  chunkNames: 'chunks/[name]-[hash]',
+  // chunks beside the entries: every module of the bundle sits two levels below the root
+  chunkNames: 'chunk-[name]-[hash]',
   bundle: true,
   splitting: true,
   platform: 'node',

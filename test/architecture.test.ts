@@ -2,6 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { check } from '../lib/check/check.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import { ERROR_CODES } from '../suites/spec/schemas/errors/codes.js';
+import { FIXTURES_SCHEMA } from '../fixtures/fixtures-file.schema.js';
+import { OPERATIONS } from '../suites/spec/operations.js';
 
 // The house rules, read from the sources themselves: lib/ is an engine that could check any HTTP API and
 // imports nothing of the spec's knowledge; everything points down; no cycles.
@@ -182,5 +187,64 @@ describe('the house', () => {
       'suites/steps/v.ts → lib/report/console.ts',
       'suites/spec/u.ts → fixtures/builders/contact.ts',
     ]);
+  });
+});
+
+/**
+ * The spec's own names: its rule ids, its error codes, its fixtures keys (bar the server and its keys,
+ * which are the engine's settings) and the literal segments of its paths.
+ */
+function specVocabulary(): Set<string> {
+  const settings = ['$schema', 'baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'];
+  const words = new Set<string>([
+    ...Object.keys(RULES),
+    ...ERROR_CODES,
+    ...Object.keys(FIXTURES_SCHEMA.properties).filter((k) => !settings.includes(k)),
+  ]);
+  for (const endpoint of Object.keys(OPERATIONS))
+    for (const segment of endpoint.split(' ')[1]!.split('/'))
+      if (segment !== '' && !segment.startsWith('{')) words.add(segment);
+  return words;
+}
+
+/** The string literals of a module's code (comments left out) that are one of the spec's names, or a path of them. */
+function spokenNames(code: string, vocabulary: ReadonlySet<string>): string[] {
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  const out: string[] = [];
+  for (const m of bare.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)) {
+    const literal = m[1] ?? m[2] ?? m[3] ?? '';
+    const segments = literal.startsWith('/') ? literal.split('/').filter(Boolean) : [literal];
+    if (segments.length > 0 && segments.every((x) => vocabulary.has(x))) out.push(literal);
+  }
+  return out;
+}
+
+describe('the engine names nothing of the spec', () => {
+  const vocabulary = specVocabulary();
+
+  it('no module of lib/ holds a rule id, an error code, a fixtures key or a path of the spec in its code', () => {
+    const spoken = sources('lib').flatMap((file) =>
+      spokenNames(readFileSync(path.join(ROOT, file), 'utf8'), vocabulary).map((name) => `${file}: ${name}`),
+    );
+    expect(spoken).toEqual([]);
+  });
+
+  it('hears one (the judge can fail), and not in a comment', () => {
+    const code = [
+      "const rule = 'contact.patch.partial';",
+      'const path = `/contact`;',
+      "if (code === 'record_not_found') f.taskToArchive;",
+      "// 'contact.patch.partial' in a comment is no code",
+      "const word = 'note: the contact';",
+    ].join('\n');
+    expect(spokenNames(code, vocabulary)).toEqual(['contact.patch.partial', '/contact', 'record_not_found']);
+  });
+
+  it("takes the spec's rule ids as types: an unknown one does not compile (the judge is npm test's tsc)", () => {
+    const register = () => {
+      // @ts-expect-error a rule id the catalogue does not have
+      check('contact.patch.no-such-rule', 'never registered', () => Promise.resolve());
+    };
+    expect(typeof register).toBe('function');
   });
 });

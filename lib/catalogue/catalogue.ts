@@ -1,4 +1,5 @@
 import type { RuleId } from '../spec/register.js';
+import { handedIn } from '../util/handed-in.js';
 import type { Level, OpenPoint, Rule } from './rule.js';
 import type { Statement } from './statement.js';
 
@@ -15,21 +16,17 @@ export interface Catalogue {
   openPoints: readonly OpenPoint[];
   /** the error codes the spec lists (the coverage map shows which a run saw) */
   errorCodes: readonly string[];
+  /** the HTTP status the spec states for a code, where it states one (every other code's is "not shown") */
+  codeStatuses: Readonly<Record<string, number>>;
 }
 
-let inUse: Catalogue | undefined;
+const inUse = handedIn<Catalogue>('rule catalogue');
 
-/** Hands the engine the spec's catalogue; the composition root calls it before anything runs. */
-export function useCatalogue(catalogue: Catalogue): void {
-  inUse = catalogue;
-}
+/** Hands the engine the spec's catalogue (useSpec does, before anything runs). */
+export const useCatalogue = (catalogue: Catalogue): void => inUse.use(catalogue);
 
-/** The catalogue handed in; throws when none was (a composition root that forgot it). */
-export function catalogueInUse(): Catalogue {
-  if (inUse === undefined)
-    throw new Error("no rule catalogue handed in: the composition root calls useSpec(…) with the spec's first");
-  return inUse;
-}
+/** The catalogue handed in. */
+export const catalogueInUse = (): Catalogue => inUse.get();
 
 /** Every rule, in the catalogue's order. */
 export function ruleEntries(): Array<[RuleId, Rule]> {

@@ -1,6 +1,8 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import type { RecordKind, SchemaId, SpecRecord } from '../spec/register.js';
-import type { Violation } from './outcome.js';
+import type { Exchange } from '../http/exchange.js';
+import type { BlockedBy, Violation } from './outcome.js';
+import { handedIn } from '../util/handed-in.js';
 
 /** One place a value breaks a schema: its JSON pointer and why. */
 export interface SchemaProblem {
@@ -27,18 +29,23 @@ export interface SpecJudges {
   record(kind: RecordKind, body: unknown): Violation[];
   /** where a value breaks one of the spec's schemas */
   validate(schema: SchemaId, data: unknown): SchemaProblem[];
+  /**
+   * A refusal that is no verdict on the server: the request lacked a fact of the user's that the run
+   * was not told (a create field the workspace requires), so the check is blocked, naming the fixtures
+   * key that would let it run; undefined for any other answer.
+   */
+  refusedForTheUser(ex: Exchange): BlockedBy | undefined;
+  /**
+   * How the spec's bodies wrap what they carry, for the reports' reading of a failing JSON path: the
+   * keys that only wrap (`data`, `attributes`, `value`) and the key that names a value's type (`value_type`).
+   */
+  wrapping: { wrappers: readonly string[]; typeKey: string };
 }
 
-let inUse: SpecJudges | undefined;
+const inUse = handedIn<SpecJudges>('judgements of answers');
 
-/** Hands the engine the spec's judgements; the composition root calls it before anything runs. */
-export function useJudges(judges: SpecJudges): void {
-  inUse = judges;
-}
+/** Hands the engine the spec's judgements (useSpec does, before anything runs). */
+export const useJudges = (judges: SpecJudges): void => inUse.use(judges);
 
-/** The judgements handed in; throws when none were. */
-export function judgesInUse(): SpecJudges {
-  if (inUse === undefined)
-    throw new Error("no judgements handed in: the composition root calls useSpec(…) with the spec's first");
-  return inUse;
-}
+/** The judgements handed in. */
+export const judgesInUse = (): SpecJudges => inUse.get();

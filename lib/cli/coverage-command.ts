@@ -46,7 +46,7 @@ export async function coverageOf(spec: Spec, reportDir?: string, report?: Confor
   return coverageMap({
     endpoints: operationsInUse().endpoints,
     checkCounts: counts,
-    variations: spec.reference.variations.map((v) => ({ id: v.id, quote: v.quote })),
+    variations: (await spec.reference.variations()).map((v) => ({ id: v.id, quote: v.quote })),
     ...(r
       ? {
           run: {

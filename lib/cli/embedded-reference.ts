@@ -39,5 +39,5 @@ export interface RunningReference {
 export interface EmbeddedReference {
   start(options: ReferenceFlags & { port?: number }): Promise<RunningReference>;
   /** each legal variation: what it does, and the spec's words that leave the choice open */
-  variations: readonly { id: string; description: string; quote: string }[];
+  variations(): Promise<readonly { id: string; description: string; quote: string }[]>;
 }

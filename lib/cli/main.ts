@@ -76,10 +76,7 @@ function otherCommand(
     case 'serve': {
       const a = parseServeArgs(rest);
       if (a.help) return printed(print, helpText());
-      if (a.listVariations) {
-        listVariations(spec, print);
-        return 0;
-      }
+      if (a.listVariations) return listVariations(spec, print).then(() => 0);
       return serve(spec, a.port, a.reference, print);
     }
     case 'merge': {
@@ -101,7 +98,7 @@ function otherCommand(
     case 'rules':
       return (rest.includes('--statements') ? printStatements : printRules)(spec.suites, print).then(() => 0);
     case 'openapi':
-      return printed(print, JSON.stringify(spec.openApiDocument(suiteVersion()), null, 2));
+      return spec.openApiDocument(suiteVersion()).then((doc) => printed(print, JSON.stringify(doc, null, 2)));
     default:
       return undefined;
   }

@@ -35,8 +35,8 @@ export async function serve(
 /**
  * `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it.
  */
-export function listVariations(spec: Spec, print: (line: string) => void): void {
-  const variations = spec.reference.variations;
+export async function listVariations(spec: Spec, print: (line: string) => void): Promise<void> {
+  const variations = await spec.reference.variations();
   for (const v of variations) {
     print(v.id);
     print(`  ${v.description}`);

@@ -22,7 +22,8 @@ export type NotSent = (request: string, purpose: string, err: unknown) => void;
 /**
  * Everything the engine is told about the API under test: the one seam between lib/ (which could check
  * any HTTP API) and one spec's knowledge. The composition root (bin/main.ts) builds it from suites/,
- * fixtures/ and reference/ and hands it in; nothing under lib/ imports those.
+ * fixtures/ and reference/ and hands it in; nothing under lib/ imports those. What only a command or a
+ * phase needs is asynchronous, so a spec may load it when it is first asked for.
  */
 export interface Spec {
   /** the API and its version, as the console names it: `Public Records API v2` */
@@ -48,11 +49,11 @@ export interface Spec {
     notSent: NotSent,
   ): Promise<RecordChange[]>;
   /** console warnings on the given-up records the run used (the last of a list, say) */
-  givenUpWarnings(preflight: Preflight | undefined, used: ReadonlySet<string>): string[];
+  givenUpWarnings(preflight: Preflight | undefined, used: ReadonlySet<string>): Promise<string[]>;
   /** `npx conformance init`: a draft fixtures file from the server's discovery answers */
   init(argv: string[], print: (line: string) => void, cwd: string): Promise<number>;
   /** `npx conformance openapi`: the spec as an OpenAPI document */
-  openApiDocument(suiteVersion: string): Record<string, unknown>;
+  openApiDocument(suiteVersion: string): Promise<Record<string, unknown>>;
   /** the spec's reference implementation, embedded */
   reference: EmbeddedReference;
 }

@@ -1,7 +1,8 @@
 import type { ApiOperation } from './api-operation.js';
 import { OperationIndex } from './operation-index.js';
+import { handedIn } from '../util/handed-in.js';
 
-let inUse: OperationIndex | undefined;
+const inUse = handedIn<OperationIndex>('operations');
 
 /**
  * Hands the engine the API's operations: useSpec (lib/cli/spec.ts) calls it once, with the spec's
@@ -10,13 +11,10 @@ let inUse: OperationIndex | undefined;
  * operation without importing the spec's knowledge.
  */
 export function useOperations(operations: readonly ApiOperation[]): OperationIndex {
-  inUse = new OperationIndex(operations);
-  return inUse;
+  const index = new OperationIndex(operations);
+  inUse.use(index);
+  return index;
 }
 
-/** The operations handed in; throws when none were (a composition root that forgot them). */
-export function operationsInUse(): OperationIndex {
-  if (inUse === undefined)
-    throw new Error("no operations handed in: the composition root calls useSpec(…) with the spec's first");
-  return inUse;
-}
+/** The operations handed in. */
+export const operationsInUse = (): OperationIndex => inUse.get();

@@ -101,7 +101,7 @@ export class CreatedRecords {
     const notOwn =
       made.type === 'edge' || this.o.fixtures === undefined
         ? undefined
-        : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, { upsert: made.upsert === true });
+        : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, made);
     const bad = made.type === 'edge' ? undefined : !isUuid(made.id) ? 'an id that is not a uuid' : undefined;
     if (bad !== undefined) this.unusable.set(made.id, `${bad}, ${shortText(made.id)}`);
     if (notOwn !== undefined) {

@@ -23,3 +23,6 @@ export type RecordKind = Register extends { recordKind: infer K extends string }
 
 /** The id of one of the spec's schemas (`envelopes/relationship-page`), as `c.expect(ex).body(id)` names it. */
 export type SchemaId = Register extends { schemaId: infer S extends string } ? S : string;
+
+/** What the spec's fixtures check finds for its own checks, beside what the engine reads of it. */
+export type SpecPreflight = Register extends { preflight: infer P extends object } ? P : object;

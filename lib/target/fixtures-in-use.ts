@@ -1,4 +1,5 @@
 import type { Fixtures } from '../spec/register.js';
+import { handedIn } from '../util/handed-in.js';
 
 /** What a thing the user supplies (a fixtures key, a flag) is, and how to get it. */
 export interface Supply {
@@ -24,16 +25,26 @@ export interface FixturesKnowledge {
   keptRecordDeletedBy(f: Fixtures, method: string, path: string): string | undefined;
 }
 
-let inUse: FixturesKnowledge | undefined;
+const inUse = handedIn<FixturesKnowledge>('fixtures file');
 
-/** Hands the engine the spec's fixtures file; the composition root calls it before anything runs. */
-export function useFixtures(knowledge: FixturesKnowledge): void {
-  inUse = knowledge;
-}
+/** Hands the engine the spec's fixtures file (useSpec does, before anything runs). */
+export const useFixtures = (knowledge: FixturesKnowledge): void => inUse.use(knowledge);
 
-/** The fixtures knowledge handed in; throws when none was. */
-export function fixturesInUse(): FixturesKnowledge {
-  if (inUse === undefined)
-    throw new Error("no fixtures file described: the composition root calls useSpec(…) with the spec's first");
-  return inUse;
+/** The fixtures file handed in. */
+export const fixturesInUse = (): FixturesKnowledge => inUse.get();
+
+/**
+ * Whether a dotted path (`contact.createAttributes.department`, `taskIds[0]`) names a key of the
+ * fixtures file, read from its schema: each segment a property of the one before, down to a value or
+ * to an object of free keys.
+ */
+export function namesFixtureKey(path: string): boolean {
+  let node: unknown = fixturesInUse().schema;
+  for (const segment of path.replace(/\[\d+\]$/, '').split('.')) {
+    const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (properties === undefined) return node !== undefined && (node as { type?: unknown }).type === 'object';
+    if (!Object.hasOwn(properties, segment)) return false;
+    node = properties[segment];
+  }
+  return true;
 }

@@ -1,4 +1,4 @@
-import { SPEC_CONTACT_FIELDS } from '../../lib/check/workspace-required.js';
+import { SPEC_CONTACT_FIELDS } from '../spec/workspace-required.js';
 import { nonEmptyString, objectsIn } from './json-walk.js';
 
 /** A contact attribute the schema marks `is_required_on_create`, beyond the fields the suite sends itself. */

@@ -3,7 +3,7 @@ import type { Exchange } from '../../lib/http/exchange.js';
 import { answerOf } from '../../lib/check/context.js';
 import { type ApiRecord } from '../spec/record.js';
 import { show } from '../../lib/check/show.js';
-import { erroredFields } from '../../lib/check/errored-fields.js';
+import { erroredFields } from '../spec/errored-fields.js';
 import { matchValue, sampleAttributes, upsertBody } from '../../fixtures/builders/custom-object.js';
 import { okRecord, type Findings, type FixtureCheck } from './fixture-findings.js';
 

@@ -20,7 +20,7 @@ import {
   taskToArchiveFixture,
 } from './fixture-reads.js';
 import { customObjectFixture } from './custom-object-sample.js';
-import { requiredContactFixtures } from './required-contact-fields.js';
+import { requiredContactFixtures, unfilledFieldNotes } from './required-contact-fields.js';
 
 /**
  * Each fixture's check, reported in this order. The fixtures are independent of one another: their
@@ -76,6 +76,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   preflight.checked.push(...findings.flatMap((found) => found.checked));
   const mistakes = findings.flatMap((found) => found.mistakes);
   if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
+  preflight.notes = unfilledFieldNotes(preflight);
   return preflight;
 }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../lib/http/client.js';
-import type { GivenUpPick, Preflight } from '../../lib/check/preflight.js';
+import type { Preflight } from '../../lib/check/preflight.js';
+import type { GivenUpPick } from './findings.js';
 import { recordOf, valueOf, type ApiRecord } from '../spec/record.js';
 import { recordViolations } from '../spec/record-violations.js';
 import { domainNames } from '../steps/account.js';

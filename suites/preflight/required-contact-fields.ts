@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker/locale/en';
 import type { ApiClient } from '../../lib/http/client.js';
 import type { Preflight } from '../../lib/check/preflight.js';
-import { SPEC_CONTACT_FIELDS } from '../../lib/check/workspace-required.js';
+import { SPEC_CONTACT_FIELDS } from '../spec/workspace-required.js';
 import { tagged } from '../../fixtures/builders/tag.js';
 import { requiredOnCreate } from './required-fields.js';
 import type { FixtureCheck } from './fixture-findings.js';
@@ -52,4 +52,18 @@ async function requiredContactFields(
     else unfilled.push(a.valueType !== undefined ? `${a.name} (${a.valueType})` : a.name);
   }
   return { filled, unfilled };
+}
+
+/** The console's lines on the required fields no fixture fills: only the user can give their values. */
+export function unfilledFieldNotes(preflight: Preflight): string[] {
+  const lists = [
+    [preflight.contactRequired, 'contact'],
+    [preflight.contactRequiredOther, 'otherOrg.contact'],
+  ] as const;
+  return lists.flatMap(([fields, key]) =>
+    (fields?.unfilled ?? []).map(
+      (field) =>
+        `fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`,
+    ),
+  );
 }

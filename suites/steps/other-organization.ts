@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
 import { tagged } from '../../fixtures/builders/tag.js';
-import { erroredFields } from '../../lib/check/errored-fields.js';
+import { erroredFields } from '../spec/errored-fields.js';
 import { contactStage, requiredCreateAttributes } from './contact.js';
 import { setupRecord } from './record.js';
 import { valueOf, type ApiRecord } from '../spec/record.js';

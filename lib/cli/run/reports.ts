@@ -33,7 +33,8 @@ export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate)
     ...(runUrl !== undefined ? { runUrl } : {}),
     coverage: await coverageOf(run.spec, undefined, report),
   });
-  const hint = printFindings(run, record, report, settled, files);
+  const givenUp = await run.spec.givenUpWarnings(run.target.preflight, run.target.givenUpUsed ?? new Set());
+  const hint = printFindings(run, record, report, settled, files, givenUp);
   return exitStatus(run, settled, hint);
 }
 
@@ -44,6 +45,7 @@ function printFindings(
   report: ConformanceReport,
   settled: Settled,
   files: readonly string[],
+  givenUp: readonly string[],
 ): string | undefined {
   const { config, target, print, cwd } = run;
   printRecordChanges(record.recordChanges, print);
@@ -54,7 +56,7 @@ function printFindings(
   for (const line of settled.lines) print(line);
   const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
   if (hint) print(hint);
-  for (const w of run.spec.givenUpWarnings(target.preflight, target.givenUpUsed ?? new Set())) print(w);
+  for (const w of givenUp) print(w);
   // the last lines: the verdict, and what an incomplete run lacks
   printVerdict(report.checks, print, {
     strict: config.strict,

@@ -12,4 +12,7 @@ export const CATALOGUE: Catalogue = {
   statements: STATEMENTS,
   openPoints: OPEN_POINTS,
   errorCodes: ERROR_CODES,
+  // "A credential that is rejected as a key yields the code `invalid_api_key`" (with "yields 401"), and
+  // "409 with code `contact_account_association_required`": every other code's status is "not shown"
+  codeStatuses: { invalid_api_key: 401, contact_account_association_required: 409 },
 };

@@ -1,8 +1,8 @@
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../../lib/http/exchange.js';
 import { erroredFields } from './errored-fields.js';
-import { answerOf } from './answer.js';
-import { KEY_LABELS } from '../redact/redact.js';
-import type { BlockedBy } from './outcome.js';
+import { answerOf } from '../../lib/check/answer.js';
+import { KEY_LABELS } from '../../lib/redact/redact.js';
+import type { BlockedBy } from '../../lib/check/outcome.js';
 
 /** The contact create attributes the spec names; any other required one is the workspace's own. */
 export const SPEC_CONTACT_FIELDS = new Set([
