@@ -59,7 +59,7 @@ export default tseslint.config(
   // checks (`endpoint('…', () => { check(…); check(…) })`, `group(…)`) is a table of checks, not a function to
   // shorten; each check body inside it is held to the limit on its own.
   {
-    files: ['lib/**/*.ts', 'bin/**/*.ts', 'reference/**/*.ts', 'builders/**/*.ts', 'scripts/**/*.ts'],
+    files: ['lib/**/*.ts', 'bin/**/*.ts', 'reference/**/*.ts', 'fixtures/**/*.ts', 'scripts/**/*.ts'],
     plugins: { house: { rules: { 'function-length': functionLength } } },
     rules: { 'house/function-length': ['error', FUNCTION_LENGTH] },
   },

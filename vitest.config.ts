@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // the spec's operation table, handed to the engine as bin/main.ts does
-    setupFiles: ['test/support/use-operations.ts'],
+    // the spec's knowledge, handed to the engine as bin/main.ts does
+    setupFiles: ['test/support/use-spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

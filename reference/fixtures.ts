@@ -1,4 +1,4 @@
-import type { Fixtures } from '../lib/target/fixtures.js';
+import type { Fixtures } from '../fixtures/fixtures-file.js';
 import type { Org } from './model.js';
 import type { ReferenceKeys } from './options.js';
 import type { OrgSeed } from './seed.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Fixtures } from '../lib/target/fixtures.js';
+import type { Fixtures } from '../fixtures/fixtures-file.js';
 import { Clock } from './clock.js';
 import { resolveFaults } from './faults/registry.js';
 import { resolveVariations } from './variations/registry.js';

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { FIXTURES_SCHEMA } from '../lib/target/fixtures-schema.js';
+import { FIXTURES_SCHEMA } from '../fixtures/fixtures-file.schema.js';
 import { CONFORMANCE_REPORT_SCHEMA } from '../lib/report/conformance-report.schema.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -17,7 +17,8 @@ await build({
   entryPoints: { cli: path.join(ROOT, 'bin', 'main.ts'), reference: path.join(ROOT, 'reference', 'index.ts') },
   outdir: path.join(DIST, 'bundle'),
   outExtension: { '.js': '.mjs' },
-  chunkNames: 'chunks/[name]-[hash]',
+  // chunks beside the entries: every module of the bundle sits two levels below the root
+  chunkNames: 'chunk-[name]-[hash]',
   bundle: true,
   splitting: true,
   platform: 'node',

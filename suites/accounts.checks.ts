@@ -1,10 +1,11 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { accountArchived, accountWithDomains, domainPath, domainsOf } from '../lib/steps/account.js';
-import { opportunityAccountCreated } from '../lib/steps/opportunity.js';
-import { recordOf, show, valueOf } from '../lib/check/record.js';
-import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
+import { accountArchived, accountWithDomains, domainPath, domainsOf } from './steps/account.js';
+import { opportunityAccountCreated } from './steps/opportunity.js';
+import { recordOf, valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { throughUnstatedRecordRead } from './steps/unstated-route.js';
 
 /** Success statuses and DELETE bodies are not shown: record what this server chose. */
 function observeDelete(c: CheckContext, what: string, ex: Exchange): void {

@@ -1,7 +1,7 @@
 import { check, group } from '../lib/check/check.js';
-import { contactRead } from '../lib/steps/contact.js';
+import { contactRead } from './steps/contact.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
-import { tagged } from '../builders/tag.js';
+import { tagged } from '../fixtures/builders/tag.js';
 import { OPERATIONS } from './spec/operations.js';
 import { authenticationSweep } from './sweeps/authentication.js';
 import { namesNothing, probeBody, type Probe } from './sweeps/probes.js';

@@ -1,17 +1,17 @@
 import { check, group } from '../lib/check/check.js';
-import { contactStage, requiredCreateAttributes, contactToRead } from '../lib/steps/contact.js';
-import { show } from '../lib/check/record.js';
-import { opportunityName } from '../builders/opportunity.js';
-import { contactCreateBody } from '../builders/contact.js';
-import { accountCreateBody } from '../builders/account.js';
+import { contactStage, requiredCreateAttributes, contactToRead } from './steps/contact.js';
+import { show } from '../lib/check/show.js';
+import { opportunityName } from '../fixtures/builders/opportunity.js';
+import { contactCreateBody } from '../fixtures/builders/contact.js';
+import { accountCreateBody } from '../fixtures/builders/account.js';
 import {
   ownedAttributes,
   customObject,
   expectValueNotTaken,
   freshUpsertBody,
   recordForProbes,
-} from '../lib/steps/custom-object.js';
-import { opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
+} from './steps/custom-object.js';
+import { opportunityStage, opportunityAccount } from './steps/opportunity.js';
 import { sendRefused, type Refusal } from './shared/refused-writes.js';
 import { OPERATIONS, type CreateEndpoint } from './spec/operations.js';
 import { readOnlyChecks, type CaseOf } from './sweeps/read-only.js';

@@ -1,15 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { check, group, endpoint } from '../lib/check/check.js';
-import { readContact } from '../lib/steps/contact.js';
-import {
-  phoneContact,
-  phoneContactForProbes,
-  phoneItemOf,
-  phoneItems,
-  putBackPhoneItem,
-} from '../lib/steps/phone-item.js';
-import { show } from '../lib/check/record.js';
-import { uniquePhone } from '../builders/unique.js';
+import { readContact } from './steps/contact.js';
+import { phoneContact, phoneContactForProbes, phoneItemOf, phoneItems, putBackPhoneItem } from './steps/phone-item.js';
+import { show } from '../lib/check/show.js';
+import { uniquePhone } from '../fixtures/builders/unique.js';
 
 const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
 
@@ -24,7 +18,7 @@ const same = (a: unknown, b: unknown) =>
 // Each check uses a contact of its own with two phone items where the server takes them on create
 // (the three probes that must be refused share one: each looks at one field of one item that no other
 // of them writes); else the fixture contactWithPhoneNumbersId, which the checks then hold in turn
-// (lib/steps/phone-item.ts), each leaving its items as it found them.
+// (suites/steps/phone-item.ts), each leaving its items as it found them.
 group('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
     check(

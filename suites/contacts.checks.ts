@@ -8,15 +8,16 @@ import {
   contactStage,
   readContact,
   requiredCreateAttributes,
-} from '../lib/steps/contact.js';
-import { show, valueOf } from '../lib/check/record.js';
-import { contactCreateBody, enveloped } from '../builders/contact.js';
-import { uniqueEmail } from '../builders/unique.js';
-import { tagged } from '../builders/tag.js';
+} from './steps/contact.js';
+import { valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { contactCreateBody, enveloped } from '../fixtures/builders/contact.js';
+import { uniqueEmail } from '../fixtures/builders/unique.js';
+import { tagged } from '../fixtures/builders/tag.js';
 import { PROVOKE, provoked, UNKNOWN_ATTRIBUTE } from './shared/provoke.js';
 
 endpoint('POST /contact', () => {
-  // the run's create of the contact the checks only read (sent once, lib/steps/contact.ts) is judged
+  // the run's create of the contact the checks only read (sent once, suites/steps/contact.ts) is judged
   // by each check of a valid create below, under its own rule
   check('contact.create.status-201', 'a valid create answers 201', async (c) => {
     c.expect((await contactCreated(c)).ex).status(201);

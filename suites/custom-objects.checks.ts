@@ -17,11 +17,12 @@ import {
   upsert,
   upsertRecord,
   withAttribute,
-} from '../lib/steps/custom-object.js';
-import { recordOf, show } from '../lib/check/record.js';
-import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { matchValue } from '../builders/custom-object.js';
-import { sameTypedValue } from '../lib/steps/same-value.js';
+} from './steps/custom-object.js';
+import { recordOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { matchValue } from '../fixtures/builders/custom-object.js';
+import { sameTypedValue } from './steps/same-value.js';
 
 // The custom object, its match field and sample attributes come from fixtures `customObject`.
 // Every record a check makes has a match value carrying the run id and is archived afterwards.

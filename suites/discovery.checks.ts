@@ -1,11 +1,11 @@
 import { check, endpoint } from '../lib/check/check.js';
-import { readOnce } from '../lib/steps/read-once.js';
-import { show } from '../lib/check/record.js';
+import { readOnce } from './steps/read-once.js';
+import { show } from '../lib/check/show.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
-import { contactRecord } from '../lib/schemas/records/contact.js';
-import { flagOf } from '../lib/steps/schema-flags.js';
+import type { RuleId } from './spec/rules/catalogue.js';
+import { contactRecord } from './spec/schemas/records/contact.js';
+import { flagOf } from './steps/schema-flags.js';
 
 // The discovery response shapes are "not shown": the checks ask for a 2xx JSON body and, where the
 // spec states what the body lists, that the parsed JSON names it somewhere, whatever its shape.
@@ -34,7 +34,7 @@ function names(json: unknown, name: string): boolean {
 }
 
 /**
- * The answer to a discovery read, sent once per run (the fixtures check's, where it read it: lib/steps/read-once.ts)
+ * The answer to a discovery read, sent once per run (the fixtures check's, where it read it: suites/steps/read-once.ts)
  * and judged by each check of
  * it: a 2xx with a JSON body, under `rule` (the read's own rule; for the other checks of the read, a
  * finding of that rule that blocks them).

@@ -1,20 +1,20 @@
-import { RULES } from '../lib/rules/catalogue.js';
-import type { Rule } from '../lib/rules/rule.js';
+import { RULES } from './spec/rules/catalogue.js';
+import type { Rule } from '../lib/catalogue/rule.js';
 import { randomUUID } from 'node:crypto';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
-import { contactForProbes } from '../lib/steps/contact.js';
-import { opportunityCreated } from '../lib/steps/opportunity.js';
-import { setupRecord } from '../lib/steps/record.js';
-import { plainTextCreate, plainTextPatch } from '../lib/steps/plain-text.js';
+import type { RuleId } from './spec/rules/catalogue.js';
+import { contactForProbes } from './steps/contact.js';
+import { opportunityCreated } from './steps/opportunity.js';
+import { setupRecord } from './steps/record.js';
+import { plainTextCreate, plainTextPatch } from './steps/plain-text.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
-import { linkedRecordRead } from '../lib/steps/custom-object.js';
-import { relationshipName } from '../lib/steps/relationship.js';
-import { show } from '../lib/check/record.js';
-import { contactCreateBody, withoutStage } from '../builders/contact.js';
-import { byId } from '../builders/relationship.js';
+import { linkedRecordRead } from './steps/custom-object.js';
+import { relationshipName } from './steps/relationship.js';
+import { show } from '../lib/check/show.js';
+import { contactCreateBody, withoutStage } from '../fixtures/builders/contact.js';
+import { byId } from '../fixtures/builders/relationship.js';
 
 // The code the spec names for a condition ("| record_not_found | record does not exist |", …). Which
 // HTTP status goes with most codes is not shown, so a check judges the code of whatever error answers
@@ -109,7 +109,7 @@ endpoint('GET /{custom_object_api_name}/{record_id}/relationship/{api_name}', ()
 
 /**
  * A valid JSON body sent as text/plain: the content type is the only thing wrong with it. The answer
- * media.text-plain-json-415 judges (sent once, lib/steps/plain-text.ts).
+ * media.text-plain-json-415 judges (sent once, suites/steps/plain-text.ts).
  */
 function describeMediaType(operation: string, send: (c: CheckContext) => Promise<Exchange>): void {
   endpoint(operation, () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { check, group, endpoint } from '../lib/check/check.js';
-import { errorBodyViolations } from '../lib/check/error-body.js';
+import { errorBodyViolations } from './spec/error-body.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
+import type { RuleId } from './spec/rules/catalogue.js';
 import { PROVOCATIONS, PROVOKE, provoked, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { customObject, patchAttributes } from '../lib/steps/custom-object.js';
+import { customObject, patchAttributes } from './steps/custom-object.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RuleId } from '../lib/rules/catalogue.js';
+import type { RuleId } from './spec/rules/catalogue.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
@@ -8,9 +8,9 @@ import { holdsForAll } from '../lib/check/property.js';
 import { contactCommands, runSequence, twoPatchesThenRead } from './generated/contact-model.js';
 import { phoneItemCommands, relabelThenMovePrimary, runPhoneSequence } from './generated/phone-item-model.js';
 import { runUpsertSequence, upsertArchivedAgain, upsertCommands, upsertPatchUpsert } from './generated/upsert-model.js';
-import { otherLabels, phoneContact } from '../lib/steps/phone-item.js';
-import { opportunityStage } from '../lib/steps/opportunity.js';
-import { relationshipName } from '../lib/steps/relationship.js';
+import { otherLabels, phoneContact } from './steps/phone-item.js';
+import { opportunityStage } from './steps/opportunity.js';
+import { relationshipName } from './steps/relationship.js';
 import {
   attributeWrites,
   contactWritable,
@@ -20,12 +20,13 @@ import {
   written,
   type AttributeWrite,
 } from './generated/arbitraries.js';
-import { contactStage, createContact, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { customObject, freeTextAttribute, upsertRecord } from '../lib/steps/custom-object.js';
-import { recordOf, show, valueOf } from '../lib/check/record.js';
-import { contactCreateBody } from '../builders/contact.js';
-import { tagged } from '../builders/tag.js';
-import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
+import { contactStage, createContact, requiredCreateAttributes } from './steps/contact.js';
+import { customObject, freeTextAttribute, upsertRecord } from './steps/custom-object.js';
+import { recordOf, valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { contactCreateBody } from '../fixtures/builders/contact.js';
+import { tagged } from '../fixtures/builders/tag.js';
+import { textChoiceNote, textReadBack } from './steps/same-text.js';
 
 // Generated cases (fast-check, --cases per check, seeded by --seed): where a hand-written check
 // writes one body, these write many, and a failure shrinks to the smallest body that still fails.
@@ -37,7 +38,7 @@ import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
 /**
  * A 2xx answer to generated writes: every written value reads back unchanged, here and in `read`.
  * Text not in NFC may read back normalised, and "" as no value (no byte-exact storage is promised):
- * recorded as observations (lib/steps/same-text.ts).
+ * recorded as observations (suites/steps/same-text.ts).
  */
 function expectWritten(c: CheckContext, e: Conformance, writes: readonly AttributeWrite[], where: string): void {
   const record = e.data();

@@ -1,9 +1,9 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { accountArchived, accountWithDomains, domainPath } from '../lib/steps/account.js';
-import { customObjectArchived } from '../lib/steps/custom-object.js';
-import { opportunityEdgeRemoved } from '../lib/steps/opportunity.js';
+import { accountArchived, accountWithDomains, domainPath } from './steps/account.js';
+import { customObjectArchived } from './steps/custom-object.js';
+import { opportunityEdgeRemoved } from './steps/opportunity.js';
 
 // http.delete-success-status (RFC 9110 §9.3.5): a DELETE that succeeded SHOULD answer 202, 204 or
 // 200. The spec leaves the DELETE answers open ("not shown"), so HTTP's own SHOULD is all there is.
@@ -19,7 +19,7 @@ function expectDeleteStatus(c: CheckContext, ex: Exchange, step: string): void {
     e.fail('HTTP 200, 202 or 204 for a DELETE that succeeded', `HTTP ${e.response.status}`);
 }
 
-// Each DELETE below but the domain's is the run's one DELETE of that operation (lib/steps/, sent
+// Each DELETE below but the domain's is the run's one DELETE of that operation (suites/steps/, sent
 // once), which the operation's own check judges too.
 endpoint('DELETE /account/{account_id}', () => {
   check('http.delete-success-status', 'archiving an account answers 200, 202 or 204', async (c) => {

@@ -1,7 +1,8 @@
 import { check, group } from '../lib/check/check.js';
-import { show, valueOf } from '../lib/check/record.js';
-import { opportunityName } from '../builders/opportunity.js';
-import { createAccount } from '../lib/steps/account.js';
+import { valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { opportunityName } from '../fixtures/builders/opportunity.js';
+import { createAccount } from './steps/account.js';
 import {
   archiveAfter,
   ownedAttributes,
@@ -11,16 +12,16 @@ import {
   linkedRecord,
   recordForProbes,
   upsert,
-} from '../lib/steps/custom-object.js';
-import { opportunityAccount, opportunityCreated } from '../lib/steps/opportunity.js';
-import { transcriptRead } from '../lib/steps/note-meeting.js';
-import { setupRecord } from '../lib/steps/record.js';
-import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from '../lib/steps/other-organization.js';
+} from './steps/custom-object.js';
+import { opportunityAccount, opportunityCreated } from './steps/opportunity.js';
+import { transcriptRead } from './steps/note-meeting.js';
+import { setupRecord } from './steps/record.js';
+import { contactSecrets, expectDenied, expectNotLeaked, otherOrgContact } from './steps/other-organization.js';
 import { sendRefused, type Refusal, type CheckCase } from './shared/refused-writes.js';
 import { OPERATIONS, type RecordReadEndpoint } from './spec/operations.js';
 import { organizationBChecks } from './sweeps/organization-b.js';
 import type { CaseOf } from './sweeps/read-only.js';
-import { contactAccountIds, contactWithAccounts, relationshipName } from '../lib/steps/relationship.js';
+import { contactAccountIds, contactWithAccounts, relationshipName } from './steps/relationship.js';
 
 // isolation.other-organization: "Every record is scoped to the caller's organization
 // (`organization_id` attribute)." For organization B, a record of organization A is a record that

@@ -9,15 +9,16 @@ import {
   readContact,
   requiredCreateAttributes,
   contactToRead,
-} from '../lib/steps/contact.js';
-import { opportunityContactLinked } from '../lib/steps/opportunity.js';
-import { contactAccountsRead, contactWithAccounts } from '../lib/steps/relationship.js';
-import { customObjectPatched, customObjectUpserted, linkedRecordRead } from '../lib/steps/custom-object.js';
-import { meetingRead, transcriptRead } from '../lib/steps/note-meeting.js';
-import { plainTextCreate, plainTextPatch } from '../lib/steps/plain-text.js';
-import { show, valueOf } from '../lib/check/record.js';
-import { contactCreateBody } from '../builders/contact.js';
-import { tagged } from '../builders/tag.js';
+} from './steps/contact.js';
+import { opportunityContactLinked } from './steps/opportunity.js';
+import { contactAccountsRead, contactWithAccounts } from './steps/relationship.js';
+import { customObjectPatched, customObjectUpserted, linkedRecordRead } from './steps/custom-object.js';
+import { meetingRead, transcriptRead } from './steps/note-meeting.js';
+import { plainTextCreate, plainTextPatch } from './steps/plain-text.js';
+import { valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { contactCreateBody } from '../fixtures/builders/contact.js';
+import { tagged } from '../fixtures/builders/tag.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
 import { OPERATIONS } from './spec/operations.js';
 import { expectJson, jsonAnswerChecks } from './sweeps/json-answers.js';
@@ -25,7 +26,7 @@ import { expectJson, jsonAnswerChecks } from './sweeps/json-answers.js';
 // "All requests and responses use `application/json`."
 
 // Each sample is an answer the run gets anyway, sent once and judged by every check of it
-// (lib/steps/, suites/shared/provoke.ts): the contact create, its read, the meeting read, the
+// (suites/steps/, suites/shared/provoke.ts): the contact create, its read, the meeting read, the
 // provoked errors. A sample whose status is not what its request must get is that request's rule's
 // finding, and this check is blocked on it.
 group('Media types › JSON responses', () => {
@@ -192,7 +193,7 @@ group('Media types › unsupported request type', () => {
   }
 
   // valid JSON labelled text/plain: that it must be refused is one reading of two (a strict rule)
-  // the answers error.code.unsupported-media-type judges too (lib/steps/plain-text.ts, each sent once)
+  // the answers error.code.unsupported-media-type judges too (suites/steps/plain-text.ts, each sent once)
   check(
     'media.text-plain-json-415',
     'POST /contact with valid JSON sent as text/plain answers 415 with the error body',

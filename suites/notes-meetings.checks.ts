@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { instantMs } from '../lib/schemas/instant.js';
+import { instantMs } from '../lib/util/instant.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { answeredRecord, show, valueOf, type ApiRecord } from '../lib/check/record.js';
-import { keptRecordChanged } from '../lib/steps/kept-change.js';
+import { answeredRecord, valueOf, type ApiRecord } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { keptRecordChanged } from './steps/kept-change.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
-import { tagged } from '../builders/tag.js';
-import { meetingRead, noteRead, transcriptRead } from '../lib/steps/note-meeting.js';
+import { tagged } from '../fixtures/builders/tag.js';
+import { meetingRead, noteRead, transcriptRead } from './steps/note-meeting.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
 // user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are
 // "not shown": the record schema holds enum values to "a string", nothing more.
 
 endpoint('GET /note/{note_id}', () => {
-  // the run reads the note once (lib/steps/note-meeting.ts); each check judges that answer under its own rule
+  // the run reads the note once (suites/steps/note-meeting.ts); each check judges that answer under its own rule
   check('note.get.record', 'a note reads as { data: note record } with the requested id', async (c) => {
     const id = c.need(c.fixtures.noteId, 'noteId');
     const e = c

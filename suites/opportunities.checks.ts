@@ -9,11 +9,12 @@ import {
   stageOf,
   type StageValue,
   opportunityAccount,
-} from '../lib/steps/opportunity.js';
-import { show, valueOf } from '../lib/check/record.js';
-import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
-import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
-import { setupRecord } from '../lib/steps/record.js';
+} from './steps/opportunity.js';
+import { valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { throughUnstatedPage } from './steps/unstated-route.js';
+import { opportunityCreateBody, selectEnvelope } from '../fixtures/builders/opportunity.js';
+import { setupRecord } from './steps/record.js';
 
 /** POSTs an opportunity with the given stage on the run's opportunity account. */
 async function postOpportunity(
@@ -28,7 +29,7 @@ async function postOpportunity(
 
 /**
  * The stage option the fixture stageId names, as a create by id shows it (api_name, display_name,
- * select_list_id): the run's opportunity the checks only read (lib/steps/opportunity.ts).
+ * select_list_id): the run's opportunity the checks only read (suites/steps/opportunity.ts).
  */
 async function fixtureStage(
   c: CheckContext,
@@ -73,7 +74,7 @@ function expectStage(
 }
 
 // The run's opportunity the checks only read: a create with the attributes the spec shows, the stage by
-// id (lib/steps/opportunity.ts), sent once and judged by each of the first three checks under its own rule.
+// id (suites/steps/opportunity.ts), sent once and judged by each of the first three checks under its own rule.
 async function sharedOpportunity(
   c: CheckContext,
 ): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {

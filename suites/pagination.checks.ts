@@ -1,7 +1,7 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { createContact } from '../lib/steps/contact.js';
+import { createContact } from './steps/contact.js';
 import {
   customObject,
   LINKED_CONTACTS,
@@ -9,14 +9,14 @@ import {
   linkedRecordRead,
   NEVER_ISSUED_CURSOR,
   recordWithLinkedContacts,
-} from '../lib/steps/custom-object.js';
-import { relationshipName } from '../lib/steps/relationship.js';
-import { show } from '../lib/check/record.js';
-import { atOnce } from '../lib/steps/at-once.js';
-import { readOnce } from '../lib/steps/read-once.js';
+} from './steps/custom-object.js';
+import { relationshipName } from './steps/relationship.js';
+import { show } from '../lib/check/show.js';
+import { atOnce } from './steps/at-once.js';
+import { readOnce } from './steps/read-once.js';
 
 // GET /{custom_object_api_name}/{record_id}/relationship/{api_name}: the checks read one custom-object
-// record of the run with LINKED_CONTACTS fresh contacts linked (linkedRecord, lib/steps/custom-object.ts),
+// record of the run with LINKED_CONTACTS fresh contacts linked (linkedRecord, suites/steps/custom-object.ts),
 // so they know every edge the read must show. Stated: page_size is an integer, default 50, minimum 1;
 // next_cursor is a string or null; count is an integer. Not stated: the maximum page_size (observed),
 // what count counts, page order, and whether a page holds exactly page_size items (only "at most" is

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { check, group } from '../lib/check/check.js';
 import { NonConformance } from '../lib/check/non-conformance.js';
-import { recordViolations } from '../lib/check/record-violations.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
+import { recordViolations } from './spec/record-violations.js';
+import type { RuleId } from './spec/rules/catalogue.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import type { RecordKind } from '../lib/schemas/index.js';
-import { contactCreated, contactForProbes, contactPatched, contactRead, contactToRead } from '../lib/steps/contact.js';
-import { show, type ApiRecord } from '../lib/check/record.js';
-import { tagged } from '../builders/tag.js';
-import { customObject, customObjectUpserted } from '../lib/steps/custom-object.js';
-import { opportunityAccountCreated, opportunityCreated } from '../lib/steps/opportunity.js';
-import { meetingRead, noteRead } from '../lib/steps/note-meeting.js';
-import { takeTask } from '../lib/steps/task.js';
-import { phoneContact } from '../lib/steps/phone-item.js';
-import { otherOrgContact } from '../lib/steps/other-organization.js';
+import type { RecordKind } from './spec/schemas/index.js';
+import { contactCreated, contactForProbes, contactPatched, contactRead, contactToRead } from './steps/contact.js';
+import { type ApiRecord } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { tagged } from '../fixtures/builders/tag.js';
+import { customObject, customObjectUpserted } from './steps/custom-object.js';
+import { opportunityAccountCreated, opportunityCreated } from './steps/opportunity.js';
+import { meetingRead, noteRead } from './steps/note-meeting.js';
+import { takeTask } from './steps/task.js';
+import { phoneContact } from './steps/phone-item.js';
+import { otherOrgContact } from './steps/other-organization.js';
 
 // record.envelope / record.record-type: "Single-record responses are `{ data: <record> }`" with
 // id, created_at, updated_at, attributes and record_type, the last naming the record's type.

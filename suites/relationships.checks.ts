@@ -1,9 +1,9 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { createAccount } from '../lib/steps/account.js';
-import { contactForProbes, createContact } from '../lib/steps/contact.js';
-import { contactOnSharedOpportunity, opportunityAccount, opportunityCreated } from '../lib/steps/opportunity.js';
+import { createAccount } from './steps/account.js';
+import { contactForProbes, createContact } from './steps/contact.js';
+import { contactOnSharedOpportunity, opportunityAccount, opportunityCreated } from './steps/opportunity.js';
 import {
   contactAccountsRead,
   linkContactToAccount,
@@ -12,12 +12,13 @@ import {
   relationshipName,
   contactWithAccounts,
   LINKED_ACCOUNTS,
-} from '../lib/steps/relationship.js';
-import { show, valueOf, type ApiRecord } from '../lib/check/record.js';
-import { throughUnstatedPage } from '../lib/steps/unstated-route.js';
-import { setupRecord } from '../lib/steps/record.js';
-import { validate } from '../lib/schemas/index.js';
-import { bothTargetKeys, byId, neitherTargetKey } from '../builders/relationship.js';
+} from './steps/relationship.js';
+import { valueOf, type ApiRecord } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { throughUnstatedPage } from './steps/unstated-route.js';
+import { setupRecord } from './steps/record.js';
+import { validate } from './spec/schemas/index.js';
+import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/builders/relationship.js';
 
 interface PostBody {
   parent: { id: unknown; record_type: unknown };

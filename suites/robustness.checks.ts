@@ -1,11 +1,12 @@
 import { check, group } from '../lib/check/check.js';
-import { textChoiceNote, textReadBack } from '../lib/steps/same-text.js';
+import { textChoiceNote, textReadBack } from './steps/same-text.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { contactForProbes, contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { answeredRecord, show, valueOf } from '../lib/check/record.js';
-import { contactCreateBody } from '../builders/contact.js';
-import { linkedRecordRead, NEVER_ISSUED_CURSOR } from '../lib/steps/custom-object.js';
+import { contactForProbes, contactStage, requiredCreateAttributes } from './steps/contact.js';
+import { answeredRecord, valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { contactCreateBody } from '../fixtures/builders/contact.js';
+import { linkedRecordRead, NEVER_ISSUED_CURSOR } from './steps/custom-object.js';
 import { NOT_UUID_PATH, PROVOKE, provoked } from './shared/provoke.js';
 import { OPERATIONS } from './spec/operations.js';
 import { hostileIdTargets } from './sweeps/hostile-ids.js';
@@ -189,7 +190,7 @@ group('Robustness › hostile query parameters', () => {
 });
 
 // robustness.round-trip: "| string | string |" — a string attribute reads back as the string written (text in NFC
-// exactly; other text in any canonically equivalent form, lib/steps/same-text.ts).
+// exactly; other text in any canonically equivalent form, suites/steps/same-text.ts).
 const ROUND_TRIP: ReadonlyArray<[string, string]> = [
   ['emoji', 'Zoë 😀🎉 👩‍👩‍👧‍👦 🇯🇵'],
   ['CJK', '山田 太郎 김민준 王小明'],

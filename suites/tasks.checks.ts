@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { opportunityAccount } from '../lib/steps/opportunity.js';
+import { opportunityAccount } from './steps/opportunity.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { holdTaskToArchive, patchTaskStep, takeTask } from '../lib/steps/task.js';
-import { show, valueOf, type ApiRecord } from '../lib/check/record.js';
-import { throughUnstatedRecordRead } from '../lib/steps/unstated-route.js';
-import { taskDisposition, taskPatchBody, taskTitle } from '../builders/task.js';
+import { holdTaskToArchive, patchTaskStep, takeTask } from './steps/task.js';
+import { valueOf, type ApiRecord } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/builders/task.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
 
 // The spec has no task create: every check writes the fixtures' task (the first of taskIds), one
-// check at a time (lib/steps/task.ts), and compares only against what it wrote itself. There is no
+// check at a time (suites/steps/task.ts), and compares only against what it wrote itself. There is no
 // stated task read either, so where the server serves none, the state before a patch is taken from
 // the answer to a first patch (of disposition, which the spec says is patchable).
 // Only the status value COMPLETED is named; no other status value is ever sent or expected.

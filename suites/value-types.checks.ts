@@ -2,17 +2,18 @@ import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
-import { validate, type RecordKind, type ValueTypeName } from '../lib/schemas/index.js';
-import { contactCreated, contactRead, contactStage, requiredCreateAttributes } from '../lib/steps/contact.js';
-import { opportunityCreated, opportunityStage, opportunityAccount } from '../lib/steps/opportunity.js';
-import { answeredRecord, show, type TypedValue } from '../lib/check/record.js';
+import type { RuleId } from './spec/rules/catalogue.js';
+import { validate, type RecordKind, type ValueTypeName } from './spec/schemas/index.js';
+import { contactCreated, contactRead, contactStage, requiredCreateAttributes } from './steps/contact.js';
+import { opportunityCreated, opportunityStage, opportunityAccount } from './steps/opportunity.js';
+import { answeredRecord, type TypedValue } from './spec/record.js';
+import { show } from '../lib/check/show.js';
 import { answerOf } from '../lib/check/answer.js';
-import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody } from '../builders/account.js';
-import { uniqueDomain, uniqueEmail, uniquePhone } from '../builders/unique.js';
-import { contactCreateBody } from '../builders/contact.js';
-import { opportunityCreateBody } from '../builders/opportunity.js';
+import { takeTask } from './steps/task.js';
+import { accountCreateBody } from '../fixtures/builders/account.js';
+import { uniqueDomain, uniqueEmail, uniquePhone } from '../fixtures/builders/unique.js';
+import { contactCreateBody } from '../fixtures/builders/contact.js';
+import { opportunityCreateBody } from '../fixtures/builders/opportunity.js';
 
 // value.shape on values the suite writes. The record checks validate every attribute a response
 // carries, but an attribute the suite never sets is mostly null there, so a server that emits the
@@ -317,7 +318,7 @@ function canWrite(c: CheckContext, w: Written): boolean {
 
 /**
  * The answer a row is judged on, and its read (contacts): a stated attribute on the run's own create
- * of that kind (lib/steps/, sent once), an unstated one on the create of its kind's TOGETHER attributes,
+ * of that kind (suites/steps/, sent once), an unstated one on the create of its kind's TOGETHER attributes,
  * else a write of its own.
  */
 async function answerFor(c: CheckContext, w: Written): Promise<{ ex: Exchange; read?: () => Promise<Exchange> }> {

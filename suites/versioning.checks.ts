@@ -1,5 +1,5 @@
 import { check, group } from '../lib/check/check.js';
-import { show } from '../lib/check/record.js';
+import { show } from '../lib/check/show.js';
 
 // "The API version is `v2`, carried in the base path `/api/v2/public`." What a client can see is the
 // base URL the server answers under: every other check sends its stated routes below it, so a base

@@ -7,7 +7,7 @@ import {
   contactStage,
   readContact,
   requiredCreateAttributes,
-} from '../lib/steps/contact.js';
+} from './steps/contact.js';
 import {
   archiveIfCreated,
   changeableAttribute,
@@ -18,20 +18,21 @@ import {
   freshUpsertBody,
   patchAttributes,
   upsert,
-} from '../lib/steps/custom-object.js';
-import { sameTypedValue } from '../lib/steps/same-value.js';
-import { opportunityStageId, opportunityAccount } from '../lib/steps/opportunity.js';
-import { show, valueOf } from '../lib/check/record.js';
-import { takeTask } from '../lib/steps/task.js';
-import { accountCreateBody, accountName } from '../builders/account.js';
-import { contactCreateBody, enveloped } from '../builders/contact.js';
-import { opportunityCreateBody, selectEnvelope } from '../builders/opportunity.js';
-import { tagged } from '../builders/tag.js';
-import type { ApiRecord } from '../lib/check/record.js';
+} from './steps/custom-object.js';
+import { sameTypedValue } from './steps/same-value.js';
+import { opportunityStageId, opportunityAccount } from './steps/opportunity.js';
+import { valueOf } from './spec/record.js';
+import { show } from '../lib/check/show.js';
+import { takeTask } from './steps/task.js';
+import { accountCreateBody, accountName } from '../fixtures/builders/account.js';
+import { contactCreateBody, enveloped } from '../fixtures/builders/contact.js';
+import { opportunityCreateBody, selectEnvelope } from '../fixtures/builders/opportunity.js';
+import { tagged } from '../fixtures/builders/tag.js';
+import type { ApiRecord } from './spec/record.js';
 import { answerOf } from '../lib/check/context.js';
-import { flagOf } from '../lib/steps/schema-flags.js';
-import { setupRecord } from '../lib/steps/record.js';
-import { readOnce } from '../lib/steps/read-once.js';
+import { flagOf } from './steps/schema-flags.js';
+import { setupRecord } from './steps/record.js';
+import { readOnce } from './steps/read-once.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;

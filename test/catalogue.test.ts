@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../lib/rules/catalogue.js';
-import type { Rule } from '../lib/rules/rule.js';
-import { OPEN_POINTS } from '../lib/rules/open-points.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import type { Rule } from '../lib/catalogue/rule.js';
+import { OPEN_POINTS } from '../suites/spec/rules/open-points.js';
 import { checkCounts } from '../lib/cli/rules-command.js';
 import { SUITE_FILES } from '../suites/index.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
 
 const STATED_ENDPOINTS = Object.keys(OPERATIONS);
-import { RETIRED_RULES } from '../lib/rules/retired.js';
+import { RETIRED_RULES } from '../suites/spec/rules/retired.js';
 
 // counted from the registry the suite files fill: what a run runs, loops included
 const checks: ReadonlyMap<string, number> = await checkCounts(SUITE_FILES);

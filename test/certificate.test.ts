@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { certificateBody, sealCertificate, withoutUserinfo } from '../lib/certificate/certificate-file.js';
 import { verifyCertificate } from '../lib/certificate/verify.js';
-import { RULES } from '../lib/rules/catalogue.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
 import { suiteVersion } from '../lib/config/suite-version.js';
 import type { CheckResult } from '../lib/check/result.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadChecks } from '../lib/check/registry.js';
-import { CHECK_KEY, checkKey } from '../lib/rules/check-key.js';
+import { CHECK_KEY, checkKey } from '../lib/catalogue/check-key.js';
 import { isSelected, patternsMatchingNothing } from '../lib/select/selection.js';
 import { SUITE_FILES } from '../suites/index.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { applyBaseline, checkBaseline, gateLines, gateStatus } from '../lib/baseline/baseline.js';
-import { RETIRED_RULES } from '../lib/rules/retired.js';
+import { RETIRED_RULES } from '../suites/spec/rules/retired.js';
 
 const RULE = 'contact.create.status-201';
 // one check, broken by the fault: a deviation in about as little time as a run can take

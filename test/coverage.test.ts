@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
-import { RULES } from '../lib/rules/catalogue.js';
-import { STATEMENTS } from '../lib/rules/statements.js';
-import { OPEN_POINTS } from '../lib/rules/open-points.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import { STATEMENTS } from '../suites/spec/rules/statements-data.js';
+import { OPEN_POINTS } from '../suites/spec/rules/open-points.js';
 import { VARIATIONS } from '../reference/variations/registry.js';
 import type { CoverageMap } from '../lib/coverage/coverage-map.js';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isRuleId, RULES } from '../lib/rules/catalogue.js';
+import { isRuleId, RULES } from '../suites/spec/rules/catalogue.js';
 import { DEFAULT_CONCURRENCY, detectFault, expectedExit, limiter, type FaultOutcome } from './verify/detect.js';
 import { FAULTS, resolveFaults } from '../reference/faults/registry.js';
 import { startReferenceServer } from '../reference/index.js';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
-import type { Fixtures } from '../lib/target/fixtures.js';
-import { erroredFields } from '../lib/check/errored-fields.js';
+import type { Fixtures } from '../fixtures/fixtures-file.js';
+import { erroredFields } from '../suites/spec/errored-fields.js';
 import { runCli } from './support/cli.js';
 
 // A fixture that names a record the server does not have is the user's mistake, not a deviation:

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customObjectsIn, relationshipsIn } from '../lib/init/custom-objects.js';
-import { customObjectSamples, opportunityStage } from '../lib/init/draft.js';
-import { objectsIn } from '../lib/init/json-walk.js';
-import { printable } from '../lib/init/printable.js';
-import { requiredAttributes } from '../lib/init/required-fields.js';
-import { stageLists } from '../lib/init/select-lists.js';
+import { customObjectsIn, relationshipsIn } from '../suites/init/custom-objects.js';
+import { customObjectSamples, opportunityStage } from '../suites/init/draft.js';
+import { objectsIn } from '../suites/init/json-walk.js';
+import { printable } from '../suites/init/printable.js';
+import { requiredAttributes } from '../suites/init/required-fields.js';
+import { stageLists } from '../suites/init/select-lists.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixtures } from '../lib/target/fixtures.js';
+import type { Fixtures } from '../fixtures/fixtures-file.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { runCli } from './support/cli.js';
 import { runInProcess } from './support/in-process.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantMs, instantOf, sameInstant } from '../lib/schemas/instant.js';
+import { instantMs, instantOf, sameInstant } from '../lib/util/instant.js';
 
 describe('timestamps read as ISO 8601 instants', () => {
   it('takes a comma before the fraction, other offsets and other precision as the same instant', () => {

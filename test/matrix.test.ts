@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
-import { RULES } from '../lib/rules/catalogue.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { Matrix } from '../lib/matrix/matrix.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-matrix-'));

@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '../lib/openapi/document.js';
-import { RULES } from '../lib/rules/catalogue.js';
+import { openApiDocument } from '../suites/spec/openapi.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { apiOperationsOf } from '../suites/spec/api-operations.js';
-import { ERROR_CODES, VALUE_TYPE_NAMES } from '../lib/schemas/index.js';
+import { ERROR_CODES, VALUE_TYPE_NAMES } from '../suites/spec/schemas/index.js';
 import { runCli } from './support/cli.js';
 
 type Doc = {

@@ -5,7 +5,7 @@ import { NonConformance, SetupFailure } from '../lib/check/non-conformance.js';
 import { holdsForAll } from '../lib/check/property.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { Violation } from '../lib/check/outcome.js';
-import type { RuleId } from '../lib/rules/catalogue.js';
+import type { RuleId } from '../suites/spec/rules/catalogue.js';
 
 // The generated-case harness (lib/check/property.ts) on its own: seeding, shrinking, blocking, other
 // rules' findings, and inputs run at once. The property here is a plain function of the input, so

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { checkFixtures } from '../lib/config/fixtures-file.js';
-import { givenUpWarnings, pickOtherDomain } from '../lib/preflight/given-up.js';
-import { otherDomains, tasksToArchive } from '../lib/target/fixtures.js';
-import type { ApiRecord } from '../lib/check/record.js';
+import { givenUpWarnings, pickOtherDomain } from '../suites/preflight/given-up.js';
+import { otherDomains, tasksToArchive } from '../fixtures/fixtures-file.js';
+import type { ApiRecord } from '../suites/spec/record.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { runInProcess } from './support/in-process.js';
 

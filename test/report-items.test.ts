@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import type { CheckResult } from '../lib/check/result.js';
-import { checkKey } from '../lib/rules/check-key.js';
+import { checkKey } from '../lib/catalogue/check-key.js';
 import { readLedger, isArchived, isCreated } from '../lib/safety/ledger.js';
 import { runInProcess } from './support/in-process.js';
 import { hasChromium, launchChromium } from './support/chromium.js';

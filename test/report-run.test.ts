@@ -10,7 +10,7 @@ import { fingerprintOf } from '../lib/report/certificate.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { REPORT_FILES } from '../lib/report/write-all.js';
 import { reportHtml } from '../lib/report/html.js';
-import { checkKey } from '../lib/rules/check-key.js';
+import { checkKey } from '../lib/catalogue/check-key.js';
 import { runCli, type CliResult } from './support/cli.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 

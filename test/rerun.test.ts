@@ -1,4 +1,4 @@
-import { checkKey } from '../lib/rules/check-key.js';
+import { checkKey } from '../lib/catalogue/check-key.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../lib/rules/catalogue.js';
-import { RETIRED_RULES } from '../lib/rules/retired.js';
-import { duplicateIds } from '../lib/rules/duplicate-ids.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import { RETIRED_RULES } from '../suites/spec/rules/retired.js';
+import { duplicateIds } from '../lib/catalogue/duplicate-ids.js';
 
 const KNOWN = readFileSync(new URL('./rule-ids.txt', import.meta.url), 'utf8')
   .split('\n')
@@ -11,7 +11,7 @@ const KNOWN = readFileSync(new URL('./rule-ids.txt', import.meta.url), 'utf8')
 describe('rule ids stay stable', () => {
   it('every id once known is still a rule, or retired (never renamed in place)', () => {
     const gone = KNOWN.filter((id) => !Object.hasOwn(RULES, id) && !Object.hasOwn(RETIRED_RULES, id));
-    expect(gone, 'retire a removed id in lib/rules/retired.ts; never rename one').toEqual([]);
+    expect(gone, 'retire a removed id in suites/spec/rules/retired.ts; never rename one').toEqual([]);
   });
 
   it('every rule is known: a new id is added to test/rule-ids.txt on purpose', () => {

@@ -66,7 +66,7 @@ describe('every created record is in the ledger, tagged, and archived when its c
     expect(report.leftovers).toEqual(expected);
     const types = new Set(expected.map((l) => l.type));
     expect([...types].sort()).toEqual(['contact', 'edge', 'opportunity']);
-    for (const l of expected) expect(l.reason).toMatch(/the API states no/);
+    for (const l of expected) expect(l.reason).toMatch(/the spec states no/);
   });
 });
 

@@ -8,7 +8,7 @@ import { ApiClient } from '../lib/http/client.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { Redactor } from '../lib/redact/redact.js';
 import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
-import { keptRecordDeletedBy } from '../lib/safety/kept-records.js';
+import { keptRecordDeletedBy } from '../fixtures/kept-records.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
 

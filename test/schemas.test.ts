@@ -1,8 +1,15 @@
 import { describe, it, expect } from 'vitest';
-import { ERROR_CODES, SCHEMA_IDS, compileAll, schemaFor, validate, validateSingle } from '../lib/schemas/index.js';
-import type { SchemaId, SchemaProblem, ValueTypeName } from '../lib/schemas/index.js';
-import { isIso8601Timestamp } from '../lib/schemas/formats.js';
-import { contactRecord } from '../lib/schemas/records/contact.js';
+import {
+  ERROR_CODES,
+  SCHEMA_IDS,
+  compileAll,
+  schemaFor,
+  validate,
+  validateSingle,
+} from '../suites/spec/schemas/index.js';
+import type { SchemaId, SchemaProblem, ValueTypeName } from '../suites/spec/schemas/index.js';
+import { isIso8601Timestamp } from '../suites/spec/schemas/formats.js';
+import { contactRecord } from '../suites/spec/schemas/records/contact.js';
 
 const ID = '0b7c4a3e-5f21-4d0e-9a6b-1c2d3e4f5a6b';
 const ID2 = 'f47ac10b-58cc-1372-a567-0e02b2c3d479'; // a v1 uuid: any RFC 4122 version passes

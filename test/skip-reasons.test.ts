@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { runInProcess } from './support/in-process.js';
+import { needOf } from '../lib/report/to-complete.js';
 
 /**
  * A skip reason never says a key "is not set" when it is set: it says what is wrong with the value.
@@ -51,5 +52,27 @@ describe('a fixture that is set but cannot serve a check', () => {
     }
     expect(stdout).toMatch(/^ {2}- opportunity\.stageId \(set, but unusable\): unlocks \d+ MUST checks/m);
     expect(stdout).toMatch(/^ {6}wrong: its option's name "discovery" is opportunity\.sharedStageName/im);
+  });
+});
+
+/**
+ * A report of an older run carries no `needs`: what a skipped check needs is read from its reason, as
+ * a key path the fixtures file's schema names (never a rule id or a word of the sentence).
+ */
+describe('the key a reason names, without `needs`', () => {
+  const of = (message: string) => needOf({ message });
+  it('reads a key path the fixtures file has, at the start or in backticks', () => {
+    expect(of('taskToArchive: every task it lists (2) is archived by earlier runs')?.key).toBe('taskToArchive');
+    expect(of('the create was refused: give `contact.createAttributes.department`')?.key).toBe(
+      'contact.createAttributes.department',
+    );
+    expect(of('a task read is not served; `relationships.customObject` names no relationship')?.key).toBe(
+      'relationships.customObject',
+    );
+  });
+  it('takes no rule id, no unknown path and no word for a key', () => {
+    expect(of('the server answered `record.envelope` wrongly')).toBeUndefined();
+    expect(of('`contact.noSuchKey` is odd')).toBeUndefined();
+    expect(of('server refused the probe')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../lib/rules/catalogue.js';
-import { STATEMENTS, quotesOutsideStatements, rulesOf } from '../lib/rules/statements.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import { quotesOutsideStatements, rulesOf } from '../lib/catalogue/statements.js';
+import { STATEMENTS } from '../suites/spec/rules/statements-data.js';
 import { checkCounts } from '../lib/cli/rules-command.js';
 import { main } from '../bin/main.js';
 import { SUITE_FILES } from '../suites/index.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckContext } from '../lib/check/context.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
-import { sameTypedValue } from '../lib/steps/same-value.js';
-import { readOnce } from '../lib/steps/read-once.js';
+import { sameTypedValue } from '../suites/steps/same-value.js';
+import { readOnce } from '../suites/steps/read-once.js';
 import type { Exchange } from '../lib/http/exchange.js';
 
 /**

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { gateStatus } from '../lib/baseline/baseline.js';
 import { verdictOf } from '../lib/report/certificate.js';
 import { summarise, type CheckResult } from '../lib/check/result.js';
-import { RULES } from '../lib/rules/catalogue.js';
-import type { Rule } from '../lib/rules/rule.js';
-import { strictOnly } from '../lib/rules/reading.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
+import type { Rule } from '../lib/catalogue/rule.js';
+import { strictOnly } from '../lib/catalogue/reading.js';
 import { runCli } from './support/cli.js';
 
 const check = (o: Partial<CheckResult>): CheckResult => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakerFor } from '../builders/faker.js';
-import { uniqueDomain, uniqueEmail, uniquePhone } from '../builders/unique.js';
-import { accountName } from '../builders/account.js';
+import { fakerFor } from '../lib/check/faker.js';
+import { uniqueDomain, uniqueEmail, uniquePhone } from '../fixtures/builders/unique.js';
+import { accountName } from '../fixtures/builders/account.js';
 
 const RUN = 'cr-20260101-1200-abc123';
 const LATER = 'cr-20260102-0900-def456';

@@ -5,7 +5,7 @@ import { DEFAULT_CONCURRENCY, limiter, runSuite } from './verify/detect.js';
 import { checkRunsInARow, checkVariation, problemsOf, type VariationOutcome } from './verify/variations.js';
 import { compatibleVariations, resolveVariations, VARIATIONS } from '../reference/variations/registry.js';
 import { startReferenceServer } from '../reference/index.js';
-import { RULES } from '../lib/rules/catalogue.js';
+import { RULES } from '../suites/spec/rules/catalogue.js';
 import { runCli } from './support/cli.js';
 
 /**

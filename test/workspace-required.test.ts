@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workspaceRequiredBlock } from '../lib/check/workspace-required.js';
+import { workspaceRequiredBlock } from '../suites/spec/workspace-required.js';
 import type { Exchange } from '../lib/http/exchange.js';
 
 const BASE = 'http://127.0.0.1:1/api/v2/public';

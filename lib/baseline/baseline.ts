@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
-import { isRetiredRule, RETIRED_RULES } from '../rules/retired.js';
-import { isRuleId } from '../rules/catalogue.js';
+import { catalogueInUse, isRetiredRule, isRuleId } from '../catalogue/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
 import { failsRun, type CheckResult } from '../check/result.js';
@@ -145,7 +144,7 @@ export function applyBaseline(
     const rotted =
       own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
     // a retired rule can never fail again: its entry is stale wherever it is judged
-    if (isRetiredRule(d.rule)) stale.push({ ...describe(d), retired: RETIRED_RULES[d.rule]! });
+    if (isRetiredRule(d.rule)) stale.push({ ...describe(d), retired: catalogueInUse().retired[d.rule]! });
     else if (rotted && !o.partial) stale.push(describe(d));
     if (d.expires !== undefined && d.expires < o.today) expired.push({ ...describe(d), expires: d.expires });
   }

@@ -1,6 +1,6 @@
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import type { CheckResult } from '../check/result.js';
-import { RULES } from '../rules/catalogue.js';
+import { ruleEntries } from '../catalogue/catalogue.js';
 import { canonicalJson } from './canonical-json.js';
 import { catalogueDigest } from './catalogue-digest.js';
 
@@ -53,7 +53,7 @@ export function withoutUserinfo(url: string): string {
 
 export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['rules'] {
   const rules: CertificateFile['rules'] = {};
-  for (const [id, rule] of Object.entries(RULES)) {
+  for (const [id, rule] of ruleEntries()) {
     const own = checks.filter((c) => c.id === id);
     const has = (s: CheckResult['status']) => own.some((c) => c.status === s);
     const outcome: RuleOutcome =

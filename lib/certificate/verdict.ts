@@ -1,5 +1,5 @@
 import { failsRun, type CheckResult } from '../check/result.js';
-import { RULES } from '../rules/catalogue.js';
+import { ruleEntries } from '../catalogue/catalogue.js';
 
 /**
  * conforms: every MUST-level check ran and passed · does not conform: a MUST-level check failed ·
@@ -36,9 +36,7 @@ export function completenessOf(checks: readonly Judged[], scope: RunScope = {}):
   const must = checks.filter((c) => c.level === 'MUST');
   const n = (s: CheckResult['status']) => must.filter((c) => c.status === s).length;
   const present = new Set(checks.map((c) => c.id));
-  const leftOut = scope.narrowed
-    ? Object.entries(RULES).filter(([id, r]) => r.level === 'MUST' && !present.has(id)).length
-    : 0;
+  const leftOut = scope.narrowed ? ruleEntries().filter(([id, r]) => r.level === 'MUST' && !present.has(id)).length : 0;
   return {
     mustChecks: must.length,
     mustRan: n('passed') + n('failed'),

@@ -22,17 +22,3 @@ export function jsonShape(v: unknown): string {
     .join(', ');
   return `an object with key${keys.length === 1 ? '' : 's'} ${shown}${keys.length > 8 ? ` and ${keys.length - 8} more` : ''}`;
 }
-
-/** Why a body is not `{ data: record }` (a record has a string `id` and an `attributes` object). */
-export function envelopeProblem(r: ExchangeResponse): string {
-  const body = r.json;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return bodyShape(r);
-  if (!Object.hasOwn(body, 'data')) return `${jsonShape(body)}, no "data"`;
-  const data = (body as { data: unknown }).data;
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return `"data" is ${jsonShape(data)}`;
-  const missing = [];
-  if (typeof (data as { id?: unknown }).id !== 'string') missing.push('a string "id"');
-  const attrs = (data as { attributes?: unknown }).attributes;
-  if (attrs === null || typeof attrs !== 'object' || Array.isArray(attrs)) missing.push('an "attributes" object');
-  return `"data" without ${missing.join(' or ')}`;
-}

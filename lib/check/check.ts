@@ -1,4 +1,5 @@
-import { RULES, type RuleId } from '../rules/catalogue.js';
+import { ruleOf } from '../catalogue/catalogue.js';
+import type { RuleId } from '../spec/register.js';
 import { group, register } from './registry.js';
 import type { CheckContext } from './context.js';
 
@@ -31,8 +32,8 @@ export function check(
 ): void {
   register({
     rule,
-    level: RULES[rule].level,
-    endpoint: options.endpoint ?? currentEndpoint ?? RULES[rule].endpoints[0] ?? '*',
+    level: ruleOf(rule).level,
+    endpoint: options.endpoint ?? currentEndpoint ?? ruleOf(rule).endpoints[0] ?? '*',
     title,
     body: fn,
     ...(options.startFirst ? { startFirst: true } : {}),

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
-import type { RuleId } from '../rules/catalogue.js';
-import { fakerFor } from '../../builders/faker.js';
+import type { RuleId } from '../spec/register.js';
+import { fakerFor } from './faker.js';
 import { Conformance } from './expect-conform.js';
 import type { BlockedBy } from './outcome.js';
 import { operationOf, type FindingScope } from './finding.js';

@@ -1,13 +1,11 @@
 import type { Exchange, ExchangeResponse } from '../http/exchange.js';
 import { shortBare } from '../util/short-text.js';
 import { responseOf } from '../http/exchange.js';
-import type { RuleId } from '../rules/catalogue.js';
-import { validate, type RecordKind, type SchemaId } from '../schemas/index.js';
-import { recordViolations } from './record-violations.js';
-import { recordOf, show, type ApiRecord } from './record.js';
+import type { RecordKind, RuleId, SchemaId, SpecRecord } from '../spec/register.js';
+import { show } from './show.js';
 import { NonConformance } from './non-conformance.js';
-import { errorBodyViolations } from './error-body.js';
-import { bodyShape, envelopeProblem } from './body-shape.js';
+import { bodyShape } from './body-shape.js';
+import { judgesInUse } from './judges.js';
 import type { FindingScope } from './finding.js';
 import type { Violation } from './outcome.js';
 
@@ -63,7 +61,7 @@ export class Conformance {
 
   /** The error body rules, on any error status. */
   errorBody(): this {
-    for (const v of errorBodyViolations(this.response)) this.met(v);
+    for (const v of judgesInUse().errorBody(this.response)) this.met(v);
     return this;
   }
 
@@ -74,16 +72,8 @@ export class Conformance {
    */
   code(expected: string | readonly string[], rule: RuleId = this.rule): this {
     const body = this.response.json;
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code')) {
-      this.met(
-        {
-          rule: 'error.body',
-          expected: 'the error body { status_code, error_type, code, message, details }',
-          actual: bodyShape(this.response),
-        },
-        true,
-      );
-    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code'))
+      this.met(judgesInUse().noErrorCode(this.response), true);
     const actual = (body as { code?: unknown }).code;
     // where two listed codes fit the request, the rule takes either (its catalogue entry's `accepts`)
     const codes: readonly string[] = typeof expected === 'string' ? [expected] : expected;
@@ -92,10 +82,10 @@ export class Conformance {
     return this;
   }
 
-  /** The body validates against a schema of lib/schemas. */
+  /** The body validates against one of the spec's schemas. */
   body(schema: SchemaId, rule: RuleId = this.rule): this {
     if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, bodyShape(this.response), rule);
-    const problems = validate(schema, this.response.json);
+    const problems = judgesInUse().validate(schema, this.response.json);
     if (problems.length > 0) {
       const shown = problems
         .slice(0, 8)
@@ -120,7 +110,7 @@ export class Conformance {
    */
   record(kind: RecordKind): this {
     this.data(); // without { data: record } nothing else can be read
-    const found = recordViolations(kind, this.response.json);
+    const found = judgesInUse().record(kind, this.response.json);
     // the check's own rule first: it fails the check; the others are findings of their own rules
     for (const v of [...found.filter((x) => x.rule === this.own), ...found.filter((x) => x.rule !== this.own)])
       this.met(v);
@@ -128,18 +118,10 @@ export class Conformance {
   }
 
   /** The record of a `{ data: record }` body; a body without one breaks record.envelope. */
-  data(): ApiRecord {
-    const r = recordOf(this.response.json);
-    if (!r)
-      this.met(
-        {
-          rule: 'record.envelope',
-          expected: '{ data: record } with id and attributes',
-          actual: envelopeProblem(this.response),
-        },
-        true,
-      );
-    return r as ApiRecord;
+  data(): SpecRecord {
+    const r = judgesInUse().recordOf(this.response.json);
+    if (r === undefined) this.met(judgesInUse().noRecord(this.response), true);
+    return r as SpecRecord;
   }
 
   /** The parsed JSON body, typed loosely: checks read fields and assert on them. */

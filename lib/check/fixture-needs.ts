@@ -1,4 +1,4 @@
-import type { Fixtures } from '../target/fixtures.js';
+import type { Fixtures } from '../spec/register.js';
 import type { CheckContext, ContextParts } from './check-context.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RuleId } from '../rules/catalogue.js';
+import type { RuleId } from '../spec/register.js';
 
 /** A rule a check found broken, with what the spec wanted and what came back. */
 export interface Violation {

@@ -1,59 +1,31 @@
 import type { Exchange } from '../http/exchange.js';
-import type { BlockedBy } from './outcome.js';
-import type { ApiRecord } from './record.js';
+import type { SpecPreflight, SpecRecord } from '../spec/register.js';
 
 /**
- * What the fixtures check found before the checks ran (lib/preflight/fixtures-check.ts), handed to
- * the checks with the target.
+ * What the spec's fixtures check found before the checks ran, as the engine reads it; the spec's own
+ * findings (suites/preflight/fixtures-check.ts) come with it, typed through Register (`Preflight` is
+ * their intersection), and reach the checks with the target.
  */
-export interface Preflight {
+export interface PreflightFindings {
   /** the fixtures keys whose records the server showed */
   checked: string[];
   /** requests the check sent (like the probe's, not counted by --max-requests) */
   requests: number;
+  /** what the run says on the console before the checks (a field the user must still give, say) */
+  notes?: string[];
   /**
-   * The custom object's samples as the server typed them (attribute → value_type), from one upsert
-   * of the samples as given; or the step that failed, which blocks the checks that need to know.
-   * Absent: not checked (no customObject fixture, or --read-only).
+   * Each kept record as the server showed it before any check, by fixtures key; a record the server
+   * serves no read of is absent. The run reads them again at its end and reports what changed (the
+   * spec's audit of kept records).
    */
-  customObject?: { valueTypes: Record<string, string> } | { blockedBy: BlockedBy };
-  /**
-   * What GET /_schema/contact marks `is_required_on_create` beyond the spec's own fields and the
-   * fixtures' `contact.createAttributes`: the free-text ones, filled with a tagged value, and the
-   * others, which only the user can give (their contact creates will be blocked naming the key).
-   */
-  contactRequired?: { filled: Record<string, string>; unfilled: string[] };
-  /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
-  contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
-  /**
-   * Each kept record (lib/safety/kept-records.ts) as the server showed it before any check, by
-   * fixtures key; a record the server serves no read of is absent. The run reads them again at its
-   * end and reports what changed (lib/preflight/kept-audit.ts).
-   */
-  kept?: Record<string, ApiRecord>;
-  /** which of each list the user gave up this run takes (lib/preflight/given-up.ts) */
-  givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
+  kept?: Record<string, SpecRecord>;
   /**
    * The reads the fixtures check sent with organization A's key, by path below the base URL with its
    * query (`/note/…`, `/x/…/relationship/y?page_size=50`), and when each was sent (this client's clock,
-   * ms): a check of the same read's answer judges this one instead of sending it again
-   * (lib/steps/read-once.ts).
+   * ms): a check of the same read's answer judges this one instead of sending it again.
    */
   reads?: Record<string, { ex: Exchange; sentAt: number }>;
 }
 
-/**
- * Which value of a list the user gave up (`taskToArchive`, `accountWithDomains.otherDomain`: one per
- * complete run) this run takes: the first an earlier run has not used up.
- */
-export interface GivenUpPick {
-  /** the value this run uses; absent when an earlier run used up every one */
-  value?: string;
-  /** its place in the list (0-based), and the list's length */
-  index: number;
-  count: number;
-  /** the values passed over, used up by earlier runs (archived, removed) */
-  usedUp: string[];
-  /** whether the server showed it unused (a task read, an account read); false: taken unseen, the first left */
-  seen: boolean;
-}
+/** The fixtures check's result: what the engine reads, and what the spec's own checks read. */
+export type Preflight = PreflightFindings & SpecPreflight;

@@ -4,7 +4,7 @@ import { NonConformance } from './non-conformance.js';
 import { fnv1a } from '../util/fnv1a.js';
 import { rerunCommand } from '../evidence/rerun.js';
 import type { Faker } from '@faker-js/faker';
-import { fakerFor } from '../../builders/faker.js';
+import { fakerFor } from './faker.js';
 
 /** How many more runs than --cases shrinking may take: each run sends requests, so it is bounded. */
 const SHRINK_RUNS = 40;

@@ -1,6 +1,6 @@
 import type { CheckContext } from './context.js';
-import type { RuleId } from '../rules/catalogue.js';
-import type { Level } from '../rules/rule.js';
+import type { RuleId } from '../spec/register.js';
+import type { Level } from '../catalogue/rule.js';
 
 /** One check as a suite file registers it: what it tests, where it lives, and its body. */
 export interface CheckDefinition {

@@ -1,6 +1,6 @@
 import type { ReportExchange } from '../evidence/truncate.js';
 import type { BlockedBy, Observation, SkipNeed, Violation } from './outcome.js';
-import type { Level } from '../rules/rule.js';
+import type { Level } from '../catalogue/rule.js';
 
 /**
  * passed · failed (the server broke the rule) · skipped (the run lacked a fixture or key; the reason
@@ -53,7 +53,7 @@ export interface CheckResult {
    */
   finding?: { exchanges: number; checks: string[] };
   /**
-   * a failed check whose every broken rule rests on one reading of two (lib/rules/reading.ts):
+   * a failed check whose every broken rule rests on one reading of two (lib/catalogue/reading.ts):
    * reported apart, and fatal only under --strict
    */
   reading?: 'strict';

@@ -13,7 +13,7 @@ export interface RunTarget extends Target {
   preflight?: Preflight;
   /** what a failed check's rerun command needs to reach this server again (lib/evidence/rerun.ts) */
   rerun?: RerunTarget;
-  /** what the server changed on the user's kept records, as the checks found it (lib/safety/kept-records.ts) */
+  /** what the server changed on the user's kept records, as the checks found it (fixtures/kept-records.ts) */
   recordChanges?: RecordChanges;
   /** failing inputs of earlier runs (--examples FILE), by `rule:label` of the generated check: replayed first */
   examples?: Readonly<Record<string, readonly unknown[]>>;

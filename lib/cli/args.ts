@@ -2,7 +2,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { SETTINGS, type Setting, type SettingName } from '../config/settings.js';
 import type { Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import type { QuotaOptions } from '../../reference/index.js';
+import type { ReferenceFlags } from './embedded-reference.js';
+
+export type { ReferenceFlags };
 
 /** Flags that shape the embedded reference server (ignored when --base-url is given). */
 const REFERENCE_FLAGS = {
@@ -35,24 +37,6 @@ const RUN_FLAGS = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
-
-export interface ReferenceFlags {
-  profile?: 'default' | 'alternate';
-  statedRoutesOnly?: boolean;
-  faults?: string[];
-  /** legal variations (reference/variations/) */
-  variations?: string[];
-  rateLimitEvery?: number;
-  latencyMs?: number;
-  /** --quota-bucket RATE:BURST or --quota-window LIMIT:SECONDS (reference/quota/) */
-  quota?: QuotaOptions;
-  /** --retry-after seconds|date|none: how the quota's 429s say when to come back */
-  retryAfter?: 'seconds' | 'date' | 'none';
-  /** --quota-headers none|ratelimit|x-ratelimit: the quota fields every answer carries */
-  quotaHeaders?: 'none' | 'ratelimit' | 'x-ratelimit';
-  /** hand out (and run with) the sparse fixtures: what a typical user writes */
-  fixtures?: 'sparse';
-}
 
 export interface RunArgs {
   settings: Values;

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { CheckModule } from '../check/registry.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
 import { coverageLines, coverageMap, type CoverageMap } from '../coverage/coverage-map.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
-import { VARIATIONS } from '../../reference/variations/registry.js';
+import type { Spec } from './spec.js';
 import { checkCounts } from './rules-command.js';
 import { operationsInUse } from '../operations/in-use.js';
 
@@ -14,7 +13,7 @@ import { operationsInUse } from '../operations/in-use.js';
  */
 export async function coverageCommand(
   argv: readonly string[],
-  suites: readonly CheckModule[],
+  spec: Spec,
   print: (line: string) => void,
 ): Promise<number> {
   let json = false;
@@ -26,18 +25,14 @@ export async function coverageCommand(
     else if (a.startsWith('--report-dir=')) dir = a.slice('--report-dir='.length);
     else throw new RunCannotStart(`coverage: unknown argument ${a} (takes --json and --report-dir DIR)`);
   }
-  const map = await coverageOf(suites, dir);
+  const map = await coverageOf(spec, dir);
   if (json) print(JSON.stringify(map, null, 2));
   else for (const line of coverageLines(map)) print(line);
   return 0;
 }
 
-export async function coverageOf(
-  suites: readonly CheckModule[],
-  reportDir?: string,
-  report?: ConformanceReport,
-): Promise<CoverageMap> {
-  const counts = await checkCounts(suites);
+export async function coverageOf(spec: Spec, reportDir?: string, report?: ConformanceReport): Promise<CoverageMap> {
+  const counts = await checkCounts(spec.suites);
   const r =
     report ??
     (reportDir !== undefined
@@ -51,7 +46,7 @@ export async function coverageOf(
   return coverageMap({
     endpoints: operationsInUse().endpoints,
     checkCounts: counts,
-    variations: VARIATIONS.map((v) => ({ id: v.id, quote: v.quote })),
+    variations: (await spec.reference.variations()).map((v) => ({ id: v.id, quote: v.quote })),
     ...(r
       ? {
           run: {

@@ -1,6 +1,6 @@
 import type { RunConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import type { Level } from '../rules/rule.js';
+import type { Level } from '../catalogue/rule.js';
 import { describeSelection, patternsMatchingNothing, selectChecks } from '../select/selection.js';
 import { loadChecks, SuiteLoadError, type CheckModule } from '../check/registry.js';
 

@@ -1,11 +1,10 @@
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import type { CheckModule } from '../check/registry.js';
+import type { Spec } from './spec.js';
 import { runRedactor } from '../redact/run-redactor.js';
 import { parseMergeArgs, parseRunArgs, parseServeArgs } from './args.js';
 import { mergeReports } from './merge.js';
 import { cleanupCommand } from './cleanup.js';
 import { diffCommand } from './diff-command.js';
-import { initCommand } from './init.js';
 import { verifyCertificateCommand } from './verify-certificate.js';
 import { coverageCommand } from './coverage-command.js';
 import { matrixCommand } from './matrix-command.js';
@@ -14,11 +13,8 @@ import { runConformance } from './run/run-conformance.js';
 import { suiteVersion } from '../config/suite-version.js';
 import { listVariations, serve } from './serve.js';
 import { printRules, printStatements } from './rules-command.js';
-import { openApiDocument } from '../openapi/document.js';
-import { operationsInUse } from '../operations/in-use.js';
 import { consoleLines } from '../report/console.js';
 import { ciInert } from '../report/inert.js';
-import { SPEC_VERSION } from '../report/certificate.js';
 
 /** Where the command line writes, and the folder it works in: the process's own unless a caller (a test) says. */
 export interface CliIo {
@@ -38,10 +34,10 @@ const STDIO: CliIo = {
 
 /**
  * The command line: returns the exit status (0 conforms, 1 MUST-level deviation, 2 could not run).
- * `suites` are the check modules to load, passed in by the composition root (bin/main.ts), so nothing
- * under lib/ knows the suites.
+ * `spec` is the API under test (its suites, catalogue, operations, reference…), handed in by the
+ * composition root (bin/main.ts) after useSpec(spec), so nothing under lib/ knows the spec.
  */
-export async function main(argv: string[], suites: readonly CheckModule[], io: CliIo = STDIO): Promise<number> {
+export async function main(argv: string[], spec: Spec, io: CliIo = STDIO): Promise<number> {
   // every line any command writes is inert in a CI log, whatever server text it holds: no `::`
   // workflow command at its start, no `##[` anywhere, no invisible character (each command escapes
   // its own text's control characters and line breaks: lib/report/inert.ts)
@@ -49,55 +45,68 @@ export async function main(argv: string[], suites: readonly CheckModule[], io: C
   const error = (text: string) => io.error(ciInert(text));
   try {
     const [command, ...rest] = argv;
-    if (command === 'serve') {
-      const a = parseServeArgs(rest);
-      if (a.help) {
-        print(helpText());
-        return 0;
-      }
-      if (a.listVariations) {
-        listVariations(print);
-        return 0;
-      }
-      return await serve(a.port, a.reference, print);
-    }
-    if (command === 'merge') {
-      const a = parseMergeArgs(rest);
-      if (a.help) {
-        print(helpText());
-        return 0;
-      }
-      return await mergeReports(a, print);
-    }
-    if (command === 'cleanup') return await cleanupCommand(rest, print);
-    if (command === 'diff') return diffCommand(rest, print);
-    if (command === 'init') return await initCommand(rest, print, io.cwd ?? process.cwd());
-    if (command === 'verify-certificate') return verifyCertificateCommand(rest, print);
-    if (command === 'coverage') return await coverageCommand(rest, suites, print);
-    if (command === 'matrix') return matrixCommand(rest, print);
-    if (command === 'rules') {
-      if (rest.includes('--statements')) await printStatements(suites, print);
-      else await printRules(suites, print);
-      return 0;
-    }
-    if (command === 'openapi') {
-      print(JSON.stringify(openApiDocument(suiteVersion(), operationsInUse().all), null, 2));
-      return 0;
-    }
+    const cwd = io.cwd ?? process.cwd();
+    const other = command === undefined ? undefined : otherCommand(command, rest, spec, print, cwd);
+    if (other !== undefined) return await other;
     const a = parseRunArgs(argv);
     if (a.help) {
       print(helpText());
       return 0;
     }
     if (a.version) {
-      print(`public-records-api-conformance ${suiteVersion()} (Public Records API ${SPEC_VERSION})`);
+      print(`public-records-api-conformance ${suiteVersion()} (${spec.title})`);
       return 0;
     }
-    return await runConformance(a, print, suites, io.cwd);
+    return await runConformance(a, print, spec, io.cwd);
   } catch (err) {
     error(errorLine(err));
     return 2;
   }
+}
+
+/** A command other than a run (`serve`, `merge`, `init`, …), or undefined for a run. */
+function otherCommand(
+  command: string,
+  rest: string[],
+  spec: Spec,
+  print: (line: string) => void,
+  cwd: string,
+): Promise<number> | number | undefined {
+  switch (command) {
+    case 'serve': {
+      const a = parseServeArgs(rest);
+      if (a.help) return printed(print, helpText());
+      if (a.listVariations) return listVariations(spec, print).then(() => 0);
+      return serve(spec, a.port, a.reference, print);
+    }
+    case 'merge': {
+      const a = parseMergeArgs(rest);
+      return a.help ? printed(print, helpText()) : mergeReports(a, print);
+    }
+    case 'cleanup':
+      return cleanupCommand(rest, print);
+    case 'diff':
+      return diffCommand(rest, print);
+    case 'init':
+      return spec.init(rest, print, cwd);
+    case 'verify-certificate':
+      return verifyCertificateCommand(rest, print);
+    case 'coverage':
+      return coverageCommand(rest, spec, print);
+    case 'matrix':
+      return matrixCommand(rest, print);
+    case 'rules':
+      return (rest.includes('--statements') ? printStatements : printRules)(spec.suites, print).then(() => 0);
+    case 'openapi':
+      return spec.openApiDocument(suiteVersion()).then((doc) => printed(print, JSON.stringify(doc, null, 2)));
+    default:
+      return undefined;
+  }
+}
+
+function printed(print: (line: string) => void, text: string): number {
+  print(text);
+  return 0;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
+import { operationsInUse } from '../operations/in-use.js';
+import { OperationIndex } from '../operations/operation-index.js';
 
 const FLAG_OF: Record<keyof TargetKeys, string> = {
   apiKey: '--api-key / CONFORMANCE_API_KEY',
@@ -13,8 +15,20 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
 };
 
 /**
- * Before any check: can the server be reached, and does it accept each key? One read of a contact
- * id that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
+ * A read of a record that exists nowhere: the first stated read whose every path parameter is a uuid
+ * (`GET /contact/{contact_id}`), each filled with a new one.
+ */
+function probePath(): string {
+  const read = operationsInUse().all.find(
+    (op) => op.method === 'GET' && Object.keys(op.params).length > 0 && Object.values(op.params).every((p) => p.uuid),
+  );
+  if (read === undefined) throw new Error('no stated read of a record by uuid: the probe has nothing to read');
+  return OperationIndex.fill(read.template, Object.fromEntries(Object.keys(read.params).map((k) => [k, randomUUID()])));
+}
+
+/**
+ * Before any check: can the server be reached, and does it accept each key? One read of a record
+ * that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
  * Anything else, even a deviation, lets the run go on: the checks report deviations.
  */
 export async function probe(
@@ -32,7 +46,7 @@ export async function probe(
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);
     },
   });
-  const path = `/contact/${randomUUID()}`;
+  const path = probePath();
   // one read per key, all at once; the first key's problem is the one reported
   const held = (Object.keys(keys) as Array<keyof TargetKeys>).filter((key) => keys[key] !== undefined);
   const answers = await Promise.all(held.map((key) => client.get(path, { auth: key })));

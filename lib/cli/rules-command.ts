@@ -1,8 +1,6 @@
-import { RULES, type RuleId } from '../rules/catalogue.js';
-import type { Rule } from '../rules/rule.js';
-import { OPEN_POINTS } from '../rules/open-points.js';
-import { RETIRED_RULES } from '../rules/retired.js';
-import { STATEMENTS, rulesOf } from '../rules/statements.js';
+import type { RuleId } from '../spec/register.js';
+import { catalogueInUse, ruleEntries } from '../catalogue/catalogue.js';
+import { statements, rulesOf } from '../catalogue/statements.js';
 import { loadChecks, type CheckModule } from '../check/registry.js';
 
 /** How many checks each rule has, counted from the registry the suite files fill (what a run runs). */
@@ -15,26 +13,29 @@ export async function checkCounts(suites: readonly CheckModule[]): Promise<Map<R
 /** `npx conformance rules`: the catalogue with each rule's check count, then what is not asserted. */
 export async function printRules(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
   const counts = await checkCounts(suites);
-  print(`Rule catalogue (${Object.keys(RULES).length} rules)`);
+  const { openPoints, retired } = catalogueInUse();
+  const rules = ruleEntries();
+  print(`Rule catalogue (${rules.length} rules)`);
   print('');
-  for (const [id, r] of Object.entries(RULES)) {
-    const n = counts.get(id as RuleId) ?? 0;
-    print(`${r.level.padEnd(6)} ${id.padEnd(46)} ${String(n).padStart(2)} check${n === 1 ? ' ' : 's'}  ${r.summary}`);
-    print(`       § ${r.section}: "${r.quote}"`);
-    const rule = r as Rule;
+  for (const [id, rule] of rules) {
+    const n = counts.get(id) ?? 0;
+    print(
+      `${rule.level.padEnd(6)} ${id.padEnd(46)} ${String(n).padStart(2)} check${n === 1 ? ' ' : 's'}  ${rule.summary}`,
+    );
+    print(`       § ${rule.section}: "${rule.quote}"`);
     if (rule.reading === 'strict')
       print(`       strict reading (fatal only with --strict); the other reading: ${rule.otherReading ?? ''}`);
     if (rule.accepts) print(`       accepts either reading: ${rule.accepts}`);
   }
   print('');
   print('Not asserted (the spec says "not shown", or leaves the choice to the server):');
-  for (const p of OPEN_POINTS) {
+  for (const p of openPoints) {
     print(`  - ${p.section}: "${p.quote}"`.concat(p.observed ? ` (observed: ${p.observed})` : ''));
     if (p.why) print(`      why not a rule: ${p.why}`);
   }
   print('');
   print('Retired rule ids (never reused):');
-  for (const [id, why] of Object.entries(RETIRED_RULES)) print(`  - ${id}: ${why}`);
+  for (const [id, why] of Object.entries(retired)) print(`  - ${id}: ${why}`);
 }
 
 /**
@@ -43,11 +44,12 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
  */
 export async function printStatements(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
   const counts = await checkCounts(suites);
-  const checked = STATEMENTS.filter((s) => rulesOf(s).length > 0).length;
+  const all = statements();
+  const checked = all.filter((s) => rulesOf(s).length > 0).length;
   print(
-    `Statements of the spec (${STATEMENTS.length}): ${checked} checked by a rule, ${STATEMENTS.length - checked} with the reason none can`,
+    `Statements of the spec (${all.length}): ${checked} checked by a rule, ${all.length - checked} with the reason none can`,
   );
-  for (const s of STATEMENTS) {
+  for (const s of all) {
     print('');
     print(`§ ${s.section}: "${s.text}"`);
     const rules = rulesOf(s);

@@ -1,15 +1,19 @@
-import { startReferenceServer } from '../../reference/index.js';
-import { VARIATIONS } from '../../reference/variations/registry.js';
-import type { ReferenceFlags } from './args.js';
+import type { ReferenceFlags } from './embedded-reference.js';
+import type { Spec } from './spec.js';
 
 /**
  * `npx conformance serve`: the reference server alone, for client developers. Prints its base URL,
  * its keys and its fixtures JSON (these keys are the reference's own, made for this process), then
  * runs until interrupted.
  */
-export async function serve(port: number, flags: ReferenceFlags, print: (line: string) => void): Promise<number> {
-  const ref = await startReferenceServer({ ...flags, port });
-  print(`Public Records API v2 reference server`);
+export async function serve(
+  spec: Spec,
+  port: number,
+  flags: ReferenceFlags,
+  print: (line: string) => void,
+): Promise<number> {
+  const ref = await spec.reference.start({ ...flags, port });
+  print(`${spec.title} reference server`);
   print(`base URL:          ${ref.baseUrl}`);
   print(`api key (org A):   ${ref.keys.apiKey}`);
   print(`other org key:     ${ref.keys.otherOrgApiKey}`);
@@ -31,11 +35,12 @@ export async function serve(port: number, flags: ReferenceFlags, print: (line: s
 /**
  * `npx conformance serve --list-variations`: each legal variation, what it does, and the spec's words that allow it.
  */
-export function listVariations(print: (line: string) => void): void {
-  for (const v of VARIATIONS) {
+export async function listVariations(spec: Spec, print: (line: string) => void): Promise<void> {
+  const variations = await spec.reference.variations();
+  for (const v of variations) {
     print(v.id);
     print(`  ${v.description}`);
     print(`  spec: ${v.quote}`);
   }
-  print(`${VARIATIONS.length} variations; combine them with --variation NAME (repeatable)`);
+  print(`${variations.length} variations; combine them with --variation NAME (repeatable)`);
 }

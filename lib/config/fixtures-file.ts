@@ -1,7 +1,7 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { Fixtures } from '../target/fixtures.js';
-import { FIXTURES_SCHEMA } from '../target/fixtures-schema.js';
+import type { Fixtures } from '../spec/register.js';
+import { fixturesInUse } from '../target/fixtures-in-use.js';
 import { RunCannotStart } from './run-cannot-start.js';
 import { readJsonFile } from './read-json-file.js';
 
@@ -11,7 +11,18 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   formats: string[],
 ) => Ajv;
 const ajv = addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
-const validateFixtures = ajv.compile(FIXTURES_SCHEMA);
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** The validator of the fixtures file's schema (the spec's, handed in), compiled once. */
+function fixturesValidator(): ValidateFunction {
+  const schema = fixturesInUse().schema;
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
 
 export interface LoadedFixtures {
   fixtures: Fixtures;
@@ -29,17 +40,19 @@ export function loadFixturesFile(file: string, shownAs: string = file): LoadedFi
 
 /** Where a fixtures value breaks the schema (JSON pointer and why), unknown keys left out. */
 export function fixturesSchemaErrors(data: unknown): Array<{ pointer: string; message: string }> {
-  if (validateFixtures(data)) return [];
-  return (validateFixtures.errors ?? [])
+  const validate = fixturesValidator();
+  if (validate(data)) return [];
+  return (validate.errors ?? [])
     .filter((e) => e.keyword !== 'additionalProperties')
     .map((e) => ({ pointer: e.instancePath, message: e.message ?? 'is invalid' }));
 }
 
 export function checkFixtures(data: unknown, file: string): LoadedFixtures {
-  if (validateFixtures(data)) return { fixtures: data as Fixtures, warnings: [] };
+  const validate = fixturesValidator();
+  if (validate(data)) return { fixtures: data as Fixtures, warnings: [] };
   const errors: string[] = [];
   const warnings: string[] = [];
-  for (const e of validateFixtures.errors ?? []) {
+  for (const e of validate.errors ?? []) {
     const at = e.instancePath || '/';
     if (e.keyword === 'additionalProperties') {
       const extra = (e.params as { additionalProperty: string }).additionalProperty;

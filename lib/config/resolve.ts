@@ -3,7 +3,7 @@ import { suiteVersion } from './suite-version.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import type { Fixtures } from '../target/fixtures.js';
+import type { Fixtures } from '../spec/register.js';
 import { SETTINGS, type Setting, type SettingName } from './settings.js';
 import { loadFixturesFile } from './fixtures-file.js';
 import { RunCannotStart } from './run-cannot-start.js';

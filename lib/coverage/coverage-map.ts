@@ -1,7 +1,6 @@
-import { RULES, type RuleId } from '../rules/catalogue.js';
-import { OPEN_POINTS } from '../rules/open-points.js';
-import { STATEMENTS, rulesOf } from '../rules/statements.js';
-import { ERROR_CODES } from '../schemas/errors/codes.js';
+import type { RuleId } from '../spec/register.js';
+import { catalogueInUse, ruleEntries } from '../catalogue/catalogue.js';
+import { statements, rulesOf } from '../catalogue/statements.js';
 import type { CheckResult } from '../check/result.js';
 import { ruleOutcomes, type RuleOutcome } from '../certificate/certificate-file.js';
 
@@ -49,14 +48,15 @@ const norm = (s: string) =>
 
 export function coverageMap(o: CoverageInput): CoverageMap {
   const sections = new Map<string, CoverageMap['sections'][number]>();
-  for (const s of STATEMENTS) {
+  const { openPoints: open, errorCodes } = catalogueInUse();
+  for (const s of statements()) {
     const entry = sections.get(s.section) ?? { section: s.section, statements: [] };
     entry.statements.push({ text: s.text, rules: rulesOf(s), ...(s.reason !== undefined ? { reason: s.reason } : {}) });
     sections.set(s.section, entry);
   }
   const outcomes = o.run ? ruleOutcomes(o.run.checks) : undefined;
   const rules: CoverageMap['rules'] = {};
-  for (const [id, r] of Object.entries(RULES)) {
+  for (const [id, r] of ruleEntries()) {
     const outcome = outcomes?.[id]?.outcome;
     rules[id] = {
       level: r.level,
@@ -66,7 +66,7 @@ export function coverageMap(o: CoverageInput): CoverageMap {
     };
   }
   const placed = new Set<string>();
-  const openPoints = OPEN_POINTS.map((p) => {
+  const openPoints = open.map((p) => {
     const quote = norm(p.quote);
     const variations = o.variations
       .filter((v) => {
@@ -97,8 +97,8 @@ export function coverageMap(o: CoverageInput): CoverageMap {
         neverSeen: o.endpoints.filter((e) => !ops.has(e)),
       },
       errorCodes: {
-        seen: ERROR_CODES.filter((c) => codes.has(c)),
-        neverSeen: ERROR_CODES.filter((c) => !codes.has(c)),
+        seen: errorCodes.filter((c) => codes.has(c)),
+        neverSeen: errorCodes.filter((c) => !codes.has(c)),
       },
     };
   }

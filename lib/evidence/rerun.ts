@@ -1,4 +1,4 @@
-import { checkKey } from '../rules/check-key.js';
+import { checkKey } from '../catalogue/check-key.js';
 
 /**
  * The command that runs one check again, exactly that one (`--only` with its check key, never the

@@ -52,7 +52,7 @@ export interface ClientSettings {
    */
   readOnly?: boolean;
   /**
-   * The kept record (lib/safety/kept-records.ts) a request would archive or remove something of, in
+   * The kept record (fixtures/kept-records.ts) a request would archive or remove something of, in
    * words; such a request is never sent: `refuse('kept-record', …)` is called instead.
    */
   keptRecordOf?: (method: string, path: string) => string | undefined;

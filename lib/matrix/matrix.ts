@@ -1,4 +1,4 @@
-import { RULES } from '../rules/catalogue.js';
+import { ruleEntries } from '../catalogue/catalogue.js';
 import { ruleOutcomes, type RuleOutcome } from '../certificate/certificate-file.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
 import type { CheckResult } from '../check/result.js';
@@ -78,7 +78,7 @@ export function matrixOf(reports: ReadonlyArray<{ dir: string; report: Conforman
       },
     };
   });
-  const rules = Object.entries(RULES).map(([id, rule]) => {
+  const rules = ruleEntries().map(([id, rule]) => {
     const row = outcomes.map((o) => o[id]?.outcome ?? 'not run');
     return {
       id,

@@ -43,6 +43,12 @@ export interface Creation {
   archive: { by: string } | { none: string };
   /** it may answer a record that existed before (an upsert): archived only when its match value is the run's */
   mayMatch?: true;
+  /**
+   * What a 2xx answer says was made: the record's id and, where the answer says, its record type and
+   * when it was created; for an edge, its target as `id` (from the answer, else from the request body).
+   * Undefined when the answer names none: the spec's envelope, read by the spec (suites/spec/api-operations.ts).
+   */
+  made(answer: unknown, requestBody: unknown): Made | undefined;
 }
 
 /** One stated operation. */
@@ -65,4 +71,12 @@ export interface ApiOperation {
   wronglyAccepted: string | null;
   /** the fixtures keys whose values a request of it sends; a blocked set-up step of it names the first */
   fixtures: readonly string[];
+}
+
+/** What a create's answer says it made. */
+export interface Made {
+  id: string;
+  recordType?: string;
+  /** the record's creation time as the answer writes it: a record created before the run is not the run's */
+  createdAt?: string;
 }

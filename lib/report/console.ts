@@ -8,7 +8,7 @@ import { causeLine, rootCauses } from './root-causes.js';
 import { inertLines } from './inert.js';
 import { problemKey } from '../check/cause-key.js';
 import { toComplete, toCompleteLines } from './to-complete.js';
-import { otherReadingOf } from '../rules/reading.js';
+import { otherReadingOf } from '../catalogue/reading.js';
 
 /**
  * One console line as printed: control characters escaped, and a line break inside it (server text

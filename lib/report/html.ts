@@ -10,7 +10,7 @@ import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './r
 import { CSS, JS } from './html-style.js';
 import { bodyHtml, locate } from './json-html.js';
 import { brokenSentence } from './spec-words.js';
-import { otherReadingOf } from '../rules/reading.js';
+import { otherReadingOf } from '../catalogue/reading.js';
 import { suppliedHead, toComplete } from './to-complete.js';
 import { lacking } from '../certificate/verdict.js';
 

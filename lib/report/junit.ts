@@ -3,7 +3,7 @@ import { noCommand } from './inert.js';
 import { failingExchange } from './exchange-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { byGroup, expectedVsActual } from './groups.js';
-import { otherReadingOf } from '../rules/reading.js';
+import { otherReadingOf } from '../catalogue/reading.js';
 import { lacking } from '../certificate/verdict.js';
 
 /** XML-escapes text for an attribute or element; drops what XML 1.0 cannot carry; shows invisible characters escaped */

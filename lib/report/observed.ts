@@ -1,10 +1,5 @@
 import type { Traffic } from '../check/outcome.js';
-
-/** Statuses the spec states for a code; every other code's status is "not shown". */
-const STATED_STATUS: Record<string, number> = {
-  invalid_api_key: 401,
-  contact_account_association_required: 409,
-};
+import { catalogueInUse } from '../catalogue/catalogue.js';
 
 export interface ObservedContract {
   /** what each stated operation answered when it succeeded (the spec states only contact create's 201) */
@@ -33,6 +28,6 @@ export function observedContract(traffic: readonly Traffic[]): ObservedContract 
     successStatuses: [...success].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, e]) => ({ endpoint, ...e })),
     errorCodes: [...codes]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, statuses]) => ({ code, statuses, statedStatus: STATED_STATUS[code] ?? null })),
+      .map(([code, statuses]) => ({ code, statuses, statedStatus: catalogueInUse().codeStatuses[code] ?? null })),
   };
 }

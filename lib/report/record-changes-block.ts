@@ -2,7 +2,7 @@ import { changeLine, type RecordChange } from '../safety/record-changes.js';
 
 /**
  * The block that heads the console and every report when the server changed a record the user keeps
- * (lib/safety/kept-records.ts): one line per changed attribute, restored or not, and how to restore
+ * (fixtures/kept-records.ts): one line per changed attribute, restored or not, and how to restore
  * it. Kept apart from the report writers, which each add it in their own markup.
  */
 export const RECORD_CHANGES_TITLE = 'The server changed your records';

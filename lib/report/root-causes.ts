@@ -1,6 +1,6 @@
 import type { CheckResult } from '../check/result.js';
 import { problemKey } from '../check/cause-key.js';
-import type { Level } from '../rules/rule.js';
+import type { Level } from '../catalogue/rule.js';
 
 /**
  * One cause: a rule broken in one way, with every operation it showed at and everything it took

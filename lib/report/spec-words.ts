@@ -1,3 +1,5 @@
+import { judgesInUse } from '../check/judges.js';
+
 /**
  * The spec's words a failure broke. A rule's quote may join several rows or sentences (`… | id |
  * string, uuid | … | attributes | object | …`) or be a whole endpoint row; a reader wants the one
@@ -25,8 +27,8 @@ export function namesOf(f: { expected?: string; actual?: string; at?: string; bo
   for (const m of (f.actual ?? '').matchAll(/(?:required|additional) property '([^']+)'|\bno "([^"]+)"/g))
     add(m[1] ?? m[2]);
   const segments = (f.at ?? '').split('/').filter(Boolean).reverse();
-  for (const s of segments)
-    if (!['data', 'attributes', 'value'].includes(s)) add(s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const { wrappers } = judgesInUse().wrapping;
+  for (const s of segments) if (!wrappers.includes(s)) add(s.replace(/~1/g, '/').replace(/~0/g, '~'));
   add(valueTypeAt(f.body, f.at));
   for (const m of `${f.expected ?? ''} ${f.actual ?? ''}`.matchAll(/`([^`]+)`|"([a-z_]+)"|\b([a-z]+_[a-z_]+)\b/g))
     add(m[1] ?? m[2] ?? m[3]);
@@ -34,20 +36,22 @@ export function namesOf(f: { expected?: string; actual?: string; at?: string; bo
   return out;
 }
 
-/** The value_type of the nearest typed value at or above a JSON Pointer in a body. */
+/** The type of the nearest typed value at or above a JSON Pointer in a body (its `value_type`, in this spec). */
 function valueTypeAt(body: unknown, at: string | undefined): string | undefined {
   if (body === undefined || at === undefined) return undefined;
+  const { typeKey } = judgesInUse().wrapping;
+  const typeOf = (node: unknown) =>
+    node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[typeKey] : undefined;
   let node: unknown = body;
   let found: string | undefined;
   for (const part of at.split('/').slice(1)) {
-    if (node !== null && typeof node === 'object') {
-      const vt = (node as { value_type?: unknown }).value_type;
-      if (typeof vt === 'string') found = vt;
-      node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    } else break;
+    if (node === null || typeof node !== 'object') break;
+    const type = typeOf(node);
+    if (typeof type === 'string') found = type;
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
-  const last = node as { value_type?: unknown } | null;
-  return last !== null && typeof last === 'object' && typeof last.value_type === 'string' ? last.value_type : found;
+  const last = typeOf(node);
+  return typeof last === 'string' ? last : found;
 }
 
 const mentions = (text: string, name: string) =>

@@ -10,7 +10,7 @@ import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { lacking } from '../certificate/verdict.js';
 import { suppliedHead, toComplete } from './to-complete.js';
-import { otherReadingOf } from '../rules/reading.js';
+import { otherReadingOf } from '../catalogue/reading.js';
 
 const VERDICT = {
   conforms: '✅ conforms',

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../check/result.js';
 import type { SkipNeed } from '../check/outcome.js';
-import { supplyOf } from '../target/fixture-guide.js';
+import { fixturesInUse, namesFixtureKey } from '../target/fixtures-in-use.js';
 
 /**
  * "To complete this run": the skipped checks grouped by what the user supplies (a fixtures key or a
@@ -21,9 +21,11 @@ export interface Supplied {
   must: number;
 }
 
-/** Keys named at the start of a free-text skip reason (an earlier run used them up). */
-const LEADING_KEY =
-  /^(taskToArchive|accountWithDomains\.otherDomain|accountWithDomains|taskIds|customObject\.[a-zA-Z]+)\b/;
+/** A key path at the start of a free-text skip reason (`taskToArchive: every task it lists…`). */
+const LEADING_KEY = /^([a-z][A-Za-z]*(?:\.[A-Za-z]+)*)\b/;
+
+/** A key path in backticks anywhere in a reason (`contact.createAttributes.department`). */
+const NAMED_KEY = /`([a-z][A-Za-z]*\.[A-Za-z.]+)`/g;
 
 /** What a skipped check needs: its recorded `needs`, or what its reason names (reports of older runs). */
 export function needOf(c: Pick<CheckResult, 'needs' | 'message'>): SkipNeed | undefined {
@@ -39,10 +41,11 @@ export function needOf(c: Pick<CheckResult, 'needs' | 'message'>): SkipNeed | un
   if (flag)
     return { key: flag[1] === 'otherOrgApiKey' ? '--other-org-api-key' : '--read-only-api-key', kind: 'missing' };
   if (/^--read-only:/.test(m)) return { key: '--read-only', kind: 'excluded' };
-  const leading = LEADING_KEY.exec(m);
-  if (leading) return { key: leading[1]!, kind: 'unusable', problem: m };
-  const named = /`((?:otherOrg|contact|opportunity|account|customObject|relationships)\.[A-Za-z.]+)`/.exec(m);
-  if (named) return { key: named[1]!, kind: 'unusable', problem: m };
+  // a path the fixtures file's schema names: no other word of a reason is one
+  const leading = LEADING_KEY.exec(m)?.[1];
+  if (leading !== undefined && namesFixtureKey(leading)) return { key: leading, kind: 'unusable', problem: m };
+  const named = [...m.matchAll(NAMED_KEY)].map((x) => x[1]!).find(namesFixtureKey);
+  if (named !== undefined) return { key: named, kind: 'unusable', problem: m };
   return undefined;
 }
 
@@ -55,7 +58,7 @@ export function toComplete(checks: readonly CheckResult[]): Supplied[] {
     const key = need?.key.replace(/\[\d+\]$/, '') ?? '';
     const kind = need?.kind ?? 'server';
     const id = `${kind === 'server' ? 'server' : 'key'}\u0000${key}`;
-    const supply = key ? supplyOf(key) : undefined;
+    const supply = key ? fixturesInUse().supplyOf(key) : undefined;
     const entry = m.get(id) ?? {
       key,
       kind,

@@ -2,10 +2,9 @@ import type { Exchange } from '../http/exchange.js';
 import { TransportFailure } from '../http/exchange.js';
 import { answerOf } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
-import { workspaceRequiredBlock } from '../check/workspace-required.js';
+import { judgesInUse } from '../check/judges.js';
 import type { BlockedBy, SkipNeed, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
-import { errorBodyViolations } from '../check/error-body.js';
 import type { CheckResult } from '../check/result.js';
 import type { CheckDefinition } from '../check/registry.js';
 import { CheckSkipped } from './check-skipped.js';
@@ -45,7 +44,7 @@ export function outcomeOf(
       : undefined;
   // an answer of a run-scoped set-up (c.shared) is no request of the check's own, but it is the evidence
   const evidence = at && !exchanges.includes(at) ? [at, ...exchanges] : [...exchanges];
-  const workspace = at ? workspaceRequiredBlock(at) : undefined;
+  const workspace = at ? judgesInUse().refusedForTheUser(at) : undefined;
   const judged =
     workspace && (err instanceof NonConformance || err instanceof SetupFailure)
       ? // refused for a create field the user's workspace requires and the fixtures do not give
@@ -107,7 +106,7 @@ export function withRateLimitAnswers(
   let out = outcome;
   for (const ex of exchanges) {
     if (ex.response?.status !== 429) continue;
-    const v = errorBodyViolations(ex.response)[0];
+    const v = judgesInUse().errorBody(ex.response)[0];
     if (v === undefined) continue;
     if (v.rule === def.rule && out.status === 'passed') {
       const message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;

@@ -1,9 +1,9 @@
 import type { Exchange } from '../http/exchange.js';
-import { strictOnly } from '../rules/reading.js';
+import { strictOnly } from '../catalogue/reading.js';
 import { reportExchange } from '../evidence/truncate.js';
 import { curlCommand } from '../evidence/curl.js';
 import { rerunCommand } from '../evidence/rerun.js';
-import { RULES } from '../rules/catalogue.js';
+import { ruleOf } from '../catalogue/catalogue.js';
 import type { CheckResult } from '../check/result.js';
 import type { CheckDefinition } from '../check/registry.js';
 import type { CreatedEntryRef, RequestSpan } from '../check/context.js';
@@ -23,7 +23,7 @@ export interface CheckTrail {
 
 /** A check's result: its rule and the spec's quote, its outcome, and the evidence a failed or blocked one carries. */
 export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrail, target: RunTarget): CheckResult {
-  const rule = RULES[def.rule];
+  const rule = ruleOf(def.rule);
   const first = o.status === 'failed' ? o.violations[0] : undefined;
   const judged = o.status === 'failed' || o.status === 'blocked';
   const { made } = trail;

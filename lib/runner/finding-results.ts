@@ -5,8 +5,9 @@ import { curlCommand } from '../evidence/curl.js';
 import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
-import { RULES, type RuleId } from '../rules/catalogue.js';
-import { strictOnly } from '../rules/reading.js';
+import { ruleOf } from '../catalogue/catalogue.js';
+import type { RuleId } from '../spec/register.js';
+import { strictOnly } from '../catalogue/reading.js';
 import type { CheckRun } from './check-run.js';
 
 /**
@@ -39,7 +40,7 @@ export function findingResults(
   }
   return [...causes.values()].map(({ finding, runs: seenIn, exchanges }) => {
     const v = finding.violation;
-    const rule = RULES[v.rule];
+    const rule = ruleOf(v.rule);
     const first = seenIn[0]!.result;
     const home = runs.find((r) => r.result.id === v.rule)?.result.group ?? first.group;
     const result: CheckResult = {

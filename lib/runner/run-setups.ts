@@ -1,7 +1,7 @@
 import { makeContext, type CheckContext, type RequestSpan } from '../check/context.js';
 import type { Finding } from '../check/finding.js';
 import type { Observation } from '../check/outcome.js';
-import type { RuleId } from '../rules/catalogue.js';
+import type { RuleId } from '../spec/register.js';
 import type { Exchange } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { RunTarget } from '../check/run-target.js';

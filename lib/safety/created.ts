@@ -3,7 +3,7 @@ import { isUuid, segment } from '../http/under-base.js';
 import { shortBare, shortText } from '../util/short-text.js';
 import { operationsInUse } from '../operations/in-use.js';
 import { OperationIndex, parameterNames, type OperationMatch } from '../operations/operation-index.js';
-import type { ApiOperation, Creation } from '../operations/api-operation.js';
+import type { ApiOperation, Creation, Made } from '../operations/api-operation.js';
 
 /** A record a 2xx answer to a POST shows created, and the DELETE that archives or removes it. */
 export interface CreatedRecord {
@@ -17,6 +17,8 @@ export interface CreatedRecord {
   upsert?: boolean;
   /** why a record with a DELETE is nevertheless not archived */
   note?: string;
+  /** its creation time as the answer writes it, where it does */
+  createdAt?: string;
 }
 
 /**
@@ -64,25 +66,20 @@ function madeBy(
   const creation = hit.operation.creates!;
   const what = creation.what;
   if (what === 'edge') {
-    return withTarget(res, body, (t) => {
-      const path = archivePath(creation, hit.values, t, operations);
-      const id = `${OperationIndex.fill(hit.operation.template, hit.values).slice(1)}/${t}`;
-      const first = Object.values(hit.values)[0] ?? '';
-      return archivable({ id, type: 'edge', path, ends: [first, t] }, [t]);
-    });
+    const t = madeIn(creation, res, body)?.id;
+    if (t === undefined) return undefined;
+    const path = archivePath(creation, hit.values, t, operations);
+    const id = `${OperationIndex.fill(hit.operation.template, hit.values).slice(1)}/${t}`;
+    const first = Object.values(hit.values)[0] ?? '';
+    return archivable({ id, type: 'edge', path, ends: [first, t] }, [t]);
   }
   const type = 'type' in what ? what.type : decodeURIComponent(hit.values[what.typeParam] ?? '');
-  return withId(res, (id) =>
-    archivable(
-      {
-        id,
-        type,
-        path: archivePath(creation, hit.values, id, operations),
-        ...(creation.mayMatch ? { upsert: true } : {}),
-      },
-      [id],
-    ),
-  );
+  const made = madeIn(creation, res, body);
+  if (made === undefined) return undefined;
+  const { id, createdAt } = made;
+  const path = archivePath(creation, hit.values, id, operations);
+  const upsert = creation.mayMatch ? { upsert: true } : {};
+  return archivable({ id, type, path, ...upsert, ...(createdAt !== undefined ? { createdAt } : {}) }, [id]);
 }
 
 /**
@@ -129,7 +126,10 @@ export function createdBy(
   }
   const hit = operations.match('POST', bare, true);
   if (hit?.operation.creates) return madeBy(hit, res, body, operations);
-  return withId(res, (id, recordType) => madeOfType(id, recordType, operations));
+  // a path no stated create names: the answer read as a stated create of a record would read it
+  const reader = operations.all.find((op) => op.creates !== null && op.creates.what !== 'edge')?.creates;
+  const made = reader ? madeIn(reader, res, body) : undefined;
+  return made === undefined ? undefined : madeOfType(made.id, made.recordType, operations);
 }
 
 /** The type of record a POST to this path makes (`contact`, `edge`, a custom object's), for an unanswered create. */
@@ -142,22 +142,8 @@ export function typeOfCreate(bare: string, operations = operationsInUse()): stri
   return decodeURIComponent(bare.split('/').filter(Boolean)[0] ?? 'unknown');
 }
 
-function withId(
-  res: ExchangeResponse,
-  make: (id: string, recordType: string | undefined) => CreatedRecord,
-): CreatedRecord | undefined {
-  const data = (res.json as { data?: { id?: unknown; record_type?: unknown } } | undefined)?.data;
-  if (!data || typeof data !== 'object' || typeof data.id !== 'string' || data.id === '') return undefined;
-  return make(data.id, typeof data.record_type === 'string' ? data.record_type : undefined);
-}
-
-function withTarget(
-  res: ExchangeResponse,
-  requestBody: unknown,
-  make: (target: string) => CreatedRecord,
-): CreatedRecord | undefined {
-  const fromItem = (res.json as { item?: { related_record_id?: unknown } } | undefined)?.item?.related_record_id;
-  const fromBody = (requestBody as { related_record_id?: unknown } | undefined)?.related_record_id;
-  const target = typeof fromItem === 'string' ? fromItem : typeof fromBody === 'string' ? fromBody : undefined;
-  return target === undefined ? undefined : make(target);
+/** What the answer says was made: the creation's reader, and a non-empty id. */
+function madeIn(creation: Creation, res: ExchangeResponse, body: unknown): Made | undefined {
+  const made = creation.made(res.json, body);
+  return made !== undefined && made.id !== '' ? made : undefined;
 }

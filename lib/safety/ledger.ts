@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { operationsInUse } from '../operations/in-use.js';
 import { escapeInvisible } from '../util/invisible.js';
 
 /**
@@ -9,8 +10,8 @@ import { escapeInvisible } from '../util/invisible.js';
  * one ledger for all of them. No line carries a key: `auth` names which key made the record.
  */
 
-/** What kind of record: the three standard kinds, a custom object's api_name, or a relationship edge. */
-export type LedgerType = 'contact' | 'account' | 'opportunity' | 'edge' | (string & {});
+/** What kind of record: a record type of the operation table (a custom object's api_name among them), or `edge`. */
+export type LedgerType = string;
 
 /** Which key of the run made the record (the key that archives it): a name, never a value. */
 export type LedgerAuth = 'apiKey' | 'otherOrgApiKey';
@@ -135,11 +136,16 @@ export interface Leftover {
   reason: string;
 }
 
-const NO_DELETE: Record<string, string> = {
-  contact: 'the API states no way to archive a contact',
-  opportunity: 'the API states no way to archive an opportunity',
-  edge: 'the API states no DELETE for this relationship (only opportunity-contact edges can be removed)',
-};
+/** Why no request archives what a create of this type made: the operation table's word for it. */
+function noArchiveReason(type: string): string | undefined {
+  for (const op of operationsInUse().all) {
+    const c = op.creates;
+    if (c === null || !('none' in c.archive)) continue;
+    if ((c.what === 'edge' && type === 'edge') || (c.what !== 'edge' && 'type' in c.what && c.what.type === type))
+      return c.archive.none;
+  }
+  return undefined;
+}
 
 /**
  * The created records (of the given lines) the API gives no way to archive: contacts,
@@ -157,7 +163,7 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const why = e.note ?? NO_DELETE[e.type] ?? 'the API states no way to archive it';
+    const why = e.note ?? noArchiveReason(e.type) ?? 'the API states no way to archive it';
     const wrongly = e.wronglyCreatedWith
       ? `; the server created it on a request with ${WRONG_KEY[e.wronglyCreatedWith]}, which must not create`
       : '';

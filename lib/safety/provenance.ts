@@ -1,7 +1,7 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { isUuid } from '../http/under-base.js';
-import { instantMs } from '../schemas/instant.js';
-import type { Fixtures } from '../target/fixtures.js';
+import { instantMs } from '../util/instant.js';
+import type { Fixtures } from '../spec/register.js';
 import { shortText } from '../util/short-text.js';
 
 /**
@@ -19,6 +19,14 @@ import { shortText } from '../util/short-text.js';
  * Such a record is never archived (no DELETE naming it is sent), its ledger line says why
  * (`notOwn`), and a step that needed it is blocked, saying so.
  */
+/** What the create's answer said it made, as far as provenance needs it. */
+export interface MadeRecord {
+  /** an upsert: it may reach the run's own record again */
+  upsert?: boolean;
+  /** its creation time as the answer writes it */
+  createdAt?: string;
+}
+
 export class RunRecords {
   private readonly made = new Set<string>();
   private readonly notOwn = new Map<string, string>();
@@ -32,7 +40,7 @@ export class RunRecords {
   }
 
   /** Why a 2xx create's answer does not name a new record of this run; undefined when it does. */
-  judge(id: string, res: ExchangeResponse, o: { upsert: boolean }): string | undefined {
+  judge(id: string, res: ExchangeResponse, o: MadeRecord): string | undefined {
     const known = this.notOwn.get(id);
     if (known !== undefined) return known;
     const reason = this.reason(id, res, o);
@@ -46,20 +54,19 @@ export class RunRecords {
     return this.notOwn.get(id);
   }
 
-  private reason(id: string, res: ExchangeResponse, o: { upsert: boolean }): string | undefined {
+  private reason(id: string, res: ExchangeResponse, o: MadeRecord): string | undefined {
     if (this.fixtureIds.has(id.toLowerCase())) return `its id ${shortText(id)} is a record the fixtures file names`;
     // an upsert of the run's own match value reaches the run's own record again: that is no news
-    if (!o.upsert && this.made.has(id)) return `its id ${shortText(id)} is a record this run had already made`;
+    if (o.upsert !== true && this.made.has(id)) return `its id ${shortText(id)} is a record this run had already made`;
     const other = otherRunTag(res.text, this.runId);
     if (other !== undefined) return `it carries the tag of another run, ${shortText(other)}`;
-    const data = (res.json as { data?: { created_at?: unknown } } | undefined)?.data;
-    const createdAt = typeof data?.created_at === 'string' ? instantMs(data.created_at) : Number.NaN;
+    const createdAt = o.createdAt !== undefined ? instantMs(o.createdAt) : Number.NaN;
     const serverNow = Date.parse(res.headers['date'] ?? '');
     if (Number.isFinite(createdAt) && Number.isFinite(serverNow) && Number.isFinite(this.startedMs)) {
       // the run's start on the server's clock (to the second its Date header gives), less a minute of slack
       const started = this.startedMs + (serverNow - Date.now()) - 60_000;
       if (createdAt < started)
-        return `its created_at ${shortText(data!.created_at as string)} is before this run started (${new Date(started + 60_000).toISOString()} on the server's clock)`;
+        return `its created_at ${shortText(o.createdAt!)} is before this run started (${new Date(started + 60_000).toISOString()} on the server's clock)`;
     }
     return undefined;
   }

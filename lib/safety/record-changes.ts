@@ -1,5 +1,5 @@
 /**
- * What the server changed on a record the user keeps (lib/safety/kept-records.ts): found by a
+ * What the server changed on a record the user keeps (fixtures/kept-records.ts): found by a
  * refusal probe that read the record before and after (and put it back when it could), or by the
  * read of every kept record after the run. It heads the console and every report.
  */

@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.js';
 import { createdBy } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
 import { runRecordsOf } from './provenance.js';
-import type { Fixtures } from '../target/fixtures.js';
+import type { Fixtures } from '../spec/register.js';
 import { shortBare, shortText } from '../util/short-text.js';
 import { isUuid } from '../http/under-base.js';
 import { archiveAuth, MaybeCreated } from './maybe-created.js';
@@ -101,7 +101,7 @@ export class CreatedRecords {
     const notOwn =
       made.type === 'edge' || this.o.fixtures === undefined
         ? undefined
-        : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, { upsert: made.upsert === true });
+        : runRecordsOf(this.o.runId, this.o.fixtures).judge(made.id, ex.response!, made);
     const bad = made.type === 'edge' ? undefined : !isUuid(made.id) ? 'an id that is not a uuid' : undefined;
     if (bad !== undefined) this.unusable.set(made.id, `${bad}, ${shortText(made.id)}`);
     if (notOwn !== undefined) {

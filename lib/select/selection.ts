@@ -1,8 +1,8 @@
-import { RULES } from '../rules/catalogue.js';
-import type { Level } from '../rules/rule.js';
+import { catalogueInUse } from '../catalogue/catalogue.js';
+import type { Level } from '../catalogue/rule.js';
 import type { Selection } from '../target/target.js';
 import { groupsOfShard } from './shard.js';
-import { CHECK_KEY, checkKey } from '../rules/check-key.js';
+import { CHECK_KEY, checkKey } from '../catalogue/check-key.js';
 
 /** What a pattern of --only / --skip is matched against: the check's rule id and its endpoint group. */
 export interface Selectable {
@@ -10,7 +10,7 @@ export interface Selectable {
   level: Level;
   /** the suite file's endpoint group (`contacts`, `tasks`, `isolation`…) */
   group: string;
-  /** the check's title: a check key (`rule@hhhhhh`, lib/rules/check-key.ts) names one check by it */
+  /** the check's title: a check key (`rule@hhhhhh`, lib/catalogue/check-key.ts) names one check by it */
   title?: string;
 }
 
@@ -50,7 +50,7 @@ export function selectsEverything(selection: Selection): boolean {
  * green run of zero checks.
  */
 export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[]): string[] {
-  const ids = Object.keys(RULES);
+  const ids = Object.keys(catalogueInUse().rules);
   return patterns.filter((p) => {
     // a check key names a check of a rule: the rule must exist (the title's hash is checked by the selection)
     const key = CHECK_KEY.exec(p);

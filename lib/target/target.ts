@@ -1,4 +1,4 @@
-import type { Fixtures } from './fixtures.js';
+import type { Fixtures } from '../spec/register.js';
 
 /** The keys a run holds; only `apiKey` is required. */
 export interface TargetKeys {

@@ -1,4 +1,4 @@
-import type { RuleId } from '../../lib/rules/catalogue.js';
+import type { RuleId } from '../../suites/spec/rules/catalogue.js';
 import type { ServerState } from '../server.js';
 
 /**

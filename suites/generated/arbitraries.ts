@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { fakerFor } from '../../builders/faker.js';
-import { uniqueEmail } from '../../builders/unique.js';
+import { fakerFor } from '../../lib/check/faker.js';
+import { uniqueEmail } from '../../fixtures/builders/unique.js';
 
 /**
  * Generated values for the attributes the spec names as writable. Strings are ones no reasonable
@@ -61,7 +61,7 @@ export const text: fc.Arbitrary<GeneratedString> = fc.oneof(
 
 /**
  * An email address, lower-case (whether a server folds case is not shown), in the run's own domain: an
- * organization may hold emails unique, and a second run draws the same inputs (builders/unique.ts).
+ * organization may hold emails unique, and a second run draws the same inputs (fixtures/builders/unique.ts).
  */
 export function email(runId: string): fc.Arbitrary<GeneratedString> {
   return fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => ({

@@ -1,16 +1,17 @@
 import fc from 'fast-check';
-import { textReadBack } from '../../lib/steps/same-text.js';
+import { textReadBack } from '../steps/same-text.js';
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
-import { contactStage, requiredCreateAttributes } from '../../lib/steps/contact.js';
-import { opportunityStage } from '../../lib/steps/opportunity.js';
-import { relationshipName } from '../../lib/steps/relationship.js';
-import { show, valueOf } from '../../lib/check/record.js';
-import { accountCreateBody } from '../../builders/account.js';
-import { contactCreateBody } from '../../builders/contact.js';
-import { opportunityCreateBody } from '../../builders/opportunity.js';
-import { byId } from '../../builders/relationship.js';
+import { contactStage, requiredCreateAttributes } from '../steps/contact.js';
+import { opportunityStage } from '../steps/opportunity.js';
+import { relationshipName } from '../steps/relationship.js';
+import { valueOf } from '../spec/record.js';
+import { show } from '../../lib/check/show.js';
+import { accountCreateBody } from '../../fixtures/builders/account.js';
+import { contactCreateBody } from '../../fixtures/builders/contact.js';
+import { opportunityCreateBody } from '../../fixtures/builders/opportunity.js';
+import { byId } from '../../fixtures/builders/relationship.js';
 import { attributeWrites, contactWritable, written, type AttributeWrite } from './arbitraries.js';
 
 /**

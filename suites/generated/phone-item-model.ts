@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { CheckContext } from '../../lib/check/context.js';
-import { phoneItemOf, type PhoneContact } from '../../lib/steps/phone-item.js';
-import { setupRecord } from '../../lib/steps/record.js';
-import { show } from '../../lib/check/record.js';
+import { phoneItemOf, type PhoneContact } from '../steps/phone-item.js';
+import { setupRecord } from '../steps/record.js';
+import { show } from '../../lib/check/show.js';
 import { refusedWhereNotStated } from './not-stated.js';
 
 /**

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
 import { refusedWhereNotStated } from './not-stated.js';
-import { archiveAfter, freshUpsertBody, readValue, type CustomObjectFixture } from '../../lib/steps/custom-object.js';
-import { show } from '../../lib/check/record.js';
-import { matchValue, sampleAttributes } from '../../builders/custom-object.js';
-import { tagged } from '../../builders/tag.js';
+import { archiveAfter, freshUpsertBody, readValue, type CustomObjectFixture } from '../steps/custom-object.js';
+import { show } from '../../lib/check/show.js';
+import { matchValue, sampleAttributes } from '../../fixtures/builders/custom-object.js';
+import { tagged } from '../../fixtures/builders/tag.js';
 
 /**
  * A model of a custom object's records under upsert, patch and archive, for random sequences over a

@@ -1,9 +1,9 @@
-import { requiredCreateAttributes } from '../../lib/steps/contact.js';
+import { requiredCreateAttributes } from '../steps/contact.js';
 import { randomUUID } from 'node:crypto';
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { contactCreateBody, withoutStage } from '../../builders/contact.js';
-import type { RuleId } from '../../lib/rules/catalogue.js';
+import { contactCreateBody, withoutStage } from '../../fixtures/builders/contact.js';
+import type { RuleId } from '../spec/rules/catalogue.js';
 
 /** A request the spec says must fail, a name for it, and the rule whose checks judge that it fails. */
 export interface Provocation {

@@ -2,9 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { tagged } from '../../builders/tag.js';
-import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../../lib/steps/account.js';
-import { contactForProbes, readContact } from '../../lib/steps/contact.js';
+import { tagged } from '../../fixtures/builders/tag.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from '../steps/account.js';
+import { contactForProbes, readContact } from '../steps/contact.js';
 import {
   ownedAttributes,
   customObject,
@@ -13,15 +13,16 @@ import {
   recordForProbes,
   recordToKeep,
   type KeptRecord,
-} from '../../lib/steps/custom-object.js';
-import { contactOnSharedOpportunity } from '../../lib/steps/opportunity.js';
-import { contactSecrets } from '../../lib/steps/other-organization.js';
-import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../../lib/steps/phone-item.js';
-import { show, valueOf, answeredRecord, type ApiRecord } from '../../lib/check/record.js';
-import { contactAccountIds, relationshipName } from '../../lib/steps/relationship.js';
-import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../../lib/steps/task.js';
-import type { RecordKind } from '../../lib/safety/kept-records.js';
-import { throughUnstatedPage, throughUnstatedRecordRead } from '../../lib/steps/unstated-route.js';
+} from '../steps/custom-object.js';
+import { contactOnSharedOpportunity } from '../steps/opportunity.js';
+import { contactSecrets } from '../steps/other-organization.js';
+import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem } from '../steps/phone-item.js';
+import { valueOf, answeredRecord, type ApiRecord } from '../spec/record.js';
+import { show } from '../../lib/check/show.js';
+import { contactAccountIds, relationshipName } from '../steps/relationship.js';
+import { holdTaskToArchive, putBackTaskDisposition, takeTask, taskDispositionNow } from '../steps/task.js';
+import type { RecordKind } from '../../fixtures/kept-records.js';
+import { throughUnstatedPage, throughUnstatedRecordRead } from '../steps/unstated-route.js';
 import { OPERATIONS, type RecordWriteEndpoint } from '../spec/operations.js';
 import type { AnyTable } from '../spec/operation-row.js';
 import { casesFor, isRecordWrite } from '../sweeps/cases.js';
@@ -92,7 +93,7 @@ export interface CheckCase {
 /** One refused write; `S` is what the set-up made (the record, and what the write will send). */
 interface RefusedWrite<S> {
   /**
-   * Whose record the write goes to (lib/safety/kept-records.ts). Only `own` and `given up` records
+   * Whose record the write goes to (fixtures/kept-records.ts). Only `own` and `given up` records
    * take a write that would archive, remove or unlink something; a `kept` one takes only a PATCH,
    * read before and after and put back when the server wrongly took it.
    */

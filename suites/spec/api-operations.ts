@@ -1,7 +1,7 @@
-import type { ApiOperation, PathParameter } from '../../lib/operations/api-operation.js';
+import type { ApiOperation, Made, PathParameter } from '../../lib/operations/api-operation.js';
 import { parameterNames } from '../../lib/operations/operation-index.js';
 import { isUuid } from '../../lib/http/under-base.js';
-import { isApiName, isCustomObjectApiName } from '../../lib/target/identifiers.js';
+import { isApiName, isCustomObjectApiName } from './identifiers.js';
 import { splitEndpoint, type AnyTable, type ParamKind } from './operation-row.js';
 
 /** A domain name fit for a path segment: letters, digits, dots and hyphens, never a dot segment. */
@@ -27,6 +27,25 @@ function parameter(kind: ParamKind): PathParameter {
   }
 }
 
+/** The record a create's `{ data: record }` answer names: its id, record_type and created_at. */
+function recordMade(answer: unknown): Made | undefined {
+  const data = (answer as { data?: { id?: unknown; record_type?: unknown; created_at?: unknown } } | undefined)?.data;
+  if (!data || typeof data !== 'object' || typeof data.id !== 'string') return undefined;
+  return {
+    id: data.id,
+    ...(typeof data.record_type === 'string' ? { recordType: data.record_type } : {}),
+    ...(typeof data.created_at === 'string' ? { createdAt: data.created_at } : {}),
+  };
+}
+
+/** The target of the edge a link made: the answer's relationship item's, else the request body's. */
+function edgeMade(answer: unknown, requestBody: unknown): Made | undefined {
+  const fromItem = (answer as { item?: { related_record_id?: unknown } } | undefined)?.item?.related_record_id;
+  const fromBody = (requestBody as { related_record_id?: unknown } | undefined)?.related_record_id;
+  const target = typeof fromItem === 'string' ? fromItem : typeof fromBody === 'string' ? fromBody : undefined;
+  return target === undefined ? undefined : { id: target };
+}
+
 /** The table as the engine takes it (lib/operations): what bin/main.ts hands in. */
 export function apiOperationsOf(table: AnyTable): ApiOperation[] {
   return Object.entries(table).map(([endpoint, row]) => {
@@ -46,7 +65,7 @@ export function apiOperationsOf(table: AnyTable): ApiOperation[] {
       query: row.query ?? [],
       request: row.request,
       success: row.success,
-      creates: row.creates,
+      creates: row.creates && { ...row.creates, made: row.creates.what === 'edge' ? edgeMade : recordMade },
       wronglyAccepted: row.wronglyAccepted,
       fixtures: row.fixtures,
     };

@@ -1,5 +1,5 @@
-import type { SchemaId } from '../../lib/schemas/ids.js';
-import type { Fixtures } from '../../lib/target/fixtures.js';
+import type { SchemaId } from './schemas/ids.js';
+import type { Fixtures } from '../../lib/spec/register.js';
 import type { HttpMethod, QueryParameter } from '../../lib/operations/api-operation.js';
 
 /** The record a uuid path parameter names. `related record`: an edge's target, whatever its type. */
@@ -57,7 +57,7 @@ export interface OperationRow<E extends string, K extends string> {
   params: { readonly [N in ParamsOf<E>]: ParamKind };
   /** query parameters the spec states */
   query?: readonly QueryParameter[];
-  /** the request body's schema (lib/schemas), for a method with a body */
+  /** the request body's schema (suites/spec/schemas), for a method with a body */
   request: E extends WithBody ? SchemaId : null;
   /** the success answer: the stated status, or 2XX where the spec does not show it; the body's schema, or 'unshown' */
   success: { status: '201' | '2XX'; schema: SchemaId | 'unshown'; description: string };

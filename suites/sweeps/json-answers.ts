@@ -1,7 +1,7 @@
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Exchange } from '../../lib/http/exchange.js';
-import { show } from '../../lib/check/record.js';
-import { tagged } from '../../builders/tag.js';
+import { show } from '../../lib/check/show.js';
+import { tagged } from '../../fixtures/builders/tag.js';
 import { recordIds, type AnyTable } from '../spec/operation-row.js';
 import type { StatedEndpoint } from '../spec/operations.js';
 import { namesNothing, probeBody, probes } from './probes.js';

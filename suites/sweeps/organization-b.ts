@@ -1,9 +1,9 @@
 import type { CheckContext } from '../../lib/check/context.js';
-import { valueOf, type ApiRecord } from '../../lib/check/record.js';
-import { contactToRead } from '../../lib/steps/contact.js';
-import { opportunityAccount } from '../../lib/steps/opportunity.js';
-import { meetingRead, noteRead } from '../../lib/steps/note-meeting.js';
-import { contactSecrets } from '../../lib/steps/other-organization.js';
+import { valueOf, type ApiRecord } from '../spec/record.js';
+import { contactToRead } from '../steps/contact.js';
+import { opportunityAccount } from '../steps/opportunity.js';
+import { meetingRead, noteRead } from '../steps/note-meeting.js';
+import { contactSecrets } from '../steps/other-organization.js';
 import { recordIds, type AnyRow, type AnyTable, type RecordName } from '../spec/operation-row.js';
 import {
   refusedWriteChecks,

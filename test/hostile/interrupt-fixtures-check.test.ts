@@ -59,7 +59,7 @@ describe('Ctrl-C during the fixtures check', () => {
     const report = reportOf(dir);
     expect(report.run['interrupted']).toBe('SIGINT');
     // no check sent a request: the only checks that ran to a verdict judged a read the fixtures check
-    // had answered before the signal (lib/steps/read-once.ts), and none of those failed
+    // had answered before the signal (suites/steps/read-once.ts), and none of those failed
     expect(report.checks.filter((c) => c.status === 'failed')).toEqual([]);
     expect(report.checks.filter((c) => c.status === 'passed' && c.requests !== 0)).toEqual([]);
     expect(report.certificate.verdict).toBe('incomplete');

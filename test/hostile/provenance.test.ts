@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeResponse } from '../../lib/http/exchange.js';
 import { RunRecords } from '../../lib/safety/provenance.js';
+import { createdBy } from '../../lib/safety/created.js';
 import { ApiClient } from '../../lib/http/client.js';
 import { Redactor } from '../../lib/redact/redact.js';
 
@@ -23,6 +24,13 @@ function answer(id: string, o: { createdAt?: string; tag?: string; serverNow?: n
     text: JSON.stringify({ data }),
     json: { data },
   };
+}
+
+/** Whose a contact create's answer is, judged as the tracker judges it: from what the answer says it made. */
+function judged(r: RunRecords, res: ExchangeResponse): string | undefined {
+  const made = createdBy('POST', '/contact', res, '{}');
+  if (made === undefined) throw new Error('the answer names no record');
+  return r.judge(made.id, res, made);
 }
 
 describe('a created record is the run’s own only when the answer says it is new', () => {
@@ -59,20 +67,16 @@ describe('a created record is the run’s own only when the answer says it is ne
     const r = new RunRecords(runId, new Set());
     const serverNow = now + 3 * 3600_000;
     const at = (ms: number) => new Date(ms).toISOString();
-    expect(
-      r.judge(randomUUID(), answer('a', { createdAt: at(serverNow - 3600_000), serverNow, tag: runId }), {
-        upsert: false,
-      }),
-    ).toMatch(/created_at ".*" is before this run started/);
+    expect(judged(r, answer(randomUUID(), { createdAt: at(serverNow - 3600_000), serverNow, tag: runId }))).toMatch(
+      /created_at ".*" is before this run started/,
+    );
     // made a moment ago on the server's clock: new, although this machine's clock reads three hours earlier
     expect(
-      r.judge(randomUUID(), answer('b', { createdAt: at(serverNow - 20_000), serverNow, tag: runId }), {
-        upsert: false,
-      }),
+      judged(r, answer(randomUUID(), { createdAt: at(serverNow - 20_000), serverNow, tag: runId })),
     ).toBeUndefined();
     // without a Date header the clocks cannot be compared: not judged by created_at
-    const noDate = { ...answer('c', { createdAt: '2020-01-01T00:00:00Z', tag: runId }), headers: {} };
-    expect(r.judge(randomUUID(), noDate, { upsert: false })).toBeUndefined();
+    const noDate = { ...answer(randomUUID(), { createdAt: '2020-01-01T00:00:00Z', tag: runId }), headers: {} };
+    expect(judged(r, noDate)).toBeUndefined();
   });
 
   it('an upsert reaching the run’s own record again is still its own', () => {

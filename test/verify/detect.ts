@@ -4,8 +4,8 @@ import path from 'node:path';
 import { runCli, type CliResult } from '../support/cli.js';
 import { main } from '../../bin/main.js';
 import type { Fault } from '../../reference/faults/define.js';
-import { isRuleId, levelOf, RULES } from '../../lib/rules/catalogue.js';
-import type { Rule } from '../../lib/rules/rule.js';
+import { isRuleId, levelOf, RULES } from '../../suites/spec/rules/catalogue.js';
+import type { Rule } from '../../lib/catalogue/rule.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**

@@ -1,7 +1,6 @@
 import { ApiClient } from '../../http/client.js';
 import { serverSettings } from '../../http/client-settings.js';
 import { RunStopped } from '../../http/run-stopped.js';
-import { auditKeptRecords } from '../../preflight/kept-audit.js';
 import { RecordChanges } from '../../safety/record-changes.js';
 import type { RunRecord } from '../../runner/run-record.js';
 import type { Ready } from './preflight.js';
@@ -33,7 +32,8 @@ export async function audit(run: Ready, record: RunRecord): Promise<void> {
       before.pace.notSend({ request, purpose, why });
     };
     try {
-      for (const c of await auditKeptRecords(api, target.fixtures, kept, target.readOnly, notSent)) changes.add(c);
+      for (const c of await run.spec.auditKeptRecords(api, target.fixtures, kept, target.readOnly, notSent))
+        changes.add(c);
     } catch (err) {
       notSent('the read of every kept record', 'comparing your kept records with the fixtures check', err);
     }

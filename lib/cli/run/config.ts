@@ -6,7 +6,7 @@ import { runRedactor, useRunRedactor } from '../../redact/run-redactor.js';
 import { colourWanted } from '../../config/ci-env.js';
 import { consoleLines, painted } from '../../report/console.js';
 import { Phases } from '../../runner/phases.js';
-import type { CheckModule } from '../../check/registry.js';
+import type { Spec } from '../spec.js';
 import { prepareGate, type Gate } from '../../baseline/gate.js';
 import type { RunArgs } from '../args.js';
 import { assertOnlyMatches } from '../list.js';
@@ -14,6 +14,8 @@ import { assertOnlyMatches } from '../list.js';
 /** The run as its configuration makes it: what every later phase reads. */
 export interface Configured {
   args: RunArgs;
+  /** the API under test, as the composition root described it */
+  spec: Spec;
   config: RunConfig;
   env: Record<string, string | undefined>;
   cwd: string;
@@ -29,7 +31,7 @@ export interface Configured {
  * Phase 1, config: flags over environment over fixtures file over defaults, the signing key read,
  * the keys' every form redacted from here on, and the console the run prints to.
  */
-export function configure(args: RunArgs, rawPrint: (line: string) => void, cwd: string): Configured {
+export function configure(args: RunArgs, spec: Spec, rawPrint: (line: string) => void, cwd: string): Configured {
   const startedAt = new Date();
   const phases = new Phases();
   const env = environment(cwd);
@@ -49,11 +51,11 @@ export function configure(args: RunArgs, rawPrint: (line: string) => void, cwd: 
     }),
   );
   for (const w of config.warnings) print(`warning: unknown fixtures key ${w} (a typo?); it is ignored`);
-  return { args, config, env, cwd, print, startedAt, phases, ...(signKey ? { signKey } : {}) };
+  return { args, spec, config, env, cwd, print, startedAt, phases, ...(signKey ? { signKey } : {}) };
 }
 
 /** The CI gate's inputs (--only, --baseline), checked before any server is started or any request sent. */
-export function gateOf(run: Configured, suites: readonly CheckModule[]): Gate {
-  assertOnlyMatches(run.config, suites);
+export function gateOf(run: Configured): Gate {
+  assertOnlyMatches(run.config, run.spec.suites);
   return prepareGate(run.config, run.cwd);
 }

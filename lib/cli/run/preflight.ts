@@ -1,4 +1,3 @@
-import { checkFixtures } from '../../preflight/fixtures-check.js';
 import { RunStopped } from '../../http/run-stopped.js';
 import { Interruption } from '../interrupt.js';
 import { probe } from '../probe.js';
@@ -31,10 +30,10 @@ export async function preflight(run: Connected, teardown: Teardown): Promise<Rea
   return { ...run, interruption, cleanupCommand };
 }
 
-/** The fixtures check, and what it tells the user: the fixtures it checked, the fields it lacks. */
-async function fixturesCheck({ target, redactor, before, print }: Connected): Promise<void> {
+/** The spec's fixtures check, and what it tells the user: the fixtures it checked, and its notes. */
+async function fixturesCheck({ target, redactor, before, print, spec }: Connected): Promise<void> {
   try {
-    target.preflight = await checkFixtures(target, redactor, before);
+    target.preflight = await spec.fixturesCheck(target, redactor, before);
   } catch (err) {
     // stopped (interrupted, or the server stopped cooperating): the checks that follow are each
     // refused their first request, so every report is written with them blocked under the one cause
@@ -42,14 +41,5 @@ async function fixturesCheck({ target, redactor, before, print }: Connected): Pr
   }
   if (target.preflight && target.preflight.checked.length > 0)
     print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
-  for (const [fields, key] of [
-    [target.preflight?.contactRequired, 'contact'],
-    [target.preflight?.contactRequiredOther, 'otherOrg.contact'],
-  ] as const) {
-    for (const field of fields?.unfilled ?? []) {
-      print(
-        `fixtures: GET /_schema/contact marks ${field} required on contact create; give its value as ${key}.createAttributes.${field.split(' ')[0]} (contact creates will be blocked without it)`,
-      );
-    }
-  }
+  for (const note of target.preflight?.notes ?? []) print(note);
 }

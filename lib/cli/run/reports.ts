@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { settleGate, type Gate, type Settled } from '../../baseline/gate.js';
-import type { CheckModule } from '../../check/registry.js';
 import { githubRunUrl, githubStepSummary } from '../../config/ci-env.js';
 import { runScope, type ConformanceReport } from '../../report/conformance-json.js';
 import { printOutcome, printVerdict } from '../../report/console.js';
 import { printRecordChanges } from '../../report/record-changes-block.js';
 import { writeReports } from '../../report/write-all.js';
 import type { RunRecord } from '../../runner/run-record.js';
-import { givenUpWarnings } from '../../preflight/given-up.js';
 import { coverageOf } from '../coverage-command.js';
 import { SIGNAL_EXIT } from '../interrupt.js';
 import { cleanupHint } from './cleanup-lines.js';
@@ -22,12 +20,7 @@ import type { Ready } from './preflight.js';
  * format made from it; then the console's findings, the cleanup line and, last, the verdict. Returns
  * the exit status.
  */
-export async function writeAllReports(
-  run: Ready,
-  record: RunRecord,
-  gate: Gate,
-  suites: readonly CheckModule[],
-): Promise<number> {
+export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate): Promise<number> {
   const { config, cwd, env } = run;
   harFile(run, record);
   const settled = settleGate(record.results, gate, cwd, { partial: (config.shard?.count ?? 1) > 1 });
@@ -38,9 +31,10 @@ export async function writeAllReports(
     ...(stepSummary !== undefined ? { stepSummary } : {}),
     ...(run.signKey ? { signKey: run.signKey } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
-    coverage: await coverageOf(suites, undefined, report),
+    coverage: await coverageOf(run.spec, undefined, report),
   });
-  const hint = printFindings(run, record, report, settled, files);
+  const givenUp = await run.spec.givenUpWarnings(run.target.preflight, run.target.givenUpUsed ?? new Set());
+  const hint = printFindings(run, record, report, settled, files, givenUp);
   return exitStatus(run, settled, hint);
 }
 
@@ -51,6 +45,7 @@ function printFindings(
   report: ConformanceReport,
   settled: Settled,
   files: readonly string[],
+  givenUp: readonly string[],
 ): string | undefined {
   const { config, target, print, cwd } = run;
   printRecordChanges(record.recordChanges, print);
@@ -61,7 +56,7 @@ function printFindings(
   for (const line of settled.lines) print(line);
   const hint = cleanupHint(target.ledgerFile, target.runId, cwd);
   if (hint) print(hint);
-  for (const w of givenUpWarnings(target.preflight, target.givenUpUsed ?? new Set())) print(w);
+  for (const w of givenUp) print(w);
   // the last lines: the verdict, and what an incomplete run lacks
   printVerdict(report.checks, print, {
     strict: config.strict,

@@ -1,4 +1,4 @@
-import type { CheckModule } from '../../check/registry.js';
+import type { Spec } from '../spec.js';
 import type { RunArgs } from '../args.js';
 import { listChecks } from '../list.js';
 import { configure, gateOf } from './config.js';
@@ -19,22 +19,22 @@ import { Teardown } from './teardown.js';
 export async function runConformance(
   args: RunArgs,
   rawPrint: (line: string) => void,
-  suites: readonly CheckModule[],
+  spec: Spec,
   cwd: string = process.cwd(),
 ): Promise<number> {
-  const configured = configure(args, rawPrint, cwd);
-  if (args.list) return await listChecks(configured.config, suites, configured.print);
-  const gate = gateOf(configured, suites);
+  const configured = configure(args, spec, rawPrint, cwd);
+  if (args.list) return await listChecks(configured.config, spec.suites, configured.print);
+  const gate = gateOf(configured);
   // the embedded server, the signal handlers and the waiting line, undone however the run ends
   const teardown = new Teardown();
   try {
     const connected = await startTarget(configured, teardown);
     const ready = await preflight(connected, teardown);
-    const all = await loadSuite(suites, ready.redactor);
+    const all = await loadSuite(spec.suites, ready.redactor);
     const selected = selectForRun(ready, all);
     const record = await runSelected(ready, selected);
     await audit(ready, record);
-    return await writeAllReports(ready, record, gate, suites);
+    return await writeAllReports(ready, record, gate);
   } finally {
     await teardown.close();
   }

@@ -8,7 +8,6 @@ import { RecordChanges } from '../../safety/record-changes.js';
 import { redactorFor } from '../../redact/redactor-for.js';
 import { useRunRedactor } from '../../redact/run-redactor.js';
 import type { Redactor } from '../../redact/redact.js';
-import { startReferenceServer } from '../../../reference/index.js';
 import { newRunId } from '../run-id.js';
 import { rerunTarget } from '../rerun-target.js';
 import type { Configured } from './config.js';
@@ -67,7 +66,7 @@ function commonTarget({ config, startedAt }: Configured): Common {
 async function serverOf(run: Configured, common: Common, teardown: Teardown): Promise<RunTarget> {
   const { config, print } = run;
   if (config.baseUrl === undefined) {
-    const reference = await startReferenceServer(run.args.reference);
+    const reference = await run.spec.reference.start(run.args.reference);
     teardown.add(() => reference.close());
     print(`target: embedded reference server at ${reference.baseUrl}`);
     return {

@@ -1,0 +1,53 @@
+import type { RuleId } from '../spec/register.js';
+import { handedIn } from '../util/handed-in.js';
+import type { Level, OpenPoint, Rule } from './rule.js';
+import type { Statement } from './statement.js';
+
+/**
+ * A spec's rule catalogue, as the engine needs it: every rule by id, the ids retired, the spec's
+ * statements and open points, and its listed error codes. The composition root hands it in
+ * (lib/cli/spec.ts); this project's is suites/spec/rules/.
+ */
+export interface Catalogue {
+  rules: Readonly<Record<RuleId, Rule>>;
+  /** ids that are no longer rules, each with why it went: an id is never reused */
+  retired: Readonly<Record<string, string>>;
+  statements: readonly Statement[];
+  openPoints: readonly OpenPoint[];
+  /** the error codes the spec lists (the coverage map shows which a run saw) */
+  errorCodes: readonly string[];
+  /** the HTTP status the spec states for a code, where it states one (every other code's is "not shown") */
+  codeStatuses: Readonly<Record<string, number>>;
+}
+
+const inUse = handedIn<Catalogue>('rule catalogue');
+
+/** Hands the engine the spec's catalogue (useSpec does, before anything runs). */
+export const useCatalogue = (catalogue: Catalogue): void => inUse.use(catalogue);
+
+/** The catalogue handed in. */
+export const catalogueInUse = (): Catalogue => inUse.get();
+
+/** Every rule, in the catalogue's order. */
+export function ruleEntries(): Array<[RuleId, Rule]> {
+  return Object.entries(catalogueInUse().rules) as Array<[RuleId, Rule]>;
+}
+
+export function isRuleId(id: string): id is RuleId {
+  return Object.hasOwn(catalogueInUse().rules, id);
+}
+
+export function ruleOf(id: RuleId): Rule {
+  // an id read from a file (a baseline, a report) may name no rule of this catalogue
+  const rule = (catalogueInUse().rules as Readonly<Record<string, Rule | undefined>>)[id];
+  if (rule === undefined) throw new Error(`${id}: no such rule in the catalogue`);
+  return rule;
+}
+
+export function levelOf(id: RuleId): Level {
+  return ruleOf(id).level;
+}
+
+export function isRetiredRule(id: string): boolean {
+  return Object.hasOwn(catalogueInUse().retired, id);
+}

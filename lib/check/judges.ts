@@ -1,0 +1,51 @@
+import type { ExchangeResponse } from '../http/exchange.js';
+import type { RecordKind, SchemaId, SpecRecord } from '../spec/register.js';
+import type { Exchange } from '../http/exchange.js';
+import type { BlockedBy, Violation } from './outcome.js';
+import { handedIn } from '../util/handed-in.js';
+
+/** One place a value breaks a schema: its JSON pointer and why. */
+export interface SchemaProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * The spec's judgements of an answer, handed in by the composition root (lib/cli/spec.ts): what its
+ * error body, its record envelope and its schemas require. The engine's expectations
+ * (lib/check/expect-conform.ts) and its runner ask these; each violation names the spec's rule.
+ * This project's are suites/spec/judges.ts.
+ */
+export interface SpecJudges {
+  /** every rule an error answer's body breaks, most basic first */
+  errorBody(r: ExchangeResponse): Violation[];
+  /** the violation of an error answer whose code cannot be read (the body is no error body) */
+  noErrorCode(r: ExchangeResponse): Violation;
+  /** the record of a single-record answer's body, or undefined when it carries none */
+  recordOf(body: unknown): SpecRecord | undefined;
+  /** the violation of an answer that carries no record where one was expected */
+  noRecord(r: ExchangeResponse): Violation;
+  /** every rule a single-record answer of this kind breaks, one violation per rule */
+  record(kind: RecordKind, body: unknown): Violation[];
+  /** where a value breaks one of the spec's schemas */
+  validate(schema: SchemaId, data: unknown): SchemaProblem[];
+  /**
+   * A refusal that is no verdict on the server: the request lacked a fact of the user's that the run
+   * was not told (a create field the workspace requires), so the check is blocked, naming the fixtures
+   * key that would let it run; undefined for any other answer.
+   */
+  refusedForTheUser(ex: Exchange): BlockedBy | undefined;
+  /**
+   * How the spec's bodies wrap what they carry, for the reports' reading of a failing JSON path: the
+   * keys that only wrap (`data`, `attributes`, `value`) and the key that names a value's type (`value_type`).
+   */
+  wrapping: { wrappers: readonly string[]; typeKey: string };
+}
+
+const inUse = handedIn<SpecJudges>('judgements of answers');
+
+/** Hands the engine the spec's judgements (useSpec does, before anything runs). */
+export const useJudges = (judges: SpecJudges): void => inUse.use(judges);
+
+/** The judgements handed in. */
+export const judgesInUse = (): SpecJudges => inUse.get();

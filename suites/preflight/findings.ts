@@ -1,0 +1,40 @@
+import type { BlockedBy } from '../../lib/check/outcome.js';
+
+/**
+ * What the fixtures check finds for this spec's checks, beside what the engine reads of it
+ * (lib/check/preflight.ts): handed to the checks with the target (`c.target.preflight`).
+ */
+export interface FixturesCheckFindings {
+  /**
+   * The custom object's samples as the server typed them (attribute → value_type), from one upsert
+   * of the samples as given; or the step that failed, which blocks the checks that need to know.
+   * Absent: not checked (no customObject fixture, or --read-only).
+   */
+  customObject?: { valueTypes: Record<string, string> } | { blockedBy: BlockedBy };
+  /**
+   * What GET /_schema/contact marks `is_required_on_create` beyond the spec's own fields and the
+   * fixtures' `contact.createAttributes`: the free-text ones, filled with a tagged value, and the
+   * others, which only the user can give (their contact creates will be blocked naming the key).
+   */
+  contactRequired?: { filled: Record<string, string>; unfilled: string[] };
+  /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
+  contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
+  /** which of each list the user gave up this run takes (suites/preflight/given-up.ts) */
+  givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
+}
+
+/**
+ * Which value of a list the user gave up (`taskToArchive`, `accountWithDomains.otherDomain`: one per
+ * complete run) this run takes: the first an earlier run has not used up.
+ */
+export interface GivenUpPick {
+  /** the value this run uses; absent when an earlier run used up every one */
+  value?: string;
+  /** its place in the list (0-based), and the list's length */
+  index: number;
+  count: number;
+  /** the values passed over, used up by earlier runs (archived, removed) */
+  usedUp: string[];
+  /** whether the server showed it unused (a task read, an account read); false: taken unseen, the first left */
+  seen: boolean;
+}

@@ -1,0 +1,87 @@
+import type { ExchangeResponse } from '../../lib/http/exchange.js';
+import { shortText } from '../../lib/util/short-text.js';
+import { show } from '../../lib/check/show.js';
+import { validate } from './schemas/index.js';
+import { bodyShape } from '../../lib/check/body-shape.js';
+import { isErrorCode } from './schemas/errors/codes.js';
+import type { Violation } from '../../lib/check/outcome.js';
+
+/** Statuses the spec documents that no listed code names (401 has invalid_api_key, 415 unsupported_media_type, …). */
+const NO_FITTING_CODE: readonly number[] = [403, 405, 406];
+
+/** Every broken error-body rule of one error response, most basic first. */
+export function errorBodyViolations(r: ExchangeResponse): Violation[] {
+  const out: Violation[] = [];
+  const type = r.headers['content-type'] ?? '(none)';
+  if (!/^application\/json\b/i.test(type))
+    out.push({
+      rule: 'media.json-responses',
+      expected: 'Content-Type application/json',
+      actual: `Content-Type ${type}`,
+    });
+  const body = r.json;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    out.push({
+      rule: 'error.body',
+      expected: 'the error body { status_code, error_type, code, message, details }',
+      actual: bodyShape(r),
+    });
+    return out;
+  }
+  const problems = validate('errors/error-body', body).filter((p) => !p.path.startsWith('/code'));
+  if (problems.length > 0) {
+    out.push({
+      rule: 'error.body',
+      expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }',
+      actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+      at: problems[0]!.path,
+    });
+  }
+  const e = body as ErrorFields;
+  if (typeof e.status_code === 'number' && e.status_code !== r.status) {
+    out.push({
+      rule: 'error.status-code-mirrors',
+      expected: `status_code ${r.status} (the HTTP status)`,
+      actual: `status_code ${e.status_code}`,
+      at: '/status_code',
+    });
+  }
+  if (typeof e.code === 'string' && !isErrorCode(e.code)) {
+    // no listed code names 403, 405 or 406: that the list still binds there is one reading of two
+    const rule = NO_FITTING_CODE.includes(r.status) ? 'error.code-listed-no-fit' : 'error.code-listed';
+    out.push({ rule, expected: "a code from the spec's list", actual: `code ${shortText(e.code)}`, at: '/code' });
+  }
+  // details is "object or null; optional": a request_validation_failed without it conforms
+  return [...out, ...detailsViolations(e)];
+}
+
+interface ErrorFields {
+  status_code?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+/** The rules of `details`, when it is an object: discriminated by its own code, and its shape for validation. */
+function detailsViolations(e: ErrorFields): Violation[] {
+  if (e.details === null || typeof e.details !== 'object' || Array.isArray(e.details)) return [];
+  const out: Violation[] = [];
+  const inner = (e.details as { code?: unknown }).code;
+  if (inner !== e.code)
+    out.push({
+      rule: 'error.details-discriminated',
+      expected: `details.code ${show(e.code)}`,
+      actual: `details.code ${show(inner)}`,
+      at: '/details/code',
+    });
+  if (e.code === 'request_validation_failed') {
+    const dp = validate('errors/request-validation-failed-details', e.details);
+    if (dp.length > 0)
+      out.push({
+        rule: 'error.request-validation-details',
+        expected: 'details { loc: array, type: string, all_errors: array, code }',
+        actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+        at: `/details${dp[0]!.path}`,
+      });
+  }
+  return out;
+}
