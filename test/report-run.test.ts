@@ -116,6 +116,13 @@ describe('conformance.json', () => {
     expect(Array.isArray(report.leftovers)).toBe(true);
   });
 
+  it('states one number of requests everywhere: every request the run sent, probe to audit', () => {
+    const total = report.requests.total;
+    expect(total).toBeGreaterThan(report.run.requestsSent);
+    expect(read('summary.md')).toContain(` · ${total} requests (`);
+    expect(read('report.html')).toContain(` · ${total} requests, `);
+  });
+
   it('certifies: verdict, MUST and SHOULD scores, and a fingerprint recomputable from the checks', () => {
     const c = report.certificate;
     expect(c.specVersion).toBe('v2');

@@ -442,7 +442,7 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
 <header><h1>Public Records API ${e(c.specVersion)} conformance <span class="verdict ${verdictClass}">${e(c.verdict)}</span></h1>
 ${completenessHtml(report)}
 <div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${report.summary.failed} failed, ${report.summary.blocked ?? 0} blocked, ${report.summary.skipped} skipped · target <code>${e(c.target)}</code></div>
-<div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
+<div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.requests.total} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
 ${bar}
 <main>
 ${recordChangesHtml(report)}

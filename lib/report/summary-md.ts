@@ -68,7 +68,7 @@ function headLines(report: ConformanceReport, links: SummaryLinks, out: string[]
   out.push(`## Public Records API ${c.specVersion} conformance: ${VERDICT[c.verdict]}`);
   out.push('');
   out.push(
-    `Target \`${code(c.target)}\` · run \`${code(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.run.requestsSent} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`,
+    `Target \`${code(c.target)}\` · run \`${code(report.run.runId)}\` · suite ${md(c.suiteVersion)} · ${md(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.requests.total} requests (${report.run.rateLimitRetries} rate-limit retries${lowered(report)})`,
   );
   out.push('');
   if (links.runUrl)
