@@ -5,10 +5,20 @@ import { faultById } from '../reference/faults/registry.js';
 /**
  * No cascades: a check varies one input and sends every other at the spec's plain default (no
  * boundary value), so a server wrong at a boundary fails the rule of that boundary alone. Each fault
- * here is such a bug; the whole suite runs against it, and every check that failed or was blocked
- * must name one of the fault's own rules.
+ * here is such a bug (a page size at its stated minimum or default, a page size below it, a long
+ * string, a string outside ASCII); the whole suite runs against it, and every check that failed or
+ * was blocked must name one of the fault's own rules. The generated checks (`generated.*`) are the
+ * one exception: they draw every input, boundaries among them, on purpose, and catching a fault of a
+ * hand-written rule too is what they are for (npm run verify counts those apart).
  */
-const BOUNDARY_FAULTS = ['page-size-one-refused'] as const;
+const BOUNDARY_FAULTS = [
+  'page-size-one-refused',
+  'page-size-default-20',
+  'page-size-zero-accepted',
+  'long-string-500',
+  'long-string-truncated',
+  'unicode-mangled',
+] as const;
 
 /** The rules a failed or blocked check names: its violations', its blocker's, or its own. */
 function rulesOf(c: ReportCheck): string[] {
@@ -26,7 +36,8 @@ describe('a bug at a boundary fails only its own rule', () => {
       expect(run.error).toBeUndefined();
       const broken = run.checks.filter((c) => c.status === 'failed' || c.status === 'blocked');
       expect(broken.length).toBeGreaterThan(0);
-      const elsewhere = broken.filter((c) => !rulesOf(c).every((r) => fault!.breaks.includes(r as never)));
+      const own = (rule: string) => fault!.breaks.includes(rule as never) || rule.startsWith('generated.');
+      const elsewhere = broken.filter((c) => !rulesOf(c).every(own));
       expect(elsewhere.map((c) => `${c.status} ${c.id}: ${c.title}: ${c.message}`)).toEqual([]);
     }, 300_000);
   }
