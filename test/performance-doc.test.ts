@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { performanceMarkdown, type BenchResults } from './bench/performance-md.js';
 import { readBefore } from './bench/requests.js';
+import { QUOTAS } from './bench/metered.js';
 
 // docs/performance.md is what `npm run bench` measured, written from test/bench/results.json: never by
 // hand, so it cannot drift from the measurements, and no other page repeats its figures.
@@ -14,9 +15,12 @@ describe('docs/performance.md', () => {
     expect(doc).toBe(performanceMarkdown(results, readBefore()));
   });
 
-  it('has the metered runs, each beside its floor and target', () => {
-    expect((results.metered ?? []).map((r) => r.quota).sort()).toEqual(['bucket', 'window']);
-    for (const r of results.metered ?? []) expect(r.floorMs).toBeGreaterThan(0);
+  it('has the metered runs, each beside its floor (the least time its quota allows) and target', () => {
+    const metered = results.metered ?? [];
+    expect(metered.map((r) => r.quota).sort()).toEqual(['bucket', 'window', 'window-300']);
+    for (const r of metered) expect(r.floorMs).toBe(Math.round(QUOTAS[r.quota].floorMs(r.requests - r.retried)));
+    // the bucket and the window a run does not fit in make it wait: their floors are more than nothing
+    for (const r of metered.filter((x) => x.quota !== 'window')) expect(r.floorMs).toBeGreaterThan(0);
   });
 
   it('every bench row counts the requests of the request tables', () => {

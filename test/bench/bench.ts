@@ -13,7 +13,8 @@ import { printRequests, readBefore } from './requests.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
- * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window --metered-runs N]`:
+ * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window,window-300
+ * --metered-runs N]`:
  * whole suite runs against
  * the embedded reference server, with latency added to every response (a deployed server is tens of
  * milliseconds away, so latency, not CPU, is what a user waits on). Each setting runs N times, one
@@ -35,7 +36,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'latency-ms': { type: 'string', default: '0,50,100,200' },
     concurrency: { type: 'string', default: '32' },
-    metered: { type: 'string', default: 'bucket,window' },
+    metered: { type: 'string', default: 'bucket,window,window-300' },
     'metered-runs': { type: 'string', default: '1' },
   },
 });
@@ -55,7 +56,7 @@ if (
   metered.some((m) => !isQuotaName(m))
 ) {
   console.error(
-    'usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N] [--metered bucket,window|none] [--metered-runs N]',
+    'usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N] [--metered bucket,window,window-300|none] [--metered-runs N]',
   );
   process.exit(2);
 }

@@ -1,4 +1,4 @@
-import type { MeteredRow } from './metered.js';
+import { QUOTAS, type MeteredRow } from './metered.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 import { requestTables, type RequestsBefore } from './requests.js';
 
@@ -77,15 +77,20 @@ export function performanceMarkdown(r: BenchResults, before: RequestsBefore): st
       '## A metered server',
       '',
       'The reference meters every request as a production API meters a key (`--quota-bucket 10:20`,',
-      '`--quota-window 600:60`, with `Retry-After` in seconds and no quota fields: the run learns the rate',
-      'from the 429s). The floor is the requests the run had answered ÷ the quota: no run can be faster on',
-      'average. The targets are those of issue 28. See [rate-limits.md](rate-limits.md) for how a run paces itself.',
+      '`--quota-window 600:60`, and `300:60`, which a default run no longer fits in one window of; with',
+      '`Retry-After` in seconds and no quota fields: the run learns the rate',
+      'from the 429s). The floor is the least time the quota lets the requests the run had answered take,',
+      'and no run can be faster:',
+      '',
+      ...metered.map((x) => `- ${x.label}: ${QUOTAS[x.quota].floor}.`),
+      '',
+      'The targets are those of issue 28. See [rate-limits.md](rate-limits.md) for how a run paces itself.',
       '',
       '| quota | wall | floor | wall/floor | target | requests | 429s sent again | pauses | rate learned |',
       '|---|---|---|---|---|---|---|---|---|',
       ...metered.map(
         (x) =>
-          `| ${x.label} | ${s(x.wallMs)} | ${s(x.floorMs)} | ${x.ratioToFloor.toFixed(2)} | ` +
+          `| ${x.label} | ${s(x.wallMs)} | ${s(x.floorMs)} | ${x.ratioToFloor?.toFixed(2) ?? '—'} | ` +
           `${x.target} = ${s(x.targetMs)}: ${x.met ? 'met' : '**missed**'} | ${x.requests} | ${x.retried} | ${x.pauses} | ${x.learned} |`,
       ),
     );
