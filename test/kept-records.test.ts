@@ -13,6 +13,7 @@ import { isCreated, readLedger } from '../lib/safety/ledger.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { inertMarkdown } from '../lib/report/inert.js';
 import { reportHtml } from '../lib/report/html.js';
+import { requestCounts } from '../lib/report/request-counts.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import type { Fixtures } from '../fixtures/fixtures-file.js';
 import type { ApiRecord } from '../suites/spec/record.js';
@@ -337,6 +338,7 @@ function withDefaults(partial: Partial<ConformanceReport>): ConformanceReport {
     checks: [],
     observations: [],
     observed: { successStatuses: [], errorCodes: [] },
+    requests: requestCounts([], {}),
     leftovers: [],
     ...partial,
   } as unknown as ConformanceReport;
