@@ -74,5 +74,7 @@ describe('the key a reason names, without `needs`', () => {
     expect(of('the server answered `record.envelope` wrongly')).toBeUndefined();
     expect(of('`contact.noSuchKey` is odd')).toBeUndefined();
     expect(of('server refused the probe')).toBeUndefined();
+    // a top-level key of the file is also an English word: only a camelCase or dotted path is read as a key
+    expect(of('contact create was refused for a field of the workspace')).toBeUndefined();
   });
 });

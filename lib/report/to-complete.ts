@@ -21,8 +21,11 @@ export interface Supplied {
   must: number;
 }
 
-/** A key path at the start of a free-text skip reason (`taskToArchive: every task it lists…`). */
-const LEADING_KEY = /^([a-z][A-Za-z]*(?:\.[A-Za-z]+)*)\b/;
+/**
+ * A key path at the start of a free-text skip reason (`taskToArchive: every task it lists…`): camelCase
+ * or dotted, as no English word of a reason is (`contact create refused` names no key).
+ */
+const LEADING_KEY = /^([a-z]+[A-Z][A-Za-z]*(?:\.[A-Za-z]+)*|[a-z]+(?:\.[A-Za-z]+)+)\b/;
 
 /** A key path in backticks anywhere in a reason (`contact.createAttributes.department`). */
 const NAMED_KEY = /`([a-z][A-Za-z]*\.[A-Za-z.]+)`/g;

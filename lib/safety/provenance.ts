@@ -4,6 +4,14 @@ import { instantMs } from '../util/instant.js';
 import type { Fixtures } from '../spec/register.js';
 import { shortText } from '../util/short-text.js';
 
+/** What the create's answer said it made, as far as provenance needs it. */
+export interface MadeRecord {
+  /** an upsert: it may reach the run's own record again */
+  upsert?: boolean;
+  /** its creation time as the answer writes it */
+  createdAt?: string;
+}
+
 /**
  * What the run made is judged from the answer, not the request. A server may answer a create with
  * a record that already existed (a de-duplicating server, a hostile one): archiving that record
@@ -19,14 +27,6 @@ import { shortText } from '../util/short-text.js';
  * Such a record is never archived (no DELETE naming it is sent), its ledger line says why
  * (`notOwn`), and a step that needed it is blocked, saying so.
  */
-/** What the create's answer said it made, as far as provenance needs it. */
-export interface MadeRecord {
-  /** an upsert: it may reach the run's own record again */
-  upsert?: boolean;
-  /** its creation time as the answer writes it */
-  createdAt?: string;
-}
-
 export class RunRecords {
   private readonly made = new Set<string>();
   private readonly notOwn = new Map<string, string>();
