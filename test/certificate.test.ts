@@ -61,7 +61,8 @@ describe('certificate.json: sign, then anyone verifies', () => {
   it("verifies with the issuer's public key: exit 0", async () => {
     const r = await verifyCli(certificate, '--public-key', issuerPublic);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^certificate valid: .*: conforms/m);
+    expect(r.stdout).toMatch(/^certificate genuine: /m);
+    expect(r.stdout).toMatch(/^the run found: conforms$/m);
   });
 
   it('one changed byte: exit 1, naming the digest', async () => {
@@ -69,6 +70,7 @@ describe('certificate.json: sign, then anyone verifies', () => {
     expect(changed).not.toBe(certificate);
     const r = await verifyCli(changed, '--public-key', issuerPublic);
     expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^certificate NOT genuine: /m);
     expect(r.stdout).toMatch(/the digest does not match the content/);
   });
 
@@ -111,16 +113,34 @@ describe('a certificate of a run that did not test every MUST rule', () => {
       reportVerdict: 'conforms',
     });
 
-  it('never reads "conforms", and does not verify', () => {
+  it('never reads "conforms"; honest, it is genuine and names each rule not tested with why', () => {
     const blocked = allPassed.map((c, i) => (i === 0 ? result(c.id, 'blocked') : c));
     const cert = sealCertificate(body(blocked));
     expect(cert.verdict).toBe('incomplete');
     expect(cert.blocked).toEqual([{ check: `${blocked[0]!.id}: t`, step: 'POST /contact', answer: 'HTTP 500' }]);
-    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(
-      /MUST rule\(s\) were not tested/,
-    );
+    const v = verifyCertificate(cert, { suiteVersion: suiteVersion() });
+    expect(v.problems).toEqual([]);
+    expect(v.found).toEqual({
+      verdict: 'incomplete',
+      failed: [],
+      untested: [{ rule: blocked[0]!.id, outcome: 'blocked', why: 'blocked: POST /contact answered HTTP 500' }],
+    });
     const skipped = sealCertificate(body(allPassed.slice(1)));
     expect(skipped.verdict).toBe('incomplete');
+    expect(verifyCertificate(skipped, { suiteVersion: suiteVersion() }).found.untested[0]).toMatchObject({
+      rule: allPassed[0]!.id,
+      outcome: 'not run',
+    });
+  });
+
+  it('a verdict its own rules do not bear out is not genuine, even with its digest made again', () => {
+    const blocked = allPassed.map((c, i) => (i === 0 ? result(c.id, 'blocked') : c));
+    const forged = sealCertificate({ ...body(blocked), verdict: 'conforms' });
+    expect(verifyCertificate(forged, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(
+      /reads "conforms", yet 1 MUST rule\(s\) were not tested/,
+    );
+    const noFailure = sealCertificate({ ...body(allPassed), verdict: 'does not conform' });
+    expect(verifyCertificate(noFailure, { suiteVersion: suiteVersion() }).problems).toHaveLength(1);
   });
 
   it('conforms when every MUST rule passed, and drops the userinfo of the target', () => {
@@ -130,4 +150,46 @@ describe('a certificate of a run that did not test every MUST rule', () => {
     expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems).toEqual([]);
     expect(withoutUserinfo('http://a:b@h:1/x/')).toBe('http://h:1/x/');
   });
+});
+
+describe('verify-certificate: is it genuine, and what did the run find, apart', () => {
+  const run = async (name: string, ...args: string[]) => {
+    const dir = path.join(work, name);
+    const r = await runCli(['--report-dir', dir, ...args]);
+    // a run that does not conform exits 1; one narrowed by --only exits 0, incomplete
+    expect(r.code, r.stdout + r.stderr).not.toBe(2);
+    return readFileSync(path.join(dir, 'certificate.json'), 'utf8');
+  };
+
+  it('a genuine certificate of a run that does not conform: genuine, exit 0, the verdict and the failed rule printed', async () => {
+    const cert = await run('nonconforming', '--fault', 'error-code-unlisted', '--only', 'error.code-listed');
+    const r = await verifyCli(cert);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^certificate genuine: /m);
+    expect(r.stdout).not.toMatch(/NOT genuine/);
+    expect(r.stdout).toMatch(/^the run found: does not conform$/m);
+    expect(r.stdout).toMatch(/MUST rules failed \(1\): error\.code-listed/);
+    // a gate that demands a verdict gets exit 1, and the reason
+    const gate = await verifyCli(cert, '--require', 'conforms');
+    expect(gate.code).toBe(1);
+    expect(gate.stdout).toMatch(/^required: conforms · the run found: does not conform$/m);
+    // tampered: not genuine, exit 1, whatever it claims
+    const tampered = cert.replace('"verdict": "does not conform"', '"verdict": "conforms"');
+    expect(tampered).not.toBe(cert);
+    const t = await verifyCli(tampered);
+    expect(t.code).toBe(1);
+    expect(t.stdout).toMatch(/^certificate NOT genuine: /m);
+    expect(t.stdout).toMatch(/the digest does not match the content/);
+    expect(t.stdout).toMatch(/^the run it claims \(not to be relied on\): conforms$/m);
+  }, 120_000);
+
+  it('a genuine certificate of an incomplete run: exit 0 naming each rule not tested and why; --require complete exits 1', async () => {
+    const cert = await run('incomplete', '--only', 'contact.create.status-201');
+    const r = await verifyCli(cert);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^the run found: incomplete$/m);
+    expect(r.stdout).toMatch(/MUST rules not tested \(\d+\):\n {4}[a-z.-]+: not run: no check of it was in the run/);
+    expect((await verifyCli(cert, '--require', 'complete')).code).toBe(1);
+    expect((await verifyCli(cert, '--require', 'everything')).code).toBe(2);
+  }, 120_000);
 });

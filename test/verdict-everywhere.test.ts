@@ -62,6 +62,13 @@ describe('a run with MUST checks skipped', () => {
       /<error message="incomplete: \d+ of \d+ MUST checks ran; not tested: [^"]+" type="incomplete"\/>/,
     );
     expect(files['junit.xml']).toContain('<property name="verdict" value="incomplete"/>');
+    // the MUST rules not tested, named alike in each (and in certificate.json, which verify-certificate reads)
+    const first = report.certificate.untested?.find((u) => u.outcome === 'skipped');
+    expect(first).toBeDefined();
+    for (const name of ['summary.md', 'report.html', 'junit.xml', 'badge.svg'])
+      expect(files[name], name).toContain(`MUST rules not tested: ${first!.rule} (skipped)`);
+    const cert = JSON.parse(files['certificate.json']!) as { rules: Record<string, { outcome: string }> };
+    expect(cert.rules[first!.rule]?.outcome).toBe('skipped');
     // never "conforms" for what was not tested (report.html's stylesheet names the class of each verdict)
     for (const [name, text] of Object.entries(files))
       expect(name === 'report.html' ? text.replace(/<style>[\s\S]*?<\/style>/, '') : text, name).not.toMatch(
@@ -73,7 +80,7 @@ describe('a run with MUST checks skipped', () => {
     expect(run.code).toBe(1);
     const tail = run.lines.slice(run.lines.findIndex((l) => l.startsWith('verdict: ')));
     expect(tail[0]).toMatch(
-      /^verdict: incomplete \(no MUST-level deviation in the \d+ MUST checks that ran; not tested: \d+ MUST-level checks skipped\)$/,
+      /^verdict: incomplete \(no MUST-level deviation in the \d+ MUST checks that ran; not tested: \d+ MUST-level checks skipped; MUST rules not tested: [a-z.-]+ \(skipped\), .*\)$/,
     );
     expect(tail[1]).toBe('To complete this run (what it lacks, by what you supply; each with the checks it unlocks):');
     // each key once, with the checks it unlocks, what it is and how to get it

@@ -71,6 +71,59 @@ export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['r
   return rules;
 }
 
+/** Outcomes that leave a rule untested; any other (passed, failed, or one a later format adds) does not. */
+const UNTESTED: readonly RuleOutcome[] = ['blocked', 'skipped', 'not run'];
+
+/** A MUST rule the run did not test, and why, in the certificate's words. */
+export interface Untested {
+  rule: string;
+  outcome: RuleOutcome;
+  why: string;
+}
+
+/**
+ * The MUST rules a run did not test, each with the first reason its checks give: the step that blocked
+ * it and what that step answered, the skip's reason, or no check of it in the run. One list, read from
+ * a certificate by verify-certificate and from the checks by every report.
+ */
+export function untestedRules(c: Pick<CertificateBody, 'rules' | 'skipped' | 'blocked'>): Untested[] {
+  return Object.entries(c.rules)
+    .filter(([, r]) => r.level === 'MUST' && UNTESTED.includes(r.outcome))
+    .map(([rule, r]) => ({ rule, outcome: r.outcome, why: whyUntested(c, rule, r.outcome) }));
+}
+
+function whyUntested(c: Pick<CertificateBody, 'skipped' | 'blocked'>, rule: string, outcome: RuleOutcome): string {
+  const own = (check: string) => check.startsWith(`${rule}: `);
+  const b = outcome === 'blocked' ? (c.blocked ?? []).find((x) => own(x.check)) : undefined;
+  if (b) return `blocked: ${b.step} answered ${b.answer}`;
+  const s = outcome === 'skipped' ? (c.skipped ?? []).find((x) => own(x.check)) : undefined;
+  if (s) return `skipped: ${s.reason}`;
+  if (outcome === 'not run')
+    return 'not run: no check of it was in the run (--only, --skip, --shard, or an interrupted run)';
+  return outcome;
+}
+
+/** The skipped and blocked checks, as the certificate lists them. */
+export function notRunToAVerdict(checks: readonly CheckResult[]): Pick<CertificateBody, 'skipped' | 'blocked'> {
+  return {
+    skipped: checks
+      .filter((c) => c.status === 'skipped')
+      .map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
+    blocked: checks
+      .filter((c) => c.status === 'blocked')
+      .map((c) => ({
+        check: `${c.id}: ${c.title}`,
+        step: c.blockedBy?.step ?? 'unknown',
+        answer: c.blockedBy?.answer ?? c.message,
+      })),
+  };
+}
+
+/** The MUST rules a run's checks left untested (see untestedRules). */
+export function untestedOf(checks: readonly CheckResult[]): Untested[] {
+  return untestedRules({ rules: ruleOutcomes(checks), ...notRunToAVerdict(checks) });
+}
+
 export function certificateBody(
   checks: readonly CheckResult[],
   o: {
@@ -86,9 +139,7 @@ export function certificateBody(
   // the report's verdict (lib/certificate/verdict.ts): a MUST check skipped or blocked, or a MUST rule
   // the selection left out, already made it `incomplete`; and whoever passes a verdict, a MUST rule no
   // check of the list tested cannot be certified
-  const mustUntested = Object.values(rules).some(
-    (r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed',
-  );
+  const mustUntested = Object.values(rules).some((r) => r.level === 'MUST' && UNTESTED.includes(r.outcome));
   const verdict = o.reportVerdict === 'conforms' && mustUntested ? 'incomplete' : o.reportVerdict;
   return {
     format: CERTIFICATE_FORMAT,
@@ -100,16 +151,7 @@ export function certificateBody(
     reading: o.strict ? 'strict' : 'default',
     verdict,
     rules,
-    skipped: checks
-      .filter((c) => c.status === 'skipped')
-      .map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
-    blocked: checks
-      .filter((c) => c.status === 'blocked')
-      .map((c) => ({
-        check: `${c.id}: ${c.title}`,
-        step: c.blockedBy?.step ?? 'unknown',
-        answer: c.blockedBy?.answer ?? c.message,
-      })),
+    ...notRunToAVerdict(checks),
   };
 }
 

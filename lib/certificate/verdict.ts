@@ -1,5 +1,6 @@
 import { failsRun, type CheckResult } from '../check/result.js';
 import { ruleEntries } from '../catalogue/catalogue.js';
+import type { Untested } from './certificate-file.js';
 
 /**
  * conforms: every MUST-level check ran and passed · does not conform: a MUST-level check failed ·
@@ -71,4 +72,20 @@ export function lacking(c: Completeness): string[] {
     );
   if (c.interrupted) out.push('the run was interrupted');
   return out;
+}
+
+/**
+ * The MUST rules an incomplete run's checks did not take to a verdict, named, as every report and
+ * verify-certificate name them: `MUST rule not tested: error.code.limit-out-of-range (blocked)`. Rules
+ * with no check in the run are counted by `lacking` (a narrowed run leaves out a hundred). Empty when none.
+ */
+export function untestedPhrase(all: readonly Untested[], shown = 5): string {
+  const untested = all.filter((u) => u.outcome !== 'not run');
+  if (untested.length === 0) return '';
+  const named = untested
+    .slice(0, shown)
+    .map((u) => `${u.rule} (${u.outcome})`)
+    .join(', ');
+  const more = untested.length > shown ? `, … and ${untested.length - shown} more` : '';
+  return `MUST rule${untested.length === 1 ? '' : 's'} not tested: ${named}${more}`;
 }

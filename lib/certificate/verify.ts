@@ -1,11 +1,30 @@
 import { verify, type KeyObject } from 'node:crypto';
 import { catalogueDigest } from './catalogue-digest.js';
-import { CERTIFICATE_FORMAT, digestOf, type CertificateBody, type CertificateFile } from './certificate-file.js';
+import {
+  CERTIFICATE_FORMAT,
+  digestOf,
+  untestedRules,
+  type CertificateBody,
+  type CertificateFile,
+  type Untested,
+} from './certificate-file.js';
 
-/** What a verification found: no problems is a valid certificate; notes say what was not checked. */
+/**
+ * What a verification found, two questions apart. Genuine: `problems` is empty (the digest, the
+ * signature given a key, the catalogue, and a verdict its own rules bear out); `notes` say what was not
+ * checked. What the run found: `found`, as the certificate states it, whatever it is.
+ */
 export interface Verification {
   problems: string[];
   notes: string[];
+  found: RunFound;
+}
+
+/** What the certified run found: its verdict, the MUST rules it failed, those it did not test. */
+export interface RunFound {
+  verdict: CertificateFile['verdict'];
+  failed: string[];
+  untested: Untested[];
 }
 
 /** Whether the value is a certificate at all (else it is unreadable as one: exit 2). */
@@ -23,7 +42,9 @@ export function isCertificate(value: unknown): value is CertificateFile {
 
 /**
  * Re-checks a certificate: its digest against its content, its signature (given the issuer's public
- * key), its catalogue digest against the installed suite's, and that every MUST rule was tested.
+ * key), its catalogue digest against the installed suite's, and that its verdict is the one its rules
+ * give. A run that did not conform, or did not test every MUST rule, is a finding of the run, told
+ * in `found`: its honest certificate is genuine all the same.
  */
 export function verifyCertificate(
   cert: CertificateFile,
@@ -51,21 +72,35 @@ export function verifyCertificate(
   } else if (cert.catalogueDigest !== catalogueDigest()) {
     problems.push(`its rule catalogue (${cert.catalogueDigest}) is not this suite's (${catalogueDigest()})`);
   }
-  const untested = Object.entries(cert.rules)
-    .filter(([, r]) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed')
-    .map(([id, r]) => `${id} (${r.outcome})`);
-  if (untested.length > 0) {
-    const shown = untested.slice(0, 10).join(', ') + (untested.length > 10 ? `, and ${untested.length - 10} more` : '');
-    problems.push(`${untested.length} MUST rule(s) were not tested: ${shown}`);
-  }
-  if (
-    cert.verdict === 'conforms' &&
-    Object.values(cert.rules).some((r) => r.level === 'MUST' && r.outcome === 'failed')
-  ) {
-    // a strict-reading rule fails without failing the default reading's verdict
-    if (cert.reading === 'strict') problems.push('it reads "conforms" with a MUST rule failed');
-  }
-  return { problems, notes };
+  const found = runFound(cert);
+  problems.push(...verdictProblems(cert, found));
+  return { problems, notes, found };
+}
+
+/** What the run found, from the certificate's rules and its skipped and blocked checks. */
+export function runFound(cert: CertificateFile): RunFound {
+  const must = Object.entries(cert.rules).filter(([, r]) => r.level === 'MUST');
+  return {
+    verdict: cert.verdict,
+    failed: must.filter(([, r]) => r.outcome === 'failed').map(([id]) => id),
+    untested: untestedRules(cert),
+  };
+}
+
+/**
+ * A verdict its own rules do not bear out is none this suite issues: `conforms` with a MUST rule
+ * untested (or failed, under the strict reading, where every failure counts), `does not conform` with
+ * no MUST rule failed.
+ */
+function verdictProblems(cert: CertificateFile, found: RunFound): string[] {
+  if (cert.verdict === 'conforms' && found.untested.length > 0)
+    return [`it reads "conforms", yet ${found.untested.length} MUST rule(s) were not tested`];
+  // a strict-reading rule fails without failing the default reading's verdict
+  if (cert.verdict === 'conforms' && cert.reading === 'strict' && found.failed.length > 0)
+    return ['it reads "conforms" with a MUST rule failed'];
+  if (cert.verdict === 'does not conform' && found.failed.length === 0)
+    return ['it reads "does not conform", yet no MUST rule failed'];
+  return [];
 }
 
 function safeVerify(digest: string, signature: string, key: KeyObject): boolean {

@@ -22,7 +22,7 @@ export function helpText(): string {
     '  npx conformance cleanup --ledger FILE   archive what a killed run left behind (needs --base-url and --api-key as a run)',
     '  npx conformance coverage [--json] [--report-dir DIR]   the traceability map: each spec statement with its rules, checks and (given a report folder) their outcome; open points with their variations',
     '  npx conformance matrix DIR… [--out matrix.html]   report folders side by side, rule by rule (writes matrix.html and matrix.json)',
-    '  npx conformance verify-certificate FILE [--public-key PEM]   re-check a certificate.json: digest, signature, catalogue, every MUST rule tested; exit 0 valid, 1 not, 2 unreadable',
+    '  npx conformance verify-certificate FILE [--public-key PEM] [--require conforms|complete]   is a certificate.json genuine (digest, signature, catalogue), and what did its run find (verdict, MUST rules failed, not tested and why); exit 0 genuine, 1 not genuine or short of --require, 2 unreadable',
     '',
     'Options (flag > environment > fixtures file > default; .env in the working directory is read):',
     ...rows,

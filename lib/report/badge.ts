@@ -1,5 +1,6 @@
 import type { Certificate } from './certificate.js';
 import { xmlEscape } from './junit.js';
+import { untestedPhrase } from '../certificate/verdict.js';
 
 /** Rough width of Verdana 11px text: good enough for a badge, and no font file needed. */
 function textWidth(s: string): number {
@@ -16,8 +17,9 @@ export function badgeSvg(c: Certificate): string {
   const rw = textWidth(right) + 12;
   const color = c.verdict === 'conforms' ? '#2e7d32' : c.verdict === 'incomplete' ? '#b26a00' : '#c62828';
   const label = `${left}: ${right}`;
+  const untested = untestedPhrase(c.untested ?? [], 3);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + rw}" height="20" role="img" aria-label="${xmlEscape(label)}">
-  <title>${xmlEscape(`${label} (suite ${c.suiteVersion}, ${c.date}, fingerprint ${c.fingerprint.slice(0, 16)})`)}</title>
+  <title>${xmlEscape(`${label}${untested ? `; ${untested}` : ''} (suite ${c.suiteVersion}, ${c.date}, fingerprint ${c.fingerprint.slice(0, 16)})`)}</title>
   <rect width="${lw}" height="20" fill="#555"/>
   <rect x="${lw}" width="${rw}" height="20" fill="${color}"/>
   <g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,Geneva,sans-serif" font-size="11">

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckResult } from '../check/result.js';
 import { completenessOf, verdictOf, type Completeness, type RunScope, type Verdict } from '../certificate/verdict.js';
+import { untestedOf, type Untested } from '../certificate/certificate-file.js';
 
 export const SPEC_VERSION = 'v2';
 
@@ -34,6 +35,11 @@ export interface Certificate {
   /** how much of the MUST level the run tested: what makes a verdict `incomplete` */
   completeness: Completeness;
   skipped: Array<{ id: string; reason: string }>;
+  /**
+   * the MUST rules the run did not test, each with why (blocked by a step, skipped, no check of it in
+   * the run): the list certificate.json's rules give and verify-certificate prints
+   */
+  untested?: Untested[];
   /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
   fingerprint: string;
 }
@@ -72,6 +78,7 @@ export function certificateOf(
     should: score('SHOULD'),
     completeness: completenessOf(checks, o.scope),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
+    untested: untestedOf(checks),
     fingerprint: fingerprintOf(checks),
   };
 }

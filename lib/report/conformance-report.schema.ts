@@ -160,6 +160,15 @@ export const CONFORMANCE_REPORT_SCHEMA = {
           type: 'array',
           items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
         },
+        // the MUST rules the run did not test, each with why: what certificate.json's rules give
+        untested: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['rule', 'outcome', 'why'],
+            properties: { rule: str, outcome: str, why: str },
+          },
+        },
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       },
     },

@@ -2,7 +2,8 @@ import type { CheckResult } from '../check/result.js';
 import { summarise } from '../check/result.js';
 import { blockers, groupCounts, groupMark, unblockLine } from './groups.js';
 import { completenessOf, verdictOf, type RunScope } from './certificate.js';
-import { lacking } from '../certificate/verdict.js';
+import { lacking, untestedPhrase } from '../certificate/verdict.js';
+import { untestedOf } from '../certificate/certificate-file.js';
 import { failingExchange } from './exchange-text.js';
 import { causeLine, rootCauses } from './root-causes.js';
 import { inertLines } from './inert.js';
@@ -145,6 +146,12 @@ export function foundBy(r: Pick<CheckResult, 'finding'>): string | undefined {
   return `${checks[0]}${checks.length > 1 ? ` (and ${checks.length - 1} other check${checks.length === 2 ? '' : 's'})` : ''}`;
 }
 
+/** The MUST rules not tested, named, where a few are (a narrowed selection leaves out too many to name). */
+function untestedNamed(results: readonly CheckResult[]): string {
+  const named = untestedPhrase(untestedOf(results), 3);
+  return named ? `; ${named}` : '';
+}
+
 /** The verdict's own words: what it rests on, and for an incomplete run what it lacks. */
 export function verdictLine(results: readonly CheckResult[], strict = false, scope: RunScope = {}): string {
   const s = summarise(results);
@@ -157,7 +164,7 @@ export function verdictLine(results: readonly CheckResult[], strict = false, sco
   const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
   const should = s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : '';
   if (verdict === 'incomplete') {
-    return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${should}${apart})`;
+    return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${untestedNamed(results)}${should}${apart})`;
   }
   return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${should}${apart})`;
 }

@@ -12,7 +12,7 @@ import { bodyHtml, locate } from './json-html.js';
 import { brokenSentence } from './spec-words.js';
 import { otherReadingOf } from '../catalogue/reading.js';
 import { suppliedHead, toComplete } from './to-complete.js';
-import { lacking } from '../certificate/verdict.js';
+import { lacking, untestedPhrase } from '../certificate/verdict.js';
 
 import { htmlEscape } from './html-escape.js';
 import { coverageHtml } from './coverage-html.js';
@@ -392,7 +392,8 @@ function completenessHtml(report: ConformanceReport): string {
   if (!done) return '';
   if (report.certificate.verdict !== 'incomplete')
     return `<div class="meta">${done.mustRan} of ${done.mustChecks} MUST checks ran to a verdict</div>`;
-  return `<div class="meta lacks">incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${e(lacking(done).join(', '))} · <a href="#to-complete">to complete this run</a></div>`;
+  const untested = untestedPhrase(report.certificate.untested ?? []);
+  return `<div class="meta lacks">incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${e(lacking(done).join(', '))}${untested ? ` · ${e(untested)}` : ''} · <a href="#to-complete">to complete this run</a></div>`;
 }
 
 /** What a stopped run could not send, and how the server's quota shaped the run (lib/report/not-sent-block.ts). */

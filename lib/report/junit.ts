@@ -4,7 +4,7 @@ import { failingExchange } from './exchange-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { byGroup, expectedVsActual } from './groups.js';
 import { otherReadingOf } from '../catalogue/reading.js';
-import { lacking } from '../certificate/verdict.js';
+import { lacking, untestedPhrase } from '../certificate/verdict.js';
 
 /** XML-escapes text for an attribute or element; drops what XML 1.0 cannot carry; shows invisible characters escaped */
 export function xmlEscape(s: string): string {
@@ -67,6 +67,7 @@ function failureDetail(c: ConformanceReport['checks'][number]): string {
 function verdictSuite(report: ConformanceReport): string[] {
   const c = report.certificate;
   const done = c.completeness;
+  const untested = untestedPhrase(c.untested ?? []);
   const props = [
     ['verdict', c.verdict],
     ['reading', c.reading],
@@ -88,7 +89,7 @@ function verdictSuite(report: ConformanceReport): string[] {
   else {
     const why =
       c.verdict === 'incomplete' && done
-        ? `incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${lacking(done).join(', ')}`
+        ? `incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${lacking(done).join(', ')}${untested ? `; ${untested}` : ''}`
         : `does not conform: ${report.summary.mustFailed} MUST-level deviation(s)`;
     lines.push(
       `${name}>`,

@@ -8,7 +8,7 @@ import { causeLine } from './root-causes.js';
 import { inertCode, inertMarkdown } from './inert.js';
 import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
-import { lacking } from '../certificate/verdict.js';
+import { lacking, untestedPhrase } from '../certificate/verdict.js';
 import { suppliedHead, toComplete } from './to-complete.js';
 import { otherReadingOf } from '../catalogue/reading.js';
 
@@ -105,9 +105,10 @@ function countLines(report: ConformanceReport, out: string[]): void {
         ? ` · ${c.strictFailed} failed under a strict reading (not counted)`
         : '';
   const done = c.completeness;
+  const untested = untestedPhrase(c.untested ?? []);
   if (c.verdict === 'incomplete' && done)
     out.push(
-      `**Incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${md(lacking(done).join(', '))}.** The server is not certified for what was not tested: see "To complete this run" below.`,
+      `**Incomplete: ${done.mustRan} of ${done.mustChecks} MUST checks ran; not tested: ${md(lacking(done).join(', '))}.**${untested ? ` ${md(untested)}.` : ''} The server is not certified for what was not tested: see "To complete this run" below.`,
       '',
     );
   out.push(
