@@ -3,7 +3,8 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RuleId } from './spec/rules/catalogue.js';
-import { validate, type RecordKind, type ValueTypeName } from './spec/schemas/index.js';
+import type { RecordKind, ValueTypeName } from './spec/schemas/index.js';
+import { VALUE_SHAPE, valueShapeViolation } from './spec/value-shapes.js';
 import { contactCreated, contactRead, contactStage, requiredCreateAttributes } from './steps/contact.js';
 import { opportunityCreated, opportunityStage, opportunityAccount } from './steps/opportunity.js';
 import { answeredRecord, type TypedValue } from './spec/record.js';
@@ -187,34 +188,6 @@ const WRITTEN: readonly Written[] = [
   { valueType: 'enum', kind: 'task', attribute: 'status', stated: true, value: () => 'COMPLETED' },
 ];
 
-/** The value shape of each row of the spec's table, as the titles state it. */
-const SHAPE: Record<ValueTypeName, string> = {
-  uuid: 'uuid string',
-  string: 'string',
-  long_text: 'string',
-  rich_text: 'string',
-  number: 'number',
-  boolean: 'boolean',
-  timestamp: 'ISO 8601 string',
-  enum: 'string',
-  url: 'string',
-  email: 'string',
-  phone_number: 'string',
-  currency: '{ amount: string }',
-  address: '{ street_one, street_two, city, state, country, zip_code: strings }',
-  record_reference: '{ related_record_id: uuid, related_record_type: string }',
-  select: '{ id, select_list_id: uuid, api_name, display_name, color: string }',
-  contact_stage: '{ id, select_list_id, display_name, api_name, color }',
-  account_stage: '{ id, select_list_id, display_name, api_name }',
-  opportunity_stage:
-    '{ id, select_list_id, display_name, api_name, color, closing_probability: string, expected_days: integer }',
-  contact_email: '{ id: uuid, email, is_primary: boolean, labels }',
-  contact_phone_number: '{ id: uuid, phone_number, is_primary: boolean, labels }',
-  account_domain: '{ domain_name: string, is_primary: boolean }',
-  meeting_participant: '{ name, email, rsvp_status: string, is_host: boolean }',
-  created_source_form_submission_details: '{ form_submission_id, form_id, source_event_occurred_at, utm_* }',
-};
-
 const ATTRIBUTE_RULE: Record<WriteKind, RuleId> = {
   contact: 'record.contact.attributes',
   account: 'record.account.attributes',
@@ -367,14 +340,9 @@ function judge(e: Conformance, w: Written): string | undefined {
   const held = (items as TypedValue[]).filter((item) => item.value !== null);
   if (held.length === 0) return items.length === 0 ? `${w.attribute} []` : `${w.attribute} ${show(attr)}`;
   for (const item of held) {
-    const problems = validate(`value-types/${w.valueType}`, item);
-    if (problems.length > 0) {
-      e.fail(
-        `${where}: { value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }`,
-        `${show(item)}: ${problems.map((p) => `${p.path || '/'} ${p.message}`).join('; ')}`,
-        'value.shape',
-      );
-    }
+    const at = `/data/attributes/${w.attribute}${Array.isArray(attr) ? `/${attr.indexOf(item)}` : ''}`;
+    const v = valueShapeViolation(w.attribute, w.valueType, item, at);
+    if (v) e.broke(v);
   }
   return undefined;
 }
@@ -382,7 +350,7 @@ function judge(e: Conformance, w: Written): string | undefined {
 group('Value types › written, then read back', () => {
   for (const w of WRITTEN) {
     const endpoint = OPERATION[w.kind];
-    const read = `${w.multi ? '[' : ''}{ value_type: ${w.valueType}, value: ${SHAPE[w.valueType]} }${w.multi ? ', …]' : ''}`;
+    const read = `${w.multi ? '[' : ''}{ value_type: ${w.valueType}, value: ${VALUE_SHAPE[w.valueType]} }${w.multi ? ', …]' : ''}`;
     check(
       'value.shape',
       `${w.valueType}: ${endpoint} with ${w.attribute} reads back ${read}`,

@@ -123,3 +123,49 @@ describe('one cause, one finding', () => {
     );
   });
 });
+
+/**
+ * A root cause is the rule and what is wrong, across operations, attributes and checks; each message
+ * in words, with no validator residue (issue 36 §4).
+ */
+describe('one cause, one root cause, under its own rule', () => {
+  const failed = (r: Report) => r.checks.filter((c) => c.status === 'failed');
+
+  it('currency amounts sent as JSON numbers on every record type: one root cause, under value.shape; every other check passes', async () => {
+    const { code, report } = await run(['--fault', 'currency-amount-number']);
+    expect(code).toBe(1);
+    const r = report!;
+    expect(r.rootCauses.map((x) => x.rule)).toEqual(['value.shape']);
+    expect(failedIds(r), shown(r)).toEqual(['value.shape']);
+    expect(r.checks.filter((c) => c.status === 'blocked' || c.status === 'skipped').map((c) => c.id)).toEqual([]);
+    const cause = r.rootCauses[0] as Report['rootCauses'][number] & { problem?: string; operations: string[] };
+    expect(cause.problem).toBe('currency: value.amount is a number, not a string');
+    // the account, the opportunity and the custom-object record each showed it
+    for (const op of ['POST /account', 'POST /opportunity', 'POST /{custom_object_api_name}/_upsert'])
+      expect(cause.operations).toContain(op);
+    for (const c of failed(r)) {
+      // which value, what the spec shapes it, what came back: in words, no validator residue
+      expect(c.message).toMatch(/expected \w+ \(currency\): \{ value_type: currency, value: \{ amount: string \} \}/);
+      expect(c.message).toMatch(/got \w+ \(currency\): value\.amount is -?\d+(\.\d+)?, a number, not a string$/);
+      expect(c.message).not.toMatch(/must match|must be|anyOf|"then"/);
+    }
+  });
+
+  it('a read-only key whose DELETEs are taken at every operation is one root cause of auth.forbidden-403 (200 and 204 alike: test/root-cause-keys.test.ts)', async () => {
+    const { report } = await run(['--fault', 'read-only-can-delete', '--only', 'auth.forbidden-403']);
+    const r = report!;
+    expect(failed(r).length, shown(r)).toBeGreaterThan(1);
+    expect(r.rootCauses.map((x) => x.rule)).toEqual(['auth.forbidden-403']);
+  });
+
+  it("a body that is not the error body at all is one root cause, under error.body, not also error.code-listed's", async () => {
+    const { report } = await run(['--fault', 'long-id-foreign-error-body']);
+    const r = report!;
+    expect(failedIds(r), shown(r)).toEqual(['error.body']);
+    expect(r.rootCauses.map((x) => x.rule)).toEqual(['error.body']);
+    for (const c of failed(r)) {
+      expect(c.message).toContain('a body of another shape, with none of status_code, error_type: {"error":');
+      expect(c.message).not.toMatch(/must have required property/);
+    }
+  });
+});

@@ -14,3 +14,22 @@ export function causeKey(rule: string, operation: string, actual: string): strin
 export function problemKey(rule: string, actual: string): string {
   return JSON.stringify([rule, shapeOf(actual)]);
 }
+
+/** What a failed result's first violation says is wrong: its `problem` where it names one, else what came back. */
+export function problemOf(r: {
+  actual?: string;
+  message: string;
+  violations?: ReadonlyArray<{ problem?: string }>;
+}): string {
+  return r.violations?.[0]?.problem ?? r.actual ?? r.message;
+}
+
+/** The root cause of a failed result: its rule and what is wrong, whatever the operation. */
+export function resultProblemKey(r: {
+  id: string;
+  actual?: string;
+  message: string;
+  violations?: ReadonlyArray<{ problem?: string }>;
+}): string {
+  return problemKey(r.id, problemOf(r));
+}

@@ -35,17 +35,43 @@ export class Conformance {
     throw new NonConformance({ rule, expected, actual }, this.exchange);
   }
 
+  /**
+   * Fails on a violation built whole (its words, what is wrong, where in the body, the sentence its
+   * input breaks): under the check's own rule it fails the check, under another it is that rule's,
+   * as `fail` with a rule.
+   */
+  broke(v: Violation): never {
+    throw new NonConformance(v, this.exchange);
+  }
+
   status(expected: number, rule: RuleId = this.rule): this {
-    if (this.response.status !== expected)
-      this.fail(`HTTP ${expected}`, `HTTP ${this.response.status}${brief(this.response)}`, rule);
+    if (this.response.status !== expected) this.failStatus(`HTTP ${expected}`, rule);
     return this;
   }
 
   /** 2xx: the spec names no success status for most operations, so any 2xx is one. */
   success(rule: RuleId = this.rule): this {
     const s = this.response.status;
-    if (s < 200 || s > 299) this.fail('a 2xx success status', `HTTP ${s}${brief(this.response)}`, rule);
+    if (s < 200 || s > 299) this.failStatus('a 2xx success status', rule);
     return this;
+  }
+
+  /**
+   * The status was not the one expected. What is wrong is the kind of answer, not its words: a 200
+   * and a 204 to a request that had to be refused are one cause (it was taken), as two 400s with the
+   * same code and other messages are.
+   */
+  private failStatus(expected: string, rule: RuleId): never {
+    const r = this.response;
+    const code = codeOf(r);
+    const kind =
+      r.status >= 200 && r.status <= 299
+        ? 'a 2xx success: the request was taken'
+        : `HTTP ${r.status}${code !== undefined ? ` (code ${code})` : ''}`;
+    throw new NonConformance(
+      { rule, expected, actual: `HTTP ${r.status}${brief(r)}`, problem: `${expected} expected; got ${kind}` },
+      this.exchange,
+    );
   }
 
   /**
@@ -55,7 +81,7 @@ export class Conformance {
    */
   rejected(rule: RuleId = this.rule): this {
     const s = this.response.status;
-    if (s < 400 || s > 499) this.fail('a 4xx rejection with the error body', `HTTP ${s}${brief(this.response)}`, rule);
+    if (s < 400 || s > 499) this.failStatus('a 4xx rejection with the error body', rule);
     return this.errorBody();
   }
 
@@ -82,25 +108,16 @@ export class Conformance {
     return this;
   }
 
-  /** The body validates against one of the spec's schemas. */
+  /**
+   * The body validates against one of the spec's schemas. A record it carries is judged as `record`
+   * judges one: a value's shape or the envelope is its own rule's finding, and the check goes on.
+   */
   body(schema: SchemaId, rule: RuleId = this.rule): this {
     if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, bodyShape(this.response), rule);
-    const problems = judgesInUse().validate(schema, this.response.json);
-    if (problems.length > 0) {
-      const shown = problems
-        .slice(0, 8)
-        .map((p) => `${p.path || '/'} ${p.message}`)
-        .join('; ');
-      throw new NonConformance(
-        {
-          rule,
-          expected: `a body matching ${schema}`,
-          actual: `${problems.length} schema problem(s): ${shown}`,
-          at: problems[0]!.path,
-        },
-        this.exchange,
-      );
-    }
+    const found = judgesInUse().body(schema, this.response.json, rule);
+    const own = found.find((v) => v.rule === rule);
+    if (own) throw new NonConformance(own, this.exchange);
+    for (const v of found) this.met(v);
     return this;
   }
 
@@ -141,6 +158,12 @@ export class Conformance {
     if (v.rule === this.own || !this.scope || unreadable) throw new NonConformance(v, this.exchange);
     this.scope.found(v, this.exchange);
   }
+}
+
+/** The error body's code, when the body carries one as a string. */
+function codeOf(r: ExchangeResponse): string | undefined {
+  const j = r.json as { code?: unknown } | undefined;
+  return j && typeof j === 'object' && typeof j.code === 'string' ? shortBare(j.code) : undefined;
 }
 
 function brief(r: ExchangeResponse): string {

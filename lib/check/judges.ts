@@ -30,6 +30,11 @@ export interface SpecJudges {
   /** where a value breaks one of the spec's schemas */
   validate(schema: SchemaId, data: unknown): SchemaProblem[];
   /**
+   * every rule a body that should match `schema` breaks, in words: a record it carries judged as
+   * `record` judges one (each problem under its own rule), the rest under `rule`, the check's
+   */
+  body(schema: SchemaId, data: unknown, rule: Violation['rule']): Violation[];
+  /**
    * A refusal that is no verdict on the server: the request lacked a fact of the user's that the run
    * was not told (a create field the workspace requires), so the check is blocked, naming the fixtures
    * key that would let it run; undefined for any other answer.

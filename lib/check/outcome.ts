@@ -7,6 +7,12 @@ export interface Violation {
   actual: string;
   /** the JSON Pointer, in the response body, of the value that broke it ('' = the whole body), when known */
   at?: string;
+  /**
+   * what is wrong, in words that stay the same wherever it shows (no operation, attribute or value of
+   * one answer): `a currency amount is a number, not a string`. A root cause is the rule and this,
+   * across operations and checks (lib/report/root-causes.ts); without it, `actual` is.
+   */
+  problem?: string;
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */

@@ -92,8 +92,7 @@ export async function holdsForAll<T>(
   const v = err.violation;
   const failure = new NonConformance(
     {
-      rule: v.rule,
-      expected: v.expected,
+      ...v,
       actual: `${v.actual}; smallest failing input ${shrunk} (after ${details.numShrinks} shrinks; fast-check seed ${seed}, path ${details.counterexamplePath}); repeat: ${rerunCommand({ rule: c.rule, title: c.title }, c.target.seed, c.target.rerun)}`,
     },
     err.exchange,

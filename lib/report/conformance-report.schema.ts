@@ -186,6 +186,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
           reading: { const: 'strict' },
           expected: str,
           actual: str,
+          problem: str,
           exchanges: int,
           checks: int,
           blocked: int,

@@ -7,7 +7,7 @@ import { untestedOf } from '../certificate/certificate-file.js';
 import { failingExchange } from './exchange-text.js';
 import { causeLine, rootCauses } from './root-causes.js';
 import { inertLines } from './inert.js';
-import { problemKey } from '../check/cause-key.js';
+import { resultProblemKey } from '../check/cause-key.js';
 import { toComplete, toCompleteLines } from './to-complete.js';
 import { otherReadingOf } from '../catalogue/reading.js';
 
@@ -133,7 +133,7 @@ export function byCause(results: readonly CheckResult[]): CheckResult[][] {
     a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1,
   );
   for (const r of ranked) {
-    const key = problemKey(r.id, r.actual ?? r.message);
+    const key = resultProblemKey(r);
     m.set(key, [...(m.get(key) ?? []), r]);
   }
   return [...m.values()];

@@ -2,6 +2,7 @@ import type { CheckResult } from '../check/result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
 import type { RootCause } from './root-causes.js';
+import { problemKey, resultProblemKey } from '../check/cause-key.js';
 import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from '../evidence/rerun.js';
@@ -325,15 +326,34 @@ function breakable(text: string): string {
 }
 
 /**
+ * The card (`c-<rule>-<n>`, the n-th failed check of its rule, as the fix section numbers them) of the
+ * first failed check of each root cause, by the cause's key.
+ */
+function cardsOfCauses(checks: readonly CheckResult[]): Map<string, string> {
+  const seen = new Map<string, number>();
+  const cards = new Map<string, string>();
+  for (const c of checks) {
+    if (c.status !== 'failed') continue;
+    const n = seen.get(c.id) ?? 0;
+    seen.set(c.id, n + 1);
+    const key = resultProblemKey(c);
+    if (!cards.has(key)) cards.set(key, anchor('c', `${c.id}-${n}`));
+  }
+  return cards;
+}
+
+/**
  * The root-cause view: each rule broken in one way, with the operations it showed at and the checks
  * it failed and blocked. A table on a wide page, one card per cause on a narrow one (390 px): no
  * word is broken inside it and nothing scrolls sideways.
  */
-function rootCausesHtml(all: readonly RootCause[]): string {
+function rootCausesHtml(all: readonly RootCause[], checks: readonly CheckResult[]): string {
   const causes = all.filter((x) => x.reading !== 'strict');
   if (causes.length === 0) return '';
+  const card = cardsOfCauses(checks);
   const rows = causes
     .map((x) => {
+      const to = card.get(problemKey(x.rule, x.problem ?? x.actual));
       const ops = x.operations.length > 0 ? x.operations : [x.operation];
       const opsHtml =
         ops.length === 1
@@ -341,7 +361,7 @@ function rootCausesHtml(all: readonly RootCause[]): string {
           : `<details><summary>${ops.length} operations</summary><ul class="ops">${ops.map((o) => `<li><code>${breakable(o)}</code></li>`).join('')}</ul></details>`;
       return (
         `<tr><td data-label="level" class="lvl">${e(x.level)}</td><td data-label="rule"><code>${breakable(x.rule)}</code></td><td data-label="operations">${opsHtml}</td>` +
-        `<td data-label="failed" class="num">${x.checks}</td><td data-label="blocked" class="num">${x.blocked}</td><td data-label="what came back" class="what">${breakable(x.actual)}</td></tr>`
+        `<td data-label="failed" class="num">${x.checks}</td><td data-label="blocked" class="num">${x.blocked}</td><td data-label="what came back" class="what">${breakable(x.actual)}${to ? ` <a href="#${to}">the evidence</a>` : ''}</td></tr>`
       );
     })
     .join('');
@@ -450,7 +470,7 @@ ${recordChangesHtml(report)}
 ${toCompleteHtml(report)}
 ${notSentHtml(report)}
 <section id="fix"><h2>What to fix</h2>
-${nothing}${rootCausesHtml(report.rootCauses ?? [])}${blockedHtml(steps)}
+${nothing}${rootCausesHtml(report.rootCauses ?? [], report.checks)}${blockedHtml(steps)}
 ${must}
 ${should}
 ${strict}

@@ -1,5 +1,5 @@
 import type { CheckResult } from '../check/result.js';
-import { problemKey } from '../check/cause-key.js';
+import { problemOf, resultProblemKey } from '../check/cause-key.js';
 import type { Level } from '../catalogue/rule.js';
 
 /**
@@ -15,7 +15,10 @@ export interface RootCause {
   /** every operation it showed at, in the order first met */
   operations: string[];
   expected: string;
+  /** what came back where it first showed (which value, what it was) */
   actual: string;
+  /** what is wrong, the same wherever it shows, where the check named it (else `actual` is) */
+  problem?: string;
   /** exchanges it was seen in, over every operation */
   exchanges: number;
   /** checks it failed, or checks that met it on the way: each counted once, whatever its operations */
@@ -38,7 +41,8 @@ export function rootCauses(checks: readonly CheckResult[]): RootCause[] {
   for (const c of checks) {
     if (c.status !== 'failed') continue;
     const actual = c.actual ?? c.message;
-    const key = problemKey(c.id, actual);
+    const problem = problemOf(c);
+    const key = resultProblemKey(c);
     const entry = m.get(key) ?? {
       cause: {
         rule: c.id,
@@ -47,6 +51,7 @@ export function rootCauses(checks: readonly CheckResult[]): RootCause[] {
         operations: [],
         expected: c.expected ?? '',
         actual,
+        ...(problem !== actual ? { problem } : {}),
         exchanges: 0,
         checks: 0,
         blocked: 0,

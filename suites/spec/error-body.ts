@@ -2,9 +2,20 @@ import type { ExchangeResponse } from '../../lib/http/exchange.js';
 import { shortText } from '../../lib/util/short-text.js';
 import { show } from '../../lib/check/show.js';
 import { validate } from './schemas/index.js';
+import { allInWords } from './schema-words.js';
 import { bodyShape } from '../../lib/check/body-shape.js';
 import { isErrorCode } from './schemas/errors/codes.js';
 import type { Violation } from '../../lib/check/outcome.js';
+
+const EXPECTED = 'the error body { status_code, error_type, code, message, details }';
+const NOT_IT = "not the spec's error body";
+/** Fields of the error body no other common error shape has: a body with neither is another shape altogether. */
+const ERROR_OWN = ['status_code', 'error_type'] as const;
+
+/** What kind of body, without its size: `a body that is not JSON`, `an empty body`. */
+function shapeKind(shape: string): string {
+  return shape.replace(/ \(\d+ characters\)$/, '');
+}
 
 /** Statuses the spec documents that no listed code names (401 has invalid_api_key, 415 unsupported_media_type, …). */
 const NO_FITTING_CODE: readonly number[] = [403, 405, 406];
@@ -21,19 +32,31 @@ export function errorBodyViolations(r: ExchangeResponse): Violation[] {
     });
   const body = r.json;
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    const shape = bodyShape(r);
+    out.push({ rule: 'error.body', expected: EXPECTED, actual: shape, problem: `${NOT_IT}: ${shapeKind(shape)}` });
+    return out;
+  }
+  if (!ERROR_OWN.some((k) => Object.hasOwn(body, k))) {
+    // not the error body at all (a web framework's own, say): one cause, under error.body; its code,
+    // status and details are no error body's, so no rule of the error body's fields judges them
+    const keys = Object.keys(body).map((k) => shortText(k));
     out.push({
       rule: 'error.body',
-      expected: 'the error body { status_code, error_type, code, message, details }',
-      actual: bodyShape(r),
+      expected: EXPECTED,
+      actual: `a body of another shape, with none of ${ERROR_OWN.join(', ')}: ${show(body)}`,
+      problem: `${NOT_IT}: an object with keys ${keys.join(', ')}`,
+      at: '',
     });
     return out;
   }
   const problems = validate('errors/error-body', body).filter((p) => !p.path.startsWith('/code'));
-  if (problems.length > 0) {
+  const words = allInWords(problems, body);
+  if (words.length > 0) {
     out.push({
       rule: 'error.body',
       expected: 'the error body { status_code: integer, error_type, code, message: string, details: object|null }',
-      actual: problems.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+      actual: words.map((w) => w.text).join('; '),
+      problem: words.map((w) => w.problem).join('; '),
       at: problems[0]!.path,
     });
   }

@@ -4,6 +4,7 @@ import { errorBodyViolations } from './error-body.js';
 import { envelopeProblem, recordOf } from './record.js';
 import { recordViolations } from './record-violations.js';
 import { validate } from './schemas/index.js';
+import { bodyViolations } from './body-violations.js';
 import { workspaceRequiredBlock } from './workspace-required.js';
 
 /** What this spec's error body, record envelope and schemas require of an answer, handed to the engine. */
@@ -22,6 +23,7 @@ export const JUDGES: SpecJudges = {
   }),
   record: recordViolations,
   validate,
+  body: bodyViolations,
   refusedForTheUser: (ex) => workspaceRequiredBlock(ex),
   // `{ data: record }`, a record's `attributes`, a typed value `{ value, value_type }`
   wrapping: { wrappers: ['data', 'attributes', 'value'], typeKey: 'value_type' },

@@ -21,6 +21,9 @@ export interface SchemaProblem {
   path: string;
   message: string;
   schemaPath?: string;
+  /** the schema keyword it broke (`type`, `required`, `format`, …) and its parameters, for the words of a report */
+  keyword?: string;
+  params?: Record<string, unknown>;
 }
 
 // ajv-formats is CommonJS; under nodenext its default import is module.exports, whose
@@ -78,6 +81,8 @@ export function validate(id: SchemaId, data: unknown): SchemaProblem[] {
     path: err.instancePath,
     message: describeError(err),
     schemaPath: err.schemaPath,
+    keyword: err.keyword,
+    params: err.params as Record<string, unknown>,
   }));
 }
 
