@@ -47,11 +47,20 @@ function expectWritten(c: CheckContext, e: Conformance, writes: readonly Attribu
     const note = textChoiceNote(w.name, w.value.value, got);
     if (note) c.observe('text-storage', `${note} in ${where}`);
     if (textReadBack(w.value.value, got) === 'different')
-      e.fail(
-        `${w.name} ${show(w.value.value)} (written ${w.enveloped ? 'enveloped' : 'raw'})`,
-        `${w.name} ${show(record.attributes[w.name])} in ${where}`,
-      );
+      e.broke({
+        rule: c.rule,
+        expected: `${w.name} ${show(w.value.value)} (written ${w.enveloped ? 'enveloped' : 'raw'})`,
+        actual: `${w.name} ${show(record.attributes[w.name])} in ${where}`,
+        quotes: formOf([w]) ?? c.rule,
+      });
   }
+}
+
+/** The stated rule of the form every write was sent in (raw or enveloped), or undefined where they mix. */
+function formOf(writes: readonly AttributeWrite[]): RuleId | undefined {
+  if (writes.length > 0 && writes.every((w) => w.enveloped)) return 'write.enveloped-value';
+  if (writes.length > 0 && writes.every((w) => !w.enveloped)) return 'write.raw-value';
+  return undefined;
 }
 
 /**
@@ -65,11 +74,15 @@ function judgeWrite(c: CheckContext, ex: Exchange, writes: readonly AttributeWri
   if (s >= 400) {
     e.rejected();
     const edge = writes.filter((w) => w.value.edge);
+    const form = formOf(writes);
     if (edge.length === 0)
-      e.fail(
-        'the write accepted (2xx): every attribute is one the spec names as writable, with an ordinary value',
-        `HTTP ${s}`,
-      );
+      e.broke({
+        rule: c.rule,
+        expected: 'the write accepted (2xx): every attribute is one the spec names as writable, with an ordinary value',
+        actual: `HTTP ${s}`,
+        // the form the values were written in, where they share one: its sentence is the one broken
+        ...(form ? { quotes: form } : {}),
+      });
     c.observe(
       'generated-edge',
       `a write with ${edge.map((w) => `${w.name} of ${w.value.value.length} characters`).join(', ')} was refused HTTP ${s}`,
@@ -182,34 +195,47 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
   );
 });
 
-/** One mutation the spec states invalid, applied to a valid body. */
-/** `rule`: the rule a 2xx breaks, where it is not this check's own (one that rests on one reading). */
-type Mutation = { what: string; apply: (b: { attributes: Record<string, unknown> }) => unknown; rule?: RuleId };
+/**
+ * One mutation the spec states invalid, applied to a valid body. `quotes`: the stated rule whose
+ * sentence it breaks (the failure quotes it, not the family's sentence); `rule`: the rule a 2xx
+ * breaks, where it is not this check's own (one that rests on one reading).
+ */
+type Mutation = {
+  what: string;
+  apply: (b: { attributes: Record<string, unknown> }) => unknown;
+  quotes: RuleId;
+  rule?: RuleId;
+};
 
 const unknownName = fc.stringMatching(/^[a-z]{3,10}$/).map((s) => `zz_conformance_${s}`);
 
 const MUTATIONS: fc.Arbitrary<Mutation> = fc.oneof(
-  fc
-    .constantFrom<unknown>([], 'attributes', 42, null, true)
-    .map((v): Mutation => ({ what: `attributes ${JSON.stringify(v)}`, apply: () => ({ attributes: v }) })),
+  fc.constantFrom<unknown>([], 'attributes', 42, null, true).map((v): Mutation => ({
+    what: `attributes ${JSON.stringify(v)}`,
+    apply: () => ({ attributes: v }),
+    quotes: 'write.attributes-only',
+  })),
   fc
     .stringMatching(/^[a-z]{1,12}$/)
     .filter((k) => k !== 'attributes')
     .map((k): Mutation => ({
       what: `another top-level key ${k}`,
       apply: (b) => ({ ...b, [k]: { note: 'not a stated top-level key' } }),
+      quotes: 'write.attributes-only',
       // that another top-level key must be refused, not ignored, is the strict reading
       rule: 'write.attributes-only',
     })),
   fc.constant<Mutation>({
     what: 'an inline relationships block',
     apply: (b) => ({ ...b, relationships: { accounts: [] } }),
+    quotes: 'contact.no-inline-relationships',
     // that the block must be refused, not ignored, is the strict reading too
     rule: 'contact.no-inline-relationships',
   }),
   unknownName.map((n): Mutation => ({
     what: `an unknown attribute ${n}`,
     apply: (b) => ({ attributes: { ...b.attributes, [n]: 'x' } }),
+    quotes: 'contact.unknown-field',
   })),
 );
 
@@ -220,11 +246,13 @@ function expectRefused(c: CheckContext, ex: Exchange, m: Mutation): void {
   if (e.response.status >= 500)
     e.fail(`4xx with the error body for a body with ${what}`, `HTTP ${e.response.status}`, 'robustness.no-5xx');
   if (e.response.status < 400)
-    e.fail(
-      `4xx with the error body for a body with ${what}`,
-      `HTTP ${e.response.status}${recordOf(e.response.json) ? ' and a record' : ''}`,
-      m.rule,
-    );
+    e.broke({
+      rule: m.rule ?? c.rule,
+      expected: `4xx with the error body for a body with ${what}`,
+      actual: `HTTP ${e.response.status}${recordOf(e.response.json) ? ' and a record' : ''}`,
+      // the sentence this input breaks, whichever rule the failure is filed under
+      quotes: m.quotes,
+    });
   e.rejected();
 }
 
@@ -237,6 +265,7 @@ endpoint('POST /contact', () => {
       const noStage = fc.constant<Mutation>({
         what: 'no stage',
         apply: (b) => ({ attributes: Object.fromEntries(Object.entries(b.attributes).filter(([k]) => k !== 'stage')) }),
+        quotes: 'contact.create.stage-required',
       });
       const input = fc.record({
         writes: attributeWrites(contactWritable(c.runId).filter((a) => a.name !== 'last_name')),
@@ -280,7 +309,18 @@ endpoint('PATCH /contact/{contact_id}', () => {
             mutation,
           );
         },
-        { examples: [{ writes: [], mutation: { what: 'attributes null', apply: () => ({ attributes: null }) } }] },
+        {
+          examples: [
+            {
+              writes: [],
+              mutation: {
+                what: 'attributes null',
+                apply: () => ({ attributes: null }),
+                quotes: 'write.attributes-only',
+              },
+            },
+          ],
+        },
       );
     },
   );

@@ -13,6 +13,12 @@ export interface Violation {
    * across operations and checks (lib/report/root-causes.ts); without it, `actual` is.
    */
   problem?: string;
+  /**
+   * the stated rule whose sentence the failing input breaks, where the check's own rule generalises
+   * several (a generated check's mutation: an unknown attribute breaks contact.unknown-field's
+   * sentence, not the family's): the result quotes it
+   */
+  quotes?: RuleId;
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */

@@ -23,8 +23,9 @@ export interface CheckTrail {
 
 /** A check's result: its rule and the spec's quote, its outcome, and the evidence a failed or blocked one carries. */
 export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrail, target: RunTarget): CheckResult {
-  const rule = ruleOf(def.rule);
   const first = o.status === 'failed' ? o.violations[0] : undefined;
+  // the sentence the failing input breaks: a generated check's input names its own stated rule
+  const rule = ruleOf(first?.quotes ?? def.rule);
   const judged = o.status === 'failed' || o.status === 'blocked';
   const { made } = trail;
   return {

@@ -99,6 +99,12 @@ function attributeViolations(
     : [[value, pointer]];
   const untyped = items.find(([v]) => !isTyped(v));
   if (untyped) return [notTyped(name, untyped[0], untyped[1])];
+  // one value where the spec has many, or many where one: its shape is no value type's (an anyOf's
+  // branch that wanted the other arity is residue, not this)
+  const arity = problems.find(
+    (p) => p.path === pointer && p.keyword === 'type' && !(p.schemaPath ?? '').includes('anyOf'),
+  );
+  if (arity) return [arityViolation(name, value, arity)];
   const out: Violation[] = [];
   const typeProblem = problems.find((p) => p.path.endsWith('/value_type') && p.keyword === 'const');
   if (typeProblem) {
@@ -117,10 +123,6 @@ function attributeViolations(
     const v = isValueType(t) ? valueShapeViolation(name, t, item, at) : undefined;
     if (v) out.push(v);
   }
-  if (out.length > 0) return out;
-  // every item typed and of its shape: what is left is one value where the spec has many, or many where one
-  const arity = problems.find((p) => p.path === pointer && p.keyword === 'type');
-  if (arity) out.push(arityViolation(name, value, arity));
   return out;
 }
 
