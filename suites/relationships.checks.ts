@@ -18,6 +18,7 @@ import { show } from '../lib/check/show.js';
 import { throughUnstatedPage } from './steps/unstated-route.js';
 import { setupRecord } from './steps/record.js';
 import { validate } from './spec/schemas/index.js';
+import { allInWords, under } from './spec/schema-words.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/builders/relationship.js';
 
 interface PostBody {
@@ -91,9 +92,9 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
       if (problems.length > 0)
         e.fail(
           'item matching envelopes/contact-account-item',
-          problems
+          allInWords(problems, e.json<PostBody>().item)
             .slice(0, 6)
-            .map((p) => `${p.path || '/'} ${p.message}`)
+            .map((w) => under('item', w.text))
             .join('; '),
         );
     },
@@ -258,9 +259,9 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
         if (problems.length > 0)
           e.fail(
             `items[${i}] matching envelopes/contact-account-item`,
-            problems
+            allInWords(problems, item)
               .slice(0, 6)
-              .map((p) => `${p.path || '/'} ${p.message}`)
+              .map((w) => under(`items[${i}]`, w.text))
               .join('; '),
           );
       });

@@ -98,11 +98,16 @@ function detailsViolations(e: ErrorFields): Violation[] {
     });
   if (e.code === 'request_validation_failed') {
     const dp = validate('errors/request-validation-failed-details', e.details);
-    if (dp.length > 0)
+    const words = allInWords(dp, e.details).map((w) => ({
+      text: `details: ${w.text}`,
+      problem: `details: ${w.problem}`,
+    }));
+    if (words.length > 0)
       out.push({
         rule: 'error.request-validation-details',
         expected: 'details { loc: array, type: string, all_errors: array, code }',
-        actual: dp.map((p) => `${p.path || '/'} ${p.message}`).join('; '),
+        actual: words.map((w) => w.text).join('; '),
+        problem: words.map((w) => w.problem).join('; '),
         at: `/details${dp[0]!.path}`,
       });
   }

@@ -66,15 +66,15 @@ function typeWords(t: unknown): string {
 }
 
 /**
- * `p` (a problem of `data`, the value its path is relative to, from `base` on) in words; `field`
- * names where it sits, relative to what the reader is shown (`value.amount` of a typed value).
+ * `p`, a problem of `data` (its path is relative to `data`), in words; `field` names where it sits,
+ * as the reader is shown it (`value.amount` of a typed value).
  */
 export function inWords(p: SchemaProblem, data: unknown, field = fieldName(p.path)): InWords | undefined {
   const keyword = p.keyword ?? '';
   if (RESIDUE.has(keyword)) return undefined;
   const params = p.params ?? {};
   const v = valueAt(data, p.path);
-  const at = field === 'the body' ? 'the body' : field;
+  const at = field;
   switch (keyword) {
     case 'required': {
       const missing = String(params['missingProperty']);
@@ -120,4 +120,9 @@ export function allInWords(problems: readonly SchemaProblem[], data: unknown): I
     if (w && !out.some((o) => o.text === w.text)) out.push(w);
   }
   return out;
+}
+
+/** Words said of a value, said where it sits in a larger body: `item.through.id is missing`, `item is null, …`. */
+export function under(prefix: string, text: string): string {
+  return text.startsWith('the body') ? `${prefix}${text.slice('the body'.length)}` : `${prefix}.${text}`;
 }
