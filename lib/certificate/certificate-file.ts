@@ -7,7 +7,7 @@ import { catalogueDigest } from './catalogue-digest.js';
 export const CERTIFICATE_FORMAT = 'public-records-api-conformance-certificate/1';
 
 /** What one rule came to over its checks in the run. */
-export type RuleOutcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not run';
+export type RuleOutcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not applicable' | 'not run';
 
 /**
  * certificate.json: what a run certifies, bound to the suite that ran it (its version and the digest
@@ -32,6 +32,8 @@ export interface CertificateFile {
   verdict: 'conforms' | 'does not conform' | 'incomplete';
   rules: Record<string, { level: string; outcome: RuleOutcome }>;
   skipped: Array<{ check: string; reason: string }>;
+  /** the checks whose rule the server's legal choices leave nothing to judge, and the answers that show it */
+  notApplicable?: Array<{ check: string; reason: string }>;
   blocked: Array<{ check: string; step: string; answer: string }>;
   digest: string;
   signature?: { algorithm: 'ed25519'; value: string };
@@ -65,7 +67,9 @@ export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['r
             ? 'blocked'
             : has('passed')
               ? 'passed'
-              : 'skipped';
+              : has('skipped')
+                ? 'skipped'
+                : 'not applicable';
     rules[id] = { level: rule.level, outcome };
   }
   return rules;
@@ -87,8 +91,9 @@ export function certificateBody(
   // the selection left out, already made it `incomplete`; and whoever passes a verdict, a MUST rule no
   // check of the list tested cannot be certified
   const mustUntested = Object.values(rules).some(
-    (r) => r.level === 'MUST' && r.outcome !== 'passed' && r.outcome !== 'failed',
+    (r) => r.level === 'MUST' && !['passed', 'failed', 'not applicable'].includes(r.outcome),
   );
+  const notApplicable = checks.filter((c) => c.status === 'not applicable');
   const verdict = o.reportVerdict === 'conforms' && mustUntested ? 'incomplete' : o.reportVerdict;
   return {
     format: CERTIFICATE_FORMAT,
@@ -103,6 +108,9 @@ export function certificateBody(
     skipped: checks
       .filter((c) => c.status === 'skipped')
       .map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
+    ...(notApplicable.length > 0
+      ? { notApplicable: notApplicable.map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })) }
+      : {}),
     blocked: checks
       .filter((c) => c.status === 'blocked')
       .map((c) => ({

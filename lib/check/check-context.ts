@@ -51,6 +51,13 @@ export interface CheckContext {
    */
   skip(reason: string, needs?: SkipNeed): never;
   /**
+   * ends the check as not applicable: the server's legal choices leave its rule nothing to judge (a
+   * write it may refuse, and no answer of the run shows such a value). `reason` says so in words;
+   * `proof` are the answers that show it. Where an input a person could supply would make the rule
+   * applicable, that is a skip naming the input instead.
+   */
+  notApplicable(reason: string, proof?: readonly Exchange[]): never;
+  /**
    * records a rule of another check that an exchange broke: a finding of that rule, reported once
    * per cause (lib/runner/finding-results.ts); the check goes on with its own rule
    */

@@ -14,6 +14,7 @@ import { checkClient } from './check-client.js';
 import { archiveWhatWasMade } from './auto-archive.js';
 import { fixtureNeeds } from './fixture-needs.js';
 import { answerOf } from './answer.js';
+import { CheckNotApplicable } from './not-applicable.js';
 
 export type { CheckContext, ContextParts, CreatedEntryRef, RequestSpan } from './check-context.js';
 export { RecordKept } from './check-context.js';
@@ -78,6 +79,9 @@ export function makeContext(p: ContextParts): CheckContext {
     },
     block: (step, answer, ex, rule) => block(step, answer, ex, rule),
     skip: (reason, needs) => p.skip(reason, needs),
+    notApplicable(reason, proof) {
+      throw new CheckNotApplicable(reason, proof);
+    },
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });

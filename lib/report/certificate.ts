@@ -34,6 +34,8 @@ export interface Certificate {
   /** how much of the MUST level the run tested: what makes a verdict `incomplete` */
   completeness: Completeness;
   skipped: Array<{ id: string; reason: string }>;
+  /** checks whose rule the server's legal choices leave nothing to judge, with the answers that show it */
+  notApplicable?: Array<{ id: string; reason: string }>;
   /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
   fingerprint: string;
 }
@@ -72,6 +74,7 @@ export function certificateOf(
     should: score('SHOULD'),
     completeness: completenessOf(checks, o.scope),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
+    notApplicable: checks.filter((c) => c.status === 'not applicable').map((c) => ({ id: c.id, reason: c.message })),
     fingerprint: fingerprintOf(checks),
   };
 }

@@ -32,6 +32,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         failed: int,
         skipped: int,
         blocked: int,
+        notApplicable: int,
         total: int,
         mustFailed: int,
         strictFailed: int,
@@ -152,11 +153,17 @@ export const CONFORMANCE_REPORT_SCHEMA = {
             mustRan: int,
             mustSkipped: int,
             mustBlocked: int,
+            mustNotApplicable: int,
             mustRulesLeftOut: int,
             interrupted: { type: 'boolean' },
           },
         },
         skipped: {
+          type: 'array',
+          items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
+        },
+        // checks whose rule the server's legal choices leave nothing to judge: never incomplete
+        notApplicable: {
           type: 'array',
           items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
         },
@@ -254,7 +261,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         id: str,
         level: { enum: ['MUST', 'SHOULD'] },
-        status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
+        status: { enum: ['passed', 'failed', 'skipped', 'blocked', 'not applicable'] },
         title: str,
         endpoint: str,
         message: str,
