@@ -8,6 +8,7 @@ import { contactCreated, contactRead, contactStage, requiredCreateAttributes } f
 import { opportunityCreated, opportunityStage, opportunityAccount } from './steps/opportunity.js';
 import { answeredRecord, type TypedValue } from './spec/record.js';
 import { show } from '../lib/check/show.js';
+import { SHAPE } from './spec/value-shapes.js';
 import { answerOf } from '../lib/check/answer.js';
 import { takeTask } from './steps/task.js';
 import { accountCreateBody } from '../fixtures/builders/account.js';
@@ -186,34 +187,6 @@ const WRITTEN: readonly Written[] = [
   // task patch (PATCH /task/{task_id}): status COMPLETED is the one stated value
   { valueType: 'enum', kind: 'task', attribute: 'status', stated: true, value: () => 'COMPLETED' },
 ];
-
-/** The value shape of each row of the spec's table, as the titles state it. */
-const SHAPE: Record<ValueTypeName, string> = {
-  uuid: 'uuid string',
-  string: 'string',
-  long_text: 'string',
-  rich_text: 'string',
-  number: 'number',
-  boolean: 'boolean',
-  timestamp: 'ISO 8601 string',
-  enum: 'string',
-  url: 'string',
-  email: 'string',
-  phone_number: 'string',
-  currency: '{ amount: string }',
-  address: '{ street_one, street_two, city, state, country, zip_code: strings }',
-  record_reference: '{ related_record_id: uuid, related_record_type: string }',
-  select: '{ id, select_list_id: uuid, api_name, display_name, color: string }',
-  contact_stage: '{ id, select_list_id, display_name, api_name, color }',
-  account_stage: '{ id, select_list_id, display_name, api_name }',
-  opportunity_stage:
-    '{ id, select_list_id, display_name, api_name, color, closing_probability: string, expected_days: integer }',
-  contact_email: '{ id: uuid, email, is_primary: boolean, labels }',
-  contact_phone_number: '{ id: uuid, phone_number, is_primary: boolean, labels }',
-  account_domain: '{ domain_name: string, is_primary: boolean }',
-  meeting_participant: '{ name, email, rsvp_status: string, is_host: boolean }',
-  created_source_form_submission_details: '{ form_submission_id, form_id, source_event_occurred_at, utm_* }',
-};
 
 const ATTRIBUTE_RULE: Record<WriteKind, RuleId> = {
   contact: 'record.contact.attributes',
@@ -399,23 +372,9 @@ group('Value types › written, then read back', () => {
         else if (status >= 400) {
           // whether the attribute is writable is not shown: a refusal with the error body is the server's choice
           const e = c.expect(ex).rejected();
-          c.observe(
-            'value-types',
-            `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(e.json<{ code?: unknown }>().code)}`,
-          );
-          if (w.readInstead) {
-            // the value type is judged on the record the user names, which holds such values
-            const read = c.setup(await w.readInstead.read(c), 'GET /contact/{contact_id}');
-            const none = judge(read, w);
-            if (none !== undefined)
-              c.skip(
-                `fixtures: \`${w.readInstead.fixture}\` names a record whose read shows ${none}: name one with ${w.attribute}`,
-              );
-            return;
-          }
-          c.skip(
-            `${endpoint} does not take ${w.attribute} (HTTP ${status}; its writability is not shown), so this write covers no ${w.valueType} value`,
-          );
+          const code = e.json<{ code?: unknown }>().code;
+          c.observe('value-types', `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(code)}`);
+          return judgeSeen(c, w, ex, `${endpoint} refused ${w.attribute} (HTTP ${status}${typeof code === 'string' ? ` ${show(code)}` : ''})`);
         }
         const e = c.expect(ex).success();
         const dropped = judge(e, w);
@@ -424,9 +383,7 @@ group('Value types › written, then read back', () => {
             'value-types',
             `${endpoint} took ${w.attribute} (${w.valueType}) with HTTP ${status} but its record shows ${dropped}`,
           );
-          c.skip(
-            `${endpoint} took ${w.attribute} but read it back without a value (${dropped}), so no ${w.valueType} shape was exercised${w.stated ? " (the operation's own checks judge whether it keeps what was written)" : ''}`,
-          );
+          return judgeSeen(c, w, ex, `${endpoint} took ${w.attribute} and read it back without a value (${dropped})`);
         }
         if (readBack) {
           const got = c.expect(await readBack()).success('contact.get.record');
@@ -434,7 +391,42 @@ group('Value types › written, then read back', () => {
           if (lost !== undefined) got.fail(`${w.attribute} as the create answer showed it`, lost, 'contact.get.record');
         }
       },
-      { endpoint },
+      // when its own write shows no value, it judges the values the whole run's answers showed
+      { endpoint, runLast: true },
     );
   }
 });
+
+/**
+ * The row's value type judged on every answer the run read (lib/check/answer-observer.ts), where the
+ * row's own write showed no value (`why`, `proof`): a write is one way to see a value, never the only
+ * one. Values seen: each way one was wrong fails the rule once (the first here, the others as findings
+ * of it), with the first exchange that showed it. None seen: where the row names a record of the
+ * user's that holds such values, its read; failing that, a skip naming that fixtures key when it is
+ * not given, else not applicable (the server's legal choice leaves no such value to judge).
+ */
+async function judgeSeen(c: CheckContext, w: Written, proof: Exchange, why: string): Promise<void> {
+  const read = w.readInstead;
+  if (c.seen(w.valueType).values === 0 && read) {
+    // a record of the user's that holds such values: an input that makes the rule applicable
+    c.need(fixtureAt(c, read.fixture), read.fixture);
+    c.setup(await read.read(c), 'GET /contact/{contact_id}');
+    if (c.seen(w.valueType).values === 0)
+      c.unfit(read.fixture, `it names a record whose read shows no ${w.attribute} item: name one with ${w.attribute}`);
+  }
+  const seen = c.seen(w.valueType);
+  if (seen.values === 0)
+    c.notApplicable(`${why}, and no answer the run read holds a ${w.valueType} value: none to judge`, [proof]);
+  const [first, ...more] = seen.failures;
+  for (const f of more) c.found(f.violation, f.exchange);
+  if (first) c.expect(first.exchange).fail(first.violation.expected, first.violation.actual);
+  c.observe(
+    'value-types',
+    `${why}: ${w.valueType} judged on the ${seen.values} value(s) in ${seen.answers} answer(s) the run read (${seen.operations.join(', ')})`,
+  );
+}
+
+/** The fixtures value at a key path (`contactWithPhoneNumbersId`). */
+function fixtureAt(c: CheckContext, key: string): unknown {
+  return (c.fixtures as Record<string, unknown>)[key];
+}

@@ -8,6 +8,7 @@ import type { Fixtures } from '../spec/register.js';
 import type { Conformance } from './expect-conform.js';
 import type { Observation, SkipNeed, Violation } from './outcome.js';
 import type { Finding } from './finding.js';
+import type { Seen } from './answer-observer.js';
 import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
 
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
@@ -62,6 +63,12 @@ export interface CheckContext {
    * per cause (lib/runner/finding-results.ts); the check goes on with its own rule
    */
   found(violation: Violation, ex: Exchange): void;
+  /**
+   * what every answer of the run so far showed of `key` (a value type): how many values, where, and
+   * each way one was wrong (lib/check/answer-observer.ts). A check asking it registers with `runLast`,
+   * so that "so far" is the whole run.
+   */
+  seen(key: string): Seen;
   /** record what the server did where the spec is silent (INFO, never a failure) */
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */

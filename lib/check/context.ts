@@ -83,6 +83,7 @@ export function makeContext(p: ContextParts): CheckContext {
       throw new CheckNotApplicable(reason, proof);
     },
     found: (violation, ex) => scope.found(violation, ex),
+    seen: (key) => p.target.answers?.seen(key) ?? { values: 0, answers: 0, operations: [], failures: [] },
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });
     },
