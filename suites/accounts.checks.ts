@@ -1,7 +1,7 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { accountArchived, accountWithDomains, domainPath, domainsOf } from './steps/account.js';
+import { accountArchived, accountToRisk, accountWithDomains, domainPath, domainsOf } from './steps/account.js';
 import { opportunityAccountCreated } from './steps/opportunity.js';
 import { recordOf, valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
@@ -65,7 +65,8 @@ endpoint('DELETE /account/{account_id}', () => {
     'account.domain.last-primary-of-several',
     'deleting the only primary domain while another domain remains is refused, not answered by promoting the other',
     async (c) => {
-      const account = await accountWithDomains(c);
+      // an account of the check's own, or one whose every domain the user gave up: never a kept primary domain
+      const account = await accountToRisk(c);
       const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
       const promoted = await promotedAnother(c, first, account.id);
       if (promoted) {
@@ -130,14 +131,8 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     'account.domain.last-primary',
     'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays',
     async (c) => {
-      const account = await accountWithDomains(c);
-      // a server that wrongly took this DELETE would remove the primary domain: never the user's
-      if (account.source === 'fixture') {
-        c.skip(
-          "the server takes no domains on account create, so there is no account of the check's own; " +
-            "accountWithDomains.primaryDomain is the user's and is never risked",
-        );
-      }
+      // a server that wrongly took this DELETE would remove the primary domain: never one the user keeps
+      const account = await accountToRisk(c);
       const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
       // another domain made primary in its place: allowed by the default reading, judged by the strict check below
       const promoted = await promotedAnother(c, first, account.id);

@@ -74,7 +74,7 @@ export interface DomainAccount {
   primaryDomain: string;
   /** a non-primary domain */
   otherDomain: string;
-  source: 'created' | 'fixture';
+  source: 'created' | 'fixture' | 'given up';
 }
 
 /**
@@ -97,6 +97,29 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
     primaryDomain: c.need(f.primaryDomain, 'accountWithDomains.primaryDomain'),
     otherDomain: fixtureOtherDomain(c, c.need(f.otherDomain, 'accountWithDomains.otherDomain')),
     source: 'fixture',
+  };
+}
+
+/**
+ * An account whose primary domain a check may try to remove (the cannot_remove_last_primary checks):
+ * one of the check's own (`ownAccountWithDomains`); where the server takes no domains on account create,
+ * the fixture `accountToGiveUp`, whose every domain the user gave up (skipping the check, naming that
+ * key, when it is not given), held until the check ends. Never `accountWithDomains`, whose primary
+ * domain is the user's.
+ */
+export async function accountToRisk(c: CheckContext): Promise<DomainAccount> {
+  const own = await ownAccountWithDomains(c);
+  if (own) return own;
+  const key = 'accountToGiveUp (an account whose every domain may be lost: the server takes no domains on account create)';
+  const f = c.need(c.fixtures.accountToGiveUp, key);
+  const id = c.need(f.id, 'accountToGiveUp.id');
+  await holdRecord(c, `account:${id}`);
+  const others = f.otherDomain === undefined ? [] : Array.isArray(f.otherDomain) ? f.otherDomain : [f.otherDomain];
+  return {
+    id,
+    primaryDomain: c.need(f.primaryDomain, 'accountToGiveUp.primaryDomain'),
+    otherDomain: c.need(others[0], 'accountToGiveUp.otherDomain (a domain of the account besides the primary one)'),
+    source: 'given up',
   };
 }
 
