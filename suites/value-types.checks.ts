@@ -373,8 +373,16 @@ group('Value types › written, then read back', () => {
           // whether the attribute is writable is not shown: a refusal with the error body is the server's choice
           const e = c.expect(ex).rejected();
           const code = e.json<{ code?: unknown }>().code;
-          c.observe('value-types', `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(code)}`);
-          return judgeSeen(c, w, ex, `${endpoint} refused ${w.attribute} (HTTP ${status}${typeof code === 'string' ? ` ${show(code)}` : ''})`);
+          c.observe(
+            'value-types',
+            `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(code)}`,
+          );
+          return judgeSeen(
+            c,
+            w,
+            ex,
+            `${endpoint} refused ${w.attribute} (HTTP ${status}${typeof code === 'string' ? ` ${show(code)}` : ''})`,
+          );
         }
         const e = c.expect(ex).success();
         const dropped = judge(e, w);

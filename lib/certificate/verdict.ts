@@ -3,9 +3,9 @@ import { ruleEntries } from '../catalogue/catalogue.js';
 
 /**
  * conforms: every MUST-level check ran and passed · does not conform: a MUST-level check failed ·
- * incomplete: none failed, but a MUST-level check was skipped or blocked (not applicable is neither), the run's selection left a
- * MUST rule out, or the run was interrupted: the run cannot say the server conforms to what it did
- * not test. One verdict, computed here, in every output (console, summary.md, report.html,
+ * incomplete: none failed, but a MUST-level check was skipped or blocked (not applicable is neither),
+ * the run's selection left a MUST rule out, or the run was interrupted: the run cannot say the server
+ * conforms to what it did not test. One verdict, computed here, in every output (console, summary.md, report.html,
  * badge.svg, junit.xml, conformance.json, certificate.json).
  */
 export type Verdict = 'conforms' | 'does not conform' | 'incomplete';

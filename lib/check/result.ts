@@ -27,7 +27,10 @@ export interface CheckResult {
   expected?: string;
   actual?: string;
   violations?: Violation[];
-  /** the exchanges of a failed or blocked check, or those proving a check not applicable; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
+  /**
+   * the exchanges of a failed or blocked check, or those proving a check not applicable; bodies cut
+   * past MAX_BODY_BYTES (lib/evidence/truncate.ts)
+   */
   evidence?: ReportExchange[];
   /** the index in `evidence` of the exchange the failure was found in (absent: not tied to one) */
   failedExchange?: number;

@@ -10,7 +10,8 @@ import { defineVariation } from './define.js';
 export default defineVariation({
   id: 'account-domains-not-on-create',
   description: 'An account create refuses domains (422 field_not_writable).',
-  quote: 'Request attribute sets for account create, opportunity create and task patch beyond the fields named above: not shown.',
+  quote:
+    'Request attribute sets for account create, opportunity create and task patch beyond the fields named above: not shown.',
   affects: ['value.*', 'record.*', 'account.*', 'http.*', 'auth.*', 'isolation.*'],
   apply(state) {
     wrapRoute(state, 'POST', '/account', (inner) => (ctx) => {

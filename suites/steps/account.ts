@@ -110,7 +110,8 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
 export async function accountToRisk(c: CheckContext): Promise<DomainAccount> {
   const own = await ownAccountWithDomains(c);
   if (own) return own;
-  const key = 'accountToGiveUp (an account whose every domain may be lost: the server takes no domains on account create)';
+  const key =
+    'accountToGiveUp (an account whose every domain may be lost: the server takes no domains on account create)';
   const f = c.need(c.fixtures.accountToGiveUp, key);
   const id = c.need(f.id, 'accountToGiveUp.id');
   await holdRecord(c, `account:${id}`);
