@@ -11,6 +11,9 @@ import { verifyCertificate } from '../lib/certificate/verify.js';
 import { verdictOf } from '../lib/certificate/verdict.js';
 import { AnswerObserver } from '../lib/check/answer-observer.js';
 import type { Exchange } from '../lib/http/exchange.js';
+import { observerFindings, OBSERVER } from '../lib/runner/observer-findings.js';
+import type { CheckRun } from '../lib/runner/check-run.js';
+import type { Redactor } from '../lib/redact/redact.js';
 
 // Three ways a rule goes unjudged, never mixed: skipped (an input a person can supply, named),
 // blocked (a step failed) and not applicable (the server's legal choices leave the rule nothing to
@@ -156,5 +159,36 @@ describe("the run's observer of answers", () => {
     const env = o.seen('record envelope');
     expect(env.values).toBe(1);
     expect(env.failures.map((f) => f.violation.rule)).toEqual(['record.envelope']);
+  });
+});
+
+describe('what the observer saw that no check reported', () => {
+  const redactor = { value: <T>(v: T) => v } as unknown as Redactor;
+  const runOf = (result: CheckResult): CheckRun =>
+    ({ result, traffic: [], unanswered: 0, held: [], exchanges: [], spans: [], findings: [] }) as CheckRun;
+  const observer = () => {
+    const o = new AnswerObserver('http://server/api/v2/public');
+    o.see(answer('/account/8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40', contact([item('yes')])));
+    return o;
+  };
+
+  it('is a failed result under the rule it breaks, with the exchange that showed it', () => {
+    const found = observerFindings([runOf(check('value.shape', 'passed'))], observer(), redactor);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      id: 'value.shape',
+      status: 'failed',
+      finding: { exchanges: 1, checks: [OBSERVER] },
+    });
+    expect(found[0]!.actual).toContain('/value/is_primary must be boolean');
+    expect(found[0]!.evidence).toHaveLength(1);
+  });
+
+  it('adds nothing where a check already found the rule broken (one cause, one row)', () => {
+    const failed = check('value.shape', 'failed', {
+      violations: [{ rule: 'value.shape', expected: 'e', actual: 'a' }],
+    });
+    expect(observerFindings([runOf(failed)], observer(), redactor)).toEqual([]);
+    expect(observerFindings([runOf(check('value.shape', 'passed'))], undefined, redactor)).toEqual([]);
   });
 });

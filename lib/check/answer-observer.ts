@@ -12,6 +12,8 @@ export interface SeenFailure {
   exchange: Exchange;
   /** the operation of that exchange, as the spec writes it */
   operation: string;
+  /** how many values were wrong this way, in every answer the run read */
+  count: number;
 }
 
 /** What the run's answers showed of one key (a value type): how many values, where first, and what was wrong. */
@@ -67,9 +69,11 @@ export class AnswerObserver {
       }
       s.first ??= { exchange: keep(), operation };
       for (const p of v.problems) {
-        const known = s.failures.some((f) => f.attribute === v.attribute && f.way === p.way);
+        const known = s.failures.find((f) => f.attribute === v.attribute && f.way === p.way);
+        if (known) known.count += 1;
         if (known || s.failures.length >= MAX_FAILURES) continue;
-        s.failures.push({ attribute: v.attribute, way: p.way, violation: p.violation, exchange: keep(), operation });
+        const exchange = keep();
+        s.failures.push({ attribute: v.attribute, way: p.way, violation: p.violation, exchange, operation, count: 1 });
       }
     }
   }
@@ -77,7 +81,12 @@ export class AnswerObserver {
   /** What the run's answers showed of `key` so far. */
   seen(key: string): Seen {
     const s = this.byKey.get(key);
-    return s ? { ...s, operations: [...s.operations], failures: [...s.failures] } : empty();
+    return s ? { ...s, operations: [...s.operations], failures: s.failures.map((f) => ({ ...f })) } : empty();
+  }
+
+  /** Every way a value was wrong, of every key, as first met. */
+  failures(): SeenFailure[] {
+    return [...this.byKey.values()].flatMap((s) => s.failures.map((f) => ({ ...f })));
   }
 
   private entry(key: string): Seen {
