@@ -159,7 +159,8 @@ export function verdictLine(results: readonly CheckResult[], strict = false, sco
   if (verdict === 'incomplete') {
     return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${should}${apart})`;
   }
-  return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${should}${apart})`;
+  const na = done.mustNotApplicable > 0 ? `; ${done.mustNotApplicable} not applicable` : '';
+  return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${na}${should}${apart})`;
 }
 
 /** The not applicable checks, each with what shows it (at most `max`): they never make a run incomplete. */

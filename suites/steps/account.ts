@@ -124,6 +124,16 @@ export async function accountToRisk(c: CheckContext): Promise<DomainAccount> {
   };
 }
 
+/** The only primary domain of an account and another of its domains, when it shows exactly that. */
+export function withOnePrimaryOf(record: ApiRecord): { primaryDomain: string; otherDomain: string } | undefined {
+  const domains = domainsOf(record);
+  const primaries = domains.filter((d) => d.is_primary === true);
+  const other = domains.find((d) => d.is_primary !== true);
+  return primaries.length === 1 && other
+    ? { primaryDomain: primaries[0]!.domain_name, otherDomain: other.domain_name }
+    : undefined;
+}
+
 /**
  * The `otherDomain` the user gave up that this check may remove (one per complete run): the first of
  * the list an earlier run has not removed, as the fixtures check found it; with the account as the
