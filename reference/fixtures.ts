@@ -78,7 +78,8 @@ function fullFixtures(org: Org, seed: OrgSeed): Fixtures {
     noteId: seed.noteId,
     meetingId: seed.meetingId,
     contactWithPhoneNumbersId: seed.contactWithPhoneNumbersId,
-    accountWithDomains: { ...seed.accountWithDomains },
+    accountWithDomains: { ...seed.accountWithDomains, otherDomain: [...seed.accountWithDomains.otherDomain] },
+    accountToGiveUp: { ...seed.accountToGiveUp, otherDomain: [...seed.accountToGiveUp.otherDomain] },
     customObject: {
       apiName: PROJECT_API_NAME,
       matchField: 'external_key',

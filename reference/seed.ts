@@ -9,7 +9,9 @@ import { PROJECT_API_NAME } from './seed-org.js';
 /** The ids of seeded records a suite needs (see fixtures.ts). */
 export interface OrgSeed {
   contactWithPhoneNumbersId: string;
-  accountWithDomains: { id: string; primaryDomain: string; otherDomain: string };
+  accountWithDomains: { id: string; primaryDomain: string; otherDomain: string[] };
+  /** an account whose domains are all given up (the cannot_remove_last_primary checks) */
+  accountToGiveUp: { id: string; primaryDomain: string; otherDomain: string[] };
   opportunityId: string;
   /** the active task the task checks write */
   taskIds: string[];
@@ -83,6 +85,7 @@ function seederOf(store: Store, clock: Clock, org: Org, owner: User): Seeder {
 export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgSeed {
   const s = seederOf(store, clock, org, owner);
   const { acme, jane, deal } = seedAcme(s);
+  const spare = seedSpare(s);
   const taskIds = Array.from({ length: SEEDED_TASKS }, (_, i) => seedTask(s, i).id);
   const note = seedNote(s);
   const withTranscript = seedMeeting(s, 'Acme demo', true);
@@ -90,7 +93,13 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   const { project, busy } = seedProjects(s, jane);
   return {
     contactWithPhoneNumbersId: jane.id,
-    accountWithDomains: { id: acme.id, primaryDomain: 'acme.example', otherDomain: 'acme-mail.example' },
+    // one given up per complete run (account.domain.delete, where the server takes no domains on create)
+    accountWithDomains: {
+      id: acme.id,
+      primaryDomain: 'acme.example',
+      otherDomain: ['acme-mail.example', 'acme-eu.example', 'acme-labs.example'],
+    },
+    accountToGiveUp: { id: spare.id, primaryDomain: 'spare.example', otherDomain: ['spare-mail.example'] },
     opportunityId: deal.id,
     taskIds: taskIds.slice(0, 1),
     tasksToArchive: taskIds.slice(1),
@@ -102,7 +111,20 @@ export function seedOrg(store: Store, clock: Clock, org: Org, owner: User): OrgS
   };
 }
 
-/** An account with two domains, a contact on it with two phone items, and an opportunity of both. */
+/** An account no one needs, whose every domain may be removed. */
+function seedSpare(s: Seeder): StoredRecord {
+  return s.put('account', {
+    display_name: `Spare Holdings (${s.org.name})`,
+    domains: [
+      { domain_name: 'spare.example', is_primary: true },
+      { domain_name: 'spare-mail.example', is_primary: false },
+    ],
+    description: 'Seeded account whose domains the suite may all remove.',
+    stage: stage('account_stage', s.org.accountStages, 'active'),
+  });
+}
+
+/** An account with four domains, a contact on it with two phone items, and an opportunity of both. */
 function seedAcme(s: Seeder): { acme: StoredRecord; jane: StoredRecord; deal: StoredRecord } {
   const { org, put, link, clock } = s;
   const [pipeline] = org.opportunityPipelines;
@@ -112,8 +134,10 @@ function seedAcme(s: Seeder): { acme: StoredRecord; jane: StoredRecord; deal: St
     domains: [
       { domain_name: 'acme.example', is_primary: true },
       { domain_name: 'acme-mail.example', is_primary: false },
+      { domain_name: 'acme-eu.example', is_primary: false },
+      { domain_name: 'acme-labs.example', is_primary: false },
     ],
-    description: 'Seeded account with two domains.',
+    description: 'Seeded account with four domains.',
     official_website: 'https://acme.example',
     stage: stage('account_stage', org.accountStages, 'active'),
     estimated_annual_revenue: { amount: '12500000.00' },

@@ -1,7 +1,15 @@
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
-import { accountArchived, accountWithDomains, domainPath, domainsOf } from './steps/account.js';
+import {
+  accountArchived,
+  accountToRisk,
+  accountWithDomains,
+  domainPath,
+  domainsOf,
+  withOnePrimaryOf,
+  type DomainAccount,
+} from './steps/account.js';
 import { opportunityAccountCreated } from './steps/opportunity.js';
 import { recordOf, valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
@@ -65,9 +73,9 @@ endpoint('DELETE /account/{account_id}', () => {
     'account.domain.last-primary-of-several',
     'deleting the only primary domain while another domain remains is refused, not answered by promoting the other',
     async (c) => {
-      const account = await accountWithDomains(c);
-      const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
-      const promoted = await promotedAnother(c, first, account.id);
+      // an account of the check's own, or one whose every domain the user gave up: never a kept primary domain
+      const { account, first } = await primaryRemoval(c, await accountToRisk(c));
+      const promoted = await promotedAnother(c, first, account);
       if (promoted) {
         c.expect(first).fail(
           'the only primary domain refused with cannot_remove_last_primary while other domains remain',
@@ -130,17 +138,10 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     'account.domain.last-primary',
     'deleting the only primary domain is rejected as cannot_remove_last_primary, and the domain stays',
     async (c) => {
-      const account = await accountWithDomains(c);
-      // a server that wrongly took this DELETE would remove the primary domain: never the user's
-      if (account.source === 'fixture') {
-        c.skip(
-          "the server takes no domains on account create, so there is no account of the check's own; " +
-            "accountWithDomains.primaryDomain is the user's and is never risked",
-        );
-      }
-      const first = await c.api.delete(domainPath(account.id, account.primaryDomain));
+      // a server that wrongly took this DELETE would remove the primary domain: never one the user keeps
+      const { account, first } = await primaryRemoval(c, await accountToRisk(c));
       // another domain made primary in its place: allowed by the default reading, judged by the strict check below
-      const promoted = await promotedAnother(c, first, account.id);
+      const promoted = await promotedAnother(c, first, account);
       if (promoted) {
         c.observe('last-primary', `removing the primary domain made ${show(promoted)} primary in its place`);
         return;
@@ -164,23 +165,51 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
 });
 
 /**
+ * The DELETE of the account's primary domain while another remains: on an account of the check's own,
+ * its own; on the account the user gave up, the run's one such DELETE, which both last-primary checks
+ * judge (a server may legally take it, promoting the other, and leave nothing to try again).
+ */
+async function primaryRemoval(
+  c: CheckContext,
+  account: DomainAccount,
+): Promise<{ account: DomainAccount; first: Exchange }> {
+  if (account.source !== 'given up')
+    return { account, first: await c.api.delete(domainPath(account.id, account.primaryDomain)) };
+  return c.shared(`the DELETE of accountToGiveUp's primary domain`, async (s) => {
+    // an earlier run's removal the server took (legally, promoting another) leaves another primary: read it
+    const now = recordOf((await s.api.get(`/account/${account.id}`)).response?.json);
+    const shown = now?.id === account.id ? withOnePrimaryOf(now) : undefined;
+    if (now?.id === account.id && !shown)
+      s.unfit('accountToGiveUp', 'the account now shows no primary domain with another domain beside it: add one');
+    const risked = { ...account, ...shown };
+    return { account: risked, first: await s.api.delete(domainPath(risked.id, risked.primaryDomain)) };
+  });
+}
+
+/**
  * The domain made primary when a removal of the primary one succeeded while another domain was left:
  * "the last primary item" read as the last item that could be primary. That is one reading of two,
  * so only the strict rule's check fails it; a removal that leaves no primary breaks both readings.
  */
-async function promotedAnother(c: CheckContext, ex: Exchange, accountId: string): Promise<string | undefined> {
+async function promotedAnother(c: CheckContext, ex: Exchange, account: DomainAccount): Promise<string | undefined> {
   const status = ex.response?.status ?? 0;
   if (status < 200 || status > 299) return undefined;
   let after = recordOf(ex.response?.json);
-  if (!after || after.id !== accountId) {
+  if (!after || after.id !== account.id) {
+    after = undefined;
     await throughUnstatedRecordRead(
       c,
-      `/account/${accountId}`,
+      `/account/${account.id}`,
       'the domains after the primary one was removed',
       (r) => {
         after = r;
       },
     );
   }
-  return after ? domainsOf(after).find((d) => d.is_primary === true)?.domain_name : undefined;
+  if (after) return domainsOf(after).find((d) => d.is_primary === true)?.domain_name;
+  // nothing shows the domains: the other one tells. Made primary in its place, it is now the last
+  // primary and its removal is refused; left non-primary, its removal is taken (a domain risked anyway)
+  const probe = await c.api.delete(domainPath(account.id, account.otherDomain));
+  const code = (probe.response?.json as { code?: unknown } | undefined)?.code;
+  return code === 'cannot_remove_last_primary' ? account.otherDomain : undefined;
 }

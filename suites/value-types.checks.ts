@@ -367,22 +367,16 @@ group('Value types › written, then read back', () => {
         else if (status >= 400) {
           // whether the attribute is writable is not shown: a refusal with the error body is the server's choice
           const e = c.expect(ex).rejected();
+          const code = e.json<{ code?: unknown }>().code;
           c.observe(
             'value-types',
-            `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(e.json<{ code?: unknown }>().code)}`,
+            `${endpoint} did not take ${w.attribute} (${w.valueType}): HTTP ${status} ${show(code)}`,
           );
-          if (w.readInstead) {
-            // the value type is judged on the record the user names, which holds such values
-            const read = c.setup(await w.readInstead.read(c), 'GET /contact/{contact_id}');
-            const none = judge(read, w);
-            if (none !== undefined)
-              c.skip(
-                `fixtures: \`${w.readInstead.fixture}\` names a record whose read shows ${none}: name one with ${w.attribute}`,
-              );
-            return;
-          }
-          c.skip(
-            `${endpoint} does not take ${w.attribute} (HTTP ${status}; its writability is not shown), so this write covers no ${w.valueType} value`,
+          return judgeSeen(
+            c,
+            w,
+            ex,
+            `${endpoint} refused ${w.attribute} (HTTP ${status}${typeof code === 'string' ? ` ${show(code)}` : ''})`,
           );
         }
         const e = c.expect(ex).success();
@@ -392,9 +386,7 @@ group('Value types › written, then read back', () => {
             'value-types',
             `${endpoint} took ${w.attribute} (${w.valueType}) with HTTP ${status} but its record shows ${dropped}`,
           );
-          c.skip(
-            `${endpoint} took ${w.attribute} but read it back without a value (${dropped}), so no ${w.valueType} shape was exercised${w.stated ? " (the operation's own checks judge whether it keeps what was written)" : ''}`,
-          );
+          return judgeSeen(c, w, ex, `${endpoint} took ${w.attribute} and read it back without a value (${dropped})`);
         }
         if (readBack) {
           const got = c.expect(await readBack()).success('contact.get.record');
@@ -402,7 +394,42 @@ group('Value types › written, then read back', () => {
           if (lost !== undefined) got.fail(`${w.attribute} as the create answer showed it`, lost, 'contact.get.record');
         }
       },
-      { endpoint },
+      // when its own write shows no value, it judges the values the whole run's answers showed
+      { endpoint, runLast: true },
     );
   }
 });
+
+/**
+ * The row's value type judged on every answer the run read (lib/check/answer-observer.ts), where the
+ * row's own write showed no value (`why`, `proof`): a write is one way to see a value, never the only
+ * one. Values seen: each way one was wrong fails the rule once (the first here, the others as findings
+ * of it), with the first exchange that showed it. None seen: where the row names a record of the
+ * user's that holds such values, its read; failing that, a skip naming that fixtures key when it is
+ * not given, else not applicable (the server's legal choice leaves no such value to judge).
+ */
+async function judgeSeen(c: CheckContext, w: Written, proof: Exchange, why: string): Promise<void> {
+  const read = w.readInstead;
+  if (c.seen(w.valueType).values === 0 && read) {
+    // a record of the user's that holds such values: an input that makes the rule applicable
+    c.need(fixtureAt(c, read.fixture), read.fixture);
+    c.setup(await read.read(c), 'GET /contact/{contact_id}');
+    if (c.seen(w.valueType).values === 0)
+      c.unfit(read.fixture, `it names a record whose read shows no ${w.attribute} item: name one with ${w.attribute}`);
+  }
+  const seen = c.seen(w.valueType);
+  if (seen.values === 0)
+    c.notApplicable(`${why}, and no answer the run read holds a ${w.valueType} value: none to judge`, [proof]);
+  const [first, ...more] = seen.failures;
+  for (const f of more) c.found(f.violation, f.exchange);
+  if (first) c.expect(first.exchange).fail(first.violation.expected, first.violation.actual);
+  c.observe(
+    'value-types',
+    `${why}: ${w.valueType} judged on the ${seen.values} value(s) in ${seen.answers} answer(s) the run read (${seen.operations.join(', ')})`,
+  );
+}
+
+/** The fixtures value at a key path (`contactWithPhoneNumbersId`). */
+function fixtureAt(c: CheckContext, key: string): unknown {
+  return (c.fixtures as Record<string, unknown>)[key];
+}

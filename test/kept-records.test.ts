@@ -165,7 +165,14 @@ describe('a read-only key that can write (create, patch, archive, unlink)', () =
   });
 
   it('leaves every kept record as it was: the task not archived, domains and phone items intact', () => {
-    const keys = ['accountWithDomains', 'contactWithPhoneNumbersId', 'meetingId', 'noteId', 'taskIds[0]'];
+    const keys = [
+      'accountToGiveUp',
+      'accountWithDomains',
+      'contactWithPhoneNumbersId',
+      'meetingId',
+      'noteId',
+      'taskIds[0]',
+    ];
     expect(Object.keys(o.before).sort()).toEqual(keys);
     expect(differences(o.before, o.after)).toEqual([]);
     expect(o.after['taskIds[0]']!.attributes['archived_at']).toMatchObject({ value: null });

@@ -143,6 +143,7 @@ describe('conformance.json', () => {
       mustRan: n('passed') + n('failed'),
       mustSkipped: 0,
       mustBlocked: n('blocked'),
+      mustNotApplicable: n('not applicable'),
       mustRulesLeftOut: 0,
       interrupted: false,
     });

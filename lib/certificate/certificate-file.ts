@@ -7,7 +7,7 @@ import { catalogueDigest } from './catalogue-digest.js';
 export const CERTIFICATE_FORMAT = 'public-records-api-conformance-certificate/1';
 
 /** What one rule came to over its checks in the run. */
-export type RuleOutcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not run';
+export type RuleOutcome = 'passed' | 'failed' | 'blocked' | 'skipped' | 'not applicable' | 'not run';
 
 /**
  * certificate.json: what a run certifies, bound to the suite that ran it (its version and the digest
@@ -32,6 +32,8 @@ export interface CertificateFile {
   verdict: 'conforms' | 'does not conform' | 'incomplete';
   rules: Record<string, { level: string; outcome: RuleOutcome }>;
   skipped: Array<{ check: string; reason: string }>;
+  /** the checks whose rule the server's legal choices leave nothing to judge, and the answers that show it */
+  notApplicable?: Array<{ check: string; reason: string }>;
   blocked: Array<{ check: string; step: string; answer: string }>;
   digest: string;
   signature?: { algorithm: 'ed25519'; value: string };
@@ -65,7 +67,9 @@ export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['r
             ? 'blocked'
             : has('passed')
               ? 'passed'
-              : 'skipped';
+              : has('skipped')
+                ? 'skipped'
+                : 'not applicable';
     rules[id] = { level: rule.level, outcome };
   }
   return rules;
@@ -104,8 +108,14 @@ function whyUntested(c: Pick<CertificateBody, 'skipped' | 'blocked'>, rule: stri
 }
 
 /** The skipped and blocked checks, as the certificate lists them. */
-export function notRunToAVerdict(checks: readonly CheckResult[]): Pick<CertificateBody, 'skipped' | 'blocked'> {
+export function notRunToAVerdict(
+  checks: readonly CheckResult[],
+): Pick<CertificateBody, 'skipped' | 'blocked' | 'notApplicable'> {
+  const notApplicable = checks.filter((c) => c.status === 'not applicable');
   return {
+    ...(notApplicable.length > 0
+      ? { notApplicable: notApplicable.map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })) }
+      : {}),
     skipped: checks
       .filter((c) => c.status === 'skipped')
       .map((c) => ({ check: `${c.id}: ${c.title}`, reason: c.message })),
@@ -139,6 +149,7 @@ export function certificateBody(
   // the report's verdict (lib/certificate/verdict.ts): a MUST check skipped or blocked, or a MUST rule
   // the selection left out, already made it `incomplete`; and whoever passes a verdict, a MUST rule no
   // check of the list tested cannot be certified
+  // a rule the server's legal choices leave nothing to judge (not applicable) is not untested
   const mustUntested = Object.values(rules).some((r) => r.level === 'MUST' && UNTESTED.includes(r.outcome));
   const verdict = o.reportVerdict === 'conforms' && mustUntested ? 'incomplete' : o.reportVerdict;
   return {

@@ -4,9 +4,9 @@ import type { Untested } from './certificate-file.js';
 
 /**
  * conforms: every MUST-level check ran and passed · does not conform: a MUST-level check failed ·
- * incomplete: none failed, but a MUST-level check was skipped or blocked, the run's selection left a
- * MUST rule out, or the run was interrupted: the run cannot say the server conforms to what it did
- * not test. One verdict, computed here, in every output (console, summary.md, report.html,
+ * incomplete: none failed, but a MUST-level check was skipped or blocked (not applicable is neither),
+ * the run's selection left a MUST rule out, or the run was interrupted: the run cannot say the server
+ * conforms to what it did not test. One verdict, computed here, in every output (console, summary.md, report.html,
  * badge.svg, junit.xml, conformance.json, certificate.json).
  */
 export type Verdict = 'conforms' | 'does not conform' | 'incomplete';
@@ -19,6 +19,8 @@ export interface Completeness {
   mustRan: number;
   mustSkipped: number;
   mustBlocked: number;
+  /** MUST-level checks the server's legal choices leave nothing to judge: they never make a run incomplete */
+  mustNotApplicable: number;
   /** MUST rules of the catalogue with no check in the run: left out by --only, --skip or --shard */
   mustRulesLeftOut: number;
   interrupted: boolean;
@@ -43,6 +45,7 @@ export function completenessOf(checks: readonly Judged[], scope: RunScope = {}):
     mustRan: n('passed') + n('failed'),
     mustSkipped: n('skipped'),
     mustBlocked: n('blocked'),
+    mustNotApplicable: n('not applicable'),
     mustRulesLeftOut: leftOut,
     interrupted: scope.interrupted === true,
   };

@@ -8,6 +8,7 @@ import type { Fixtures } from '../spec/register.js';
 import type { Conformance } from './expect-conform.js';
 import type { Observation, SkipNeed, Violation } from './outcome.js';
 import type { Finding } from './finding.js';
+import type { Seen } from './answer-observer.js';
 import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
 
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
@@ -51,10 +52,23 @@ export interface CheckContext {
    */
   skip(reason: string, needs?: SkipNeed): never;
   /**
+   * ends the check as not applicable: the server's legal choices leave its rule nothing to judge (a
+   * write it may refuse, and no answer of the run shows such a value). `reason` says so in words;
+   * `proof` are the answers that show it. Where an input a person could supply would make the rule
+   * applicable, that is a skip naming the input instead.
+   */
+  notApplicable(reason: string, proof?: readonly Exchange[]): never;
+  /**
    * records a rule of another check that an exchange broke: a finding of that rule, reported once
    * per cause (lib/runner/finding-results.ts); the check goes on with its own rule
    */
   found(violation: Violation, ex: Exchange): void;
+  /**
+   * what every answer of the run so far showed of `key` (a value type): how many values, where, and
+   * each way one was wrong (lib/check/answer-observer.ts). A check asking it registers with `runLast`,
+   * so that "so far" is the whole run.
+   */
+  seen(key: string): Seen;
   /** record what the server did where the spec is silent (INFO, never a failure) */
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */

@@ -14,6 +14,7 @@ import { checkClient } from './check-client.js';
 import { archiveWhatWasMade } from './auto-archive.js';
 import { fixtureNeeds } from './fixture-needs.js';
 import { answerOf } from './answer.js';
+import { CheckNotApplicable } from './not-applicable.js';
 
 export type { CheckContext, ContextParts, CreatedEntryRef, RequestSpan } from './check-context.js';
 export { RecordKept } from './check-context.js';
@@ -77,7 +78,7 @@ export function makeContext(p: ContextParts): CheckContext {
       return new Conformance(ex, p.rule, scope);
     },
     block: (step, answer, ex, rule) => block(step, answer, ex, rule),
-    skip: (reason, needs) => p.skip(reason, needs),
+    ...unjudged(p),
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {
       p.observations.push({ topic, text, ...(data ? { data } : {}) });
@@ -93,6 +94,17 @@ export function makeContext(p: ContextParts): CheckContext {
     },
   };
   return context;
+}
+
+/** How a check ends with no verdict of its own (skipped, not applicable), and what the run's answers showed. */
+function unjudged(p: ContextParts): Pick<CheckContext, 'skip' | 'notApplicable' | 'seen'> {
+  return {
+    skip: (reason, needs) => p.skip(reason, needs),
+    notApplicable(reason, proof) {
+      throw new CheckNotApplicable(reason, proof);
+    },
+    seen: (key) => p.target.answers?.seen(key) ?? { values: 0, answers: 0, operations: [], failures: [] },
+  };
 }
 
 /** The tracker's view of the run's shared set-ups: whose records they are, and the ids no path may name. */

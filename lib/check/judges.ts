@@ -4,6 +4,16 @@ import type { Exchange } from '../http/exchange.js';
 import type { BlockedBy, Violation } from './outcome.js';
 import { handedIn } from '../util/handed-in.js';
 
+/** One value an answer shows, judged where it stands (lib/check/answer-observer.ts). */
+export interface SeenValue {
+  /** what checks ask the run's observer about (this spec: a value_type, or `record envelope`) */
+  key: string;
+  /** the attribute it sits in ('' for a record's envelope) */
+  attribute: string;
+  /** each way it is wrong: `way` names it without the value itself (one failure per key, attribute and way) */
+  problems: Array<{ way: string; violation: Violation }>;
+}
+
 /** One place a value breaks a schema: its JSON pointer and why. */
 export interface SchemaProblem {
   path: string;
@@ -45,6 +55,12 @@ export interface SpecJudges {
    * keys that only wrap (`data`, `attributes`, `value`) and the key that names a value's type (`value_type`).
    */
   wrapping: { wrappers: readonly string[]; typeKey: string };
+  /**
+   * Every value a 2xx answer's body shows, each judged against its own shape (a typed value against
+   * its value type's, a record against the envelope), whatever the check that read it: what the run's
+   * observer keeps. Absent: the observer sees nothing.
+   */
+  seen?(body: unknown): SeenValue[];
 }
 
 const inUse = handedIn<SpecJudges>('judgements of answers');

@@ -19,6 +19,11 @@ export interface CheckDefinition {
    * that against a distant server it runs alongside the rest instead of being the run's tail
    */
   startFirst?: boolean;
+  /**
+   * judges what the whole run's answers showed (`c.seen`): started once every other check has ended,
+   * so the run's observer has seen them all
+   */
+  runLast?: boolean;
 }
 
 const definitions: CheckDefinition[] = [];

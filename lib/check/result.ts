@@ -3,10 +3,12 @@ import type { BlockedBy, Observation, SkipNeed, Violation } from './outcome.js';
 import type { Level } from '../catalogue/rule.js';
 
 /**
- * passed · failed (the server broke the rule) · skipped (the run lacked a fixture or key; the reason
- * names it) · blocked (a set-up step failed, so the rule was never tested: not a deviation of it).
+ * passed · failed (the server broke the rule) · skipped (the run lacked a fixture, key or flag a person
+ * can supply; `needs` names it) · blocked (a set-up step failed, so the rule was never tested: not a
+ * deviation of it) · not applicable (the server's legal choices leave the rule nothing to judge; the
+ * answers that prove it are the evidence; it never makes a run incomplete).
  */
-export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked';
+export type CheckStatus = 'passed' | 'failed' | 'skipped' | 'blocked' | 'not applicable';
 
 /** One check's outcome as conformance.json carries it. */
 export interface CheckResult {
@@ -25,7 +27,10 @@ export interface CheckResult {
   expected?: string;
   actual?: string;
   violations?: Violation[];
-  /** the exchanges of a failed or blocked check; bodies cut past MAX_BODY_BYTES (lib/evidence/truncate.ts) */
+  /**
+   * the exchanges of a failed or blocked check, or those proving a check not applicable; bodies cut
+   * past MAX_BODY_BYTES (lib/evidence/truncate.ts)
+   */
   evidence?: ReportExchange[];
   /** the index in `evidence` of the exchange the failure was found in (absent: not tied to one) */
   failedExchange?: number;
@@ -73,6 +78,8 @@ export interface Summary {
   failed: number;
   skipped: number;
   blocked: number;
+  /** checks whose rule the server's legal choices leave nothing to judge: never incomplete */
+  notApplicable: number;
   total: number;
   /** failed checks at MUST level, strict-reading ones apart: any makes the run exit 1 */
   mustFailed: number;
@@ -90,6 +97,7 @@ export function summarise(checks: readonly CheckResult[]): Summary {
     failed: count((c) => c.status === 'failed'),
     skipped: count((c) => c.status === 'skipped'),
     blocked: count((c) => c.status === 'blocked'),
+    notApplicable: count((c) => c.status === 'not applicable'),
     total: checks.length,
     mustFailed: count((c) => c.status === 'failed' && c.level === 'MUST' && c.reading !== 'strict'),
     strictFailed: count((c) => c.status === 'failed' && c.reading === 'strict'),

@@ -2,6 +2,7 @@ import type { Target } from '../target/target.js';
 import type { RerunTarget } from '../evidence/rerun.js';
 import type { RecordChanges } from '../safety/record-changes.js';
 import type { Preflight } from './preflight.js';
+import type { AnswerObserver } from './answer-observer.js';
 
 /**
  * The target as a started run knows it: what the user configured (Target) and what the run learned
@@ -27,4 +28,6 @@ export interface RunTarget extends Target {
    * `accountWithDomains.otherDomain`): the console warns when the last value of one was used
    */
   givenUpUsed?: Set<string>;
+  /** the run's observer of every answer it reads (lib/check/answer-observer.ts); absent: nothing is observed */
+  answers?: AnswerObserver;
 }

@@ -99,7 +99,8 @@ export function hasRegression(d: ReportDiff): boolean {
 }
 
 function sort(out: ReportDiff, o: CheckResult, n: CheckResult): void {
-  if ((o.status === 'skipped' || o.status === 'blocked') && n.status === 'failed') out.newDeviations.push(change(o, n));
+  if ((o.status === 'skipped' || o.status === 'blocked' || o.status === 'not applicable') && n.status === 'failed')
+    out.newDeviations.push(change(o, n));
   else if (o.status === 'passed' && (n.status === 'failed' || n.status === 'blocked'))
     out.regressions.push(change(o, n));
   else if (o.status === 'failed' && n.status === 'passed') out.fixes.push(change(o, n));

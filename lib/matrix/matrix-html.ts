@@ -8,6 +8,7 @@ const MARK: Record<MatrixOutcome, string> = {
   strict: '~',
   blocked: '!',
   skipped: '–',
+  'not applicable': '∅',
   'not run': '·',
 };
 const WORD: Record<MatrixOutcome, string> = {
@@ -16,6 +17,7 @@ const WORD: Record<MatrixOutcome, string> = {
   strict: 'strict reading',
   blocked: 'blocked',
   skipped: 'skipped',
+  'not applicable': 'not applicable',
   'not run': 'not run',
 };
 

@@ -40,6 +40,8 @@ export interface Certificate {
    * the run): the list certificate.json's rules give and verify-certificate prints
    */
   untested?: Untested[];
+  /** checks whose rule the server's legal choices leave nothing to judge, with the answers that show it */
+  notApplicable?: Array<{ id: string; reason: string }>;
   /** sha256 (hex) of the canonical outcome list, see fingerprintOf */
   fingerprint: string;
 }
@@ -79,6 +81,7 @@ export function certificateOf(
     completeness: completenessOf(checks, o.scope),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
     untested: untestedOf(checks),
+    notApplicable: checks.filter((c) => c.status === 'not applicable').map((c) => ({ id: c.id, reason: c.message })),
     fingerprint: fingerprintOf(checks),
   };
 }

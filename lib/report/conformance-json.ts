@@ -103,6 +103,8 @@ export interface ConformanceReport {
     failed: number;
     skipped: number;
     blocked: number;
+    /** checks whose rule the server's legal choices leave nothing to judge (absent in reports of older runs) */
+    notApplicable?: number;
     total: number;
     mustFailed: number;
     strictFailed?: number;
@@ -162,6 +164,7 @@ export function conformanceReport(
       failed: s.failed,
       skipped: s.skipped,
       blocked: s.blocked,
+      notApplicable: s.notApplicable,
       total: s.total,
       mustFailed: s.mustFailed,
       strictFailed: s.strictFailed,

@@ -32,6 +32,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
         failed: int,
         skipped: int,
         blocked: int,
+        notApplicable: int,
         total: int,
         mustFailed: int,
         strictFailed: int,
@@ -152,6 +153,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
             mustRan: int,
             mustSkipped: int,
             mustBlocked: int,
+            mustNotApplicable: int,
             mustRulesLeftOut: int,
             interrupted: { type: 'boolean' },
           },
@@ -168,6 +170,11 @@ export const CONFORMANCE_REPORT_SCHEMA = {
             required: ['rule', 'outcome', 'why'],
             properties: { rule: str, outcome: str, why: str },
           },
+        },
+        // checks whose rule the server's legal choices leave nothing to judge: never incomplete
+        notApplicable: {
+          type: 'array',
+          items: { type: 'object', required: ['id', 'reason'], properties: { id: str, reason: str } },
         },
         fingerprint: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       },
@@ -264,7 +271,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
       properties: {
         id: str,
         level: { enum: ['MUST', 'SHOULD'] },
-        status: { enum: ['passed', 'failed', 'skipped', 'blocked'] },
+        status: { enum: ['passed', 'failed', 'skipped', 'blocked', 'not applicable'] },
         title: str,
         endpoint: str,
         message: str,

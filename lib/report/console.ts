@@ -1,6 +1,6 @@
 import type { CheckResult } from '../check/result.js';
 import { summarise } from '../check/result.js';
-import { blockers, groupCounts, groupMark, unblockLine } from './groups.js';
+import { blockers, groupCounts, groupMark, NOT_APPLICABLE_TITLE, notApplicableChecks, unblockLine } from './groups.js';
 import { completenessOf, verdictOf, type RunScope } from './certificate.js';
 import { lacking, untestedPhrase } from '../certificate/verdict.js';
 import { untestedOf } from '../certificate/certificate-file.js';
@@ -39,7 +39,7 @@ export function groupLines(results: readonly CheckResult[]): string[] {
   return groupCounts(results).map((g) => {
     const found = results.filter((c) => c.group === g.group && c.status === 'failed' && c.finding).length;
     const failed = `${g.failed} failed${found > 0 ? ` (${found} met on the way by other checks)` : ''}`;
-    return `${groupMark(g)} ${g.group.padEnd(22)} ${g.passed} passed, ${failed}, ${g.skipped} skipped${g.blocked > 0 ? `, ${g.blocked} blocked` : ''}`;
+    return `${groupMark(g)} ${g.group.padEnd(22)} ${g.passed} passed, ${failed}, ${g.skipped} skipped${g.blocked > 0 ? `, ${g.blocked} blocked` : ''}${g.notApplicable > 0 ? `, ${g.notApplicable} not applicable` : ''}`;
   });
 }
 
@@ -166,7 +166,17 @@ export function verdictLine(results: readonly CheckResult[], strict = false, sco
   if (verdict === 'incomplete') {
     return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${untestedNamed(results)}${should}${apart})`;
   }
-  return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${should}${apart})`;
+  const na = done.mustNotApplicable > 0 ? `; ${done.mustNotApplicable} not applicable` : '';
+  return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${na}${should}${apart})`;
+}
+
+/** The not applicable checks, each with what shows it (at most `max`): they never make a run incomplete. */
+function printNotApplicable(results: readonly CheckResult[], print: (line: string) => void, max = 8): void {
+  const na = notApplicableChecks(results);
+  if (na.length === 0) return;
+  print(`${NOT_APPLICABLE_TITLE}:`);
+  for (const c of na.slice(0, max)) print(capped(`  - ${c.id} (${c.level}): ${c.message}`));
+  if (na.length > max) print(`  … and ${na.length - max} more: summary.md and report.html list them all`);
 }
 
 /**
@@ -182,9 +192,10 @@ export function printVerdict(
   print('');
   const strictPart = s.strictFailed > 0 ? ` (${s.strictFailed} under a strict reading)` : '';
   print(
-    `${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}`,
+    `${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}${s.notApplicable > 0 ? `, ${s.notApplicable} not applicable` : ''}`,
   );
   print(verdictLine(results, o.strict, o.scope));
+  printNotApplicable(results, print);
   const lacks = toComplete(results);
   if (lacks.length > 0) {
     print('To complete this run (what it lacks, by what you supply; each with the checks it unlocks):');

@@ -14,7 +14,7 @@ export function coverageHtml(map: CoverageMap): string {
       const head =
         `${e(s.section)} <span class="n">· ${s.statements.length} statement${s.statements.length === 1 ? '' : 's'}, ` +
         `${ids.length} rule${ids.length === 1 ? '' : 's'}: ${outcome('passed')} passed, ${outcome('failed')} failed, ${outcome('blocked')} blocked, ` +
-        `${outcome('skipped') + outcome('not run')} not tested</span>`;
+        `${outcome('skipped') + outcome('not run')} not tested${outcome('not applicable') > 0 ? `, ${outcome('not applicable')} not applicable` : ''}</span>`;
       const rows = s.statements
         .map(
           (st) =>

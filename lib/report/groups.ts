@@ -7,6 +7,7 @@ export interface GroupCounts {
   failed: number;
   skipped: number;
   blocked: number;
+  notApplicable: number;
   total: number;
 }
 
@@ -41,6 +42,7 @@ export function groupCounts(checks: readonly CheckResult[]): GroupCounts[] {
       failed: n('failed'),
       skipped: n('skipped'),
       blocked: n('blocked'),
+      notApplicable: n('not applicable'),
       total: list.length,
     };
   });
@@ -59,6 +61,16 @@ export function deviations(checks: readonly CheckResult[]): CheckResult[] {
 export function expectedVsActual(c: CheckResult): string {
   return c.expected !== undefined ? `expected ${c.expected}; got ${c.actual ?? '?'}` : c.message;
 }
+
+/** Checks whose rule the server's legal choices leave nothing to judge, MUST first, each with the answers' proof. */
+export function notApplicableChecks(checks: readonly CheckResult[]): CheckResult[] {
+  return checks
+    .filter((c) => c.status === 'not applicable')
+    .sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1));
+}
+
+/** The heading words every report gives the not applicable checks. */
+export const NOT_APPLICABLE_TITLE = "Not applicable (the server's legal choices leave these rules nothing to judge)";
 
 /** One set-up step that blocked checks: one cause, reported once, with the checks it kept from running. */
 export interface Blocker extends BlockedBy {

@@ -52,7 +52,7 @@ details.rule>summary{cursor:pointer}
 details.check{border-top:1px solid var(--line);margin:6px 0 0;padding:4px 0 2px}
 details.check>summary{cursor:pointer}
 .st{display:inline-block;min-width:58px;font-size:11px;font-weight:700;text-transform:uppercase}
-.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.skipped{color:var(--skip)}.st.blocked{color:var(--block)}
+.st.passed{color:var(--pass)}.st.failed{color:var(--fail)}.st.skipped{color:var(--skip)}.st.blocked{color:var(--block)}.st.not-applicable{color:var(--skip)}
 .lv{font-size:11px;border:1px solid var(--line);border-radius:4px;padding:0 4px;margin-right:4px;color:var(--mut)}
 .id{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:12.5px}
 .ep{color:var(--mut)}

@@ -3,7 +3,17 @@ import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
 import type { RootCause } from './root-causes.js';
 import { problemKey, resultProblemKey } from '../check/cause-key.js';
-import { byGroup, groupCounts, blockers, groupMark, expectedVsActual, unblockLine, type Blocker } from './groups.js';
+import {
+  byGroup,
+  groupCounts,
+  blockers,
+  groupMark,
+  expectedVsActual,
+  NOT_APPLICABLE_TITLE,
+  notApplicableChecks,
+  unblockLine,
+  type Blocker,
+} from './groups.js';
 import { headersText, prettyBody } from './exchange-text.js';
 import { RERUN_NOTE } from '../evidence/rerun.js';
 import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js';
@@ -271,16 +281,16 @@ ${groupCounts(report.checks)
       failedIndex.set(c, n);
       seen.set(c.id, n + 1);
     }
-  const order = { failed: 0, blocked: 1, skipped: 2, passed: 3 } as const;
+  const order = { failed: 0, blocked: 1, skipped: 2, 'not applicable': 3, passed: 4 } as const;
   const row = (c: CheckResult) => {
-    const head = `<span class="st ${c.status}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
+    const head = `<span class="st ${statusClass(c.status)}">${c.status}</span><span class="lv">${c.level}</span><span class="id">${e(c.id)}</span> · ${e(c.title)} <span class="ep">· ${e(c.endpoint)}</span>`;
     const why =
       c.status === 'failed'
         ? `<div class="why">${e(expectedVsActual(c))} · <a href="#${anchor('c', `${c.id}-${failedIndex.get(c) ?? 0}`)}">evidence</a></div>`
         : c.status === 'passed'
           ? ''
           : `<div class="why">${e(c.message)}</div>`;
-    return `<div class="row check ${c.status}" ${rowAttrs(c)}>${head}${why}</div>`;
+    return `<div class="row check ${statusClass(c.status)}" ${rowAttrs(c)}>${head}${why}</div>`;
   };
   const groups = byGroup(report.checks)
     .map(({ group, checks }) => {
@@ -379,10 +389,10 @@ function toCompleteHtml(report: ConformanceReport): string {
     .map((s) => {
       const problems = s.problems
         .slice(0, 3)
-        .map((p) => `<div class="why">${s.kind === 'server' ? 'why' : 'wrong'}: ${e(p)}</div>`)
+        .map((p) => `<div class="why">${s.kind === 'unnamed' ? 'why' : 'wrong'}: ${e(p)}</div>`)
         .join('');
       const guide =
-        s.kind === 'server'
+        s.kind === 'unnamed'
           ? ''
           : `${s.what ? `<div class="why">what: ${e(s.what)}</div>` : ''}${s.how ? `<div class="why">how: ${e(s.how)}</div>` : ''}`;
       const ids = [...new Set(s.checks.map((k) => k.id))];
@@ -391,6 +401,22 @@ function toCompleteHtml(report: ConformanceReport): string {
     .join('');
   const done = report.certificate.completeness;
   return `<section id="to-complete"><h2>To complete this run</h2><p>${done ? `${done.mustRan} of ${done.mustChecks} MUST checks ran. ` : ''}What the run lacks, by what you supply, each with the checks it unlocks:</p><ul class="steps">${li}</ul></section>`;
+}
+
+/** A status as one class name (`not applicable` → `not-applicable`). */
+const statusClass = (status: string): string => status.replace(/ /g, '-');
+
+/** The checks not applicable, each with the answers that show it, and the link to that evidence's check row. */
+function notApplicableHtml(report: ConformanceReport): string {
+  const na = notApplicableChecks(report.checks);
+  if (na.length === 0) return '';
+  const li = na
+    .map(
+      (c) =>
+        `<li class="row" ${rowAttrs(c)}><span class="lv">${c.level}</span> <span class="id">${e(c.id)}</span> · ${e(c.title)}<div class="why">${e(c.message)}</div></li>`,
+    )
+    .join('');
+  return `<section id="not-applicable"><h2>${e(NOT_APPLICABLE_TITLE)} (${na.length})</h2><p>Not skipped: nothing a person could supply would give these rules something to judge, and they never make a run incomplete.</p><ul class="steps">${li}</ul></section>`;
 }
 
 /** The server changed records the user keeps: first on the page (lib/report/record-changes-block.ts). */
@@ -447,7 +473,7 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
     `<label><input type="checkbox" name="${name}" value="${value}" checked> ${value}</label>`;
   const bar =
     `<div id="bar"><input id="q" type="search" placeholder="filter by rule id, endpoint or text" aria-label="filter by rule id, endpoint or text">` +
-    `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
+    `<fieldset>${box('status', 'failed')}${box('status', 'blocked')}${box('status', 'skipped')}${box('status', 'not applicable')}${box('status', 'passed')}</fieldset><fieldset>${box('level', 'MUST')}${box('level', 'SHOULD')}</fieldset><span id="shown"></span></div>`;
   const leftovers =
     report.leftovers.length === 0
       ? ''
@@ -462,12 +488,13 @@ export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMa
 <body>
 <header><h1>Public Records API ${e(c.specVersion)} conformance <span class="verdict ${verdictClass}">${e(c.verdict)}</span></h1>
 ${completenessHtml(report)}
-<div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${report.summary.failed} failed, ${report.summary.blocked ?? 0} blocked, ${report.summary.skipped} skipped · target <code>${e(c.target)}</code></div>
+<div class="meta">MUST ${c.must.passed}/${c.must.total} passed · SHOULD ${c.should.passed}/${c.should.total} passed · ${report.summary.failed} failed, ${report.summary.blocked ?? 0} blocked, ${report.summary.skipped} skipped${report.summary.notApplicable ? `, ${report.summary.notApplicable} not applicable` : ''} · target <code>${e(c.target)}</code></div>
 <div class="meta">run <code>${e(report.run.runId)}</code> · seed ${report.run.seed} · suite ${e(c.suiteVersion)} · ${e(c.date)} · ${(report.run.durationMs / 1000).toFixed(1)} s · ${report.requests.total} requests, ${report.run.rateLimitRetries} rate-limit retries · fingerprint <code>${e(c.fingerprint.slice(0, 16))}</code></div></header>
 ${bar}
 <main>
 ${recordChangesHtml(report)}
 ${toCompleteHtml(report)}
+${notApplicableHtml(report)}
 ${notSentHtml(report)}
 <section id="fix"><h2>What to fix</h2>
 ${nothing}${rootCausesHtml(report.rootCauses ?? [], report.checks)}${blockedHtml(steps)}

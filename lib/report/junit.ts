@@ -77,6 +77,7 @@ function verdictSuite(report: ConformanceReport): string[] {
           ['mustRan', String(done.mustRan)],
           ['mustSkipped', String(done.mustSkipped)],
           ['mustBlocked', String(done.mustBlocked)],
+          ['mustNotApplicable', String(done.mustNotApplicable ?? 0)],
         ]
       : []),
   ];
@@ -107,7 +108,8 @@ function verdictSuite(report: ConformanceReport): string[] {
  * junit.xml for CI systems: the verdict as a testsuite of its own, then one <testsuite> per endpoint
  * group and one <testcase> per check, classname = the group, name = `id: title`; a failed check has
  * <failure message="expected …; got …"> with the rule, its spec section and the exchanges as text; a
- * blocked one <error type="blocked">; a skipped one <skipped message="reason"/>. A failure under a
+ * blocked one <error type="blocked">; a skipped one <skipped message="reason"/>; a not applicable one
+ * <skipped type="not applicable" message="not applicable: the answers that show it"/>. A failure under a
  * strict reading is no <failure> (unless the run was judged under --strict): the testcase passes,
  * carrying `reading=strict` and the other reading as properties and its detail as <system-out>.
  */
@@ -120,13 +122,13 @@ export function junitXml(report: ConformanceReport): string {
   const failures = report.checks.filter(isFailure).length;
   // a blocked check is an <error>: JUnit's "could not be evaluated", not a <failure> of the server
   lines.push(
-    `<testsuites name="Public Records API v2 conformance" tests="${s.total + 1}" failures="${failures + (report.certificate.verdict === 'does not conform' ? 1 : 0)}" skipped="${s.skipped}" errors="${(s.blocked ?? 0) + (report.certificate.verdict === 'incomplete' ? 1 : 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="Public Records API v2 conformance" tests="${s.total + 1}" failures="${failures + (report.certificate.verdict === 'does not conform' ? 1 : 0)}" skipped="${s.skipped + (s.notApplicable ?? 0)}" errors="${(s.blocked ?? 0) + (report.certificate.verdict === 'incomplete' ? 1 : 0)}" time="${(report.run.durationMs / 1000).toFixed(3)}">`,
   );
   lines.push(...verdictSuite(report));
   for (const { group, checks } of byGroup(report.checks)) {
     const n = (st: string) => checks.filter((c) => c.status === st).length;
     lines.push(
-      `  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${checks.filter(isFailure).length}" skipped="${n('skipped')}" errors="${n('blocked')}" timestamp="${xmlEscape(report.run.startedAt)}">`,
+      `  <testsuite name="${xmlEscape(group)}" tests="${checks.length}" failures="${checks.filter(isFailure).length}" skipped="${n('skipped') + n('not applicable')}" errors="${n('blocked')}" timestamp="${xmlEscape(report.run.startedAt)}">`,
     );
     for (const c of checks) {
       const time = c.durationMs !== undefined ? ` time="${(c.durationMs / 1000).toFixed(3)}"` : '';
@@ -137,6 +139,9 @@ export function junitXml(report: ConformanceReport): string {
       }
       lines.push(`${open}>`);
       if (c.status === 'skipped') lines.push(`      <skipped message="${xmlEscape(c.message)}"/>`);
+      // JUnit has no "not applicable": its nearest is <skipped>, typed so that no one reads it as a key to supply
+      else if (c.status === 'not applicable')
+        lines.push(`      <skipped message="${xmlEscape(`not applicable: ${c.message}`)}" type="not applicable"/>`);
       else if (c.status === 'blocked') {
         const by = c.blockedBy;
         const detail = [

@@ -2,7 +2,15 @@ import type { ConformanceReport } from './conformance-json.js';
 import { knownDeviationLines, MAX_SUMMARY_BYTES, newDeviationLines, size } from './summary-deviations.js';
 
 export { MAX_SUMMARY_BYTES } from './summary-deviations.js';
-import { blockers, deviations, groupCounts, groupMark, unblockLine } from './groups.js';
+import {
+  blockers,
+  deviations,
+  groupCounts,
+  groupMark,
+  NOT_APPLICABLE_TITLE,
+  notApplicableChecks,
+  unblockLine,
+} from './groups.js';
 import type { CheckResult } from '../check/result.js';
 import { causeLine } from './root-causes.js';
 import { inertCode, inertMarkdown } from './inert.js';
@@ -58,6 +66,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   );
   groupTable(report, out);
   out.push(...toCompleteLines(report, () => size(out)));
+  notApplicableLines(report, out);
   leftoverLines(report, out);
   return capped(out.join('\n') + '\n');
 }
@@ -112,7 +121,7 @@ function countLines(report: ConformanceReport, out: string[]): void {
       '',
     );
   out.push(
-    `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
+    `MUST ${c.must.passed}/${c.must.total} passed${reading} · SHOULD ${c.should.passed}/${c.should.total} passed · ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.blocked ?? 0} blocked${s.notApplicable ? `, ${s.notApplicable} not applicable` : ''} · fingerprint \`${c.fingerprint.slice(0, 16)}\``,
   );
   out.push('');
 }
@@ -123,6 +132,16 @@ function recordChangesSection(report: ConformanceReport, out: string[]): void {
   if (changed.length === 0) return;
   out.push(`### ⚠ ${RECORD_CHANGES_TITLE}`, '', md(recordChangesIntro(changed)), '');
   for (const line of recordChangeLines(changed)) out.push(`- ${md(line)}`);
+  out.push('');
+}
+
+/** The checks not applicable, each with the answers that show it: never what makes a run incomplete. */
+function notApplicableLines(report: ConformanceReport, out: string[]): void {
+  const na = notApplicableChecks(report.checks);
+  if (na.length === 0) return;
+  out.push(`### ${NOT_APPLICABLE_TITLE} (${na.length})`, '');
+  for (const c of na.slice(0, 30)) out.push(`- \`${code(c.id)}\` (${c.level}) ${md(c.title)}: ${md(c.message)}`);
+  if (na.length > 30) out.push(`- … and ${na.length - 30} more in conformance.json`);
   out.push('');
 }
 
@@ -234,9 +253,9 @@ function toCompleteLines(report: ConformanceReport, used: () => number): string[
       break;
     }
     out.push(`- ${md(suppliedHead(item))}`);
-    for (const p of item.problems.slice(0, 3)) out.push(`  - ${item.kind === 'server' ? 'why' : 'wrong'}: ${md(p)}`);
-    if (item.kind !== 'server' && item.what) out.push(`  - what: ${md(item.what)}`);
-    if (item.kind !== 'server' && item.how) out.push(`  - how: ${md(item.how)}`);
+    for (const p of item.problems.slice(0, 3)) out.push(`  - ${item.kind === 'unnamed' ? 'why' : 'wrong'}: ${md(p)}`);
+    if (item.kind !== 'unnamed' && item.what) out.push(`  - what: ${md(item.what)}`);
+    if (item.kind !== 'unnamed' && item.how) out.push(`  - how: ${md(item.how)}`);
   }
   out.push('');
   return out;

@@ -4,16 +4,18 @@ import { fixturesInUse, namesFixtureKey } from '../target/fixtures-in-use.js';
 
 /**
  * "To complete this run": the skipped checks grouped by what the user supplies (a fixtures key or a
- * flag), each with the checks it unlocks, what it is and how to get it; and apart, the checks no key
- * lets run against this server (the server's own legal choice leaves nothing to test there).
+ * flag), each with the checks it unlocks, what it is and how to get it. A skip always names what to
+ * supply; what the server's legal choices leave nothing to judge is no skip but `not applicable`
+ * (lib/check/not-applicable.ts), which never makes a run incomplete. A skip that names nothing (a
+ * report of an older run) is listed apart, with its reason.
  */
 export interface Supplied {
-  /** the fixtures key or flag; empty for the checks no key unlocks */
+  /** the fixtures key or flag; empty for skips that name none */
   key: string;
-  kind: SkipNeed['kind'] | 'server';
+  kind: SkipNeed['kind'] | 'unnamed';
   what?: string;
   how?: string;
-  /** what is wrong with a value that is set (or, for the server's choices, why the checks skip), each once */
+  /** what is wrong with a value that is set (or, for a skip that names no key, its reason), each once */
   problems: string[];
   /** the checks it unlocks, MUST first */
   checks: Array<Pick<CheckResult, 'id' | 'title' | 'level'>>;
@@ -59,8 +61,8 @@ export function toComplete(checks: readonly CheckResult[]): Supplied[] {
     if (c.status !== 'skipped') continue;
     const need = needOf(c);
     const key = need?.key.replace(/\[\d+\]$/, '') ?? '';
-    const kind = need?.kind ?? 'server';
-    const id = `${kind === 'server' ? 'server' : 'key'}\u0000${key}`;
+    const kind = need?.kind ?? 'unnamed';
+    const id = `${kind === 'unnamed' ? 'unnamed' : 'key'}\u0000${key}`;
     const supply = key ? fixturesInUse().supplyOf(key) : undefined;
     const entry = m.get(id) ?? {
       key,
@@ -72,7 +74,7 @@ export function toComplete(checks: readonly CheckResult[]): Supplied[] {
     };
     // a key some checks found missing and others unusable is reported as unusable: it is set
     if (kind === 'unusable') entry.kind = 'unusable';
-    const problem = need?.problem ?? (kind === 'server' ? c.message : undefined);
+    const problem = need?.problem ?? (kind === 'unnamed' ? c.message : undefined);
     if (problem !== undefined && !entry.problems.includes(problem)) entry.problems.push(problem);
     entry.checks.push({ id: c.id, title: c.title, level: c.level });
     if (c.level === 'MUST') entry.must += 1;
@@ -80,7 +82,7 @@ export function toComplete(checks: readonly CheckResult[]): Supplied[] {
   }
   for (const e of m.values())
     e.checks.sort((a, b) => (a.level === b.level ? a.id.localeCompare(b.id) : a.level === 'MUST' ? -1 : 1));
-  const order = (e: Supplied) => (e.kind === 'server' ? 1 : 0);
+  const order = (e: Supplied) => (e.kind === 'unnamed' ? 1 : 0);
   return [...m.values()].sort((a, b) => order(a) - order(b) || b.must - a.must || b.checks.length - a.checks.length);
 }
 
@@ -98,8 +100,8 @@ export function unlocksText(s: Supplied, shown = 3): string {
 
 /** The one line heading a key: `taskToArchive (not given): unlocks 4 MUST checks (…)`. */
 export function suppliedHead(s: Supplied): string {
-  if (s.kind === 'server')
-    return `against this server, no key lets these run (its legal choices leave nothing to test): ${unlocksText(s)}`;
+  if (s.kind === 'unnamed')
+    return `skipped without naming a key or flag that would let them run (each reason says why): ${unlocksText(s)}`;
   if (s.kind === 'excluded') return `${s.key} (this run's flag): leaving it out unlocks ${unlocksText(s)}`;
   const state = s.kind === 'missing' ? 'not given' : 'set, but unusable';
   return `${s.key} (${state}): unlocks ${unlocksText(s)}`;
@@ -110,9 +112,9 @@ export function toCompleteLines(items: readonly Supplied[], max = 12): string[] 
   const out: string[] = [];
   for (const s of items.slice(0, max)) {
     out.push(`  - ${suppliedHead(s)}`);
-    for (const p of s.problems.slice(0, 2)) out.push(`      ${s.kind === 'server' ? 'why' : 'wrong'}: ${p}`);
-    if (s.kind !== 'server' && s.what) out.push(`      what: ${s.what}`);
-    if (s.kind !== 'server' && s.how) out.push(`      how: ${s.how}`);
+    for (const p of s.problems.slice(0, 2)) out.push(`      ${s.kind === 'unnamed' ? 'why' : 'wrong'}: ${p}`);
+    if (s.kind !== 'unnamed' && s.what) out.push(`      what: ${s.what}`);
+    if (s.kind !== 'unnamed' && s.how) out.push(`      how: ${s.how}`);
   }
   if (items.length > max) out.push(`  … and ${items.length - max} more: summary.md and report.html list them all`);
   return out;

@@ -8,6 +8,7 @@ import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import type { CheckResult } from '../check/result.js';
 import type { CheckDefinition } from '../check/registry.js';
 import { CheckSkipped } from './check-skipped.js';
+import { CheckNotApplicable } from '../check/not-applicable.js';
 
 /** How a check's body ended, in its result's terms. */
 export interface Outcome {
@@ -38,6 +39,8 @@ export function outcomeOf(
 ): Outcome {
   if (err instanceof CheckSkipped)
     return { ...passed(), status: 'skipped', message: err.message, ...(err.needs ? { needs: err.needs } : {}) };
+  if (err instanceof CheckNotApplicable)
+    return { ...passed(), status: 'not applicable', message: err.message, evidence: [...err.proof] };
   const at =
     err instanceof NonConformance || err instanceof SetupFailure || err instanceof TransportFailure
       ? err.exchange

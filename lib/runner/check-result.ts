@@ -27,6 +27,8 @@ export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrai
   // the sentence the failing input breaks: a generated check's input names its own stated rule
   const rule = ruleOf(first?.quotes ?? def.rule);
   const judged = o.status === 'failed' || o.status === 'blocked';
+  // a check not applicable carries the answers that prove it
+  const shown = judged || (o.status === 'not applicable' && o.evidence.length > 0);
   const { made } = trail;
   return {
     id: def.rule,
@@ -41,7 +43,7 @@ export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrai
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(o.violations.length > 0 ? { violations: o.violations } : {}),
     ...(o.status === 'failed' && strictOnly(def.rule, o.violations) ? { reading: 'strict' as const } : {}),
-    ...(judged ? { evidence: o.evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
+    ...(shown ? { evidence: o.evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
     ...(o.failedAt !== undefined && o.failedAt >= 0 ? { failedExchange: o.failedAt } : {}),
     ...(o.status === 'failed' ? { rerun: rerunCommand(def, target.seed, target.rerun) } : {}),
     ...(trail.observations.length > 0 ? { observations: trail.observations } : {}),

@@ -17,7 +17,9 @@ export interface RunEvents {
  * shared record, lib/runner/record-lock.ts) leaves no slot idle. Checks start one endpoint group
  * after another in turn (interleaved), so the checks that take turns on a shared record, which
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
- * place in that order is its priority for request slots. Results keep the list's order.
+ * place in that order is its priority for request slots. The checks that judge what the whole run
+ * showed (`runLast`: lib/check/answer-observer.ts) start once every other check has ended. Results keep
+ * the list's order.
  */
 export async function runChecks(
   defs: readonly CheckDefinition[],
@@ -26,28 +28,34 @@ export async function runChecks(
   checksPerSlot = 4,
 ): Promise<CheckRun[]> {
   const results = new Array<CheckRun>(defs.length);
-  const order = interleaved(defs);
   const left = new Map<string, number>();
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let k = next++; k < order.length; k = next++) {
-      const i = order[k]!;
-      const def = defs[i]!;
-      const r = await runCheck(def, run, k);
-      results[i] = r;
-      events.onCheck?.(r, def);
-      const n = left.get(def.group)! - 1;
-      left.set(def.group, n);
-      if (n === 0)
-        events.onGroup?.(
-          def.group,
-          defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
-        );
-    }
+  let place = 0;
+  const pool = async (order: readonly number[]): Promise<void> => {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let k = next++; k < order.length; k = next++) {
+        const i = order[k]!;
+        const def = defs[i]!;
+        const r = await runCheck(def, run, place++);
+        results[i] = r;
+        events.onCheck?.(r, def);
+        const n = left.get(def.group)! - 1;
+        left.set(def.group, n);
+        if (n === 0)
+          events.onGroup?.(
+            def.group,
+            defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, Math.max(1, order.length)) }, worker));
   };
-  await Promise.all(Array.from({ length: width }, worker));
+  // the checks that judge what the whole run showed (runLast) start once every other check has ended
+  const all = interleaved(defs);
+  await pool(all.filter((i) => !defs[i]!.runLast));
+  await pool(all.filter((i) => defs[i]!.runLast));
   return results;
 }
 

@@ -9,12 +9,22 @@ export function findRecord(ctx: Context, type: string, id: string | undefined): 
   const record = id === undefined ? undefined : ctx.store.get(ctx.org.id, type, id);
   // variation archived-not-addressable: an archived record answers as a missing one
   const gone = record?.attrs['archived_at'] != null && ctx.variations.has('archived-not-addressable');
+  // variation other-org-403: another organization's record is forbidden, not missing
+  if (!record && id !== undefined && ctx.variations.has('other-org-403') && ofAnotherOrg(ctx, type, id))
+    throw apiError(403, 'record_not_found', `The ${type} ${id} is not this organization's`, {
+      record_type: type,
+      record_id: id,
+    });
   if (!record || gone)
     throw apiError(404, 'record_not_found', `No ${type} with id ${id ?? ''}`, {
       record_type: type,
       record_id: id ?? null,
     });
   return record;
+}
+
+function ofAnotherOrg(ctx: Context, type: string, id: string): boolean {
+  return [...ctx.store.orgs.keys()].some((org) => org !== ctx.org.id && ctx.store.get(org, type, id) !== undefined);
 }
 
 export function param(ctx: Context, name: string): string {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.js';
 import { apiError, invalid } from '../errors.js';
 import { parseLabels, type ChannelItem } from '../items.js';
@@ -20,6 +21,10 @@ function createContact(ctx: Context): Reply {
   const parsed = parseAttributes(ctx, 'contact', attributes, 'create');
   const record = newRecord(ctx, 'contact', parsed);
   deriveDisplayName(record);
+  // variation contact-lists-not-on-create: the email items come from the product, primary_email's first
+  const email = record.attrs['primary_email'];
+  if (ctx.variations.has('contact-lists-not-on-create') && typeof email === 'string')
+    record.attrs['contact_emails'] = [{ id: randomUUID(), email, is_primary: true, labels: [] }];
   ctx.store.insert(record);
   // the spec states 201 for contact create, in every profile
   return recordReply(ctx, record, 201);

@@ -1,9 +1,11 @@
 import type { Variation } from './define.js';
+import accountDomainsNotOnCreate from './account-domains-not-on-create.js';
 import accountNameUnique from './account-name-unique.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
 import contactAccountsOwnCursor from './contact-accounts-own-cursor.js';
 import contactEmailUnique from './contact-email-unique.js';
+import contactListsNotOnCreate from './contact-lists-not-on-create.js';
 import contactRequiredField from './contact-required-field.js';
 import contentTypeCharset from './content-type-charset.js';
 import createdStatus200 from './created-status-200.js';
@@ -20,6 +22,7 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import otherOrg403 from './other-org-403.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
@@ -29,6 +32,7 @@ import participantNameNull from './participant-name-null.js';
 import phoneItemOneLabel from './phone-item-one-label.js';
 import phoneItemsNotOnCreate from './phone-items-not-on-create.js';
 import requiredFlagOmitempty from './required-flag-omitempty.js';
+import statedReadsOnly from './stated-reads-only.js';
 import stringsC0Stripped from './strings-c0-stripped.js';
 import stringsNfc from './strings-nfc.js';
 import taskCompleteSetsMore from './task-complete-sets-more.js';
@@ -43,13 +47,14 @@ import upsertUpdatesArchived from './upsert-updates-archived.js';
 import validationDetailsNull from './validation-details-null.js';
 import workspaceAttribute from './workspace-attribute.js';
 
-/** Every legal variation of the reference server, one file each; the registry reads this list. */
 export const ALL_VARIATIONS: readonly Variation[] = [
+  accountDomainsNotOnCreate,
   accountNameUnique,
   archivedNotAddressable,
   codesAs400,
   contactAccountsOwnCursor,
   contactEmailUnique,
+  contactListsNotOnCreate,
   contactRequiredField,
   contentTypeCharset,
   createdStatus200,
@@ -66,6 +71,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  otherOrg403,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
@@ -75,6 +81,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   phoneItemOneLabel,
   phoneItemsNotOnCreate,
   requiredFlagOmitempty,
+  statedReadsOnly,
   stringsC0Stripped,
   stringsNfc,
   taskCompleteSetsMore,

@@ -37,6 +37,11 @@ export const USER_SUPPLIED: readonly UserItem[] = [
     'the domain checks, on a server that takes no domains on account create',
   ),
   item(
+    'accountToGiveUp',
+    '{ "id": "<uuid>", "primaryDomain": "…", "otherDomain": ["…"] } of an account whose every domain may be lost, the primary one too',
+    'account.domain.last-primary and account.domain.last-primary-of-several, on a server that takes no domains on account create',
+  ),
+  item(
     'customObject.attributes',
     'a sample value for each writable attribute of the custom object, at least one free text',
     'the custom-object write checks (custom-object.*)',

@@ -1,4 +1,5 @@
 import { ApiClient } from '../../lib/http/client.js';
+import type { RunTarget } from '../../lib/check/run-target.js';
 import { pathUnderBase } from '../../lib/http/exchange.js';
 import { serverSettings } from '../../lib/http/client-settings.js';
 import type { RequestBudget } from '../../lib/http/request-budget.js';
@@ -93,6 +94,8 @@ function fixturesClient(
     onExchange: (ex, req) => {
       preflight.requests += 1;
       records.observe(ex, req.path, req.auth);
+      // the run's observer judges every answer, these first (lib/check/answer-observer.ts)
+      (target as RunTarget).answers?.see(ex);
       // an answered read with organization A's key: the checks of the same read judge this answer
       if (ex.request.method === 'GET' && ex.response !== undefined && req.auth === 'apiKey' && preflight.reads)
         preflight.reads[`${pathUnderBase(ex, target.baseUrl)}${new URL(ex.request.url).search}`] = {

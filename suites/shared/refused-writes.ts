@@ -343,6 +343,7 @@ export const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWr
           before === undefined
             ? `${risk}, and the server serves no task read to learn the disposition it already has`
             : `${risk}; the task's disposition is ${show(before)}, no value to send back unchanged`,
+          { key: '--read-only', kind: 'excluded' },
         );
       }
       return { task, before, seen, disposition: before };

@@ -6,6 +6,7 @@ import { recordViolations } from './record-violations.js';
 import { validate } from './schemas/index.js';
 import { bodyViolations } from './body-violations.js';
 import { workspaceRequiredBlock } from './workspace-required.js';
+import { seenValues } from './seen-values.js';
 
 /** What this spec's error body, record envelope and schemas require of an answer, handed to the engine. */
 export const JUDGES: SpecJudges = {
@@ -27,4 +28,5 @@ export const JUDGES: SpecJudges = {
   refusedForTheUser: (ex) => workspaceRequiredBlock(ex),
   // `{ data: record }`, a record's `attributes`, a typed value `{ value, value_type }`
   wrapping: { wrappers: ['data', 'attributes', 'value'], typeKey: 'value_type' },
+  seen: seenValues,
 };

@@ -74,7 +74,7 @@ export interface DomainAccount {
   primaryDomain: string;
   /** a non-primary domain */
   otherDomain: string;
-  source: 'created' | 'fixture';
+  source: 'created' | 'fixture' | 'given up';
 }
 
 /**
@@ -98,6 +98,40 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
     otherDomain: fixtureOtherDomain(c, c.need(f.otherDomain, 'accountWithDomains.otherDomain')),
     source: 'fixture',
   };
+}
+
+/**
+ * An account whose primary domain a check may try to remove (the cannot_remove_last_primary checks):
+ * one of the check's own (`ownAccountWithDomains`); where the server takes no domains on account create,
+ * the fixture `accountToGiveUp`, whose every domain the user gave up (skipping the check, naming that
+ * key, when it is not given), held until the check ends. Never `accountWithDomains`, whose primary
+ * domain is the user's.
+ */
+export async function accountToRisk(c: CheckContext): Promise<DomainAccount> {
+  const own = await ownAccountWithDomains(c);
+  if (own) return own;
+  const key =
+    'accountToGiveUp (an account whose every domain may be lost: the server takes no domains on account create)';
+  const f = c.need(c.fixtures.accountToGiveUp, key);
+  const id = c.need(f.id, 'accountToGiveUp.id');
+  await holdRecord(c, `account:${id}`);
+  const others = f.otherDomain === undefined ? [] : Array.isArray(f.otherDomain) ? f.otherDomain : [f.otherDomain];
+  return {
+    id,
+    primaryDomain: c.need(f.primaryDomain, 'accountToGiveUp.primaryDomain'),
+    otherDomain: c.need(others[0], 'accountToGiveUp.otherDomain (a domain of the account besides the primary one)'),
+    source: 'given up',
+  };
+}
+
+/** The only primary domain of an account and another of its domains, when it shows exactly that. */
+export function withOnePrimaryOf(record: ApiRecord): { primaryDomain: string; otherDomain: string } | undefined {
+  const domains = domainsOf(record);
+  const primaries = domains.filter((d) => d.is_primary === true);
+  const other = domains.find((d) => d.is_primary !== true);
+  return primaries.length === 1 && other
+    ? { primaryDomain: primaries[0]!.domain_name, otherDomain: other.domain_name }
+    : undefined;
 }
 
 /**

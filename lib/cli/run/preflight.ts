@@ -1,6 +1,7 @@
 import { RunStopped } from '../../http/run-stopped.js';
 import { Interruption } from '../interrupt.js';
 import { probe } from '../probe.js';
+import { AnswerObserver } from '../../check/answer-observer.js';
 import { cleanupCommandFor } from './cleanup-lines.js';
 import type { Connected } from './target.js';
 import type { Teardown } from './teardown.js';
@@ -25,6 +26,8 @@ export async function preflight(run: Connected, teardown: Teardown): Promise<Rea
   const cleanupCommand = cleanupCommandFor(target.ledgerFile ?? '', run.cwd);
   const interruption = new Interruption(run.pace, print, cleanupCommand);
   teardown.add(() => interruption.dispose());
+  // one observer of every answer the run reads, from the fixtures check's first on
+  target.answers = new AnswerObserver(target.baseUrl);
   await fixturesCheck(run);
   run.phases.end('fixturesCheckMs');
   return { ...run, interruption, cleanupCommand };

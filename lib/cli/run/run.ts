@@ -5,6 +5,7 @@ import { runChecks } from '../../runner/run-checks.js';
 import { RunSetups } from '../../runner/run-setups.js';
 import { withSetupRecords } from '../../runner/setup-records.js';
 import { findingResults } from '../../runner/finding-results.js';
+import { observerFindings } from '../../runner/observer-findings.js';
 import type { RunRecord } from '../../runner/run-record.js';
 import { ConsoleProgress } from '../../report/console-progress.js';
 import type { Ready } from './preflight.js';
@@ -42,7 +43,12 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
   // a failing check's reproducers may name a set-up's record: its report says what became of it
   withSetupRecords(runs, setups);
   progress.finish();
-  record.finish(runs, findingResults(runs, target.seed, run.redactor, target.rerun), setups, target.baseUrl);
+  // what the checks met beyond their own rule, then what the run's observer saw that no check reported
+  const findings = [
+    ...findingResults(runs, target.seed, run.redactor, target.rerun),
+    ...observerFindings(runs, target.answers, run.redactor),
+  ];
+  record.finish(runs, findings, setups, target.baseUrl);
   return record;
 }
 
