@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // the spec's knowledge, handed to the engine as bin/main.ts does
     setupFiles: ['test/support/use-spec.ts'],
+    // a folder for the whole-suite runs test files share (test/support/shared-run.ts)
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
