@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `npm test`: the project's tests of itself (test/). The conformance checks (suites/*.checks.ts) are
@@ -10,6 +11,9 @@ export default defineConfig({
     setupFiles: ['test/support/use-spec.ts'],
     // a folder for the whole-suite runs test files share (test/support/shared-run.ts)
     globalSetup: ['test/support/global-setup.ts'],
+    // a worker per core, not vitest's one less: most files wait on servers, child runs and quotas, so on a
+    // 2-core machine one worker left a core idle for the whole of `npm test`
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },
