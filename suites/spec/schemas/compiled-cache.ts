@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -12,9 +12,10 @@ const standaloneCode = standaloneCodeModule.default;
 /**
  * Compiling the suite's schemas is ajv generating and compiling JavaScript: most of a second, in every
  * process that validates (each `npx conformance`, each test file). The code ajv generates depends only
- * on the schemas, ajv's version and its options, so it is kept beside the CLI's bundle
+ * on the schemas, ajv's version and its options, so it is kept beside the bundle the CLI builds in a clone
  * (node_modules/.conformance/, a file named for a digest of all three) and loaded as a module the next
- * time. Where the folder cannot be written, every process compiles, as before.
+ * time. Where there is no such folder (an installed package) or it cannot be written, every process
+ * compiles, as before.
  */
 
 /** Validators by schema URI, keyed by what the generated code depends on; undefined when none is kept yet. */
@@ -41,8 +42,9 @@ export function compiledCache(digestOf: unknown, formats: object): CompiledCache
     keep(ajv, uris) {
       if (file === undefined) return;
       try {
+        // only beside a bundle the CLI built (a clone): an installed package writes nothing in the user's tree
+        if (!existsSync(path.dirname(file))) return;
         const code = standaloneCode(ajv, Object.fromEntries(uris.map((u) => [u, u])));
-        mkdirSync(path.dirname(file), { recursive: true });
         // written aside and renamed: a process starting meanwhile never loads half of it
         const partial = `${file}.${process.pid}.tmp`;
         writeFileSync(
