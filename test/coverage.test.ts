@@ -1,24 +1,18 @@
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
+import { sharedRun } from './support/shared-run.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import { STATEMENTS } from '../suites/spec/rules/statements-data.js';
 import { OPEN_POINTS } from '../suites/spec/rules/open-points.js';
 import { VARIATIONS } from '../reference/variations/registry.js';
 import type { CoverageMap } from '../lib/coverage/coverage-map.js';
 
-const work = mkdtempSync(path.join(tmpdir(), 'conformance-coverage-'));
-afterAll(() => {
-  rmSync(work, { recursive: true, force: true });
-});
-
 describe('npx conformance coverage: the traceability map, built from the catalogue and the registry', () => {
   it('lists every catalogue rule exactly once, every statement in its section, every open point and variation', async () => {
-    const run = await runCli(['--report-dir', path.join(work, 'run')]);
+    // the default run every file shares (test/support/shared-run.ts)
+    const run = await sharedRun([]);
     expect(run.code).toBe(0);
-    const r = await runCli(['coverage', '--json', '--report-dir', path.join(work, 'run')]);
+    const r = await runCli(['coverage', '--json', '--report-dir', run.dir]);
     expect(r.code, r.stderr).toBe(0);
     const map = JSON.parse(r.stdout) as CoverageMap;
     expect(Object.keys(map.rules).sort()).toEqual(Object.keys(RULES).sort());
@@ -33,9 +27,7 @@ describe('npx conformance coverage: the traceability map, built from the catalog
     expect(map.contract?.operations.neverSeen).toEqual([]);
     expect(map.contract?.errorCodes.seen.length).toBeGreaterThan(10);
     // and report.html carries the same map
-    expect(readFileSync(path.join(work, 'run', 'report.html'), 'utf8')).toContain(
-      '<section id="coverage"><h2>Coverage of the spec</h2>',
-    );
+    expect(run.read('report.html')).toContain('<section id="coverage"><h2>Coverage of the spec</h2>');
   }, 200_000);
 
   it('reads as text without a run: statements with their rules and check counts', async () => {

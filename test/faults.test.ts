@@ -1,28 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isRuleId, RULES } from '../suites/spec/rules/catalogue.js';
-import { DEFAULT_CONCURRENCY, detectFault, expectedExit, limiter, type FaultOutcome } from './verify/detect.js';
 import { FAULTS, resolveFaults } from '../reference/faults/registry.js';
 import { startReferenceServer } from '../reference/index.js';
+import { detectsFaults } from './support/fault-matrix.js';
 
 /**
- * Fault injection: the suite must notice each named deviation of the reference server. Every
- * fault gets an `npx conformance --fault <id>` run, in this process through the CLI's composition
- * root (`npm run verify` runs each in a child process, as a user would), at most
- * DEFAULT_CONCURRENCY (or CONFORMANCE_FAULT_CONCURRENCY) at a time; the queue starts in
- * beforeAll and runs ahead while each test awaits its own fault. FAULTS=a,b limits the set.
- * The run is focused on the fault's rules first, and is the whole suite when that does not detect
- * it (detectFault); `npm run verify` always runs the whole suite per fault.
+ * Fault injection: the fault registry's own tests here; the suite must notice each named deviation of
+ * the reference server, one `npx conformance --fault <id>` run each (test/support/fault-matrix.ts),
+ * dealt to this file and test/faults-2.test.ts. FAULTS=a,b limits the set (all run in this file).
  */
 const FAULT_DIR = fileURLToPath(new URL('../reference/faults/', import.meta.url));
 const NOT_FAULTS = ['all', 'define', 'kit', 'registry'];
-const only = process.env['FAULTS']
-  ?.split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-const selected = only ? FAULTS.filter((f) => only.includes(f.id)) : FAULTS;
-const concurrency = Number(process.env['CONFORMANCE_FAULT_CONCURRENCY'] ?? DEFAULT_CONCURRENCY);
 
 describe('the fault registry', () => {
   it('lists at least 60 faults, one file each, named after its id', () => {
@@ -66,26 +56,5 @@ describe('the fault registry', () => {
   });
 });
 
-describe('the suite detects every fault of the reference server', () => {
-  const results = new Map<string, Promise<FaultOutcome>>();
-  beforeAll(() => {
-    const schedule = limiter(concurrency);
-    for (const fault of selected) {
-      const p = schedule(() => detectFault(fault, { focused: true, inProcess: true }));
-      p.catch(() => undefined); // awaited (and reported) by the fault's own test
-      results.set(fault.id, p);
-    }
-  });
-
-  if (selected.length === 0) it.skip(`no fault selected by FAULTS=${only?.join(',') ?? ''}`, () => undefined);
-  for (const fault of selected) {
-    it(`${fault.id} (${fault.breaks.join(', ')})`, async () => {
-      const o = await results.get(fault.id)!;
-      const summary = `exit ${String(o.code)}${o.error ? `, ${o.error}` : ''}; other failed rules: ${o.otherRules.join(', ') || 'none'}`;
-      expect(o.code, summary).toBe(expectedExit(fault.breaks));
-      expect(o.matched, `no failed check names ${fault.breaks.join(' or ')}; ${summary}`).not.toEqual([]);
-      // and only the rules it declares: a finding under another rule is a second cause, or an undeclared effect
-      expect(o.otherRules, `failed rules the fault does not declare; ${summary}`).toEqual([]);
-    }, 600_000);
-  }
-});
+// the first half of the fault runs; test/faults-2.test.ts runs the other half (in a worker of its own)
+detectsFaults(1, 2);

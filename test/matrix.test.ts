@@ -4,32 +4,34 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
+import { sharedRun } from './support/shared-run.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { Matrix } from '../lib/matrix/matrix.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-matrix-'));
-const dir = (name: string) => path.join(work, name);
+// the three runs' report folders (shared runs: read, never written)
+const dirs = new Map<string, string>();
+const dir = (name: string) => dirs.get(name)!;
 const FAILED = 'contact.create.status-201';
 const STRICT = 'error.code-listed-no-fit';
 
 beforeAll(async () => {
   // three implementations: a conforming one, one with a fault, one with that fault and another
   const runs = await Promise.all([
-    runCli(['--report-dir', dir('clean')]),
-    runCli(['--fault', 'contact-create-200', '--report-dir', dir('one')]),
+    sharedRun([]),
+    sharedRun(['--fault', 'contact-create-200']),
     // and a server that makes the other reading's choice of a strict-reading rule
-    runCli([
+    sharedRun([
       '--fault',
       'contact-create-200',
       '--fault',
       'bad-uuid-500',
       '--variation',
       'own-codes-for-unlisted-statuses',
-      '--report-dir',
-      dir('two'),
     ]),
   ]);
+  ['clean', 'one', 'two'].forEach((name, i) => dirs.set(name, runs[i]!.dir));
   expect(runs.map((r) => r.code)).toEqual([0, 1, 1]);
 }, 300_000);
 afterAll(() => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
+import { sharedRun } from './support/shared-run.js';
 
 interface Report {
   summary: { passed: number; failed: number; skipped: number; total: number };
@@ -11,9 +8,9 @@ interface Report {
 
 describe('npx conformance against the embedded reference server', () => {
   it('passes every check and writes conformance.json', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-run-'));
-    const r = await runCli(['--report-dir', dir]);
-    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
+    // the default run, shared with every test that reads one (test/support/shared-run.ts)
+    const r = await sharedRun([]);
+    const report = r.report<Report>();
     const failed = report.checks.filter((c) => c.status === 'failed').map((c) => `${c.id} ${c.title}: ${c.message}`);
     expect(failed).toEqual([]);
     expect(r.code).toBe(0);

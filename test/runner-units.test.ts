@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { CheckSkipped } from '../lib/runner/check-skipped.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { interleaved } from '../lib/runner/run-checks.js';
+import { interleaved, StartQueue } from '../lib/runner/run-checks.js';
 import type { CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
@@ -191,6 +191,31 @@ describe('the order checks start in', () => {
     ];
     const order = interleaved(defs).map((i) => defs[i]!.title);
     expect(order).toEqual(['seq', 'a1', 'b1', 'a2', 'b2', 'a3']);
+  });
+
+  it('once a check takes a shared record, starts the checks of its operation next (their turns add up)', () => {
+    const on = (group: string, title: string, endpoint: string): CheckDefinition => ({
+      ...def(group, title),
+      endpoint,
+    });
+    const defs = [
+      on('a', 'a1', 'PATCH /task/{task_id}'),
+      on('a', 'a2', 'GET /note/{note_id}'),
+      on('b', 'b1', 'GET /note/{note_id}'),
+      on('b', 'b2', 'GET /note/{note_id}'),
+      on('c', 'c1', 'GET /note/{note_id}'),
+      on('c', 'c2', 'PATCH /task/{task_id}'),
+      on('b', 'b3', 'PATCH /task/{task_id}'),
+    ];
+    const queue = new StartQueue(defs);
+    const started = (n: number) => Array.from({ length: n }, () => defs[queue.next()!]!.title);
+    expect(started(1)).toEqual(['a1']);
+    queue.promoteLike('record.envelope', 'a1');
+    expect(started(2)).toEqual(['c2', 'b3']);
+    // a wildcard endpoint names no operation, an operation is promoted once, and nothing starts twice
+    queue.promoteLike('record.envelope', 'a1');
+    expect(started(4)).toEqual(['b1', 'c1', 'a2', 'b2']);
+    expect(queue.next()).toBeUndefined();
   });
 });
 

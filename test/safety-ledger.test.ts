@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReference } from '../reference/index.js';
@@ -16,20 +15,19 @@ import {
 import { createdBy } from '../lib/safety/created.js';
 import { BIN, cleanEnv, runCli } from './support/cli.js';
 import { referenceWithFixtures } from './support/loopback.js';
-
-const tmp = () => mkdtempSync(path.join(tmpdir(), 'conformance-ledger-'));
+import { sharedRun } from './support/shared-run.js';
 
 describe('every created record is in the ledger, tagged, and archived when its check ends', () => {
   let lines: LedgerLine[];
   let report: { run: { runId: string }; leftovers: unknown[] };
   beforeAll(async () => {
-    // the whole suite on the embedded reference: every create path of every suite is exercised
-    const dir = tmp();
-    const r = await runCli(['--report-dir', dir]);
+    // the whole suite on the embedded reference (the default run every file shares): every create path
+    // of every suite is exercised
+    const r = await sharedRun([]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    lines = readLedger(path.join(dir, 'ledger.jsonl'));
-    report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as typeof report;
-  }, 120_000);
+    lines = readLedger(path.join(r.dir, 'ledger.jsonl'));
+    report = r.report<typeof report>();
+  }, 300_000);
 
   it('records each create of the run, with the run id and the key that made it', () => {
     const created = lines.filter(isCreated);

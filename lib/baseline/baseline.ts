@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { catalogueInUse, isRetiredRule, isRuleId } from '../catalogue/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
@@ -44,7 +44,8 @@ export const BASELINE_SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: true, strict: true }).compile(BASELINE_SCHEMA);
+// compiled on first use: most runs read no baseline
+let compiled: ValidateFunction | undefined;
 
 /** Reads and validates a baseline file; every problem is named in one RunCannotStart (exit 2). */
 export function loadBaseline(file: string, shownAs: string = file): Baseline {
@@ -53,6 +54,7 @@ export function loadBaseline(file: string, shownAs: string = file): Baseline {
 
 export function checkBaseline(data: unknown, shownAs: string): Baseline {
   const problems: string[] = [];
+  const validate = (compiled ??= new Ajv({ allErrors: true, strict: true }).compile(BASELINE_SCHEMA));
   if (!validate(data)) {
     for (const e of validate.errors ?? []) {
       const at = e.instancePath || '/';

@@ -15,8 +15,20 @@ export function statements(): readonly Statement[] {
   return catalogueInUse().statements;
 }
 
+// the coverage map of every report asks for every statement's rules: worked out once per catalogue
+const rulesByStatement = new WeakMap<object, WeakMap<Statement, RuleId[]>>();
+
 /** The rules that check a statement: those quoting part of it, and its `checkedBy`. */
 export function rulesOf(statement: Statement): RuleId[] {
+  const catalogue = catalogueInUse();
+  let known = rulesByStatement.get(catalogue);
+  if (known === undefined) rulesByStatement.set(catalogue, (known = new WeakMap()));
+  let rules = known.get(statement);
+  if (rules === undefined) known.set(statement, (rules = rulesQuoting(statement)));
+  return [...rules];
+}
+
+function rulesQuoting(statement: Statement): RuleId[] {
   const quoting = ruleEntries()
     .filter(([, rule]) => quoteParts(rule.quote).some((p) => statement.text.includes(p)))
     .map(([id]) => id);

@@ -10,7 +10,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv,
   formats: string[],
 ) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
+// made on first use: a run without a fixtures file (the embedded reference) never compiles its meta-schema
+let ajv: Ajv | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** The validator of the fixtures file's schema (the spec's, handed in), compiled once. */
@@ -18,6 +19,7 @@ function fixturesValidator(): ValidateFunction {
   const schema = fixturesInUse().schema;
   let validate = compiled.get(schema);
   if (validate === undefined) {
+    ajv ??= addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }

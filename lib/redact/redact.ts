@@ -20,6 +20,14 @@ const ANYWHERE = 12;
 /** The shortest base64 core looked for at all: shorter ones would match by chance. */
 const MIN_FORM = 4;
 
+/**
+ * Texts redacted once are remembered: a run redacts the same property names, ids and messages on every
+ * answer (a replayed answer's whole body too). Bounded: texts up to MEMO_LONGEST characters, MEMO_MOST
+ * characters in all (then it starts afresh).
+ */
+const MEMO_LONGEST = 65_536;
+const MEMO_MOST = 4_000_000;
+
 interface Form {
   label: string;
   value: string;
@@ -31,6 +39,8 @@ export class Redactor {
   private readonly secrets: Form[];
   /** the keys themselves, for the spellings no list holds (lib/redact/encoded-key.ts) */
   private readonly keys: NamedSecret[];
+  private readonly memo = new Map<string, string>();
+  private memoChars = 0;
 
   constructor(secrets: NamedSecret[]) {
     this.keys = secrets.filter((s) => s.value.length > 0);
@@ -50,6 +60,21 @@ export class Redactor {
   }
 
   text(input: string): string {
+    const known = this.memo.get(input);
+    if (known !== undefined) return known;
+    const out = this.redacted(input);
+    if (input.length <= MEMO_LONGEST) {
+      if (this.memoChars > MEMO_MOST) {
+        this.memo.clear();
+        this.memoChars = 0;
+      }
+      this.memo.set(input, out);
+      this.memoChars += input.length + out.length;
+    }
+    return out;
+  }
+
+  private redacted(input: string): string {
     let out = input;
     // every response body passes here: test before splitting (most hold no key)
     for (const s of this.secrets) {

@@ -8,6 +8,16 @@ import type { CheckContext } from '../check/context.js';
  */
 const tails = new Map<string, Promise<void>>();
 const held = new WeakMap<CheckContext, Set<string>>();
+const listeners = new Set<(c: CheckContext, key: string) => void>();
+
+/**
+ * Tells `listener` of each check as it takes a record (the runner then starts the checks like it first:
+ * their turns add up to the run's longest chain). Returns the call that stops telling it.
+ */
+export function onRecordTaken(listener: (c: CheckContext, key: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The records a check held (for the run's longest chain: checks that take turns add up). */
 export function heldRecords(c: CheckContext): string[] {
@@ -20,6 +30,7 @@ export async function holdRecord(c: CheckContext, key: string): Promise<void> {
   held.set(c, mine);
   if (mine.has(key)) return;
   mine.add(key);
+  for (const listener of listeners) listener(c, key);
   const before = tails.get(key) ?? Promise.resolve();
   let release!: () => void;
   const done = new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '../check/registry.js';
 import { runCheck, type RunContext } from './run-check.js';
 import type { CheckRun } from './check-run.js';
+import { onRecordTaken } from './record-lock.js';
 
 /** What the console hears while checks run. */
 export interface RunEvents {
@@ -32,11 +33,9 @@ export async function runChecks(
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
-  const pool = async (order: readonly number[]): Promise<void> => {
-    let next = 0;
+  const pool = async (queue: StartQueue): Promise<void> => {
     const worker = async (): Promise<void> => {
-      for (let k = next++; k < order.length; k = next++) {
-        const i = order[k]!;
+      for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
         const r = await runCheck(def, run, place++);
         results[i] = r;
@@ -50,13 +49,70 @@ export async function runChecks(
           );
       }
     };
-    await Promise.all(Array.from({ length: Math.min(width, Math.max(1, order.length)) }, worker));
+    // (another run of this process, a test's, takes records of its own target)
+    const stop = onRecordTaken((c) => {
+      if (c.target === run.target) queue.promoteLike(c.rule, c.title);
+    });
+    try {
+      await Promise.all(Array.from({ length: Math.min(width, Math.max(1, queue.size)) }, worker));
+    } finally {
+      stop();
+    }
   };
   // the checks that judge what the whole run showed (runLast) start once every other check has ended
-  const all = interleaved(defs);
-  await pool(all.filter((i) => !defs[i]!.runLast));
-  await pool(all.filter((i) => defs[i]!.runLast));
+  await pool(new StartQueue(defs, (d) => !d.runLast));
+  await pool(new StartQueue(defs, (d) => d.runLast === true));
   return results;
+}
+
+/**
+ * The order checks start in: interleaved, except that once a check takes a shared record
+ * (lib/runner/record-lock.ts), the checks of its operation not started yet start next. Those take turns
+ * on the record, so their chains add up to the run's longest: started as they came, the last of them
+ * started near the run's end and the record sat idle between turns.
+ */
+export class StartQueue {
+  private readonly order: number[];
+  private readonly started: boolean[];
+  private readonly first: number[] = [];
+  private readonly promoted = new Set<string>();
+  private readonly byName = new Map<string, string>();
+  private at = 0;
+
+  constructor(
+    private readonly defs: readonly CheckDefinition[],
+    include: (d: CheckDefinition) => boolean = () => true,
+  ) {
+    this.order = interleaved(defs).filter((i) => include(defs[i]!));
+    this.started = defs.map(() => false);
+    for (const d of defs) this.byName.set(`${d.rule}\n${d.title}`, d.endpoint);
+  }
+
+  /** How many checks this queue starts in all. */
+  get size(): number {
+    return this.order.length;
+  }
+
+  next(): number | undefined {
+    for (;;) {
+      const i = this.first.length > 0 ? this.first.shift() : this.order[this.at++];
+      if (i === undefined) return undefined;
+      if (this.started[i]) continue;
+      this.started[i] = true;
+      return i;
+    }
+  }
+
+  /** The checks of the operation of the check named so go next (a wildcard endpoint names no operation). */
+  promoteLike(rule: string, title: string): void {
+    const endpoint = this.byName.get(`${rule}\n${title}`);
+    if (endpoint === undefined || endpoint === '*' || this.promoted.has(endpoint)) return;
+    this.promoted.add(endpoint);
+    for (let j = this.at; j < this.order.length; j++) {
+      const i = this.order[j]!;
+      if (!this.started[i] && this.defs[i]!.endpoint === endpoint) this.first.push(i);
+    }
+  }
 }
 
 /** Indices of `defs` taking one check of each endpoint group in turn (groups in list order). */

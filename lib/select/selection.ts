@@ -14,13 +14,20 @@ export interface Selectable {
   title?: string;
 }
 
+// a selection's few patterns are matched against every check of every run: each is compiled once
+const compiledGlobs = new Map<string, RegExp>();
+
 /** `*` matches any run of characters (dots included), `?` one character; everything else is literal. */
 export function globToRegExp(pattern: string): RegExp {
+  const known = compiledGlobs.get(pattern);
+  if (known !== undefined) return known;
   const body = pattern
     .split('')
     .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  return new RegExp(`^${body}$`);
+  const re = new RegExp(`^${body}$`);
+  if (compiledGlobs.size < 1000) compiledGlobs.set(pattern, re);
+  return re;
 }
 
 function matchesAny(patterns: readonly string[], c: Selectable): boolean {

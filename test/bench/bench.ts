@@ -8,7 +8,8 @@ import { startReferenceServer } from '../../reference/index.js';
 import { KEY_LABELS } from '../../lib/redact/redact.js';
 import { replay, replayPlan } from './replay.js';
 import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
-import { performanceMarkdown } from './performance-md.js';
+import { performanceMarkdown, type BenchResults } from './performance-md.js';
+import { profileRun } from './profile.js';
 import { printRequests, readBefore } from './requests.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
@@ -269,6 +270,10 @@ if (metered.length > 0) {
   if (meteredOut.some((r) => r.failed)) broken = true;
 }
 
+// where a default run's CPU goes: this commit's profile, beside the one kept as `before`
+const earlier = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as BenchResults).profile : undefined;
+const profile = { ...earlier, after: profileRun(fileURLToPath(new URL('../../', import.meta.url))) };
+
 mkdirSync(path.dirname(out), { recursive: true });
 const results = {
   date: new Date().toISOString(),
@@ -285,6 +290,7 @@ const results = {
   metered: meteredOut,
   requestsPerRule: Object.fromEntries(byRule),
   ...(lastRequests ? { requests: lastRequests } : {}),
+  profile,
 };
 writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
 console.log(`written: ${path.relative(process.cwd(), out)}`);

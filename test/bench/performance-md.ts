@@ -1,6 +1,7 @@
 import { QUOTAS, type MeteredRow } from './metered.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 import { requestTables, type RequestsBefore } from './requests.js';
+import type { ProfileEntry, ProfileSummary } from './profile.js';
 
 /** test/bench/results.json, as far as docs/performance.md reads it. */
 export interface BenchResults {
@@ -29,6 +30,8 @@ export interface BenchResults {
   requestsPerRule?: Record<string, number>;
   /** the last run's conformance.json `requests`: per part, endpoint group, rule and shared set-up */
   requests?: RequestCounts;
+  /** where a default run's CPU went, before a change and after it (test/bench/profile.ts) */
+  profile?: { before?: ProfileSummary; after?: ProfileSummary };
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -95,9 +98,43 @@ export function performanceMarkdown(r: BenchResults, before: RequestsBefore): st
       ),
     );
   }
+  if (r.profile) out.push(...profileTables(r.profile));
   if (r.requests) out.push('', ...requestTables(r.requests, before, r.rows[0]?.checks));
   out.push(...ECONOMY, ...HOW);
   return out.join('\n') + '\n';
+}
+
+/** The profile's top entries, before and after, side by side. */
+function profileTables(p: NonNullable<BenchResults['profile']>): string[] {
+  const runs = [p.before, p.after].filter((x): x is ProfileSummary => x !== undefined);
+  const cell = (e: ProfileEntry | undefined) =>
+    e === undefined ? '| | ' : `| \`${e.name.replace(/\|/g, '\\|')}\` | ${e.ms} ms (${(e.share * 100).toFixed(1)} %) `;
+  const table = (pick: (x: ProfileSummary) => ProfileEntry[]) => [
+    runs.map((x) => `| ${x === p.before ? 'before' : 'after'} (${x.commit}) | CPU `).join('') + '|',
+    runs.map(() => '|---|---:').join('') + '|',
+    ...Array.from(
+      { length: Math.max(...runs.map((x) => pick(x).length)) },
+      (_, i) => runs.map((x) => cell(pick(x)[i])).join('') + '|',
+    ),
+  ];
+  return [
+    '',
+    "## Where a run's CPU goes",
+    '',
+    '`node --cpu-prof bin/conformance.js`: one default run against the embedded reference server, in one',
+    'process with it (its answers cost CPU too), after a first run that built the bundle and kept the',
+    "schemas' code. CPU time: " +
+      runs.map((x) => `${x === p.before ? 'before' : 'after'} ${(x.cpuMs / 1000).toFixed(1)} s`).join(', ') +
+      ' (sampled on a shared machine: the shares say more than the times).',
+    '',
+    "The suite's own functions with most CPU under them:",
+    '',
+    ...table((x) => x.inclusive),
+    '',
+    'The functions that spent most CPU themselves:',
+    '',
+    ...table((x) => x.self),
+  ];
 }
 
 /** How a run spends few requests: the design the request tables measure (no figure of its own). */
@@ -177,8 +214,12 @@ const HOW = [
   '  (`customObject.recordWithManyEdgesId`) instead of linking 51 new contacts.',
   "- **Archives as they come.** No API call archives several records, so deferring archives to the run's",
   "  end would save no request; they overlap other checks' requests instead.",
-  '- **One bundle.** The CLI runs from an esbuild bundle ([libraries.md](libraries.md)), and each JSON schema',
-  '  is compiled on first use.',
+  '- **One bundle, schemas compiled once.** The CLI runs from an esbuild bundle ([libraries.md](libraries.md)),',
+  "  and the code ajv generates for the spec's schemas is kept beside it in node_modules/.conformance/",
+  '  ([suites/spec/schemas/compiled-cache.ts](../suites/spec/schemas/compiled-cache.ts)): a run compiles no schema',
+  '  an earlier run compiled, and makes no compiler at all when none is left to compile.',
+  '- **Nothing redacted twice.** The redactor remembers what it redacted',
+  '  ([lib/redact/redact.ts](../lib/redact/redact.ts)): the property names, ids and messages every answer repeats.',
   '',
   '`conformance.json` has the time of each phase of every run under `run.phases` (start-up, the reference',
   "server's start, the probe, the fixtures check, loading the suite, the checks), with `run.chain` (the",

@@ -111,33 +111,37 @@ export async function runSuite(
   try {
     const argv = [...args, '--report-dir', dir];
     const r = o.inProcess ? await inProcess(argv, dir) : await runCli(argv, { timeoutMs: o.timeoutMs ?? 300_000 });
-    const ms = Date.now() - started;
-    try {
-      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
-        checks: ReportCheck[];
-        run: ReportRun;
-        certificate?: { verdict?: string };
-        requests?: RequestCounts;
-      };
-      const verdict = report.certificate?.verdict;
-      return {
-        code: r.code,
-        checks: report.checks,
-        ms,
-        run: report.run,
-        ...(verdict ? { verdict } : {}),
-        ...(report.requests ? { requests: report.requests } : {}),
-      };
-    } catch {
-      return {
-        code: r.code,
-        checks: [],
-        ms,
-        error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`,
-      };
-    }
+    return suiteRunOf(dir, r, Date.now() - started);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a run left in its report folder, as the self-test reads it; `error` when it wrote no report. */
+export function suiteRunOf(dir: string, r: CliResult, ms: number): SuiteRun {
+  try {
+    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
+      checks: ReportCheck[];
+      run: ReportRun;
+      certificate?: { verdict?: string };
+      requests?: RequestCounts;
+    };
+    const verdict = report.certificate?.verdict;
+    return {
+      code: r.code,
+      checks: report.checks,
+      ms,
+      run: report.run,
+      ...(verdict ? { verdict } : {}),
+      ...(report.requests ? { requests: report.requests } : {}),
+    };
+  } catch {
+    return {
+      code: r.code,
+      checks: [],
+      ms,
+      error: `no report (exit ${String(r.code)}): ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' | ')}`,
+    };
   }
 }
 

@@ -1,9 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, SchemaObject, ValidateFunction } from 'ajv';
+import { _, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { ALL_SCHEMAS } from './all.js';
 import { ISO8601_TIMESTAMP, iso8601TimestampFormat } from './formats.js';
 import { SCHEMA_IDS, idTail, schemaUri } from './ids.js';
+import { compiledCache } from './compiled-cache.js';
 import type { RecordKind, SchemaId } from './ids.js';
 
 export type { RecordKind, SchemaId } from './ids.js';
@@ -30,9 +31,13 @@ export interface SchemaProblem {
 // `.default` is the same plugin function.
 const addFormats = addFormatsModule.default;
 
-const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-addFormats(ajv, ['uuid', 'uri']);
-ajv.addFormat(ISO8601_TIMESTAMP, iso8601TimestampFormat);
+// the formats the schemas name; the generated code reads them from this object (code.formats)
+const FORMATS = {
+  uuid: addFormats.get('uuid'),
+  uri: addFormats.get('uri'),
+  [ISO8601_TIMESTAMP]: iso8601TimestampFormat,
+};
+const OPTIONS = { strict: true, allErrors: true, allowUnionTypes: true } as const;
 
 const byId = new Map<SchemaId, SchemaObject>();
 for (const schema of ALL_SCHEMAS) {
@@ -40,17 +45,34 @@ for (const schema of ALL_SCHEMAS) {
   if (id === undefined) throw new Error(`schema $id not in SCHEMA_IDS: ${schema.$id}`);
   if (byId.has(id)) throw new Error(`duplicate schema $id: ${schema.$id}`);
   byId.set(id, schema);
-  ajv.addSchema(schema);
 }
 const unregistered = SCHEMA_IDS.filter((id) => !byId.has(id));
 if (unregistered.length > 0) throw new Error(`no schema registered for: ${unregistered.join(', ')}`);
+
+// the code ajv generated for these schemas in an earlier process, when it was kept (./compiled-cache.ts)
+const cache = compiledCache({ OPTIONS, formats: Object.keys(FORMATS), schemas: ALL_SCHEMAS }, FORMATS);
+let ajv: Ajv2020 | undefined;
+
+/** The compiler, made only when a schema has no kept code: its meta-schema alone takes a third of a second. */
+function compiler(): Ajv2020 {
+  if (ajv === undefined) {
+    // code.source and code.formats: the generated code can be kept, reading its formats from FORMATS
+    ajv = new Ajv2020({ ...OPTIONS, code: { source: true, formats: _`formats` } });
+    addFormats(ajv, ['uuid', 'uri']);
+    ajv.addFormat(ISO8601_TIMESTAMP, iso8601TimestampFormat);
+    for (const schema of ALL_SCHEMAS) ajv.addSchema(schema);
+    // the first validation of a process with nothing kept compiles them all, and keeps the code
+    cache.keep(ajv, SCHEMA_IDS.map(schemaUri));
+  }
+  return ajv;
+}
 
 const compiled = new Map<SchemaId, ValidateFunction>();
 
 function validatorFor(id: SchemaId): ValidateFunction {
   let fn = compiled.get(id);
   if (fn === undefined) {
-    fn = ajv.getSchema(schemaUri(id));
+    fn = cache.validators?.[schemaUri(id)] ?? compiler().getSchema(schemaUri(id));
     if (fn === undefined) throw new Error(`schema not registered: ${id}`);
     compiled.set(id, fn);
   }
