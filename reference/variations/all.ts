@@ -24,6 +24,7 @@ import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
 import pageSizeClamped from './page-size-clamped.js';
+import pageSizeMaxValidation from './page-size-max-validation.js';
 import pageSizeZeroValidation from './page-size-zero-validation.js';
 import participantNameNull from './participant-name-null.js';
 import phoneItemOneLabel from './phone-item-one-label.js';
@@ -70,6 +71,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
   pageSizeClamped,
+  pageSizeMaxValidation,
   pageSizeZeroValidation,
   participantNameNull,
   phoneItemOneLabel,

@@ -36,12 +36,13 @@ export const ERROR_CODE_RULES = {
     section: 'Errors',
     quote: '| limit_out_of_range | page limit out of range |',
     summary:
-      "a rejected page_size below the stated minimum of 1 carries the code limit_out_of_range or request_validation_failed; one above the server's maximum, limit_out_of_range",
+      "a rejected page_size below the stated minimum of 1, or above the server's own maximum, carries the code limit_out_of_range or request_validation_failed",
     endpoints: ['GET /{custom_object_api_name}/{record_id}/relationship/{api_name}'],
     accepts:
       'page_size=0 breaks the stated minimum of a query parameter ("integer, default 50, minimum 1"): ' +
       '"page limit out of range" and "request body or parameters fail validation" both describe it, so ' +
-      "either code is taken; above a maximum (not shown, so the server's own) only the limit row fits",
+      "either code is taken; above a maximum (not shown, so the server's own) a server may hold page_size to a " +
+      'bound of its query schema just as well, so either code is taken there too',
   },
   'error.code.unsupported-media-type': {
     level: 'MUST',
