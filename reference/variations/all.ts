@@ -33,6 +33,7 @@ import requiredFlagOmitempty from './required-flag-omitempty.js';
 import stringsC0Stripped from './strings-c0-stripped.js';
 import stringsNfc from './strings-nfc.js';
 import taskCompleteSetsMore from './task-complete-sets-more.js';
+import taskRelationshipsIgnored from './task-relationships-ignored.js';
 import taskStatusesOther from './task-statuses-other.js';
 import textPlainJsonAccepted from './text-plain-json-accepted.js';
 import timestampsCommaFraction from './timestamps-comma-fraction.js';
@@ -80,6 +81,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   stringsC0Stripped,
   stringsNfc,
   taskCompleteSetsMore,
+  taskRelationshipsIgnored,
   taskStatusesOther,
   textPlainJsonAccepted,
   timestampsCommaFraction,
