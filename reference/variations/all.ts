@@ -20,6 +20,7 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import namesCapped40 from './names-capped-40.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
@@ -30,7 +31,9 @@ import participantNameNull from './participant-name-null.js';
 import phoneItemOneLabel from './phone-item-one-label.js';
 import phoneItemsNotOnCreate from './phone-items-not-on-create.js';
 import requiredFlagOmitempty from './required-flag-omitempty.js';
+import stringsBmpOnly from './strings-bmp-only.js';
 import stringsC0Stripped from './strings-c0-stripped.js';
+import stringsHtmlStripped from './strings-html-stripped.js';
 import stringsNfc from './strings-nfc.js';
 import taskCompleteSetsMore from './task-complete-sets-more.js';
 import taskRelationshipsIgnored from './task-relationships-ignored.js';
@@ -68,6 +71,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  namesCapped40,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
@@ -78,7 +82,9 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   phoneItemOneLabel,
   phoneItemsNotOnCreate,
   requiredFlagOmitempty,
+  stringsBmpOnly,
   stringsC0Stripped,
+  stringsHtmlStripped,
   stringsNfc,
   taskCompleteSetsMore,
   taskRelationshipsIgnored,

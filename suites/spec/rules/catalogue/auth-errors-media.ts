@@ -155,7 +155,8 @@ export const MEDIA_RULES = {
     level: 'MUST',
     section: 'Resources and their fields › Typed attribute values',
     quote: '| string | string |',
-    summary: 'unicode and HTML in string attributes read back exactly as written',
+    summary:
+      'unicode and HTML-special characters in string attributes read back exactly as written; a text outside the Basic Multilingual Plane is taken so, or refused with field_value_invalid or request_validation_failed (no repertoire is stated)',
     endpoints: ['POST /contact', 'GET /contact/{contact_id}'],
   },
 } as const satisfies Record<string, Rule>;
