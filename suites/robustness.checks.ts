@@ -9,7 +9,7 @@ import { contactCreateBody } from '../fixtures/builders/contact.js';
 import { linkedRecordRead, NEVER_ISSUED_CURSOR } from './steps/custom-object.js';
 import { NOT_UUID_PATH, PROVOKE, provoked } from './shared/provoke.js';
 import { OPERATIONS } from './spec/operations.js';
-import { hostileIdTargets } from './sweeps/hostile-ids.js';
+import { hostileIdTargets, laterIdTargets } from './sweeps/hostile-ids.js';
 
 // robustness.no-5xx: hostile input is a request that fails validation, answered 2xx or 4xx with
 // the error body ("request body or parameters fail validation"), never 5xx, never a hang (the
@@ -61,6 +61,22 @@ group('Robustness › path ids that are not uuids', () => {
         { endpoint: f.endpoint },
       );
     }
+  }
+});
+
+// every id after the first (an item id, an edge's target), from the operation table: the ids before
+// it name the run's real records, so its own form is the only thing wrong with the request
+group('Robustness › later path ids that are not uuids', () => {
+  for (const t of laterIdTargets(OPERATIONS)) {
+    check(
+      'robustness.no-5xx',
+      `${t.endpoint} with not-a-uuid as its ${t.name} is answered 4xx with the error body`,
+      async (c) => {
+        const path = await t.path(c, 'not-a-uuid');
+        c.expect(await c.api.send(t.method, path, t.body !== undefined ? { json: t.body } : {})).rejected();
+      },
+      { endpoint: t.endpoint },
+    );
   }
 });
 

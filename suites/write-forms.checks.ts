@@ -20,7 +20,7 @@ import {
   upsert,
 } from './steps/custom-object.js';
 import { sameTypedValue } from './steps/same-value.js';
-import { opportunityStageId, opportunityAccount } from './steps/opportunity.js';
+import { opportunityStage, opportunityAccount } from './steps/opportunity.js';
 import { valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { takeTask } from './steps/task.js';
@@ -33,6 +33,8 @@ import { answerOf } from '../lib/check/context.js';
 import { flagOf } from './steps/schema-flags.js';
 import { setupRecord } from './steps/record.js';
 import { readOnce } from './steps/read-once.js';
+import { OPERATIONS, type StatedEndpoint } from './spec/operations.js';
+import { bodyTargets, bodyWith, unknownAttributeName } from './sweeps/request-bodies.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
@@ -89,7 +91,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
       return c.api.post('/opportunity', {
         ...opportunityCreateBody(c.faker, {
           runId: c.runId,
-          stage: selectEnvelope({ id: opportunityStageId(c) }),
+          stage: opportunityStage(c),
           accountId: account.id,
         }),
         ...EXTRA,
@@ -189,7 +191,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
       const account = await opportunityAccount(c);
       const body = opportunityCreateBody(c.faker, {
         runId: c.runId,
-        stage: selectEnvelope({ id: opportunityStageId(c) }),
+        stage: opportunityStage(c),
         accountId: account.id,
         attributes: {
           account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
@@ -451,4 +453,42 @@ group('Write forms › null beyond title', () => {
     },
     { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' },
   );
+});
+
+/**
+ * A valid create of each create whose body carries attributes, for the unknown attribute: with it the
+ * name no workspace has is the only thing wrong with the create. An added create without one stops
+ * the suite from loading (suites/sweeps/request-bodies.ts).
+ */
+const VALID_CREATES: Partial<Record<StatedEndpoint, (c: CheckContext) => Promise<unknown>>> = {
+  'POST /account': async (c) => accountCreateBody(c.faker, { runId: c.runId }),
+  'POST /opportunity': async (c) =>
+    opportunityCreateBody(c.faker, {
+      runId: c.runId,
+      stage: opportunityStage(c),
+      accountId: (await opportunityAccount(c)).id,
+    }),
+};
+
+// every write whose body carries attributes, from the operation table (contacts and the upsert have
+// checks of their own): a create valid but for the name, a patch of nothing but it
+group('Write forms › an unknown attribute on every write', () => {
+  for (const t of bodyTargets(OPERATIONS, 'unknown attribute', VALID_CREATES)) {
+    check(
+      'write.unknown-field',
+      `${t.endpoint} with an attribute no workspace has is rejected as unknown_field, naming it`,
+      async (c) => {
+        const name = unknownAttributeName(c);
+        const body = bodyWith(t, await t.base(c), { [name]: 'x' });
+        const e = c
+          .expect(await c.api.send(t.method, await t.path(c), { json: body }))
+          .rejected()
+          .code('unknown_field');
+        const details = (e.json() as { details?: unknown }).details;
+        if (!JSON.stringify(details ?? null).includes(name))
+          e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
+      },
+      { endpoint: t.endpoint },
+    );
+  }
 });

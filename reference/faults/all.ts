@@ -55,9 +55,11 @@ import invalidCursor500 from './invalid-cursor-500.js';
 import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
 import invalidKeyCodeMissing from './invalid-key-code-missing.js';
 import invalidTargetWrongCode from './invalid-target-wrong-code.js';
+import itemWritesMediaType400 from './item-writes-media-type-400.js';
 import jsonContentTypeMissing from './json-content-type-missing.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
+import laterIdNotUuid500 from './later-id-not-uuid-500.js';
 import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
 import longIdForeignErrorBody from './long-id-foreign-error-body.js';
 import longString500 from './long-string-500.js';
@@ -115,6 +117,7 @@ import readOnlyCanWrite from './read-only-can-write.js';
 import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
 import recordReferenceBareUuid from './record-reference-bare-uuid.js';
 import recordTypeWrong from './record-type-wrong.js';
+import relationshipPayloadTooLargeWrongCode from './relationship-payload-too-large-wrong-code.js';
 import relationshipPostNoParent from './relationship-post-no-parent.js';
 import schemaContact404 from './schema-contact-404.js';
 import schemaContactPartial from './schema-contact-partial.js';
@@ -144,15 +147,18 @@ import transcriptRelativeUrl from './transcript-relative-url.js';
 import unicodeMangled from './unicode-mangled.js';
 import unknownCustomObject200 from './unknown-custom-object-200.js';
 import unknownFieldDetailsUnnamed from './unknown-field-details-unnamed.js';
+import unknownFieldIgnoredBeyondContacts from './unknown-field-ignored-beyond-contacts.js';
 import unknownFieldSilentlyIgnored from './unknown-field-silently-ignored.js';
 import unknownTypeWrongCode from './unknown-type-wrong-code.js';
 import unlistedStatusOwnCode from './unlisted-status-own-code.js';
+import unservedPathHtml404 from './unserved-path-html-404.js';
 import unsupportedMedia422 from './unsupported-media-422.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
+import upsertMalformedJson500 from './upsert-malformed-json-500.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
@@ -222,9 +228,11 @@ export const ALL_FAULTS: readonly Fault[] = [
   invalidCursorWrongCode,
   invalidKeyCodeMissing,
   invalidTargetWrongCode,
+  itemWritesMediaType400,
   jsonContentTypeMissing,
   jsonContentTypeRecordsOnly,
   lastPrimaryDomainRemoved,
+  laterIdNotUuid500,
   limitOutOfRangeWrongCode,
   longIdForeignErrorBody,
   longString500,
@@ -282,6 +290,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   recordNotFoundWrongCode,
   recordReferenceBareUuid,
   recordTypeWrong,
+  relationshipPayloadTooLargeWrongCode,
   relationshipPostNoParent,
   schemaContact404,
   schemaContactPartial,
@@ -311,15 +320,18 @@ export const ALL_FAULTS: readonly Fault[] = [
   unicodeMangled,
   unknownCustomObject200,
   unknownFieldDetailsUnnamed,
+  unknownFieldIgnoredBeyondContacts,
   unknownFieldSilentlyIgnored,
   unknownTypeWrongCode,
   unlistedStatusOwnCode,
+  unservedPathHtml404,
   unsupportedMedia422,
   unsupportedMediaAccepted,
   unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,
   upsertDuplicates,
   upsertInvalidMatchingFieldWrongCode,
+  upsertMalformedJson500,
   upsertMatchLostAfterPatch,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,

@@ -1,6 +1,6 @@
+import { withBody } from '../../operation-row.js';
+import { OPERATIONS } from '../../operations.js';
 import type { Rule } from '../../../../lib/catalogue/rule.js';
-
-const EVERY = ['*'] as const;
 
 /**
  * The code the spec names for a condition. The spec maps only some codes to an HTTP status
@@ -83,6 +83,6 @@ export const ERROR_CODE_RULES = {
     quote: '| payload_too_large | body exceeds size limit |',
     summary:
       'when a large body is answered 413, the error body carries the code payload_too_large (the size limit itself is not shown: observed)',
-    endpoints: EVERY,
+    endpoints: withBody(OPERATIONS),
   },
 } as const satisfies Record<string, Rule>;
