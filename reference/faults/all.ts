@@ -2,6 +2,7 @@ import type { Fault } from './define.js';
 import accountCreateBareRecord from './account-create-bare-record.js';
 import accountDeleteNotArchived from './account-delete-not-archived.js';
 import accountNumberAsString from './account-number-as-string.js';
+import accountStageEnvelopeRefused from './account-stage-envelope-refused.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
 import addressMissingZip from './address-missing-zip.js';
@@ -175,6 +176,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
   accountNumberAsString,
+  accountStageEnvelopeRefused,
   accountStageNameMisresolved,
   accountStageTypedSelect,
   addressMissingZip,
