@@ -32,6 +32,7 @@ import cursorRepeatsItems from './cursor-repeats-items.js';
 import customObjectUnknownFieldIgnored from './custom-object-unknown-field-ignored.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
 import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
+import customRecordPatchLost from './custom-record-patch-lost.js';
 import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
 import customRecordTypeGeneric from './custom-record-type-generic.js';
 import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
@@ -206,6 +207,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   customObjectUnknownFieldIgnored,
   customRecordDeleteNotArchived,
   customRecordPatchClobbers,
+  customRecordPatchLost,
   customRecordTimestampsTypedString,
   customRecordTypeGeneric,
   customSelectEnvelopeDropped,
