@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // two levels below the root, like lib/cli/: the modules find the root as '../../' from where they are
 const BUNDLE = path.join(ROOT, 'node_modules', '.conformance', 'cli.mjs');
-const SOURCES = ['lib', 'suites', 'reference', 'builders', 'bin'];
+const SOURCES = ['lib', 'suites', 'reference', 'fixtures', 'bin'];
 
 /** The newest modification time of the sources the bundle is built from. */
 function newestSource() {

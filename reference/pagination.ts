@@ -17,7 +17,7 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
     if (pageSize < 1) throw belowMinimum(profile, 'page_size must be at least 1', limits);
     if (pageSize > profile.maxPageSize) {
       if (!profile.clampPageSize)
-        throw apiError(400, 'limit_out_of_range', `page_size must be at most ${profile.maxPageSize}`, limits);
+        throw aboveMaximum(profile, `page_size must be at most ${profile.maxPageSize}`, limits);
       pageSize = profile.maxPageSize;
     }
   }
@@ -36,6 +36,13 @@ export function parsePageRequest(query: URLSearchParams, profile: Profile): Page
 function belowMinimum(profile: Profile, msg: string, limits: Record<string, unknown>): ApiError {
   if (profile.pageSizeBelowMinimum === 'request_validation_failed')
     return validationError([{ loc: ['query', 'page_size'], type: 'greater_than_equal', msg }], 422);
+  return apiError(400, 'limit_out_of_range', msg, limits);
+}
+
+/** A page_size above the maximum: limit_out_of_range, or (variation) a failed validation of the query's bound. */
+function aboveMaximum(profile: Profile, msg: string, limits: Record<string, unknown>): ApiError {
+  if (profile.pageSizeAboveMaximum === 'request_validation_failed')
+    return validationError([{ loc: ['query', 'page_size'], type: 'less_than_equal', msg }], 422);
   return apiError(400, 'limit_out_of_range', msg, limits);
 }
 

@@ -23,6 +23,8 @@ export interface Profile {
   maxPageSize: number;
   /** the code of a page_size that is no integer of at least 1: both listed codes fit it */
   pageSizeBelowMinimum: 'limit_out_of_range' | 'request_validation_failed';
+  /** the code of a page_size above the maximum, when refused: both listed codes fit it too */
+  pageSizeAboveMaximum: 'limit_out_of_range' | 'request_validation_failed';
   transcriptFormat: string;
   /** a workspace-defined attribute added to every record type */
   extraAttribute: { name: string; value_type: 'number' } | undefined;
@@ -85,6 +87,7 @@ export const defaultProfile: Profile = {
   clampPageSize: false,
   maxPageSize: MAX_PAGE_SIZE,
   pageSizeBelowMinimum: 'limit_out_of_range',
+  pageSizeAboveMaximum: 'limit_out_of_range',
   transcriptFormat: 'vtt',
   extraAttribute: undefined,
   contactRequiredAttribute: undefined,
@@ -104,6 +107,7 @@ export const alternateProfile: Profile = {
   clampPageSize: true,
   maxPageSize: MAX_PAGE_SIZE,
   pageSizeBelowMinimum: 'limit_out_of_range',
+  pageSizeAboveMaximum: 'limit_out_of_range',
   transcriptFormat: 'text/plain',
   extraAttribute: { name: 'x_workspace_score', value_type: 'number' },
   contactRequiredAttribute: undefined,

@@ -6,6 +6,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** a body sent as it is, not as JSON (a fault's framework page) */
+  raw?: string;
 }
 
 export interface RequestInfo {
@@ -30,7 +32,7 @@ export function ok(body: unknown, status = 200): Reply {
 /** The single place a response is serialised, typed and sent. */
 export function writeReply(res: ServerResponse, reply: Reply, request: RequestInfo, settings: ResponseSettings): void {
   const final = settings.mappers.reduce((r, map) => map(r, request), reply);
-  const text = final.body === undefined || final.status === 204 ? '' : JSON.stringify(final.body);
+  const text = final.raw ?? (final.body === undefined || final.status === 204 ? '' : JSON.stringify(final.body));
   const send = (): void => {
     if (res.destroyed || res.headersSent) return;
     res.statusCode = final.status;

@@ -124,7 +124,8 @@ function parseValue(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc):
 
 /** Free text, as the variations in force store it. */
 function parseText(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): string | null {
-  const written = checkedString(def, value, loc);
+  const written =
+    def.type === 'string' ? plainString(def, checkedString(def, value, loc), env) : checkedString(def, value, loc);
   // variation strings-c0-stripped: C0 control characters (TAB, CR, LF, …) are removed
   // eslint-disable-next-line no-control-regex -- the C0 range is what the variation strips
   const text = env.variations?.has('strings-c0-stripped') ? written.replace(/[\u0000-\u001f]/g, '') : written;
@@ -133,6 +134,20 @@ function parseText(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): 
   // variation strings-nfc: text is stored in Unicode normalisation form C
   return env.variations?.has('strings-nfc') ? text.normalize('NFC') : text;
 }
+
+/** A plain string (value_type string), as the variations in force limit it. */
+function plainString(def: AttributeDef, text: string, env: WriteEnv): string {
+  // variation names-capped-40: a name longer than 40 characters is refused
+  if (env.variations?.has('names-capped-40') && NAMES.includes(def.name) && Array.from(text).length > 40)
+    throw valueInvalid(def.name, 'longer than 40 characters');
+  // variation strings-bmp-only: characters outside the Basic Multilingual Plane (emoji, …) are refused
+  if (env.variations?.has('strings-bmp-only') && /[\u{10000}-\u{10FFFF}]/u.test(text))
+    throw valueInvalid(def.name, 'characters outside the Basic Multilingual Plane');
+  // variation strings-html-stripped: HTML tags are removed
+  return env.variations?.has('strings-html-stripped') ? text.replace(/<[^>]*>/g, '') : text;
+}
+
+const NAMES = ['first_name', 'middle_name', 'last_name', 'display_name'];
 
 /** A string of a format: a URL, an email address, a phone number, a uuid, a timestamp, an enum value. */
 function parseFormatted(def: AttributeDef, value: unknown, env: WriteEnv, loc: Loc): unknown {

@@ -19,6 +19,7 @@ import {
   withAttribute,
 } from './steps/custom-object.js';
 import { recordOf } from './spec/record.js';
+import { setupRecord } from './steps/record.js';
 import { show } from '../lib/check/show.js';
 import { throughUnstatedRecordRead } from './steps/unstated-route.js';
 import { matchValue } from '../fixtures/builders/custom-object.js';
@@ -227,6 +228,31 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
         if (!isDeepStrictEqual(r.attributes[other], created.attributes[other]))
           e.fail(`${other} unchanged (${show(created.attributes[other])})`, `${other} ${show(r.attributes[other])}`);
       }
+    },
+  );
+
+  check(
+    'custom-object.patch.record',
+    'the change persists: an upsert of the same match value afterwards answers the record holding it',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      // the run's patch (sent once), read back before any other check writes its record
+      const { ex, before, body, readBack } = await customObjectPatched(c);
+      c.setup(ex, 'PATCH /{custom_object_api_name}/{record_id}');
+      const e = c.expect(readBack);
+      const again = setupRecord(c, readBack, 'POST /{custom_object_api_name}/_upsert');
+      // another record for the match value is the upsert's deviation (one cause, one finding)
+      if (again.id !== before.id)
+        c.block(
+          'POST /{custom_object_api_name}/_upsert',
+          `another record (id ${show(again.id)}) for the patched record's match value (judged by custom-object.upsert.updates-match)`,
+          readBack,
+          'custom-object.upsert.updates-match',
+        );
+      const value = body.attributes[name];
+      if (!sameTypedValue(value, again.attributes[name]))
+        e.fail(`${name} ${show(value)}, as patched`, `${name} ${show(again.attributes[name])}`);
     },
   );
 

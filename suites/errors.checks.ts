@@ -35,6 +35,26 @@ group('Errors › the error body', () => {
   }
 });
 
+// "Every error response has the error body": an answer to a path under the base URL that no route
+// serves is one too, where a framework's own 404 page (HTML) is what a server forgets. One segment, so
+// no pattern of the table (a custom object's record, say) can be taken to serve it.
+group('Errors › a path no route serves', () => {
+  check(
+    'error.body',
+    'a path under the base URL that no route serves, answered with an error, carries the error body',
+    async (c) => {
+      const path = `/conformance-no-such-route-${c.faker.string.alphanumeric(6).toLowerCase()}`;
+      const e = c.expect(await c.api.get(path));
+      if (e.response.status < 400) {
+        c.observe('unserved-path', `GET ${path}, a path no stated route serves, answered HTTP ${e.response.status}`);
+        return;
+      }
+      e.errorBody();
+    },
+    { endpoint: 'errors' },
+  );
+});
+
 group('Errors › statuses no listed code names', () => {
   // 403, 405 and 406 have no listed code of their own; that the list binds them too is the strict
   // reading (error.code-listed-no-fit). A write to the read-only meeting and an Accept of text/html

@@ -22,6 +22,7 @@ import { tagged } from '../fixtures/builders/tag.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
 import { OPERATIONS } from './spec/operations.js';
 import { expectJson, jsonAnswerChecks } from './sweeps/json-answers.js';
+import { bodyTargets } from './sweeps/request-bodies.js';
 
 // "All requests and responses use `application/json`."
 
@@ -157,6 +158,24 @@ group('Media types › JSON answers of the other operations', () => {
   }
 });
 
+/**
+ * A body sent as `type`, which cannot be read as JSON: 415 with the error body, or a refusal as
+ * failing validation (request_validation_failed, the rule's `accepts`).
+ */
+function expectMediaRefused(c: CheckContext, ex: Exchange, type: string): void {
+  const e = c.expect(ex);
+  const code = (e.response.json as { code?: unknown } | undefined)?.code;
+  if (e.response.status !== 415 && code === 'request_validation_failed') {
+    e.rejected();
+    c.observe('media-type', `a body sent as ${type} was refused HTTP ${e.response.status} request_validation_failed`);
+    return;
+  }
+  e.status(415).errorBody();
+}
+
+/** An XML body: no server reads it as JSON, so it can write nothing even where wrongly taken. */
+const XML_BODY = '<attributes><title>Probe</title></attributes>';
+
 group('Media types › unsupported request type', () => {
   const types = [
     [
@@ -175,18 +194,7 @@ group('Media types › unsupported request type', () => {
           runId: c.runId,
           required: requiredCreateAttributes(c),
         });
-        const e = c.expect(await c.api.send('POST', '/contact', { body: encode(body), contentType: type }));
-        // a body that cannot be read as JSON: 415, or a refusal as failing validation (the rule's `accepts`)
-        const code = (e.response.json as { code?: unknown } | undefined)?.code;
-        if (e.response.status !== 415 && code === 'request_validation_failed') {
-          e.rejected();
-          c.observe(
-            'media-type',
-            `a body sent as ${type} was refused HTTP ${e.response.status} request_validation_failed`,
-          );
-          return;
-        }
-        e.status(415).errorBody();
+        expectMediaRefused(c, await c.api.send('POST', '/contact', { body: encode(body), contentType: type }), type);
       },
       { endpoint: 'POST /contact' },
     );
@@ -217,6 +225,40 @@ group('Media types › unsupported request type', () => {
     },
     { endpoint: 'PATCH /contact/{contact_id}' },
   );
+});
+
+// every other write with a body, from the operation table (suites/sweeps/request-bodies.ts): the
+// same XML on the run's real records, so the media type is the only thing wrong with the request
+group('Media types › unsupported request type on every write with a body', () => {
+  for (const t of bodyTargets(OPERATIONS, 'media type')) {
+    check(
+      'media.unsupported-type-415',
+      `${t.endpoint} with a body sent as application/xml answers 415 with the error body, or refuses it as failing validation`,
+      async (c) => {
+        const ex = await c.api.send(t.method, await t.path(c), { body: XML_BODY, contentType: 'application/xml' });
+        expectMediaRefused(c, ex, 'application/xml');
+      },
+      { endpoint: t.endpoint },
+    );
+  }
+});
+
+group('Media types › malformed JSON on every write with a body', () => {
+  for (const t of bodyTargets(OPERATIONS, 'malformed JSON')) {
+    check(
+      'media.malformed-json',
+      `${t.endpoint} with truncated JSON is rejected with the error body`,
+      async (c) => {
+        const text = JSON.stringify(await t.base(c));
+        const ex = await c.api.send(t.method, await t.path(c), {
+          body: text.slice(0, -1),
+          contentType: 'application/json',
+        });
+        c.expect(ex).rejected();
+      },
+      { endpoint: t.endpoint },
+    );
+  }
 });
 
 group('Media types › malformed JSON', () => {

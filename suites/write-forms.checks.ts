@@ -20,8 +20,8 @@ import {
   upsert,
 } from './steps/custom-object.js';
 import { sameTypedValue } from './steps/same-value.js';
-import { opportunityStageId, opportunityAccount } from './steps/opportunity.js';
-import { valueOf } from './spec/record.js';
+import { opportunityStage, opportunityAccount } from './steps/opportunity.js';
+import { answeredRecord, valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { takeTask } from './steps/task.js';
 import { accountCreateBody, accountName } from '../fixtures/builders/account.js';
@@ -33,6 +33,8 @@ import { answerOf } from '../lib/check/context.js';
 import { flagOf } from './steps/schema-flags.js';
 import { setupRecord } from './steps/record.js';
 import { readOnce } from './steps/read-once.js';
+import { OPERATIONS, type StatedEndpoint } from './spec/operations.js';
+import { bodyTargets, bodyWith, unknownAttributeName } from './sweeps/request-bodies.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
@@ -89,7 +91,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
       return c.api.post('/opportunity', {
         ...opportunityCreateBody(c.faker, {
           runId: c.runId,
-          stage: selectEnvelope({ id: opportunityStageId(c) }),
+          stage: opportunityStage(c),
           accountId: account.id,
         }),
         ...EXTRA,
@@ -189,7 +191,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
       const account = await opportunityAccount(c);
       const body = opportunityCreateBody(c.faker, {
         runId: c.runId,
-        stage: selectEnvelope({ id: opportunityStageId(c) }),
+        stage: opportunityStage(c),
         accountId: account.id,
         attributes: {
           account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
@@ -270,35 +272,65 @@ function optionOf(
     : undefined;
 }
 
-async function accountWithStage(
-  c: CheckContext,
-  stage: unknown,
-  label: string,
-): Promise<{ e: ReturnType<CheckContext['expect']>; r?: ApiRecord }> {
-  const ex = await c.api.post('/account', {
-    attributes: { ...accountCreateBody(c.faker, { runId: c.runId }).attributes, stage },
+/** An account create with `stage` in one form: the record where taken, the answer either way. */
+interface StageForm {
+  ex: Exchange;
+  record?: ApiRecord | undefined;
+}
+
+/**
+ * The account creates with the fixture's stage in each stated form, sent once per run (a run-scoped
+ * set-up) and judged by each form's check: whether an account takes a stage at all is not shown
+ * (account create shows display_name only), but once one stated form is taken, the others must be.
+ */
+function accountStageForms(c: CheckContext): Promise<Record<'string' | 'enveloped', StageForm>> {
+  const stage = c.need(c.fixtures.account?.stage, 'account.stage');
+  return c.shared('write forms: account creates with stage in each form', async (s) => {
+    const send = async (value: unknown): Promise<StageForm> => {
+      const ex = await s.api.post('/account', {
+        attributes: { ...accountCreateBody(s.faker, { runId: s.runId }).attributes, stage: value },
+      });
+      return { ex, ...(ex.response && ex.response.status < 300 ? { record: answeredRecord(ex) } : {}) };
+    };
+    return { string: await send(stage), enveloped: await send(selectEnvelope({ api_name: stage })) };
   });
-  const e = c.expect(ex);
+}
+
+/**
+ * Judges one form's answer: refused with the error body is legal while the server takes stage in no
+ * other form (observed); refused after another stated form was taken, the form is not taken as stated.
+ */
+function judgeStageForm(
+  c: CheckContext,
+  forms: Record<'string' | 'enveloped', StageForm>,
+  own: 'string' | 'enveloped',
+): { e: ReturnType<CheckContext['expect']>; r?: ApiRecord } {
+  const other = forms[own === 'string' ? 'enveloped' : 'string'];
+  const e = c.expect(forms[own].ex);
   if (e.response.status >= 400 && e.response.status <= 499) {
     e.rejected();
+    const stage = other.record === undefined ? undefined : optionOf(other.record, 'stage');
+    if (stage !== undefined)
+      e.fail(
+        `stage taken in this form too: the server took it ${own === 'string' ? 'enveloped' : 'as a string'} (stage ${show(stage.api_name)})`,
+        `HTTP ${e.response.status}`,
+      );
     c.observe(
       'account-stage',
-      `POST /account with stage ${label} was refused: HTTP ${e.response.status} (account create attributes beyond display_name are not shown)`,
+      `POST /account with stage ${own === 'string' ? 'as a string' : 'enveloped'} was refused: HTTP ${e.response.status} (account create attributes beyond display_name are not shown)`,
     );
     return { e };
   }
-  const r = e.success().data();
-  c.cleanup(() => c.api.delete(`/account/${r.id}`));
-  return { e, r };
+  return { e, r: e.success().data() };
 }
 
 group('Write forms › account stage and custom-object selects', () => {
   check(
     'write.stage-by-name',
-    'POST /account with stage as a plain string api_name, when taken, resolves to that option',
+    'POST /account with stage as a plain string api_name, when taken (or taken in another form), resolves to that option',
     async (c) => {
       const stage = c.need(c.fixtures.account?.stage, 'account.stage');
-      const { e, r } = await accountWithStage(c, stage, 'as a string');
+      const { e, r } = judgeStageForm(c, await accountStageForms(c), 'string');
       if (!r) return;
       const got = optionOf(r, 'stage');
       if (got?.api_name !== stage && got?.display_name !== stage)
@@ -309,10 +341,10 @@ group('Write forms › account stage and custom-object selects', () => {
 
   check(
     'write.stage-enveloped',
-    'POST /account with stage as { value_type: select, value: { api_name } }, when taken, resolves to that option',
+    'POST /account with stage as { value_type: select, value: { api_name } }, when taken (or taken in another form), resolves to that option',
     async (c) => {
       const stage = c.need(c.fixtures.account?.stage, 'account.stage');
-      const { e, r } = await accountWithStage(c, selectEnvelope({ api_name: stage }), 'enveloped');
+      const { e, r } = judgeStageForm(c, await accountStageForms(c), 'enveloped');
       if (!r) return;
       const got = optionOf(r, 'stage');
       if (got?.api_name !== stage) e.fail(`stage.api_name ${show(stage)}`, `stage ${show(r.attributes['stage'])}`);
@@ -451,4 +483,42 @@ group('Write forms › null beyond title', () => {
     },
     { endpoint: 'PATCH /{custom_object_api_name}/{record_id}' },
   );
+});
+
+/**
+ * A valid create of each create whose body carries attributes, for the unknown attribute: with it the
+ * name no workspace has is the only thing wrong with the create. An added create without one stops
+ * the suite from loading (suites/sweeps/request-bodies.ts).
+ */
+const VALID_CREATES: Partial<Record<StatedEndpoint, (c: CheckContext) => Promise<unknown>>> = {
+  'POST /account': async (c) => accountCreateBody(c.faker, { runId: c.runId }),
+  'POST /opportunity': async (c) =>
+    opportunityCreateBody(c.faker, {
+      runId: c.runId,
+      stage: opportunityStage(c),
+      accountId: (await opportunityAccount(c)).id,
+    }),
+};
+
+// every write whose body carries attributes, from the operation table (contacts and the upsert have
+// checks of their own): a create valid but for the name, a patch of nothing but it
+group('Write forms › an unknown attribute on every write', () => {
+  for (const t of bodyTargets(OPERATIONS, 'unknown attribute', VALID_CREATES)) {
+    check(
+      'write.unknown-field',
+      `${t.endpoint} with an attribute no workspace has is rejected as unknown_field, naming it`,
+      async (c) => {
+        const name = unknownAttributeName(c);
+        const body = bodyWith(t, await t.base(c), { [name]: 'x' });
+        const e = c
+          .expect(await c.api.send(t.method, await t.path(c), { json: body }))
+          .rejected()
+          .code('unknown_field');
+        const details = (e.json() as { details?: unknown }).details;
+        if (!JSON.stringify(details ?? null).includes(name))
+          e.fail(`details naming ${show(name)}`, `details ${show(details)}`);
+      },
+      { endpoint: t.endpoint },
+    );
+  }
 });

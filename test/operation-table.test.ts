@@ -3,7 +3,9 @@ import { OPERATIONS } from '../suites/spec/operations.js';
 import { operationTable, type AnyTable } from '../suites/spec/operation-row.js';
 import { apiOperationsOf } from '../suites/spec/api-operations.js';
 import { authenticationSweep } from '../suites/sweeps/authentication.js';
-import { hostileIdTargets } from '../suites/sweeps/hostile-ids.js';
+import { hostileIdTargets, laterIdTargets } from '../suites/sweeps/hostile-ids.js';
+import { bodyTargets, type BodyFamily } from '../suites/sweeps/request-bodies.js';
+import { withAttributes, withBody } from '../suites/spec/operation-row.js';
 import { readOnlyChecks, type CaseOf } from '../suites/sweeps/read-only.js';
 import { organizationBChecks } from '../suites/sweeps/organization-b.js';
 import { JSON_ANSWERS, jsonAnswerChecks } from '../suites/sweeps/json-answers.js';
@@ -157,6 +159,54 @@ describe('a copy of the table with operations added: every sweep and derivation 
     expect(byEndpoint.has('POST /task')).toBe(false);
     const c = { need: (v: unknown) => v, fixtures: {} } as never;
     expect(byEndpoint.get('GET /account/{account_id}')!.path(c, 'not-a-uuid')).toBe('/account/not-a-uuid');
+  });
+
+  it('every family of checks on a body sends its body to the new writes; an unknown attribute needs a valid create', () => {
+    const families: BodyFamily[] = ['media type', 'malformed JSON', 'oversize'];
+    for (const family of families) {
+      const reached = endpoints(bodyTargets(copy, family));
+      expect(reached, family).toEqual(expect.arrayContaining(['PUT /contact/{contact_id}/widget', 'POST /task']));
+      expect(
+        reached.filter((e) => e.startsWith('GET ') || e.startsWith('DELETE ')),
+        family,
+      ).toEqual([]);
+    }
+    const creates = { 'POST /account': () => Promise.resolve({}), 'POST /opportunity': () => Promise.resolve({}) };
+    expect(() => bodyTargets(copy, 'unknown attribute', creates)).toThrow(/POST \/task has no valid create/);
+    const unknown = bodyTargets(copy, 'unknown attribute', { ...creates, 'POST /task': () => Promise.resolve({}) });
+    expect(endpoints(unknown)).toEqual(expect.arrayContaining(['PUT /contact/{contact_id}/widget', 'POST /task']));
+    // the relationship POSTs and the phone-item PATCH carry no attributes: no attribute name to get wrong
+    expect(endpoints(unknown).filter((e) => e.includes('relationship') || e.includes('phone'))).toEqual([]);
+    // and the rules' endpoint lists are the same functions of the table
+    expect(withBody(copy)).toEqual(expect.arrayContaining(['PUT /contact/{contact_id}/widget', 'POST /task']));
+    expect(withAttributes(copy)).toContain('PUT /contact/{contact_id}/widget');
+  });
+
+  it('the later-id sweep sends not-a-uuid as every id after the first, the ids before it real', () => {
+    const withItem = operationTable({
+      ...COPY,
+      'DELETE /contact/{contact_id}/widget/{item_id}': {
+        summary: 'Remove a widget item',
+        params: { contact_id: 'contact id', item_id: 'phone item id' },
+        request: null,
+        success: SUCCESS,
+        creates: null,
+        wronglyAccepted: 'remove a widget item',
+        fixtures: [],
+        readBack: null,
+        probe: { body: null },
+      },
+    });
+    const targets = laterIdTargets(withItem);
+    expect(targets.map((t) => `${t.endpoint} ${t.name}`)).toEqual(
+      expect.arrayContaining([
+        'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id} item_id',
+        'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id} target_id',
+        'DELETE /contact/{contact_id}/widget/{item_id} item_id',
+      ]),
+    );
+    // the first id of a path is the hostile-id sweep's
+    expect(targets.some((t) => t.name === 'contact_id' || t.name === 'record_id')).toBe(false);
   });
 
   it('the read-only sweep takes every write; one without a case stops the suite from loading, naming it', () => {

@@ -13,9 +13,11 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * quota. A default run against the embedded reference with its complete fixtures sends at most
  * REQUEST_BUDGET requests in all (the probe, the fixtures check, the checks, their shared set-ups,
  * the kept-record audit), counted where the server receives them, and conformance.json says the
- * same, per part, per endpoint group and per rule.
+ * same, per part, per endpoint group and per rule. Issue 39 added one request per family of checks
+ * on a body and operation (415, malformed JSON, 413, unknown_field: 30), the later ids and the path no
+ * route serves (3): 588 became 621.
  */
-const REQUEST_BUDGET = 600;
+const REQUEST_BUDGET = 640;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 

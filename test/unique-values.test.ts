@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakerFor } from '../lib/check/faker.js';
 import { uniqueDomain, uniqueEmail, uniquePhone } from '../fixtures/builders/unique.js';
 import { accountName } from '../fixtures/builders/account.js';
+import { tagged, TAGGED_MAX } from '../fixtures/builders/tag.js';
 
 const RUN = 'cr-20260101-1200-abc123';
 const LATER = 'cr-20260102-0900-def456';
@@ -29,5 +30,20 @@ describe('values a server may hold unique', () => {
     expect(uniqueDomain(f, RUN)).toMatch(new RegExp(`\\.${RUN}\\.example$`));
     expect(accountName(f, RUN)).toContain(RUN);
     expect(uniquePhone(f, RUN)).toMatch(/^\+1555\d{7}$/);
+  });
+});
+
+// a server may cap names at 40 characters (variation names-capped-40): every tagged text fits, and
+// keeps the run id and its last word (the random part the builders put there)
+describe('tagged texts', () => {
+  it('fit 40 characters, carry the run id and keep the random part', () => {
+    const names = draws(accountName, RUN);
+    for (const n of names) {
+      expect(Array.from(n).length).toBeLessThanOrEqual(TAGGED_MAX);
+      expect(n).toContain(`[${RUN}]`);
+    }
+    expect(new Set(names).size).toBe(names.length);
+    expect(tagged('Schowalter, Kuhlman and Greenfelder ABC12', RUN)).toBe(`Schowalt ABC12 [${RUN}]`);
+    expect(tagged('Smith', RUN)).toBe(`Smith [${RUN}]`);
   });
 });

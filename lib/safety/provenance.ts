@@ -18,7 +18,7 @@ export interface MadeRecord {
  * would archive something the user never named. So a 2xx create whose answer names a record that
  * is not new is not the run's own, however the request looked:
  *
- * - its attributes carry another run's tag (`[conformance cr-…]` of a run that is not this one);
+ * - its attributes carry another run's tag (`[cr-…]` of a run that is not this one);
  * - its id is one the fixtures file names, or (a create other than an upsert) one the run has
  *   already seen made;
  * - its `created_at` is before the run started, read on the server's own clock (its `Date` header,

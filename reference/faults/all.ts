@@ -2,6 +2,7 @@ import type { Fault } from './define.js';
 import accountCreateBareRecord from './account-create-bare-record.js';
 import accountDeleteNotArchived from './account-delete-not-archived.js';
 import accountNumberAsString from './account-number-as-string.js';
+import accountStageEnvelopeRefused from './account-stage-envelope-refused.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
 import addressMissingZip from './address-missing-zip.js';
@@ -31,6 +32,7 @@ import cursorRepeatsItems from './cursor-repeats-items.js';
 import customObjectUnknownFieldIgnored from './custom-object-unknown-field-ignored.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
 import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
+import customRecordPatchLost from './custom-record-patch-lost.js';
 import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
 import customRecordTypeGeneric from './custom-record-type-generic.js';
 import customSelectEnvelopeDropped from './custom-select-envelope-dropped.js';
@@ -55,9 +57,11 @@ import invalidCursor500 from './invalid-cursor-500.js';
 import invalidCursorWrongCode from './invalid-cursor-wrong-code.js';
 import invalidKeyCodeMissing from './invalid-key-code-missing.js';
 import invalidTargetWrongCode from './invalid-target-wrong-code.js';
+import itemWritesMediaType400 from './item-writes-media-type-400.js';
 import jsonContentTypeMissing from './json-content-type-missing.js';
 import jsonContentTypeRecordsOnly from './json-content-type-records-only.js';
 import lastPrimaryDomainRemoved from './last-primary-domain-removed.js';
+import laterIdNotUuid500 from './later-id-not-uuid-500.js';
 import limitOutOfRangeWrongCode from './limit-out-of-range-wrong-code.js';
 import longIdForeignErrorBody from './long-id-foreign-error-body.js';
 import longString500 from './long-string-500.js';
@@ -115,6 +119,7 @@ import readOnlyCanWrite from './read-only-can-write.js';
 import recordNotFoundWrongCode from './record-not-found-wrong-code.js';
 import recordReferenceBareUuid from './record-reference-bare-uuid.js';
 import recordTypeWrong from './record-type-wrong.js';
+import relationshipPayloadTooLargeWrongCode from './relationship-payload-too-large-wrong-code.js';
 import relationshipPostNoParent from './relationship-post-no-parent.js';
 import schemaContact404 from './schema-contact-404.js';
 import schemaContactPartial from './schema-contact-partial.js';
@@ -144,15 +149,18 @@ import transcriptRelativeUrl from './transcript-relative-url.js';
 import unicodeMangled from './unicode-mangled.js';
 import unknownCustomObject200 from './unknown-custom-object-200.js';
 import unknownFieldDetailsUnnamed from './unknown-field-details-unnamed.js';
+import unknownFieldIgnoredBeyondContacts from './unknown-field-ignored-beyond-contacts.js';
 import unknownFieldSilentlyIgnored from './unknown-field-silently-ignored.js';
 import unknownTypeWrongCode from './unknown-type-wrong-code.js';
 import unlistedStatusOwnCode from './unlisted-status-own-code.js';
+import unservedPathHtml404 from './unserved-path-html-404.js';
 import unsupportedMedia422 from './unsupported-media-422.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
+import upsertMalformedJson500 from './upsert-malformed-json-500.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
@@ -169,6 +177,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   accountCreateBareRecord,
   accountDeleteNotArchived,
   accountNumberAsString,
+  accountStageEnvelopeRefused,
   accountStageNameMisresolved,
   accountStageTypedSelect,
   addressMissingZip,
@@ -198,6 +207,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   customObjectUnknownFieldIgnored,
   customRecordDeleteNotArchived,
   customRecordPatchClobbers,
+  customRecordPatchLost,
   customRecordTimestampsTypedString,
   customRecordTypeGeneric,
   customSelectEnvelopeDropped,
@@ -222,9 +232,11 @@ export const ALL_FAULTS: readonly Fault[] = [
   invalidCursorWrongCode,
   invalidKeyCodeMissing,
   invalidTargetWrongCode,
+  itemWritesMediaType400,
   jsonContentTypeMissing,
   jsonContentTypeRecordsOnly,
   lastPrimaryDomainRemoved,
+  laterIdNotUuid500,
   limitOutOfRangeWrongCode,
   longIdForeignErrorBody,
   longString500,
@@ -282,6 +294,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   recordNotFoundWrongCode,
   recordReferenceBareUuid,
   recordTypeWrong,
+  relationshipPayloadTooLargeWrongCode,
   relationshipPostNoParent,
   schemaContact404,
   schemaContactPartial,
@@ -311,15 +324,18 @@ export const ALL_FAULTS: readonly Fault[] = [
   unicodeMangled,
   unknownCustomObject200,
   unknownFieldDetailsUnnamed,
+  unknownFieldIgnoredBeyondContacts,
   unknownFieldSilentlyIgnored,
   unknownTypeWrongCode,
   unlistedStatusOwnCode,
+  unservedPathHtml404,
   unsupportedMedia422,
   unsupportedMediaAccepted,
   unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,
   upsertDuplicates,
   upsertInvalidMatchingFieldWrongCode,
+  upsertMalformedJson500,
   upsertMatchLostAfterPatch,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,

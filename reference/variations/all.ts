@@ -22,20 +22,25 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import namesCapped40 from './names-capped-40.js';
 import otherOrg403 from './other-org-403.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
 import pageSizeClamped from './page-size-clamped.js';
+import pageSizeMaxValidation from './page-size-max-validation.js';
 import pageSizeZeroValidation from './page-size-zero-validation.js';
 import participantNameNull from './participant-name-null.js';
 import phoneItemOneLabel from './phone-item-one-label.js';
 import phoneItemsNotOnCreate from './phone-items-not-on-create.js';
 import requiredFlagOmitempty from './required-flag-omitempty.js';
 import statedReadsOnly from './stated-reads-only.js';
+import stringsBmpOnly from './strings-bmp-only.js';
 import stringsC0Stripped from './strings-c0-stripped.js';
+import stringsHtmlStripped from './strings-html-stripped.js';
 import stringsNfc from './strings-nfc.js';
 import taskCompleteSetsMore from './task-complete-sets-more.js';
+import taskRelationshipsIgnored from './task-relationships-ignored.js';
 import taskStatusesOther from './task-statuses-other.js';
 import textPlainJsonAccepted from './text-plain-json-accepted.js';
 import timestampsCommaFraction from './timestamps-comma-fraction.js';
@@ -71,20 +76,25 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  namesCapped40,
   otherOrg403,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
   pageSizeClamped,
+  pageSizeMaxValidation,
   pageSizeZeroValidation,
   participantNameNull,
   phoneItemOneLabel,
   phoneItemsNotOnCreate,
   requiredFlagOmitempty,
   statedReadsOnly,
+  stringsBmpOnly,
   stringsC0Stripped,
+  stringsHtmlStripped,
   stringsNfc,
   taskCompleteSetsMore,
+  taskRelationshipsIgnored,
   taskStatusesOther,
   textPlainJsonAccepted,
   timestampsCommaFraction,

@@ -110,6 +110,24 @@ export function recordIds(row: AnyRow): Array<{ name: string; kind: ParamKind }>
     .map(([name, kind]) => ({ name, kind }));
 }
 
+/** The request bodies that carry `attributes`: in them an attribute name can be unknown. */
+export const ATTRIBUTE_BODIES: readonly SchemaId[] = [
+  'requests/attributes-body',
+  'requests/contact-create-body',
+  'requests/task-patch-body',
+  'requests/upsert-body',
+];
+
+/** The operations of a table whose request has a body (the table's `request`), in its order. */
+export function withBody(table: AnyTable): string[] {
+  return Object.keys(table).filter((e) => table[e]!.request !== null);
+}
+
+/** The operations of a table whose body carries `attributes`, in its order. */
+export function withAttributes(table: AnyTable): string[] {
+  return withBody(table).filter((e) => ATTRIBUTE_BODIES.includes(table[e]!.request!));
+}
+
 /** A request that may write: every method but GET. */
 export const isWrite = (endpoint: string) => !endpoint.startsWith('GET ');
 

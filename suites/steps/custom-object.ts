@@ -352,19 +352,26 @@ export function linkedRecordRead(c: CheckContext, query: Record<string, string |
  * must be refused compare that one with what an upsert of its match value answers, which a patch the
  * server mishandles would change under them.
  */
-export function customObjectPatched(
-  c: CheckContext,
-): Promise<{ ex: Exchange; before: ApiRecord; body: { attributes: Record<string, unknown> } }> {
+export function customObjectPatched(c: CheckContext): Promise<{
+  ex: Exchange;
+  before: ApiRecord;
+  body: { attributes: Record<string, unknown> };
+  readBack: Exchange;
+}> {
   const co = customObject(c);
   return c.shared('custom objects: a patch of a record of its own', async (s) => {
-    const { record: before } = await upsertRecord(s, co);
+    const { record: before, body: made } = await upsertRecord(s, co);
     // the free-text attribute alone where the server showed one (a patch changes only what it sends),
     // else the samples as given (still a valid patch)
     const free = freeTextAttribute(s, co);
     const body = {
       attributes: free === undefined ? patchAttributes(s, co, 'Patched') : { [free]: changedString(s.faker, s.runId) },
     };
-    return { ex: await s.api.patch(`/${co.apiName}/${before.id}`, body), before, body };
+    const ex = await s.api.patch(`/${co.apiName}/${before.id}`, body);
+    // the record again, the stated way: an upsert of its match value and nothing else, before any
+    // other check writes the record (recordToPatch waits for this set-up)
+    const readBack = await upsert(s, co, freshUpsertBody(s, co, String(made.match?.value), {}));
+    return { ex, before, body, readBack };
   });
 }
 

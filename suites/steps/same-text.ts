@@ -32,3 +32,12 @@ export function textChoiceNote(name: string, sent: string, got: unknown): string
     return `${name} was written as ${JSON.stringify(sent)} and read back as ${got === undefined ? 'absent' : 'null'}: the server stores an empty string as no value`;
   return undefined;
 }
+
+/**
+ * Characters outside the Basic Multilingual Plane (emoji, flags). No repertoire of a string is stated,
+ * so a server may refuse them, with a code that states a refused value (VALUE_REFUSED).
+ */
+export const OUTSIDE_BMP = /[\u{10000}-\u{10FFFF}]/u;
+
+/** The codes that state a refused value: "a value is invalid", "request body or parameters fail validation". */
+export const VALUE_REFUSED = ['field_value_invalid', 'request_validation_failed'] as const;

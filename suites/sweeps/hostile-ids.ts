@@ -3,6 +3,7 @@ import type { HttpMethod } from '../../lib/operations/api-operation.js';
 import { recordIds, splitEndpoint, type AnyTable } from '../spec/operation-row.js';
 import type { StatedEndpoint } from '../spec/operations.js';
 import { oneOfEachMethod, probePath, valuesNamingNothing } from './probes.js';
+import { realPath } from './probe-records.js';
 
 /**
  * Operations with an id in their path that the hostile-id sweep leaves out, and why: the same path
@@ -69,4 +70,36 @@ export function hostileIdTargets(
     });
   const firsts = new Set(oneOfEachMethod(targets));
   return targets.map((t) => ({ ...t, all: firsts.has(t) }));
+}
+
+/**
+ * One later id of a path (an item id, an edge's target id): every id before it names the run's real
+ * record, so the id that is not a uuid is the only thing wrong with the request.
+ */
+export interface LaterIdTarget {
+  endpoint: string;
+  method: HttpMethod;
+  /** the parameter replaced */
+  name: string;
+  path(c: CheckContext, id: string): Promise<string>;
+  body: unknown;
+}
+
+/**
+ * Every id of a path after its first, from the table ("Path parameters named `*_id` are uuid strings",
+ * each of them): the first ids go to hostileIdTargets, on ids that name nothing.
+ */
+export function laterIdTargets(table: AnyTable): LaterIdTarget[] {
+  return Object.entries(table).flatMap(([endpoint, row]) =>
+    recordIds(row)
+      .slice(1)
+      .map(({ name }) => ({
+        endpoint,
+        method: splitEndpoint(endpoint).method,
+        name,
+        path: (c: CheckContext, id: string) => realPath(c, endpoint, row, { [name]: id }),
+        // nothing of its own: a write it reaches changes nothing (an item's labels, an edge)
+        body: row.request === null ? undefined : {},
+      })),
+  );
 }

@@ -1,6 +1,6 @@
+import { withBody } from '../../operation-row.js';
+import { OPERATIONS } from '../../operations.js';
 import type { Rule } from '../../../../lib/catalogue/rule.js';
-
-const EVERY = ['*'] as const;
 
 /**
  * The code the spec names for a condition. The spec maps only some codes to an HTTP status
@@ -36,12 +36,13 @@ export const ERROR_CODE_RULES = {
     section: 'Errors',
     quote: '| limit_out_of_range | page limit out of range |',
     summary:
-      "a rejected page_size below the stated minimum of 1 carries the code limit_out_of_range or request_validation_failed; one above the server's maximum, limit_out_of_range",
+      "a rejected page_size below the stated minimum of 1, or above the server's own maximum, carries the code limit_out_of_range or request_validation_failed",
     endpoints: ['GET /{custom_object_api_name}/{record_id}/relationship/{api_name}'],
     accepts:
       'page_size=0 breaks the stated minimum of a query parameter ("integer, default 50, minimum 1"): ' +
       '"page limit out of range" and "request body or parameters fail validation" both describe it, so ' +
-      "either code is taken; above a maximum (not shown, so the server's own) only the limit row fits",
+      "either code is taken; above a maximum (not shown, so the server's own) a server may hold page_size to a " +
+      'bound of its query schema just as well, so either code is taken there too',
   },
   'error.code.unsupported-media-type': {
     level: 'MUST',
@@ -82,6 +83,6 @@ export const ERROR_CODE_RULES = {
     quote: '| payload_too_large | body exceeds size limit |',
     summary:
       'when a large body is answered 413, the error body carries the code payload_too_large (the size limit itself is not shown: observed)',
-    endpoints: EVERY,
+    endpoints: withBody(OPERATIONS),
   },
 } as const satisfies Record<string, Rule>;

@@ -11,7 +11,7 @@ export const GENERATED_RULES = {
     quote:
       'Each attribute may be written in either form, and null may be sent where the schema allows it: 1. Raw value, for example a plain string. 2. Enveloped value `{ value_type, value }`, the same shape reads emit.',
     summary:
-      'generated writes (random subsets of the attributes the spec names as writable, each raw or enveloped, unicode, empty and long strings) answered 2xx read back every written value unchanged; a refusal carries the error body and only meets an empty or long string (limits: not shown); never a 5xx (generalises write.raw-value, write.enveloped-value, robustness.round-trip)',
+      'generated writes (random subsets of the attributes the spec names as writable, each raw or enveloped, unicode, empty and long strings) answered 2xx read back every written value unchanged; a refusal carries the error body and only meets an empty string, one past 40 characters or one outside the Basic Multilingual Plane (limits and repertoire: not shown); never a 5xx (generalises write.raw-value, write.enveloped-value, robustness.round-trip)',
     endpoints: [
       'PATCH /contact/{contact_id}',
       'GET /contact/{contact_id}',

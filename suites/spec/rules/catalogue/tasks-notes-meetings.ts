@@ -43,7 +43,7 @@ export const TASK_RULES = {
     section: 'Endpoints › Tasks',
     quote: 'account and pipeline relationships are not patchable here',
     summary:
-      'PATCH /task/{id} setting an account or pipeline relationship (account_id, pipeline_id) is refused with the error body',
+      'PATCH /task/{id} setting an account or pipeline relationship (account_id, pipeline_id) never stores it: refused with the error body, or ignored',
     endpoints: ['PATCH /task/{task_id}'],
   },
 } as const satisfies Record<string, Rule>;

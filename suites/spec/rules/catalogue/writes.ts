@@ -1,4 +1,6 @@
 import type { Rule } from '../../../../lib/catalogue/rule.js';
+import { withAttributes } from '../../operation-row.js';
+import { OPERATIONS } from '../../operations.js';
 
 const WRITES = [
   'POST /contact',
@@ -12,6 +14,14 @@ const WRITES = [
 
 /** Write request attribute forms. */
 export const WRITE_RULES = {
+  'write.unknown-field': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: '| unknown_field | an attribute name is not known; details name the offending field |',
+    summary:
+      'a write naming an attribute the record type does not have is rejected with the code unknown_field and details naming it, on every operation whose body carries attributes (contacts and the upsert: contact.unknown-field, custom-object.unknown-field)',
+    endpoints: withAttributes(OPERATIONS),
+  },
   'write.raw-value': {
     level: 'MUST',
     section: 'Resources and their fields › Write request attribute forms',
