@@ -158,6 +158,8 @@ export class ApiClient {
       if (ex.response?.status !== 429) {
         if (ex.response) this.turns.pace.answered(ex.response.headers);
         record();
+        // an exchange the run's stop cut short is blocked by the stop, not a transport failure
+        if (ex.response === undefined && this.turns.pace.stoppedHard) this.turns.refuseIfStopped(r);
         if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
         return ex;
       }
@@ -185,7 +187,9 @@ export class ApiClient {
     const sentAt = performance.now();
     this.settings.onWait?.(sentAt - startedMs);
     try {
-      ex.response = await answerOf(r, this.settings, () => this.turns.count(r));
+      ex.response = await answerOf(r, { ...this.settings, stopSignal: this.turns.pace.stopSignal }, () =>
+        this.turns.count(r),
+      );
     } catch (err) {
       ex.transportError = describeTransportError(err, this.settings.timeoutMs);
     } finally {

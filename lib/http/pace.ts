@@ -1,14 +1,24 @@
 import { Backoff } from './backoff.js';
-import { Pacer, type Waiter } from './pacer.js';
+import { Pacer, timerMs, type Waiter } from './pacer.js';
 import { Patience } from './patience.js';
 import { quotaFields, type QuotaHint } from './quota-fields.js';
+import { saneQuotaFields } from './quota-sanity.js';
 import { RateLearner, GROWTH_PER_S } from './rate-learner.js';
 import { retryAfterMs } from './retry-after.js';
+import { waitText } from '../util/wait-text.js';
 
 /** --max-wait's default: a quota window of a minute, waited out three times over. */
 export const DEFAULT_MAX_WAIT_MS = 180_000;
+/** --deadline's default: a run ends by then whatever the server says */
+export const DEFAULT_DEADLINE_MS = 30 * 60_000;
 /** the longest a back-off without any hint waits at once */
 const BACKOFF_CAP_MS = 60_000;
+/**
+ * the least rate a quota the server names brings the run to (requests a second): a rate of one
+ * request in three years would pace the next turn to infinity, and one a day would hold a run for
+ * months. Past a slower quota, its 429s say how long to wait, and --max-wait bounds that.
+ */
+export const MIN_NAMED_RATE = 1;
 
 /** What the run learned of the server's quota, for the console and the report. */
 export interface LearnedQuota {
@@ -77,6 +87,18 @@ export class Pace {
   readonly notSent: NotSent[] = [];
   /** the console's ear: a pause begins */
   onPause: ((n: PauseNotice) => void) | undefined;
+  /** what the run did not take of what the server said (a malformed quota field, a rate floored), each said once */
+  readonly notes: string[] = [];
+  /** the console's ear: a note is taken */
+  onNote: ((note: string) => void) | undefined;
+  /** the requests the run sent so far, for a stop's message */
+  requestsSent: (() => number) | undefined;
+  /** aborted when the run stops hard: a request in flight is cut short, not waited out */
+  private readonly stopping = new AbortController();
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  private readonly ignoredFields = new Set<string>();
+  /** the quota fields the server last sent, verbatim, and what they were read as: for the reports */
+  announced: { fields: Record<string, string>; parsed: QuotaHint } | undefined;
   private readonly now: () => number;
 
   constructor(o: { maxWaitMs?: number; now?: () => number; random?: () => number } = {}) {
@@ -101,15 +123,47 @@ export class Pace {
 
   /** Waits for a request's turn; false: the run stopped while it waited (it must not be sent). */
   async turn(w: Waiter): Promise<boolean> {
+    // a request that comes to the gate after the stop (it waited for a slot) is let go at once, as
+    // those waiting were: it must not wait out a pause the stopped run will never use
+    if (this.stopped !== undefined && (this.stoppedHard || !w.exempt)) return false;
     this.learner.started();
     return this.pacer.turn(w);
   }
 
-  /** Stops the run: soft (archives of its own records still go) or hard (nothing more goes). */
+  /** Stops the run: soft (archives of its own records still go) or hard (nothing more goes, at once). */
   stop(reason: string, hard = false): void {
     this.stopped ??= reason;
     if (hard) this.stoppedHard = true;
     this.pacer.letGo((w) => this.stoppedHard || !w.exempt);
+    if (hard) this.stopping.abort(new Error(`the run stopped: ${this.stopped}`));
+  }
+
+  /** Aborted once the run stops hard: every request in flight is cut short with it. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  /** The server keeps the run past its time budget: it stops hard, at once, naming the cause and the time. */
+  giveUp(cause: string): void {
+    const at = new Date().toISOString().slice(11, 19);
+    const sent = this.requestsSent?.();
+    this.stop(`${cause}; stopped at ${at} UTC${sent !== undefined ? ` after ${sent} requests` : ''}`, true);
+  }
+
+  /**
+   * The run ends `ms` from now whatever the server says (--deadline): kept by a timer, so a run held
+   * by a request that never ends, or a wait, stops on time, not on the next answer.
+   */
+  keepDeadline(ms: number): void {
+    clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = setTimeout(() => this.giveUp(`the run reached --deadline ${waitText(ms)}`), timerMs(ms));
+    this.deadlineTimer.unref();
+  }
+
+  /** The run is over: its deadline no longer runs. */
+  dispose(): void {
+    clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = undefined;
   }
 
   /** An answer (not a 429): the server made progress; its quota fields, if any, set the pace. */
@@ -118,9 +172,9 @@ export class Pace {
     this.backoff.reset();
     this.burstsInRow = 0;
     this.learner.answered();
-    const hint = quotaFields(headers);
+    const hint = this.hintOf(headers);
     if (hint) this.follow(hint);
-    // the quota is spent until its reset: wait for it rather than meet a 429
+    // the quota is spent until its reset: wait for it rather than meet a 429 (within --max-wait)
     if (hint?.remaining === 0 && hint.resetMs !== undefined && hint.resetMs > 0)
       this.pause(hint.resetMs, hint.source === 'RateLimit' ? 'RateLimit: no quota left' : 'X-RateLimit-Remaining: 0');
   }
@@ -133,7 +187,7 @@ export class Pace {
    * `Retry-After: 0` to everything is not hammered.
    */
   limited(headers: Readonly<Record<string, string | undefined>>, sentAt = this.now()): LimitedDecision {
-    const hint = quotaFields(headers);
+    const hint = this.hintOf(headers);
     if (hint) this.follow(hint);
     const retryAfter = retryAfterMs(headers['retry-after'], headers['date']);
     const asked = retryAfter ?? hint?.resetMs;
@@ -156,23 +210,64 @@ export class Pace {
     return { retry: true };
   }
 
-  /** The quota as a phrase: `600 requests/min`, `about 9.6 requests/s`; undefined before one is known. */
+  /** The quota the server named (a policy: quota per window) as a phrase, `600 requests/min`; undefined when none. */
   quotaText(): string | undefined {
     const q = this.quota;
-    if (!q) return undefined;
-    if (q.limit !== undefined && q.windowS !== undefined) {
-      const per = q.windowS === 60 ? '/min' : q.windowS === 1 ? '/s' : ` per ${q.windowS} s`;
-      return `${q.limit} requests${per}`;
-    }
-    return `about ${q.ratePerS >= 10 ? Math.round(q.ratePerS) : q.ratePerS.toFixed(1)} requests/s`;
+    if (q?.limit === undefined || q.windowS === undefined) return undefined;
+    const per = q.windowS === 60 ? '/min' : q.windowS === 1 ? '/s' : ` per ${q.windowS} s`;
+    return `${q.limit} requests${per}`;
   }
 
-  /** How long the current pause still lasts (ms); 0 when none. */
+  /** The rate the run sends at, as measured from the server's 429s or taken from its policy: `about 9.6 requests/s`. */
+  rateText(): string | undefined {
+    const r = this.quota?.ratePerS;
+    if (r === undefined) return undefined;
+    return `about ${r >= 10 ? Math.round(r) : r >= 0.1 ? r.toFixed(1) : r.toPrecision(1)} requests/s`;
+  }
+
+  /** What the run sends at, in words: the server's quota when it named one, else the rate measured. */
+  paceText(): string | undefined {
+    return this.quotaText() ?? (this.quota ? `${this.rateText()!} as measured` : undefined);
+  }
+
+  /** How long the current pause still lasts (ms); 0 when none, or when the run stopped hard. */
   pauseLeftMs(): number {
+    if (this.stoppedHard) return 0;
     return Math.max(0, this.pacer.notBefore - this.now());
   }
 
+  /** Takes a note once (the console hears it once). */
+  note(text: string): void {
+    if (this.notes.includes(text)) return;
+    this.notes.push(text);
+    this.onNote?.(text);
+  }
+
+  /** The quota an answer's fields describe, those that name no quota left out and said once. */
+  private hintOf(headers: Readonly<Record<string, string | undefined>>): QuotaHint | undefined {
+    const { headers: sane, malformed } = saneQuotaFields(headers);
+    for (const m of malformed) {
+      const name = m.split(':')[0]!;
+      // once a field: a server sending junk on every answer is said to once, with its first value
+      if (this.ignoredFields.has(name)) continue;
+      this.ignoredFields.add(name);
+      this.note(`ignored the quota field \`${m}\`: it names no quota (a number that is 0, negative or not finite)`);
+    }
+    const hint = quotaFields(sane);
+    if (hint) this.announced = { fields: announcedFields(sane), parsed: hint };
+    return hint;
+  }
+
+  /**
+   * The one place a wait the server asks for begins, from any answer (a 429's Retry-After or quota
+   * fields, a successful answer's spent quota): longer than --max-wait, the run stops instead.
+   */
   private pause(waitMs: number, askedBy: string): void {
+    const tooLong = this.patience.tooLong(waitMs, askedBy);
+    if (tooLong !== undefined) {
+      this.giveUp(tooLong);
+      return;
+    }
     const t = this.now();
     const until = t + waitMs;
     // `Retry-After: 0` is no pause; a wait within one under way adds nothing
@@ -189,7 +284,12 @@ export class Pace {
   /** The rate the server names: its policy (quota per window). */
   private follow(hint: QuotaHint): void {
     if (hint.limit === undefined || hint.windowS === undefined) return;
-    const rate = hint.limit / hint.windowS;
+    const named = hint.limit / hint.windowS;
+    const rate = Math.max(MIN_NAMED_RATE, named);
+    if (rate > named)
+      this.note(
+        `the server names a quota of ${hint.limit} requests per ${hint.windowS} s; the run sends at least one request every ${waitText(1000 / MIN_NAMED_RATE)} (a 429 then says how long to wait, within --max-wait)`,
+      );
     if (this.quota?.source === 'RateLimit' && this.quota.ratePerS === rate) return;
     this.quota = { ratePerS: rate, limit: hint.limit, windowS: hint.windowS, source: 'RateLimit' };
     this.pacer.setRate(rate, Math.min(hint.limit, Math.max(1, rate)));
@@ -218,4 +318,12 @@ export class Pace {
     this.quota = { ratePerS: rate, source: '429s' };
     this.pacer.setRate(rate);
   }
+}
+
+/** The quota fields of an answer, verbatim: at most 8, each cut at 200 characters (server text, bounded). */
+function announcedFields(h: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const names = Object.keys(h).filter((k) => /^(x-)?ratelimit(-[a-z-]{1,40})?$/.test(k));
+  for (const k of names.slice(0, 8)) out[k] = h[k]!.slice(0, 200);
+  return out;
 }

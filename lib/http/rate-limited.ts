@@ -17,7 +17,5 @@ export function afterRateLimit(
   const decision = turns.pace.limited(headers, sentAt);
   record();
   if (decision.retry) return;
-  const at = new Date().toISOString().slice(11, 19);
-  const sent = turns.sent !== undefined ? ` after ${turns.sent} requests` : '';
-  turns.pace.stop(`${decision.giveUp}; stopped at ${at} UTC${sent}`, true);
+  turns.pace.giveUp(decision.giveUp);
 }

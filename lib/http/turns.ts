@@ -61,11 +61,6 @@ export class Turns {
     return budget.count();
   }
 
-  /** requests the run's budget sent so far, for a stop's message (none without a budget) */
-  get sent(): number | undefined {
-    return this.budget?.sent;
-  }
-
   /**
    * A stopped run sends nothing more but the archives of its own records, until it stops hard; an
    * archive it does not send is named in the run's reports (pace.notSent).
