@@ -16,7 +16,7 @@ export class ResponseTooLarge extends Error {
 export class TooManyJsonValues extends ResponseTooLarge {
   constructor(what: string) {
     super(0);
-    this.message = `the answer's JSON body held ${what}: it was not parsed`;
+    this.message = `the server's answer was not read: it held ${what}`;
     this.name = 'TooManyJsonValues';
   }
 }

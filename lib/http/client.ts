@@ -2,6 +2,7 @@ import type { Exchange } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { TransportFailure } from './exchange.js';
+import { ResponseTooLarge } from './bounded-read.js';
 import type { RequestBudget } from './request-budget.js';
 import { assertUnderBase, NotAnIdentifier, OutsideBaseUrl } from './under-base.js';
 import { refusalOf, type Auth, type RefusalKind } from './refusals.js';
@@ -192,6 +193,7 @@ export class ApiClient {
       );
     } catch (err) {
       ex.transportError = describeTransportError(err, this.settings.timeoutMs);
+      if (err instanceof ResponseTooLarge) ex.unreadAnswer = true;
     } finally {
       this.turns.done(n, ex.response?.status, sentAt);
     }
