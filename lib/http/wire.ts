@@ -69,7 +69,12 @@ async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
     dispatcher,
     signal,
   });
-  const text = await readBounded(res.body, w.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  const type = res.headers['content-type'];
+  const text = await readBounded(
+    res.body,
+    w.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    Array.isArray(type) ? type[0] : type,
+  );
   return responseOf(res.statusCode, res.headers, text, w.redactor);
 }
 
