@@ -154,7 +154,7 @@ export class ApiClient {
    */
   private async attempts(r: Outgoing): Promise<Exchange> {
     for (let retries = 0; ; retries++) {
-      const { ex, sentAt, startedMs } = await this.attempt(r, retries);
+      const { ex, sentAt, startedMs, n } = await this.attempt(r, retries);
       const record = () => this.settings.onExchange?.(ex, { path: r.path, auth: r.auth, startedMs });
       if (ex.response?.status !== 429) {
         if (ex.response) this.turns.pace.answered(ex.response.headers);
@@ -164,13 +164,16 @@ export class ApiClient {
         if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
         return ex;
       }
-      afterRateLimit(this.turns, ex.response.headers, sentAt, record);
+      await afterRateLimit(this.turns, ex.response.headers, { n, sentAt }, record);
       this.turns.refuseIfStopped(r);
     }
   }
 
   /** One attempt: its turn, then the exchange on the wire, redacted as it is recorded. */
-  private async attempt(r: Outgoing, retries: number): Promise<{ ex: Exchange; sentAt: number; startedMs: number }> {
+  private async attempt(
+    r: Outgoing,
+    retries: number,
+  ): Promise<{ ex: Exchange; sentAt: number; startedMs: number; n: number }> {
     const startedMs = performance.now();
     const { redactor } = this.settings;
     const ex: Exchange = {
@@ -198,7 +201,7 @@ export class ApiClient {
       this.turns.done(n, ex.response?.status, sentAt);
     }
     ex.ms = Math.round(performance.now() - startedMs);
-    return { ex, sentAt, startedMs };
+    return { ex, sentAt, startedMs, n };
   }
 
   private refuse(kind: RefusalKind, message: string): never {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Backoff } from './backoff.js';
 import { Pacer, timerMs, type Waiter } from './pacer.js';
 import { Patience } from './patience.js';
@@ -48,8 +49,16 @@ export interface NotSent {
   why: string;
 }
 
-/** What a 429 means for the request that got it. */
-export type LimitedDecision = { retry: true } | { retry: false; giveUp: string };
+/**
+ * What a 429 means for the request that got it: retry it (after the run's pause; or, load shedding,
+ * after `holdMs` of its own while the rest of the run goes on), or give up.
+ */
+export type LimitedDecision = { retry: true; holdMs?: number } | { retry: false; giveUp: string };
+
+/** a Retry-After this short, with no quota fields, may be load shedding rather than a spent quota… */
+export const SHED_WAIT_MS = 2_000;
+/** …when 429s are at most this share of the recent answers: scattered among many taken */
+export const SHED_SHARE = 0.25;
 
 /**
  * One pace for a whole run (its probe, fixtures check, checks, set-ups and the read of kept records
@@ -70,6 +79,8 @@ export class Pace {
   private readonly learner: RateLearner;
   private readonly backoff: Backoff;
   quota: LearnedQuota | undefined;
+  /** 429s taken for load shedding (scattered, a short Retry-After): only their request waited */
+  shed = 0;
   /** pauses of the whole run, their total and longest (ms) */
   pauses = 0;
   waitedMs = 0;
@@ -110,6 +121,8 @@ export class Pace {
     this.learner = new RateLearner(now);
     this.backoff = new Backoff(Math.min(BACKOFF_CAP_MS, maxWaitMs), o.random);
     this.pacer.onPaced = () => this.grow();
+    // every request in flight, and every held one, listens for the stop: as many as --concurrency allows
+    setMaxListeners(0, this.stopping.signal);
   }
 
   get maxWaitMs(): number {
@@ -160,6 +173,20 @@ export class Pace {
     this.deadlineTimer.unref();
   }
 
+  /** Waits `ms` (a request's own wait after a 429 of load shedding), or until the run stops hard. */
+  hold(ms: number): Promise<void> {
+    if (this.stoppedHard || ms <= 0) return Promise.resolve();
+    return new Promise((done) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.stopSignal.removeEventListener('abort', end);
+        done();
+      };
+      const timer = setTimeout(end, timerMs(ms));
+      this.stopSignal.addEventListener('abort', end);
+    });
+  }
+
   /** The run is over: its deadline no longer runs. */
   dispose(): void {
     clearTimeout(this.deadlineTimer);
@@ -195,6 +222,14 @@ export class Pace {
       retryAfter !== undefined ? 'Retry-After' : asked !== undefined ? `${hint!.source} reset` : 'no hint: back-off';
     const giveUp = this.patience.giveUp(asked, askedBy);
     if (giveUp !== undefined) return { retry: false, giveUp };
+    const share = this.learner.refused();
+    if (hint === undefined && asked !== undefined && asked <= SHED_WAIT_MS && share <= SHED_SHARE) {
+      // load shedding, not a quota: this request waits what it was asked, the run goes on at its
+      // pace, and a learned rate does not grow past the point where the server sheds
+      this.grownAt = this.now();
+      this.shed += 1;
+      return { retry: true, holdMs: asked };
+    }
     const newBurst = sentAt >= this.burstAt;
     if (!newBurst) {
       // the burst's pause is under way; a longer wait this answer asks for still holds

@@ -76,6 +76,8 @@ export interface RunInfo {
    */
   rateLimit?: {
     pauses: number;
+    /** 429s of load shedding (scattered, a short Retry-After): each held only its own request */
+    shed?: number;
     waitedMs: number;
     longestWaitMs: number;
     maxWaitMs: number;

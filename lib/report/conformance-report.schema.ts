@@ -86,6 +86,7 @@ export const CONFORMANCE_REPORT_SCHEMA = {
           required: ['pauses', 'waitedMs', 'longestWaitMs', 'maxWaitMs'],
           properties: {
             pauses: int,
+            shed: int,
             waitedMs: int,
             longestWaitMs: int,
             maxWaitMs: int,

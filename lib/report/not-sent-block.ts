@@ -34,6 +34,10 @@ export function rateLimitLine(report: { run: Pick<ConformanceReport['run'], 'rat
       ? `the run paused ${r.pauses} time${r.pauses === 1 ? '' : 's'}, ${waitText(r.waitedMs)} in all (the longest ${waitText(r.longestWaitMs)})`
       : 'the run did not pause',
   ];
+  if (r.shed !== undefined)
+    parts.push(
+      `${r.shed} 429${r.shed === 1 ? '' : 's'} of load shedding (scattered, a short Retry-After) held only the request that got it`,
+    );
   if (r.announced) parts.push(`the server announced ${announcedText(r.announced)}`);
   if (r.rate)
     parts.push(

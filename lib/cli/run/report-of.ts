@@ -73,14 +73,15 @@ function runInfo(run: Ready, record: RunRecord): RunInfo {
  * announced (its fields verbatim, and as read) apart from the rate the run measured and sent at.
  */
 export function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
-  if (pace.pauses === 0 && pace.quota === undefined && pace.announced === undefined && pace.notes.length === 0)
-    return {};
+  const quiet = pace.pauses === 0 && pace.shed === 0 && pace.quota === undefined && pace.announced === undefined;
+  if (quiet && pace.notes.length === 0) return {};
   const quota = pace.quotaText();
   const rate = pace.rateText();
   const announced = pace.announced;
   return {
     rateLimit: {
       pauses: pace.pauses,
+      ...(pace.shed > 0 ? { shed: pace.shed } : {}),
       waitedMs: Math.round(pace.waitedMs),
       longestWaitMs: Math.round(pace.longestWaitMs),
       maxWaitMs: pace.maxWaitMs,
