@@ -54,7 +54,7 @@ export async function probe(
   held.forEach((key, i) => {
     const ex = answers[i]!;
     if (!ex.response && ex.unreadAnswer) {
-      throw new RunCannotStart(redactor.text(`the server at ${baseUrl} answered GET ${path} with ${noAnswerText(ex)}`));
+      throw new RunCannotStart(redactor.text(`cannot run against ${baseUrl}: ${noAnswerText(ex, `GET ${path}: `)}`));
     }
     if (!ex.response) {
       throw new RunCannotStart(

@@ -43,7 +43,8 @@ export interface Exchange {
  */
 export function noAnswerText(ex: Exchange, what = ''): string {
   const why = ex.transportError ?? 'no response';
-  return ex.unreadAnswer ? `an answer the run does not read: ${what}${why}` : `connection failed: ${what}${why}`;
+  // an unread answer's reason names the server's answer itself: "the server's answer was not read: …"
+  return ex.unreadAnswer ? `${what}${why}` : `connection failed: ${what}${why}`;
 }
 
 /** The response, or a thrown TransportFailure when the server never answered. */

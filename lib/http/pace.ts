@@ -109,7 +109,7 @@ export class Pace {
   private deadlineTimer: NodeJS.Timeout | undefined;
   private readonly ignoredFields = new Set<string>();
   /** the quota fields the server last sent, verbatim, and what they were read as: for the reports */
-  announced: { fields: Record<string, string>; parsed: QuotaHint } | undefined;
+  announced: { fields: Record<string, string>; parsed?: QuotaHint } | undefined;
   private readonly now: () => number;
 
   constructor(o: { maxWaitMs?: number; now?: () => number; random?: () => number } = {}) {
@@ -289,7 +289,9 @@ export class Pace {
       this.note(`ignored the quota field \`${m}\`: it names no quota (a number that is 0, negative or not finite)`);
     }
     const hint = quotaFields(sane);
-    if (hint) this.announced = { fields: announcedFields(sane), parsed: hint };
+    const fields = announcedFields(sane);
+    // what the server announced, as it said it, even when it names no quota the run can follow
+    if (Object.keys(fields).length > 0) this.announced = { fields, parsed: { ...plainRead(sane), ...hint } };
     return hint;
   }
 
@@ -361,4 +363,22 @@ function announcedFields(h: Readonly<Record<string, string | undefined>>): Recor
   const names = Object.keys(h).filter((k) => /^(x-)?ratelimit(-[a-z-]{1,40})?$/.test(k));
   for (const k of names.slice(0, 8)) out[k] = h[k]!.slice(0, 200);
   return out;
+}
+
+/** The numbers of the separate fields as they read alone (`RateLimit-Limit: 300` with no window is still 300). */
+function plainRead(h: Readonly<Record<string, string | undefined>>): QuotaHint {
+  const first = (...names: string[]) => {
+    const v = names.map((n) => h[n]).find((x) => x !== undefined);
+    const m = /^\s*(\d+(?:\.\d+)?)/.exec(v ?? '');
+    return m ? Number(m[1]) : undefined;
+  };
+  const limit = first('ratelimit-limit', 'x-ratelimit-limit');
+  const remaining = first('ratelimit-remaining', 'x-ratelimit-remaining');
+  const reset = first('ratelimit-reset');
+  return {
+    source: 'RateLimit',
+    ...(limit !== undefined ? { limit } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+    ...(reset !== undefined ? { resetMs: reset * 1000 } : {}),
+  };
 }

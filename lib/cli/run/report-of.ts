@@ -94,7 +94,7 @@ export function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
 }
 
 function announcedOf(a: NonNullable<Pace['announced']>): NonNullable<NonNullable<RunInfo['rateLimit']>['announced']> {
-  const p = a.parsed;
+  const p = a.parsed ?? { source: 'RateLimit' };
   return {
     fields: a.fields,
     ...(p.limit !== undefined ? { limit: p.limit } : {}),

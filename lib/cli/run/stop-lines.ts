@@ -19,7 +19,10 @@ export function printRunStop(
   print: (line: string) => void,
 ): void {
   // the one sentence every report has, so the console gives the same waits in the same units
-  const limited = rateLimitLine({ run: rateLimitOf(pace) });
+  // (its notes were said on the console when they were taken: once)
+  const { rateLimit } = rateLimitOf(pace);
+  if (rateLimit) delete rateLimit.notes;
+  const limited = rateLimitLine({ run: rateLimit ? { rateLimit } : {} });
   if (limited !== undefined) print(limited.replace(/^Rate limited: /, 'rate limited: '));
   if (budget.decreases > 0)
     print(
