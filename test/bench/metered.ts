@@ -121,7 +121,7 @@ function rowOf(quota: QuotaName, s: SuiteRun, unmeteredMs: number): MeteredRow {
     met: s.ms <= targetMs,
     pauses: limit?.pauses ?? 0,
     waitedMs: limit?.waitedMs ?? 0,
-    learned: limit?.quota ?? '',
+    learned: limit?.quota ?? limit?.rate ?? '',
     blocked,
     failed: s.error !== undefined || s.code !== 0 || blocked > 0,
   };
