@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHostile, type Answer, type Hostile } from './hostile-proxy.js';
+import { Redactor } from '../../lib/redact/redact.js';
+import { filesUnder, startHostile, type Answer, type Hostile } from './hostile-proxy.js';
 import { reportOf, runMeasured } from './run.js';
 
 // Issue 38, the time rows: a run ends when the user says, whatever the server says. Every wait a
@@ -34,8 +35,13 @@ async function run(hostile: Hostile, args: string[], timeoutMs: number) {
   return { ...r, dir, ms: performance.now() - started };
 }
 
-function expectEveryReport(dir: string): void {
+/** Every report written, and none (nor the ledger) holding a key of the run in any form. */
+function expectEveryReport(dir: string, hostile?: Hostile): void {
   for (const f of REPORTS) expect(existsSync(path.join(dir, f)), f).toBe(true);
+  if (hostile === undefined) return;
+  const keys: string[] = Object.values(hostile.reference.keys as Record<string, string>);
+  const redactor = new Redactor(keys.map((value) => ({ label: '<key>', value })));
+  for (const [name, text] of filesUnder(dir)) expect(redactor.leaks(text), name).toEqual([]);
 }
 
 describe('one time budget, kept by the clock', () => {
@@ -53,7 +59,7 @@ describe('one time budget, kept by the clock', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toMatch(/TimeoutOverflowWarning/);
     expect(r.code).toBe(1);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     expect(String(reportOf(r.dir).run['stoppedBy'])).toMatch(
       /^the server asked to wait \d+ s \(X-RateLimit-Remaining: 0\), longer than --max-wait 10 s; stopped at /,
     );
@@ -65,7 +71,7 @@ describe('one time budget, kept by the clock', () => {
     const r = await run(hostile, ['--max-wait', '10', '--only', 'contacts,accounts'], 60_000);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     expect(String(reportOf(r.dir).run['stoppedBy'])).toMatch(
       /^the server asked to wait 86400 s \(RateLimit: no quota left\), longer than --max-wait 10 s/,
     );
@@ -77,7 +83,7 @@ describe('one time budget, kept by the clock', () => {
     const r = await run(hostile, ['--deadline', '12s', '--concurrency', '4'], 60_000);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     const report = reportOf(r.dir);
     expect(String(report.run['stoppedBy'])).toMatch(/^the run reached --deadline 12 s; stopped at /);
     const limit = report.run['rateLimit'] as { notes?: string[] };
@@ -99,7 +105,7 @@ describe('one time budget, kept by the clock', () => {
     const r = await run(hostile, ['--only', 'contacts,accounts'], 60_000);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     const said = r.stdout.split('\n').filter((l) => /ignored the quota field/.test(l));
     expect(said.map((l) => /`([a-z-]+):/.exec(l)?.[1]).sort()).toEqual([
       'ratelimit-policy',
@@ -126,7 +132,7 @@ describe('one time budget, kept by the clock', () => {
     const r = await run(hostile, ['--max-wait', '20'], 120_000);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     expect(String(reportOf(r.dir).run['stoppedBy'])).toMatch(/nothing but 429 for 20 s \(--max-wait\)/);
     // the blocked checks end at once after the stop: none waits out a pause the run will never use
     expect(r.ms).toBeLessThan(20_000 + 20_000);
@@ -141,7 +147,7 @@ describe('one time budget, kept by the clock', () => {
     const r = await run(hostile, ['--deadline', '8s', '--timeout', '120000', '--only', 'contacts,accounts'], 60_000);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
-    expectEveryReport(r.dir);
+    expectEveryReport(r.dir, hostile);
     expect(String(reportOf(r.dir).run['stoppedBy'])).toMatch(/^the run reached --deadline 8 s; stopped at /);
     const summary = readFileSync(path.join(r.dir, 'summary.md'), 'utf8');
     expect(summary).toMatch(/--deadline 8 s/);
