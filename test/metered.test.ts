@@ -117,7 +117,7 @@ describe('a run against a metered reference server', () => {
     for (const line of waiting)
       expect(line).toMatch(
         // the time to go as duration() writes it: `47 s`, `1 min 20 s`, or `3 min` on the minute
-        /^rate limited: the server asks to wait \d+ s \(about [\d.]+ requests\/s\); \d+ of ~\d+ requests sent, about (\d+ min( \d+ s)?|\d+ s) to go$/,
+        /^rate limited: the server asks to wait \d+ s \(about [\d.]+ requests\/s as measured\); \d+ of ~\d+ requests sent, about (\d+ min( \d+ s)?|\d+ s) to go$/,
       );
     expect(r.lines).toContainEqual(expect.stringMatching(/^rate limited: the run paused \d+ times?, /));
   }, 300_000);

@@ -29,7 +29,7 @@ describe('the console of a rate-limited run', () => {
     pace.limited({ 'retry-after': '47' });
     expect(lines).toEqual([
       expect.stringMatching(
-        /^rate limited: the server asks to wait 47 s \(about [\d.]+ requests\/s\); 512 of ~\d+ requests sent, about \d+ min \d+ s to go$/,
+        /^rate limited: the server asks to wait 47 s \(about [\d.]+ requests\/s as measured\); 512 of ~\d+ requests sent, about \d+ min \d+ s to go$/,
       ),
     ]);
     // a second pause within 10 s of the first line: not said again
@@ -58,7 +58,7 @@ describe('the console of a rate-limited run', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(shown.map((l) => /wait (\d+) s/.exec(l)?.[1])).toEqual(['5', '4', '3', '2', '1']);
     expect(console.suffix()).toMatch(
-      /^ · 512\/~\d+ requests at about [\d.]+ requests\/s, about (\d+ min ?)?(\d+ s)? left$/,
+      /^ · 512\/~\d+ requests at about [\d.]+ requests\/s as measured, about (\d+ min ?)?(\d+ s)? left$/,
     );
     console.dispose();
   });

@@ -64,6 +64,7 @@ function target(o: Partial<RunTarget> = {}): RunTarget {
     seed: 1,
     timeoutMs: 2_000,
     maxWaitMs: 180_000,
+    deadlineMs: 1_800_000,
     embedded: false,
     selection: { only: [], skip: [], level: 'all' },
     readOnly: false,

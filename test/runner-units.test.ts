@@ -228,6 +228,7 @@ describe('run-scoped set-ups', () => {
     seed: 1,
     timeoutMs: 1000,
     maxWaitMs: 180_000,
+    deadlineMs: 1_800_000,
     embedded: true,
     selection: { only: [], skip: [], level: 'all' as const },
     readOnly: false,

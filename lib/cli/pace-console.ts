@@ -1,5 +1,6 @@
 import type { Pace, PauseNotice } from '../http/pace.js';
 import type { LiveLine } from '../report/console.js';
+import { waitText } from '../util/wait-text.js';
 
 /** A pause shorter than this is routine pacing: the console does not announce it. */
 const ANNOUNCE_FROM_MS = 2_000;
@@ -36,6 +37,8 @@ export class PaceConsole {
     pace.onPause = (n) => {
       if (n.waitMs >= ANNOUNCE_FROM_MS) this.announce(n);
     };
+    // what the run did not take of what the server said, once each (the reports list them too)
+    pace.onNote = (note) => this.print(`rate limited: ${note}`);
   }
 
   /** The live progress line's tail once the run is paced: requests sent, the quota, the time left. */
@@ -44,7 +47,7 @@ export class PaceConsole {
     const p = this.progress();
     const expected = expectedRequests(p);
     const eta = this.toGo(p);
-    return ` · ${p.sent}${expected !== undefined ? `/~${expected}` : ''} requests at ${this.pace.quotaText()}${eta ? `, about ${eta} left` : ''}`;
+    return ` · ${p.sent}${expected !== undefined ? `/~${expected}` : ''} requests at ${this.pace.paceText() ?? ''}${eta ? `, about ${eta} left` : ''}`;
   }
 
   /** The waiting line, as printed now. */
@@ -56,7 +59,7 @@ export class PaceConsole {
         : n.askedBy.endsWith(': no quota left') || n.askedBy.endsWith('Remaining: 0')
           ? `the quota is spent (${n.askedBy}): waiting ${duration(left)} for more`
           : `the server asks to wait ${duration(left)}`;
-    const quota = this.pace.quotaText();
+    const quota = this.pace.paceText();
     const p = this.progress();
     const expected = expectedRequests(p);
     const eta = this.toGo(p);
@@ -69,6 +72,7 @@ export class PaceConsole {
     clearInterval(this.ticker);
     this.ticker = undefined;
     this.pace.onPause = undefined;
+    this.pace.onNote = undefined;
   }
 
   private announce(n: PauseNotice): void {
@@ -124,10 +128,5 @@ export function expectedRequests(p: RunProgress): number | undefined {
   return Math.round(p.sent + Math.max(0, total - done) * perCheck);
 }
 
-/** `47 s`, `1 min 20 s`, `2 min`. */
-export function duration(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  return s % 60 === 0 ? `${m} min` : `${m} min ${s % 60} s`;
-}
+/** `47 s`, `1 min 20 s`, `2 min`: the one way a wait is written (lib/util/wait-text.ts). */
+export const duration = waitText;

@@ -6,6 +6,7 @@ import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { operationsInUse } from '../operations/in-use.js';
+import { noAnswerText } from '../http/exchange.js';
 import { OperationIndex } from '../operations/operation-index.js';
 
 const FLAG_OF: Record<keyof TargetKeys, string> = {
@@ -52,6 +53,9 @@ export async function probe(
   const answers = await Promise.all(held.map((key) => client.get(path, { auth: key })));
   held.forEach((key, i) => {
     const ex = answers[i]!;
+    if (!ex.response && ex.unreadAnswer) {
+      throw new RunCannotStart(redactor.text(`cannot run against ${baseUrl}: ${noAnswerText(ex, `GET ${path}: `)}`));
+    }
     if (!ex.response) {
       throw new RunCannotStart(
         redactor.text(

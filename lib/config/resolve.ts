@@ -44,6 +44,8 @@ export interface RunConfig {
   maxRequests?: number;
   /** --max-wait, in milliseconds: nothing but 429 for this long (or a longer wait asked) stops a run */
   maxWaitMs: number;
+  /** --deadline, in milliseconds: the run ends by then whatever the server says */
+  deadlineMs: number;
   /** --har: where to write every request of the checks */
   har?: string;
   /** --examples: an earlier run's examples.json */
@@ -103,6 +105,7 @@ export function resolveConfig(
     concurrency: positiveInteger('concurrency', pick('concurrency')),
     cases: positiveInteger('cases', pick('cases')),
     maxWaitMs: duration('max-wait', pick('maxWait')),
+    deadlineMs: duration('deadline', pick('deadline')),
     ...optionalSettings(pick, cwd),
     ...server,
   };

@@ -139,6 +139,12 @@ export const SETTINGS = {
     default: '180',
     doc: 'how long a rate-limited run waits (seconds; `90s`, `3m` also read): it stops only when the server has answered nothing but 429 for this long, or asks to wait longer (see docs/rate-limits.md)',
   },
+  deadline: {
+    flag: 'deadline',
+    env: 'CONFORMANCE_DEADLINE',
+    default: '30m',
+    doc: 'the run ends by then whatever the server says (seconds; `90s`, `30m` also read): kept by the clock, it stops the run at once, which still writes every report (see docs/rate-limits.md)',
+  },
   cases: {
     flag: 'cases',
     env: 'CONFORMANCE_CASES',

@@ -1,5 +1,12 @@
 import { TooManyJsonValues } from './bounded-read.js';
-import { MAX_JSON_CHARS, MAX_JSON_STRING, MAX_JSON_VALUES, startsAsJson } from './json-bytes.js';
+import {
+  MAX_JSON_CHARS,
+  MAX_JSON_DEPTH,
+  MAX_JSON_STRING,
+  MAX_JSON_VALUES,
+  startsAsJson,
+  tooDeep,
+} from './json-bytes.js';
 import { cutMarker, detached } from '../util/short-text.js';
 
 /**
@@ -11,6 +18,7 @@ import { cutMarker, detached } from '../util/short-text.js';
  *   characters of strings (a 15 MB `[{},{},…]` is five million objects, over a gigabyte once
  *   parsed): past either the answer is no usable answer, like one past the read cap, and the
  *   checks that needed it are blocked, saying why;
+ * - its JSON is parsed only when nested at most MAX_JSON_DEPTH levels deep (every walk over it recurses);
  * - a JSON string longer than MAX_JSON_STRING is cut as it is parsed, its length shown;
  * - the text kept beside the parsed value is its first KEPT_TEXT characters (the evidence shows 8 KiB).
  */
@@ -21,10 +29,12 @@ export const KEPT_TEXT = 64 * 1024;
  * starts one), its longest string, and the characters of strings kept once each is cut at
  * MAX_JSON_STRING. Cheap next to parsing it.
  */
-export function jsonShape(text: string): { values: number; longestString: number; keptChars: number } {
+export function jsonShape(text: string): { values: number; longestString: number; keptChars: number; depth: number } {
   let values = 1;
   let longest = 0;
   let kept = 0;
+  let depth = 0;
+  let deepest = 0;
   let start = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -37,9 +47,13 @@ export function jsonShape(text: string): { values: number; longestString: number
         start = -1;
       }
     } else if (c === 0x22) start = i + 1;
-    else if (c === 0x2c || c === 0x5b || c === 0x7b) values += 1;
+    else if (c === 0x2c) values += 1;
+    else if (c === 0x5b || c === 0x7b) {
+      values += 1;
+      deepest = Math.max(deepest, ++depth);
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
   }
-  return { values, longestString: longest, keptChars: kept };
+  return { values, longestString: longest, keptChars: kept, depth: deepest };
 }
 
 /** A string cut at `max` characters, saying how long it was. */
@@ -55,6 +69,8 @@ export function parseBounded(text: string): unknown {
   // what does not start as JSON does is not JSON (and its commas are no values)
   if (!startsAsJson(/\S/.exec(text.slice(0, 64))?.[0].charCodeAt(0))) return undefined;
   const shape = jsonShape(text);
+  // every walk over a value (redaction, schemas, evidence) recurses: depth is bounded as bytes are
+  if (shape.depth > MAX_JSON_DEPTH) throw new TooManyJsonValues(tooDeep(shape.depth));
   if (shape.values > MAX_JSON_VALUES)
     throw new TooManyJsonValues(`more than ${MAX_JSON_VALUES} values (about ${shape.values})`);
   if (shape.keptChars > MAX_JSON_CHARS)

@@ -1,3 +1,4 @@
+import { asUtf8 } from './charset.js';
 import { boundJsonBytes } from './json-bytes.js';
 
 /** The most bytes read from one answer unless --max-response-bytes says otherwise: 16 MiB. */
@@ -16,7 +17,7 @@ export class ResponseTooLarge extends Error {
 export class TooManyJsonValues extends ResponseTooLarge {
   constructor(what: string) {
     super(0);
-    this.message = `the answer's JSON body held ${what}: it was not parsed`;
+    this.message = `the server's answer was not read: it held ${what}`;
     this.name = 'TooManyJsonValues';
   }
 }
@@ -58,6 +59,7 @@ async function largeTurn(): Promise<() => void> {
 export async function readBounded(
   body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => unknown },
   max: number,
+  contentType?: string,
 ): Promise<string> {
   const chunks: Buffer[] = [];
   let total = 0;
@@ -73,9 +75,10 @@ export async function readBounded(
       chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
       if (release === undefined && total > SMALL_BODY_BYTES) release = await largeTurn();
     }
-    const whole = Buffer.concat(chunks, total);
+    // in the charset the answer declares (lib/http/charset.ts), before anything reads or redacts it
+    const whole = asUtf8(Buffer.concat(chunks, total), contentType);
     chunks.length = 0;
-    if (total <= SMALL_BODY_BYTES) return whole.toString('utf8');
+    if (whole.length <= SMALL_BODY_BYTES) return whole.toString('utf8');
     // a large body is bounded as bytes: one the run would not keep never becomes a string
     const bounded = boundJsonBytes(whole);
     if ('refused' in bounded) throw new TooManyJsonValues(bounded.refused);

@@ -2,6 +2,7 @@ import type { Exchange } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import { TransportFailure } from './exchange.js';
+import { ResponseTooLarge } from './bounded-read.js';
 import type { RequestBudget } from './request-budget.js';
 import { assertUnderBase, NotAnIdentifier, OutsideBaseUrl } from './under-base.js';
 import { refusalOf, type Auth, type RefusalKind } from './refusals.js';
@@ -153,21 +154,26 @@ export class ApiClient {
    */
   private async attempts(r: Outgoing): Promise<Exchange> {
     for (let retries = 0; ; retries++) {
-      const { ex, sentAt, startedMs } = await this.attempt(r, retries);
+      const { ex, sentAt, startedMs, n } = await this.attempt(r, retries);
       const record = () => this.settings.onExchange?.(ex, { path: r.path, auth: r.auth, startedMs });
       if (ex.response?.status !== 429) {
         if (ex.response) this.turns.pace.answered(ex.response.headers);
         record();
+        // an exchange the run's stop cut short is blocked by the stop, not a transport failure
+        if (ex.response === undefined && this.turns.pace.stoppedHard) this.turns.refuseIfStopped(r);
         if (ex.response === undefined && this.settings.throwOnTransportError) throw new TransportFailure(ex);
         return ex;
       }
-      afterRateLimit(this.turns, ex.response.headers, sentAt, record);
+      await afterRateLimit(this.turns, ex.response.headers, { n, sentAt }, record);
       this.turns.refuseIfStopped(r);
     }
   }
 
   /** One attempt: its turn, then the exchange on the wire, redacted as it is recorded. */
-  private async attempt(r: Outgoing, retries: number): Promise<{ ex: Exchange; sentAt: number; startedMs: number }> {
+  private async attempt(
+    r: Outgoing,
+    retries: number,
+  ): Promise<{ ex: Exchange; sentAt: number; startedMs: number; n: number }> {
     const startedMs = performance.now();
     const { redactor } = this.settings;
     const ex: Exchange = {
@@ -185,14 +191,17 @@ export class ApiClient {
     const sentAt = performance.now();
     this.settings.onWait?.(sentAt - startedMs);
     try {
-      ex.response = await answerOf(r, this.settings, () => this.turns.count(r));
+      ex.response = await answerOf(r, { ...this.settings, stopSignal: this.turns.pace.stopSignal }, () =>
+        this.turns.count(r),
+      );
     } catch (err) {
       ex.transportError = describeTransportError(err, this.settings.timeoutMs);
+      if (err instanceof ResponseTooLarge) ex.unreadAnswer = true;
     } finally {
       this.turns.done(n, ex.response?.status, sentAt);
     }
     ex.ms = Math.round(performance.now() - startedMs);
-    return { ex, sentAt, startedMs };
+    return { ex, sentAt, startedMs, n };
   }
 
   private refuse(kind: RefusalKind, message: string): never {

@@ -25,6 +25,8 @@ export interface Exchange {
   response?: ExchangeResponse;
   /** why no response came */
   transportError?: string;
+  /** the server answered, but its answer was past what the run reads (too large, too deep): not read */
+  unreadAnswer?: true;
   ms: number;
   /**
    * how many 429 answers of the same request were retried before this attempt: 0 on the first
@@ -35,12 +37,20 @@ export interface Exchange {
   rateLimitRetries: number;
 }
 
+/**
+ * Why an exchange has no answer to judge, as a blocked step says it: `connection failed: …`, or,
+ * when the server did answer past what the run reads (too large, too deep), that answer named as such.
+ */
+export function noAnswerText(ex: Exchange, what = ''): string {
+  const why = ex.transportError ?? 'no response';
+  // an unread answer's reason names the server's answer itself: "the server's answer was not read: …"
+  return ex.unreadAnswer ? `${what}${why}` : `connection failed: ${what}${why}`;
+}
+
 /** The response, or a thrown TransportFailure when the server never answered. */
 export class TransportFailure extends Error {
   constructor(readonly exchange: Exchange) {
-    super(
-      `connection failed: ${exchange.request.method} ${exchange.request.url}: ${exchange.transportError ?? 'no response'}`,
-    );
+    super(noAnswerText(exchange, `${exchange.request.method} ${exchange.request.url}: `));
     this.name = 'TransportFailure';
   }
 }

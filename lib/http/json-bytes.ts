@@ -9,6 +9,16 @@ import { cutMarker } from '../util/short-text.js';
 export const MAX_JSON_VALUES = 50_000;
 export const MAX_JSON_CHARS = 1024 * 1024;
 export const MAX_JSON_STRING = 128 * 1024;
+/**
+ * the deepest nesting of arrays and objects the run reads (issue 38): an answer a few thousand levels
+ * deep (15 KB) overflowed the stack of every walk over it. The reference's deepest answer is 6 levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Why an answer nested deeper than MAX_JSON_DEPTH is not read. */
+export function tooDeep(depth: number): string {
+  return `arrays and objects nested ${depth} levels deep (the run reads at most ${MAX_JSON_DEPTH}): too deep`;
+}
 
 /** Whether a text (or its bytes) starts the way JSON does: what does not is not parsed as JSON. */
 export function startsAsJson(first: number | undefined): boolean {
@@ -41,6 +51,8 @@ export function boundJsonBytes(buf: Buffer): { refused: string } | { bytes: Buff
   if (!startsAsJson(firstByte(buf))) return { bytes: buf };
   let values = 1;
   let kept = 0;
+  let depth = 0;
+  let deepest = 0;
   let start = -1;
   let cutAt = -1;
   const cuts: Array<[number, number, number]> = [];
@@ -50,7 +62,11 @@ export function boundJsonBytes(buf: Buffer): { refused: string } | { bytes: Buff
       if (b === 0x22) {
         start = i + 1;
         cutAt = -1;
-      } else if (b === 0x2c || b === 0x5b || b === 0x7b) values += 1;
+      } else if (b === 0x2c) values += 1;
+      else if (b === 0x5b || b === 0x7b) {
+        values += 1;
+        deepest = Math.max(deepest, ++depth);
+      } else if (b === 0x5d || b === 0x7d) depth -= 1;
       continue;
     }
     const long = i - start >= MAX_JSON_STRING;
@@ -63,6 +79,7 @@ export function boundJsonBytes(buf: Buffer): { refused: string } | { bytes: Buff
       start = -1;
     } else if (long && cutAt < 0 && (b & 0xc0) !== 0x80) cutAt = i;
   }
+  if (deepest > MAX_JSON_DEPTH) return { refused: tooDeep(deepest) };
   if (values > MAX_JSON_VALUES) return { refused: `more than ${MAX_JSON_VALUES} values (about ${values})` };
   if (kept > MAX_JSON_CHARS) return { refused: `more than ${MAX_JSON_CHARS} characters of strings (${kept})` };
   if (cuts.length === 0) return { bytes: buf };

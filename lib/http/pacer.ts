@@ -20,6 +20,15 @@ interface Waiting extends Waiter {
   go: (turn: boolean) => void;
 }
 
+/** the longest a Node timer waits (2^31 - 1 ms, about 24.8 days); a longer one fires at once, warning */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A delay a timer can keep: whole milliseconds from 0 to MAX_TIMER_MS (no end, or no number, is the most). */
+export function timerMs(ms: number): number {
+  if (Number.isNaN(ms)) return MAX_TIMER_MS;
+  return Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(ms)));
+}
+
 export class Pacer {
   /** requests a second; undefined: unpaced */
   rate: number | undefined;
@@ -124,6 +133,6 @@ export class Pacer {
       this.refill();
       at = t + (Math.max(0, 1 - this.tokens) / this.rate) * 1000;
     }
-    this.timer = setTimeout(() => this.pump(), Math.max(0, Math.ceil(at - t)));
+    this.timer = setTimeout(() => this.pump(), timerMs(at - t));
   }
 }

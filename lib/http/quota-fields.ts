@@ -94,7 +94,10 @@ function keepFewestLeft(out: QuotaHint, remaining: number | undefined, resetS: n
 function listItems(text: string): Array<{ bare?: string; params: Record<string, string> }> {
   if (text.trim() === '') return [];
   return text.split(',').map((raw) => {
-    const [head, ...rest] = raw.split(';').map((s) => s.trim());
+    const [first, ...rest] = raw.split(';').map((s) => s.trim());
+    // a policy with no name (`q=1;w=60`): its first part is a parameter too
+    const head = first !== undefined && /^[a-z]+\s*=/i.test(first) && !/^"/.test(first) ? undefined : first;
+    if (head === undefined && first !== undefined) rest.unshift(first);
     const params: Record<string, string> = {};
     for (const p of rest) {
       const eq = p.indexOf('=');

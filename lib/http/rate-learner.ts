@@ -21,6 +21,8 @@ export const GROWTH_PER_S = 0.05;
 export class RateLearner {
   /** when each answer of a status other than 429 came, within the last GOODPUT_WINDOW_MS */
   private answers: number[] = [];
+  /** when each 429 came, within the last GOODPUT_WINDOW_MS */
+  private refusals: number[] = [];
   private first: number | undefined;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
@@ -50,10 +52,27 @@ export class RateLearner {
     return Math.max(MIN_RATE, this.answers.length / ((span + waitMs) / 1000));
   }
 
+  /**
+   * A 429 came: the share of 429s among the answers of the last GOODPUT_WINDOW_MS, this one counted
+   * (a quota spent refuses most requests; load shedding, a few among many taken).
+   */
+  refused(): number {
+    const t = this.now();
+    this.refusals.push(t);
+    this.prune(t);
+    return this.refusals.length / (this.refusals.length + this.answers.length);
+  }
+
   private prune(t: number): void {
     const from = t - GOODPUT_WINDOW_MS;
-    let i = 0;
-    while (i < this.answers.length && this.answers[i]! < from) i += 1;
-    if (i > 0) this.answers = this.answers.slice(i);
+    this.answers = recent(this.answers, from);
+    this.refusals = recent(this.refusals, from);
   }
+}
+
+/** The times at or after `from` (the list in order). */
+function recent(times: number[], from: number): number[] {
+  let i = 0;
+  while (i < times.length && times[i]! < from) i += 1;
+  return i > 0 ? times.slice(i) : times;
 }

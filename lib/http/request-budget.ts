@@ -160,7 +160,7 @@ export class RequestBudget {
    * answer at all, to STOP_AFTER_UNANSWERED requests in a row all sent after the last answer came,
    * stops the run: the server stopped answering.
    */
-  answered(n: number, status: number | undefined, sentAtMs = performance.now()): void {
+  answered(n: number, status: number | undefined, sentAtMs = performance.now(), halveOn429 = true): void {
     if (status === undefined) {
       if (sentAtMs > this.lastAnswerMs) this.unansweredInRow += 1;
       if (this.unansweredInRow >= STOP_AFTER_UNANSWERED) {
@@ -174,10 +174,7 @@ export class RequestBudget {
     this.lastAnswerMs = now;
     this.unansweredInRow = 0;
     if (status === 429) {
-      if (n > this.sentAtDecrease) {
-        this.decrease('429');
-        this.decreases += 1;
-      }
+      if (halveOn429) this.limited(n);
       return;
     }
     this.window.push(now - sentAtMs);
@@ -186,6 +183,16 @@ export class RequestBudget {
     // one or two answers is noise
     if (this.window.length < Math.max(this.limit, START_CONCURRENCY)) return;
     this.judgeWindow();
+  }
+
+  /**
+   * A 429 to request `n` that a quota explains (lib/http/pace.ts): the limit halves, once per burst.
+   * A 429 of load shedding (scattered, a short Retry-After) does not: concurrency is not what it asks to lower.
+   */
+  limited(n: number): void {
+    if (n <= this.sentAtDecrease) return;
+    this.decrease('429');
+    this.decreases += 1;
   }
 
   /** A full window: a latency rise halves the limit; a clean window with requests waiting grows it. */

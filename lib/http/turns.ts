@@ -44,7 +44,13 @@ export class Turns {
   /** The attempt is over: its slot goes back, and its answer (or none) teaches the budget the server's pace. */
   done(n: number, status: number | undefined, sentAt: number): void {
     this.budget?.release();
-    this.budget?.answered(n, status, sentAt);
+    // a 429 lowers the concurrency only once the pace has judged it a quota's (limited, below)
+    this.budget?.answered(n, status, sentAt, false);
+  }
+
+  /** A 429 to attempt `n` that a quota explains: the concurrency halves (once per burst). */
+  limited(n: number): void {
+    this.budget?.limited(n);
   }
 
   /** Counts one request about to be sent (its number in the run); past --max-requests it is refused instead. */
@@ -59,11 +65,6 @@ export class Turns {
       );
     }
     return budget.count();
-  }
-
-  /** requests the run's budget sent so far, for a stop's message (none without a budget) */
-  get sent(): number | undefined {
-    return this.budget?.sent;
   }
 
   /**

@@ -34,6 +34,8 @@ function agent(timeoutMs: number): Agent {
 /** How one exchange goes over the wire: its deadline, the most bytes read, how its answer is redacted. */
 export interface WireSettings {
   timeoutMs: number;
+  /** aborted when the run stops hard: the exchange in flight is cut short, not waited out */
+  stopSignal?: AbortSignal;
   maxResponseBytes?: number;
   redactor: Redactor;
 }
@@ -55,8 +57,10 @@ export async function answerOf(r: Outgoing, w: WireSettings, again: () => void):
 
 async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
   // one deadline for the whole exchange: undici's own timeouts restart with every chunk, so a body
-  // trickling a byte a second, or a chunked body that never ends, would hold the run for ever
-  const signal = AbortSignal.timeout(w.timeoutMs);
+  // trickling a byte a second, or a chunked body that never ends, would hold the run for ever; and a
+  // stopped run stops at once (--deadline, --max-wait), not when its requests in flight end
+  const deadline = AbortSignal.timeout(w.timeoutMs);
+  const signal = w.stopSignal ? AbortSignal.any([deadline, w.stopSignal]) : deadline;
   const dispatcher = agent(w.timeoutMs);
   const res = await request(r.url, {
     method: r.method as 'GET',
@@ -65,7 +69,12 @@ async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
     dispatcher,
     signal,
   });
-  const text = await readBounded(res.body, w.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
+  const type = res.headers['content-type'];
+  const text = await readBounded(
+    res.body,
+    w.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    Array.isArray(type) ? type[0] : type,
+  );
   return responseOf(res.statusCode, res.headers, text, w.redactor);
 }
 

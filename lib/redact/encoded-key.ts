@@ -13,8 +13,8 @@
  * case; a two-byte UTF-8 sequence, else the Latin-1 byte; `+` for a space, as form encoding writes
  * it); HTML decimal and hex character references (`&#43;`, `&#x2b;`, `&#X002B;`) and named ones
  * (`&plus;`, `&amp;`, `&eacute;`, …); JSON and JavaScript `\uXXXX`, `\xXX` and the short escapes
- * `\/ \\ \" \' \t`. Each view is one pass over the text: a body of a million `&` costs what a body
- * of letters does.
+ * `\/ \\ \" \' \t`, and JavaScript's `\u{70}`. Each view is one pass over the text: a body of a
+ * million `&` costs what a body of letters does.
  */
 
 /** HTML named character references for the characters a key may hold (ASCII and Latin-1). */
@@ -125,6 +125,7 @@ function escapeAt(s: string, p: number): [number, number] | undefined {
   }
   if (c === BACKSLASH) {
     const e = s.charCodeAt(p + 1);
+    if (e === 0x75 && s.charCodeAt(p + 2) === 0x7b) return codePointEscapeAt(s, p);
     if (e === 0x75) {
       const n = hexAt(s, p + 2, 4);
       return n < 0 ? undefined : [n, 6];
@@ -138,6 +139,18 @@ function escapeAt(s: string, p: number): [number, number] | undefined {
   }
   if (c === AMPERSAND) return referenceAt(s, p);
   return undefined;
+}
+
+/** JavaScript's `\u{70}` (1 to 6 hex digits) at `p`: [code point, length], or undefined. */
+function codePointEscapeAt(s: string, p: number): [number, number] | undefined {
+  let n = 0;
+  let q = p + 3;
+  for (; q - (p + 3) < 6; q++) {
+    const v = hexValue(s.charCodeAt(q));
+    if (v < 0) break;
+    n = n * 16 + v;
+  }
+  return q > p + 3 && s.charCodeAt(q) === 0x7d && n <= 0x10ffff ? [n, q + 1 - p] : undefined;
 }
 
 /** `&#digits;`, `&#xHEX;` (up to 7 digits) or `&name;` at `p`. */

@@ -76,11 +76,26 @@ export interface RunInfo {
    */
   rateLimit?: {
     pauses: number;
+    /** 429s of load shedding (scattered, a short Retry-After): each held only its own request */
+    shed?: number;
     waitedMs: number;
     longestWaitMs: number;
     maxWaitMs: number;
+    /** the quota the server named (a policy: quota per window), `300 requests/min` */
     quota?: string;
+    /** the quota fields the server last sent, verbatim (server text), and what they were read as */
+    announced?: {
+      fields: Record<string, string>;
+      limit?: number;
+      windowS?: number;
+      remaining?: number;
+      resetS?: number;
+    };
+    /** the rate the run sent at (measured from its 429s, or its policy's), in words and as a number */
+    rate?: string;
     ratePerSecond?: number;
+    /** what the run did not take of what the server said (a malformed quota field, a rate floored) */
+    notes?: string[];
   };
   /** requests the stopped run could not send (archives of its records, reads of kept records), each with why */
   notSent?: Array<{ request: string; purpose: string; why: string }>;

@@ -87,11 +87,25 @@ export const CONFORMANCE_REPORT_SCHEMA = {
           required: ['pauses', 'waitedMs', 'longestWaitMs', 'maxWaitMs'],
           properties: {
             pauses: int,
+            shed: int,
             waitedMs: int,
             longestWaitMs: int,
             maxWaitMs: int,
             quota: str,
+            announced: {
+              type: 'object',
+              required: ['fields'],
+              properties: {
+                fields: { type: 'object', additionalProperties: str },
+                limit: { type: 'number', minimum: 0 },
+                windowS: { type: 'number', minimum: 0 },
+                remaining: { type: 'number', minimum: 0 },
+                resetS: { type: 'number', minimum: 0 },
+              },
+            },
+            rate: str,
             ratePerSecond: { type: 'number', minimum: 0 },
+            notes: { type: 'array', items: str },
           },
         },
         notSent: {

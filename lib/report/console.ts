@@ -13,13 +13,24 @@ import { otherReadingOf } from '../catalogue/reading.js';
 
 /**
  * One console line as printed: control characters escaped, and a line break inside it (server text
- * in a message) continues on a line indented deeper than the line itself, so server text can never
- * start a line (`::error::`, `verdict: conforms`, a check's mark).
+ * in a message) continues on a line indented deeper than the line itself and quoted with a bar, so
+ * server text can never start a line (`::error::`, `verdict: conforms`, a check's mark) nor read as
+ * one of the suite's own (issue 38). And the run's verdict is said only at the start of a line:
+ * `verdict:` anywhere else (server text in a message) is shown escaped, `verdict\x3a`, so
+ * `grep 'verdict: conforms'` finds the real verdict and nothing a server wrote.
  */
 export function consoleLines(line: string): string[] {
   const [first = '', ...rest] = inertLines(line);
   const indent = `${/^\s*/.exec(first)?.[0] ?? ''}    `;
-  return [first, ...rest.map((l) => indent + l)];
+  return [noForgedVerdict(first, 1), ...rest.map((l) => `${indent}${QUOTE_BAR}${noForgedVerdict(l, 0)}`)];
+}
+
+/** what begins a continued line of server text on the console: it is quoted, not the suite's own */
+export const QUOTE_BAR = '│ ';
+
+/** `verdict:` from `from` on shown escaped (a line of the suite's own starts with it at 0). */
+function noForgedVerdict(line: string, from: number): string {
+  return line.slice(0, from) + line.slice(from).replace(/(verdict\s*):/gi, '$1\\x3a');
 }
 
 /** The console shows the first new deviations in full; the reports have every one. */

@@ -1,3 +1,4 @@
+import { waitText } from '../util/wait-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 
 /** The title of the list of what a stopped run could not send, in every human report. */
@@ -19,13 +20,46 @@ export function notSentLines(report: { run: Pick<ConformanceReport['run'], 'notS
   return { why: why.length === 1 ? [`The run had stopped: ${why[0]!}.`] : [], lines };
 }
 
-/** How the server's quota shaped the run, in one sentence; undefined when it did not. */
-export function rateLimitLine(report: Pick<ConformanceReport, 'run'>): string | undefined {
+/**
+ * How the server's quota shaped the run, in one sentence, the same on the console and in every report
+ * (the same waits in the same units, lib/util/wait-text.ts): its pauses, the quota the server
+ * announced (its fields verbatim, then as read) apart from the rate the run measured and sent at, and
+ * what the run did not take of what it said. Undefined when the quota did not shape the run.
+ */
+export function rateLimitLine(report: { run: Pick<ConformanceReport['run'], 'rateLimit'> }): string | undefined {
   const r = report.run.rateLimit;
   if (!r) return undefined;
-  const paused =
+  const parts = [
     r.pauses > 0
-      ? `the run paused ${r.pauses} time${r.pauses === 1 ? '' : 's'} for the server's quota, ${(r.waitedMs / 1000).toFixed(1)} s in all (the longest ${(r.longestWaitMs / 1000).toFixed(1)} s)`
-      : 'the run sent at the pace the server named';
-  return `Rate limited: ${paused}${r.quota ? `; quota ${r.quota}` : ''} (--max-wait ${Math.round(r.maxWaitMs / 1000)} s).`;
+      ? `the run paused ${r.pauses} time${r.pauses === 1 ? '' : 's'}, ${waitText(r.waitedMs)} in all (the longest ${waitText(r.longestWaitMs)})`
+      : 'the run did not pause',
+  ];
+  if (r.shed !== undefined)
+    parts.push(
+      `${r.shed} 429${r.shed === 1 ? '' : 's'} of load shedding (scattered, a short Retry-After) held only the request that got it`,
+    );
+  if (r.announced) parts.push(`the server announced ${announcedText(r.announced)}`);
+  if (r.rate)
+    parts.push(
+      r.quota !== undefined
+        ? `the run sent at the quota the server named (${r.quota})`
+        : `the run sent at ${r.rate}, the rate it measured from the server's 429s`,
+    );
+  const notes = (r.notes ?? []).map((n) => ` Also: ${n}.`).join('');
+  return `Rate limited: ${parts.join('; ')} (--max-wait ${waitText(r.maxWaitMs)}).${notes}`;
+}
+
+/** `ratelimit-limit: 300`, `ratelimit-reset: 60` (read as: a limit of 300, more in 60 s) */
+function announcedText(a: NonNullable<NonNullable<ConformanceReport['run']['rateLimit']>['announced']>): string {
+  const fields = Object.entries(a.fields)
+    .map(([k, v]) => `\`${k}: ${v}\``)
+    .join(', ');
+  const read = [
+    a.limit !== undefined
+      ? `a limit of ${a.limit}${a.windowS !== undefined ? ` per ${waitText(a.windowS * 1000)}` : ''}`
+      : '',
+    a.remaining !== undefined ? `${a.remaining} left` : '',
+    a.resetS !== undefined ? `more in ${waitText(a.resetS * 1000)}` : '',
+  ].filter((x) => x !== '');
+  return `${fields}${read.length > 0 ? ` (read as ${read.join(', ')})` : ''}`;
 }

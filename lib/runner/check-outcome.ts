@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
-import { TransportFailure } from '../http/exchange.js';
+import { noAnswerText, TransportFailure } from '../http/exchange.js';
 import { answerOf } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
 import { judgesInUse } from '../check/judges.js';
@@ -128,6 +128,6 @@ function blockedMessage(b: BlockedBy): string {
 function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
   return {
     step: operationOf(ex, baseUrl),
-    answer: `connection failed: ${ex.transportError ?? 'no response'}`,
+    answer: noAnswerText(ex),
   };
 }

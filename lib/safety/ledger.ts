@@ -36,8 +36,8 @@ export interface CreatedEntry {
    */
   note?: string;
   /**
-   * A POST that got no answer, or one answered 429 and sent again: the server may have created the
-   * record, or not (a 429 says it did not; a server may say so and have done it). Its id is unknown
+   * A POST that got no answer, one answered 5xx, or one answered 429 and sent again: the server may
+   * have created the record, or not (a 429 says it did not; a server may say so and have done it). Its id is unknown
    * (`id` names the request), so it is found by the run id it carried; `cleanup` and the report list
    * it, unless a later `settled` line says where it is.
    */

@@ -19,22 +19,34 @@ export interface MaybeEntry {
 }
 
 /**
- * The POSTs of a check that may have created a record nobody can name: one that got no answer, and one
- * answered 429 and sent again (the POST-after-429 ledger line). Each is a maybeCreated line of the
- * ledger with the run id that finds it; a lookup the API allows (the same upsert or edge sent again)
- * settles the line of a 429.
+ * The POSTs of a check that may have created a record nobody can name: one that got no answer, one
+ * answered 5xx, and one answered 429 and sent again (the POST-after-429 ledger line). Each is a
+ * maybeCreated line of the ledger with the run id that finds it; a lookup the API allows (the same
+ * upsert or edge sent again) settles the line of a 429.
  */
 export class MaybeCreated {
   private unansweredCount = 0;
   /** POSTs answered 429 (sent again), by what they sent: the maybeCreated line a lookup may settle */
   private readonly limited = new Map<string, string>();
   private limitedCount = 0;
+  private serverErrorCount = 0;
 
   constructor(
     private readonly runId: string,
     private readonly add: (r: MaybeEntry) => void,
     private readonly write: (line: LedgerLine) => void,
   ) {}
+
+  /** A POST whose answer leaves open whether it made a record goes into the ledger as such; true when it did. */
+  observe(ex: Exchange, path: string, auth: unknown): boolean {
+    if (ex.request.method.toUpperCase() !== 'POST') return false;
+    const status = ex.response?.status;
+    if (status === undefined) this.unanswered(ex, path, auth);
+    else if (status === 429) this.limitedPost(ex, path, auth);
+    else if (status >= 500) this.serverError(ex, path, auth);
+    else return false;
+    return true;
+  }
 
   /**
    * A POST that got no answer may have created a record (a server can process it and close the
@@ -54,6 +66,28 @@ export class MaybeCreated {
       tagged,
       maybeCreated: true,
       note: `may have been created: the POST got no answer (${ex.transportError ?? 'no response'}); ${find}`,
+    });
+  }
+
+  /**
+   * A POST answered 5xx (issue 38): the server failed, but may have made the record before it did (a
+   * 503 after the write, a proxy's 502 while the server went on): the ledger says so, with the run id
+   * that finds it. The run does not send it again (a write is never re-sent).
+   */
+  serverError(ex: Exchange, path: string, auth: unknown): void {
+    const bare = path.split(/[?#]/)[0] ?? path;
+    const tagged = (ex.request.body ?? '').includes(this.runId);
+    this.serverErrorCount += 1;
+    const status = ex.response?.status ?? 500;
+    const find = tagged ? `find it by the run id ${this.runId}` : 'its body did not carry the run id';
+    this.add({
+      id: `POST ${bare} answered ${status} #${this.serverErrorCount}`,
+      type: typeOfCreate(bare),
+      path: null,
+      auth: archiveAuth(auth),
+      tagged,
+      maybeCreated: true,
+      note: `may have been created: the POST was answered ${status} (a server error; the server may have made the record before it failed); ${find}`,
     });
   }
 

@@ -15,14 +15,21 @@ export interface MadeRecord {
 /**
  * What the run made is judged from the answer, not the request. A server may answer a create with
  * a record that already existed (a de-duplicating server, a hostile one): archiving that record
- * would archive something the user never named. So a 2xx create whose answer names a record that
- * is not new is not the run's own, however the request looked:
+ * would archive something the user never named. So a 2xx create's record is the run's own only when
+ * proven, and a record that is not proven is never archived (issue 38: a missing `Date` header, or any
+ * missing input, means "not proven", never "new"). It is not the run's own when:
  *
- * - its attributes carry another run's tag (`[cr-…]` of a run that is not this one);
  * - its id is one the fixtures file names, or (a create other than an upsert) one the run has
  *   already seen made;
+ * - its attributes carry another run's tag (`[cr-…]` of a run that is not this one);
  * - its `created_at` is before the run started, read on the server's own clock (its `Date` header,
  *   so a server whose clock is off is not taken for one answering with old records).
+ *
+ * And it is proven the run's own only by one of:
+ *
+ * - its answer reads back this run's tag (every record the run creates carries it in a string
+ *   attribute, fixtures/builders/tag.ts), its id first seen in this run's create answer;
+ * - its `created_at` after the run started on the server's clock, when the answer gives both.
  *
  * Such a record is never archived (no DELETE naming it is sent), its ledger line says why
  * (`notOwn`), and a step that needed it is blocked, saying so.
@@ -62,14 +69,29 @@ export class RunRecords {
     if (other !== undefined) return `it carries the tag of another run, ${shortText(other)}`;
     const createdAt = o.createdAt !== undefined ? instantMs(o.createdAt) : Number.NaN;
     const serverNow = Date.parse(res.headers['date'] ?? '');
-    if (Number.isFinite(createdAt) && Number.isFinite(serverNow) && Number.isFinite(this.startedMs)) {
-      // the run's start on the server's clock (to the second its Date header gives), less a minute of slack
-      const started = this.startedMs + (serverNow - Date.now()) - 60_000;
-      if (createdAt < started)
-        return `its created_at ${shortText(o.createdAt!)} is before this run started (${new Date(started + 60_000).toISOString()} on the server's clock)`;
-    }
-    return undefined;
+    const timed = Number.isFinite(createdAt) && Number.isFinite(serverNow) && Number.isFinite(this.startedMs);
+    // the run's start on the server's clock (to the second its Date header gives), less a minute of slack
+    const started = this.startedMs + (serverNow - Date.now()) - 60_000;
+    if (timed && createdAt < started)
+      return `its created_at ${shortText(o.createdAt!)} is before this run started (${new Date(started + 60_000).toISOString()} on the server's clock)`;
+    if (readsBack(res, this.runId) || timed) return undefined;
+    return `it is not proven the run's: its answer does not read back this run's tag, and ${missing(o, res)}`;
   }
+}
+
+/** Whether the answer carries the run's tag, as the record the run asked for would. */
+function readsBack(res: ExchangeResponse, runId: string): boolean {
+  if (res.text.includes(runId)) return true;
+  return res.json !== undefined && JSON.stringify(res.json).includes(runId);
+}
+
+/** What the answer lacks to date its record against the run's start. */
+function missing(o: MadeRecord, res: ExchangeResponse): string {
+  const lacks = [
+    o.createdAt === undefined || !Number.isFinite(instantMs(o.createdAt)) ? 'no created_at' : '',
+    !Number.isFinite(Date.parse(res.headers['date'] ?? '')) ? 'no Date header' : '',
+  ].filter((x) => x !== '');
+  return lacks.length > 0 ? `it has ${lacks.join(' and ')} to date it by` : 'nothing else dates it';
 }
 
 const TAG = /cr-\d{8}-\d{4}-[0-9a-f]{6}/g;

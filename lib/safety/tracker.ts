@@ -63,7 +63,7 @@ export class CreatedRecords {
   private readonly unusable: Map<string, string>;
   /** ids a create of this context answered that a shared set-up made: no path of this context names one */
   private readonly notMine = new Map<string, string>();
-  /** the POSTs that may have made a record nobody can name: unanswered, or answered 429 and sent again */
+  /** the POSTs that may have made a record nobody can name: unanswered, answered 5xx, or answered 429 and sent again */
   private readonly maybe: MaybeCreated;
 
   constructor(private readonly o: TrackerOptions) {
@@ -77,14 +77,7 @@ export class CreatedRecords {
 
   /** Called with each finished exchange of the check (`path` relative to the base URL, as requested). */
   observe(ex: Exchange, path: string, auth: unknown): void {
-    if (ex.response === undefined && ex.request.method.toUpperCase() === 'POST') {
-      this.maybe.unanswered(ex, path, auth);
-      return;
-    }
-    if (ex.response?.status === 429 && ex.request.method.toUpperCase() === 'POST') {
-      this.maybe.limitedPost(ex, path, auth);
-      return;
-    }
+    if (this.maybe.observe(ex, path, auth)) return;
     const status = ex.response?.status;
     if (status === undefined || status < 200 || status > 299) return;
     const method = ex.request.method.toUpperCase();

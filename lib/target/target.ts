@@ -32,6 +32,8 @@ export interface Target {
   maxResponseBytes?: number;
   /** --max-wait (ms): a run stops when the server answered nothing but 429 for this long, or asks to wait longer */
   maxWaitMs: number;
+  /** --deadline (ms): the run ends by then whatever the server says, kept by the clock */
+  deadlineMs: number;
   /** the embedded reference server is the target (used only to word messages) */
   embedded: boolean;
   selection: Selection;

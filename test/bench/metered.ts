@@ -35,7 +35,33 @@ export const QUOTAS = {
     targetMs: (floorMs: number) => 1.3 * floorMs + 60_000,
     target: '1.3 × floor + 60 s',
   },
-} as const;
+  // issue 38: a load balancer shedding load, not a quota (every 7th request 429, Retry-After: 1)
+  'shed-7': {
+    label: 'every 7th request 429, Retry-After: 1',
+    args: ['--rate-limit-every', '7'],
+    /** the unmetered run, and a second for each 429 its longest chain of dependent requests meets */
+    floorMs: (_answered: number, o: FloorInput) => o.unmeteredMs + Math.ceil(o.chain / 7) * 1000,
+    floor: 'the unmetered run (latency 0) + 1 s per 7 requests of the longest chain',
+    targetMs: (floorMs: number) => 1.5 * floorMs,
+    target: '1.5 × floor',
+  },
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    args: readonly string[];
+    floorMs: (answered: number, o: FloorInput) => number;
+    floor: string;
+    targetMs: (floorMs: number) => number;
+    target: string;
+  }
+>;
+
+/** What a floor may rest on besides the requests answered: the run's longest chain, an unmetered run's wall time. */
+export interface FloorInput {
+  chain: number;
+  unmeteredMs: number;
+}
 
 export type QuotaName = keyof typeof QUOTAS;
 
@@ -52,6 +78,9 @@ export interface MeteredRow {
   /** of them, the 429s sent again */
   retried: number;
   floorMs: number;
+  /** what the floor rested on besides the requests: the run's longest chain, the unmetered run's wall time */
+  chain?: number;
+  unmeteredMs?: number;
   /** wall ÷ floor; null where the floor is 0 (every request fits in the quota at once) */
   ratioToFloor: number | null;
   targetMs: number;
@@ -67,13 +96,13 @@ export interface MeteredRow {
 
 const PROBES = 3;
 
-function rowOf(quota: QuotaName, s: SuiteRun): MeteredRow {
+function rowOf(quota: QuotaName, s: SuiteRun, unmeteredMs: number): MeteredRow {
   const q = QUOTAS[quota];
   const run = s.run;
   const retried = run?.rateLimitRetries ?? 0;
   const requests =
     (run?.requestsSent ?? 0) + (run?.fixturesCheckRequests ?? 0) + (run?.keptRecordsRequests ?? 0) + PROBES;
-  const floorMs = q.floorMs(requests - retried);
+  const floorMs = q.floorMs(requests - retried, { chain: run?.chain ?? 0, unmeteredMs });
   const targetMs = q.targetMs(floorMs);
   const limit = run?.rateLimit;
   const blocked = s.checks.filter((c) => c.status === 'blocked').length;
@@ -84,13 +113,15 @@ function rowOf(quota: QuotaName, s: SuiteRun): MeteredRow {
     requests,
     retried,
     floorMs: Math.round(floorMs),
+    chain: run?.chain ?? 0,
+    unmeteredMs,
     ratioToFloor: floorMs > 0 ? Number((s.ms / floorMs).toFixed(2)) : null,
     targetMs: Math.round(targetMs),
     target: q.target,
     met: s.ms <= targetMs,
     pauses: limit?.pauses ?? 0,
     waitedMs: limit?.waitedMs ?? 0,
-    learned: limit?.quota ?? '',
+    learned: limit?.quota ?? limit?.rate ?? '',
     blocked,
     failed: s.error !== undefined || s.code !== 0 || blocked > 0,
   };
@@ -101,6 +132,8 @@ export async function meteredRows(
   quotas: readonly QuotaName[],
   runs: number,
   concurrency: number,
+  /** an unmetered run's wall time on this machine now (the latency-0 row), for floors that rest on it */
+  unmeteredMs: number,
 ): Promise<MeteredRow[]> {
   console.log(
     ['metered', 'wall', 'floor', 'wall/floor', 'target', 'requests', 'retried', 'pauses', 'learned']
@@ -115,6 +148,7 @@ export async function meteredRows(
         rowOf(
           quota,
           await runSuite([...QUOTAS[quota].args, '--concurrency', String(concurrency)], { timeoutMs: 900_000 }),
+          unmeteredMs,
         ),
       );
     }

@@ -55,6 +55,15 @@ describe('a small answer bounded as it is parsed', () => {
     expect(parseBounded('<html>' + 'a,'.repeat(MAX_JSON_VALUES + 1))).toBeUndefined();
   });
 
+  it('refuses an answer nested deeper than the run reads, naming it too deep, as text and as bytes (issue 38)', () => {
+    const deep = '['.repeat(3000) + ']'.repeat(3000);
+    expect(() => parseBounded(deep)).toThrow(/nested 3000 levels deep \(the run reads at most 64\): too deep/);
+    expect(boundJsonBytes(Buffer.from(deep))).toEqual({ refused: expect.stringMatching(/too deep/) as unknown });
+    // brackets inside strings are no nesting; 64 levels are read
+    expect(parseBounded(JSON.stringify({ s: '['.repeat(5000) }))).toEqual({ s: '['.repeat(5000) });
+    expect(parseBounded('['.repeat(64) + ']'.repeat(64))).toBeDefined();
+  });
+
   it('keeps the head of a long text, redacting a key that straddles the cut', () => {
     const key = 'pra_live_0123456789abcdef';
     const text = 'a'.repeat(64 * 1024 - 5) + key + 'b'.repeat(1000);

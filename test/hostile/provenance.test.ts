@@ -41,15 +41,28 @@ describe('a created record is the run’s own only when the answer says it is ne
     answer(id, { createdAt: new Date(now).toISOString(), serverNow: now, ...o });
 
   it('a new record of this run is its own, once', () => {
-    const r = new RunRecords(
-      `cr-${new Date(now - 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-abc123`,
-      new Set(),
-    );
+    const runId = `cr-${new Date(now - 60_000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}-abc123`;
+    const r = new RunRecords(runId, new Set());
     const id = randomUUID();
-    const tagged = { ...fresh(id), text: fresh(id).text.replaceAll(RUN, 'x') };
+    // its answer reads back this run's tag: proven the run's, with no created_at or Date header needed
+    const tagged = { ...fresh(id, { tag: runId }), headers: {} };
     expect(r.judge(id, tagged, { upsert: false })).toBeUndefined();
     // a second create answering the same id is not new
     expect(r.judge(id, tagged, { upsert: false })).toMatch(/already made/);
+  });
+
+  it('not proven is not new (issue 38): no tag of this run read back, no Date header, an old record', () => {
+    const id = randomUUID();
+    const old = answer(id, { createdAt: '2025-01-20T00:00:00Z', tag: 'Acme Inc' });
+    const undated = { ...old, headers: {}, text: old.text.replaceAll(RUN, 'none') };
+    undated.json = JSON.parse(undated.text) as unknown;
+    expect(records().judge(id, undated, { upsert: false, createdAt: '2025-01-20T00:00:00Z' })).toMatch(
+      /not proven the run's: its answer does not read back this run's tag, and it has no Date header to date it by/,
+    );
+    // with its Date header, the same record dates itself as older than the run: not its own either
+    expect(records().judge(randomUUID(), old, { upsert: false, createdAt: '2025-01-20T00:00:00Z' })).toMatch(
+      /before this run started/,
+    );
   });
 
   it('an id the fixtures name, another run’s tag: not its own', () => {

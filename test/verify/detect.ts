@@ -53,7 +53,7 @@ export interface ReportRun {
   rateLimitRetries?: number;
   keptRecordsRequests?: number;
   /** how the server's quota shaped the run (lib/http/pace.ts) */
-  rateLimit?: { pauses: number; waitedMs: number; quota?: string };
+  rateLimit?: { pauses: number; waitedMs: number; quota?: string; rate?: string; shed?: number };
 }
 
 export interface SuiteRun {

@@ -19,7 +19,7 @@ export function cleanupHint(ledgerFile: string | undefined, runId: string, cwd: 
   const what = [
     pending > 0 ? `${pending} record(s) not archived` : '',
     maybe > 0
-      ? `${maybe} POST(s) that may have created a record (no answer, or answered 429 and sent again; find them by the run id ${runId})`
+      ? `${maybe} POST(s) that may have created a record (no answer, answered 5xx, or answered 429 and sent again; find them by the run id ${runId})`
       : '',
   ]
     .filter(Boolean)

@@ -27,12 +27,15 @@ export interface Pacing {
 /** The run's pace and budgets toward its target, its progress console and the record it keeps. */
 export function pacing(run: Configured, target: Target, teardown: Teardown): Pacing {
   const pace = new Pace({ maxWaitMs: target.maxWaitMs });
+  // the run ends by --deadline whatever the server says, kept by the clock from here on
+  pace.keepDeadline(target.deadlineMs);
   const live =
     process.stdout.isTTY && !isCi(run.env)
       ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
       : undefined;
   const before = new RequestBudget(target.concurrency, undefined, pace);
   const budget = new RequestBudget(target.concurrency, target.maxRequests, pace);
+  pace.requestsSent = () => before.sent + budget.sent;
   const record = new RunRecord();
   const waiting = new PaceConsole(pace, run.print, live, () => ({
     sent: before.sent + budget.sent,
@@ -40,6 +43,9 @@ export function pacing(run: Configured, target: Target, teardown: Teardown): Pac
       ? { checks: { done: record.ended.length, total: record.selected, sent: budget.sent } }
       : {}),
   }));
-  teardown.add(() => waiting.dispose());
+  teardown.add(() => {
+    waiting.dispose();
+    pace.dispose();
+  });
   return { pace, before, budget, live, waiting, record };
 }

@@ -68,18 +68,38 @@ function runInfo(run: Ready, record: RunRecord): RunInfo {
   };
 }
 
-/** conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did. */
-function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
-  if (pace.pauses === 0 && pace.quota === undefined) return {};
+/**
+ * conformance.json's `run.rateLimit`: how the server's quota shaped the run, when it did: the quota it
+ * announced (its fields verbatim, and as read) apart from the rate the run measured and sent at.
+ */
+export function rateLimitOf(pace: Pace): Pick<RunInfo, 'rateLimit'> {
+  const quiet = pace.pauses === 0 && pace.shed === 0 && pace.quota === undefined && pace.announced === undefined;
+  if (quiet && pace.notes.length === 0) return {};
   const quota = pace.quotaText();
+  const rate = pace.rateText();
+  const announced = pace.announced;
   return {
     rateLimit: {
       pauses: pace.pauses,
+      ...(pace.shed > 0 ? { shed: pace.shed } : {}),
       waitedMs: Math.round(pace.waitedMs),
       longestWaitMs: Math.round(pace.longestWaitMs),
       maxWaitMs: pace.maxWaitMs,
       ...(quota !== undefined ? { quota } : {}),
-      ...(pace.quota !== undefined ? { ratePerSecond: Number(pace.quota.ratePerS.toFixed(2)) } : {}),
+      ...(announced !== undefined ? { announced: announcedOf(announced) } : {}),
+      ...(rate !== undefined ? { rate, ratePerSecond: Number(pace.quota!.ratePerS.toFixed(2)) } : {}),
+      ...(pace.notes.length > 0 ? { notes: [...pace.notes] } : {}),
     },
+  };
+}
+
+function announcedOf(a: NonNullable<Pace['announced']>): NonNullable<NonNullable<RunInfo['rateLimit']>['announced']> {
+  const p = a.parsed ?? { source: 'RateLimit' };
+  return {
+    fields: a.fields,
+    ...(p.limit !== undefined ? { limit: p.limit } : {}),
+    ...(p.windowS !== undefined ? { windowS: p.windowS } : {}),
+    ...(p.remaining !== undefined ? { remaining: p.remaining } : {}),
+    ...(p.resetMs !== undefined ? { resetS: Math.round(p.resetMs / 1000) } : {}),
   };
 }

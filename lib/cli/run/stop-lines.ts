@@ -1,8 +1,8 @@
 import type { CheckResult } from '../../check/result.js';
 import type { Pace } from '../../http/pace.js';
 import type { RequestBudget } from '../../http/request-budget.js';
-import { duration } from '../pace-console.js';
-import { notSentLines } from '../../report/not-sent-block.js';
+import { notSentLines, rateLimitLine } from '../../report/not-sent-block.js';
+import { rateLimitOf } from './report-of.js';
 
 /** the most not-sent requests the console lists one by one (conformance.json has them all) */
 const LIST_AT_MOST = 12;
@@ -18,14 +18,12 @@ export function printRunStop(
   results: readonly CheckResult[],
   print: (line: string) => void,
 ): void {
-  if (pace.pauses > 0) {
-    const quota = pace.quotaText();
-    print(
-      `rate limited: the run paused ${pace.pauses} time${pace.pauses === 1 ? '' : 's'}, ${duration(pace.waitedMs)} in all (the longest ${duration(pace.longestWaitMs)})${quota ? `, and sent at the server's pace (${quota})` : ''}`,
-    );
-  } else if (pace.quota !== undefined) {
-    print(`rate limited: the run sent at the server's pace (${pace.quotaText() ?? ''})`);
-  }
+  // the one sentence every report has, so the console gives the same waits in the same units
+  // (its notes were said on the console when they were taken: once)
+  const { rateLimit } = rateLimitOf(pace);
+  if (rateLimit) delete rateLimit.notes;
+  const limited = rateLimitLine({ run: rateLimit ? { rateLimit } : {} });
+  if (limited !== undefined) print(limited.replace(/^Rate limited: /, 'rate limited: '));
   if (budget.decreases > 0)
     print(
       `rate limited: the server answered 429, so the run lowered its concurrency to ${budget.lowest} and settled at ${budget.limit} (--concurrency ${budget.ceiling})`,

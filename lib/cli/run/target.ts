@@ -47,6 +47,7 @@ function commonTarget({ config, startedAt }: Configured): Common {
     seed: config.seed,
     timeoutMs: config.timeoutMs,
     maxWaitMs: config.maxWaitMs,
+    deadlineMs: config.deadlineMs,
     maxResponseBytes: config.maxResponseBytes,
     selection: config.selection,
     readOnly: config.readOnly,
