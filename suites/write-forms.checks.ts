@@ -1,4 +1,5 @@
 import { check, group } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import {
@@ -80,7 +81,11 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
   },
   {
     endpoint: 'POST /account',
-    send: (c) => c.api.post('/account', { ...accountCreateBody(c.faker, { runId: c.runId }), ...EXTRA }),
+    send: (c) =>
+      c.api.post('/account', {
+        ...accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') }),
+        ...EXTRA,
+      }),
   },
   {
     endpoint: 'POST /opportunity',
@@ -91,6 +96,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
           runId: c.runId,
           stage: selectEnvelope({ id: opportunityStageId(c) }),
           accountId: account.id,
+          required: requiredOnCreate(c, 'opportunity'),
         }),
         ...EXTRA,
       });
@@ -172,7 +178,9 @@ group('Write forms › raw and enveloped values on the other write operations', 
     'POST /account takes display_name as { value_type: string, value }',
     async (c) => {
       const name = accountName(c.faker, c.runId);
-      const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
+      const ex = await c.api.post('/account', {
+        attributes: { ...requiredOnCreate(c, 'account'), display_name: enveloped('string', name) },
+      });
       const e = c.expect(ex).success();
       const r = e.data();
       c.cleanup(() => c.api.delete(`/account/${r.id}`));
@@ -191,6 +199,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
         runId: c.runId,
         stage: selectEnvelope({ id: opportunityStageId(c) }),
         accountId: account.id,
+        required: requiredOnCreate(c, 'opportunity'),
         attributes: {
           account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
         },
@@ -276,7 +285,10 @@ async function accountWithStage(
   label: string,
 ): Promise<{ e: ReturnType<CheckContext['expect']>; r?: ApiRecord }> {
   const ex = await c.api.post('/account', {
-    attributes: { ...accountCreateBody(c.faker, { runId: c.runId }).attributes, stage },
+    attributes: {
+      ...accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') }).attributes,
+      stage,
+    },
   });
   const e = c.expect(ex);
   if (e.response.status >= 400 && e.response.status <= 499) {

@@ -1,5 +1,6 @@
 import type { Variation } from './define.js';
 import accountNameUnique from './account-name-unique.js';
+import accountRequiredDomain from './account-required-domain.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
 import contactAccountsOwnCursor from './contact-accounts-own-cursor.js';
@@ -20,6 +21,7 @@ import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
+import opportunityRequiredCloseDate from './opportunity-required-close-date.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
@@ -46,6 +48,7 @@ import workspaceAttribute from './workspace-attribute.js';
 /** Every legal variation of the reference server, one file each; the registry reads this list. */
 export const ALL_VARIATIONS: readonly Variation[] = [
   accountNameUnique,
+  accountRequiredDomain,
   archivedNotAddressable,
   codesAs400,
   contactAccountsOwnCursor,
@@ -66,6 +69,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   extraResponseFields,
   itemsReversed,
   maxPageSize50,
+  opportunityRequiredCloseDate,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,

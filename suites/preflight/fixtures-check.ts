@@ -20,7 +20,7 @@ import {
   taskToArchiveFixture,
 } from './fixture-reads.js';
 import { customObjectFixture } from './custom-object-sample.js';
-import { requiredContactFixtures, unfilledFieldNotes } from './required-contact-fields.js';
+import { requiredCreateFixtures, unfilledFieldNotes } from './required-create-fields.js';
 
 /**
  * Each fixture's check, reported in this order. The fixtures are independent of one another: their
@@ -35,7 +35,7 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
   domainsFixture,
   manyEdgesFixture,
   customObjectFixture,
-  requiredContactFixtures,
+  requiredCreateFixtures,
 ];
 
 /**
