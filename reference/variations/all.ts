@@ -11,7 +11,11 @@ import createdStatus200 from './created-status-200.js';
 import cursorOtherForm from './cursor-other-form.js';
 import delete204 from './delete-204.js';
 import deleteBodyOther from './delete-body-other.js';
+import discoveryListsByAttributeNames from './discovery-lists-by-attribute-names.js';
+import discoveryObjectApiName from './discovery-object-api-name.js';
+import discoveryRecordReferenceTyped from './discovery-record-reference-typed.js';
 import discoveryRelationshipsListed from './discovery-relationships-listed.js';
+import discoverySelectListIds from './discovery-select-list-ids.js';
 import discoveryStageByAttribute from './discovery-stage-by-attribute.js';
 import discoveryUniqueAttribute from './discovery-unique-attribute.js';
 import domainDeletePromotesNext from './domain-delete-promotes-next.js';
@@ -59,7 +63,11 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   cursorOtherForm,
   delete204,
   deleteBodyOther,
+  discoveryListsByAttributeNames,
+  discoveryObjectApiName,
+  discoveryRecordReferenceTyped,
   discoveryRelationshipsListed,
+  discoverySelectListIds,
   discoveryStageByAttribute,
   discoveryUniqueAttribute,
   domainDeletePromotesNext,

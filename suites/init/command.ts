@@ -10,7 +10,7 @@ import { printable } from './printable.js';
 import { withoutUnsafeValues } from './safe-draft.js';
 import { otherOrgDraft } from './other-org.js';
 import { stillToSupply } from './user-supplied.js';
-import { customObjectsIn } from './custom-objects.js';
+import { customObjectsIn, pickCustomObject } from './custom-objects.js';
 import type { TargetKeys } from '../../lib/target/target.js';
 import { isCustomObjectApiName } from '../spec/identifiers.js';
 import { argsError } from '../../lib/cli/args.js';
@@ -90,7 +90,7 @@ async function readDraft(server: FlagServer): Promise<Draft> {
     read('/_schema/account'),
   ]);
   // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
-  const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
+  const apiName = 'json' in summary ? pickCustomObject(customObjectsIn(summary.json))?.apiName : undefined;
   const customObjectSchema = isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
   const draft = draftFixtures(server.baseUrl, {
     contactSchema,
@@ -153,7 +153,7 @@ function printDraft(draft: Draft, say: (line: string) => void): void {
     for (const line of draft.notRead) say(`  ? ${printable(line, 200)}`);
   }
   if (draft.requiredToFill.length > 0) {
-    say('Required on contact create, value only you can give (contact creates are blocked without it):');
+    say('Required on create, value only you can give (creates of that type are blocked without it):');
     for (const key of draft.requiredToFill) say(`  - ${printable(key)}`);
   }
   say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');

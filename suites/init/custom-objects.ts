@@ -112,6 +112,11 @@ export function customObjectsIn(body: unknown): FoundCustomObject[] {
   return [...found.values()];
 }
 
+/** The custom object a draft takes: the first listed with attributes or a match field, else the first. */
+export function pickCustomObject(objects: readonly FoundCustomObject[]): FoundCustomObject | undefined {
+  return objects.find((o) => o.attributes.length > 0 || o.matchField !== undefined) ?? objects[0];
+}
+
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */
 export function matchFieldOf(
   node: Record<string, unknown>,
