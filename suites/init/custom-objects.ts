@@ -1,4 +1,5 @@
 import { nonEmptyString, objectsIn } from './json-walk.js';
+import { inRelationships } from '../preflight/relationships-listed.js';
 import { listedOptions, OPTION_KEYS, optionsIn, selectListsIn, type FoundOption } from './select-lists.js';
 
 /** An attribute as a discovery answer showed it. */
@@ -73,12 +74,6 @@ export function attributesIn(body: unknown): FoundAttribute[] {
 /** Keys under which a custom object's api_name names another record type (a relationship's target), not the object. */
 const REFERENCE_KEY = /related|target|through|parent|reference/i;
 
-/** Whether an object sits in a collection of relationships (`relationships: [...]`, `associations`). */
-export function inRelationships(keys: readonly string[]): boolean {
-  const last = keys.at(-1);
-  return last !== undefined && /relationship|association/i.test(last);
-}
-
 /**
  * The custom objects of GET /_organization_schema_summary: every object holding a value that starts
  * with `cus_obj__` (the spec's prefix), under whatever key (`api_name`, `object_api_name`, ...), except
@@ -139,38 +134,4 @@ function bareNames(body: unknown): string[] {
   return arrays.flatMap((a) => a.filter((x): x is string => nonEmptyString(x) && x.startsWith(PREFIX)));
 }
 
-/** A relationship a schema lists: its api_name, the record type it leads to, and the one it leads from when said. */
-export interface FoundRelationship {
-  apiName: string;
-  relatedType: string;
-  /** the record type whose listing holds it (an enclosing `record_type` or `api_name`), when one does */
-  ownerType?: string;
-}
-
-const OWNER_KEYS = ['record_type', 'object_api_name', 'api_name', 'name'] as const;
-
-/**
- * The relationships a discovery answer lists: objects in a collection of relationships
- * (`relationships: [...]`), each with an `api_name` (or `name`) beside the record type it leads to
- * (`related_record_type`, `target_record_type`, `related_type`, …), at any depth, with the record type
- * whose listing holds it. An attribute is never one, even of value type record_reference: its
- * api_name is no relationship api_name. The shape is "not shown": these are the names the spec's
- * relationship items use.
- */
-export function relationshipsIn(body: unknown): FoundRelationship[] {
-  const out: FoundRelationship[] = [];
-  for (const { node, keys, ancestors } of objectsIn(body)) {
-    if (!inRelationships(keys) || node['value_type'] !== undefined) continue;
-    const apiName = NAME_KEYS.map((k) => node[k]).find(nonEmptyString);
-    const relatedType = Object.entries(node)
-      .filter(([k]) => /^(related|target)_?(record_)?(type|object)/i.test(k))
-      .map(([, v]) => v)
-      .find(nonEmptyString);
-    if (apiName === undefined || relatedType === undefined) continue;
-    const holder = [...ancestors].reverse().find((a) => OWNER_KEYS.some((k) => nonEmptyString(a[k])));
-    const ownerType = holder !== undefined ? OWNER_KEYS.map((k) => holder[k]).find(nonEmptyString) : undefined;
-    if (!out.some((r) => r.apiName === apiName && r.ownerType === ownerType))
-      out.push({ apiName, relatedType, ...(ownerType !== undefined ? { ownerType } : {}) });
-  }
-  return out;
-}
+export { inRelationships, relationshipsIn, type FoundRelationship } from '../preflight/relationships-listed.js';

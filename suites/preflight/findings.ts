@@ -17,6 +17,16 @@ export interface FixturesCheckFindings {
    * `otherOrg.account.createAttributes`: organization B is another workspace, read with its key).
    */
   requiredOnCreate?: Record<string, RequiredFound>;
+  /**
+   * What the discovery answers the fixtures check read list: relationships (by the type they lead
+   * from and to), custom objects, and every such name. A fixtures name the server refuses as unknown
+   * is a fixtures problem unless it is among them (suites/spec/fixture-refused.ts).
+   */
+  discovered?: {
+    relationships: Array<{ apiName: string; relatedType: string; ownerType?: string }>;
+    customObjects: string[];
+    names: string[];
+  };
   /** which of each list the user gave up this run takes (suites/preflight/given-up.ts) */
   givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
 }

@@ -5,6 +5,7 @@ import { envelopeProblem, recordOf } from './record.js';
 import { recordViolations } from './record-violations.js';
 import { validate } from './schemas/index.js';
 import { workspaceRequiredBlock } from './workspace-required.js';
+import { fixtureRefusedBlock } from './fixture-refused.js';
 
 /** What this spec's error body, record envelope and schemas require of an answer, handed to the engine. */
 export const JUDGES: SpecJudges = {
@@ -22,7 +23,7 @@ export const JUDGES: SpecJudges = {
   }),
   record: recordViolations,
   validate,
-  refusedForTheUser: (ex) => workspaceRequiredBlock(ex),
+  refusedForTheUser: (ex, run) => workspaceRequiredBlock(ex) ?? (run ? fixtureRefusedBlock(ex, run) : undefined),
   // `{ data: record }`, a record's `attributes`, a typed value `{ value, value_type }`
   wrapping: { wrappers: ['data', 'attributes', 'value'], typeKey: 'value_type' },
 };

@@ -14,7 +14,7 @@ export const SPEC_CONTACT_FIELDS = new Set([
   'stage',
 ]);
 
-/** The create attributes the spec names, per record type with a stated create; any other required one is the workspace's. */
+/** The create attributes the spec names, per type with a stated create; any other required one is the workspace's. */
 export const SPEC_CREATE_FIELDS = {
   contact: SPEC_CONTACT_FIELDS,
   account: new Set(['display_name']),
