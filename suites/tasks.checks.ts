@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { opportunityAccount } from './steps/opportunity.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
-import { holdTaskToArchive, patchTaskStep, takeTask } from './steps/task.js';
+import { spendGivenUp, holdTaskToArchive, patchTaskStep, takeTask } from './steps/task.js';
 import { valueOf, type ApiRecord } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -246,6 +246,7 @@ endpoint('DELETE /task/{task_id}', () => {
           `taskToArchive ${id} is already archived (archived_at ${show(archivedBefore)}; an earlier run archives it): name a task that is not archived in taskToArchive`,
         );
       }
+      spendGivenUp(c, 'taskToArchive');
       const ex = await c.api.delete(`/task/${id}`);
       const status = ex.response?.status;
       // without a task read, a 404 or 410 cannot be told from a task an earlier run archived:
@@ -266,5 +267,7 @@ endpoint('DELETE /task/{task_id}', () => {
           read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
       });
     },
+    // the task is given up for good: after every check that needs it to exist
+    { spendsGivenUp: true },
   );
 });

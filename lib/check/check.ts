@@ -28,7 +28,7 @@ export function check(
   rule: RuleId,
   title: string,
   fn: (c: CheckContext) => Promise<void>,
-  options: { endpoint?: string; startFirst?: boolean } = {},
+  options: { endpoint?: string; startFirst?: boolean; spendsGivenUp?: boolean } = {},
 ): void {
   register({
     rule,
@@ -37,5 +37,6 @@ export function check(
     title,
     body: fn,
     ...(options.startFirst ? { startFirst: true } : {}),
+    ...(options.spendsGivenUp ? { spendsGivenUp: true } : {}),
   });
 }

@@ -19,6 +19,11 @@ export interface CheckDefinition {
    * that against a distant server it runs alongside the rest instead of being the run's tail
    */
   startFirst?: boolean;
+  /**
+   * it may spend what the user gave up (a task archived for good, a domain removed): it runs after
+   * every other check, which may need that value to exist, and knows then whether the run is complete
+   */
+  spendsGivenUp?: boolean;
 }
 
 const definitions: CheckDefinition[] = [];

@@ -27,4 +27,9 @@ export interface RunTarget extends Target {
    * `accountWithDomains.otherDomain`): the console warns when the last value of one was used
    */
   givenUpUsed?: Set<string>;
+  /**
+   * set when the checks that spend what the user gave up start (after every other): the inputs the
+   * MUST checks that ended skipped lacked; empty when nothing was lacking (the run can be complete)
+   */
+  lackedBeforeSpending?: string[];
 }

@@ -30,25 +30,45 @@ export async function runChecks(
   const left = new Map<string, number>();
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let k = next++; k < order.length; k = next++) {
-      const i = order[k]!;
-      const def = defs[i]!;
-      const r = await runCheck(def, run, k);
-      results[i] = r;
-      events.onCheck?.(r, def);
-      const n = left.get(def.group)! - 1;
-      left.set(def.group, n);
-      if (n === 0)
-        events.onGroup?.(
-          def.group,
-          defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
-        );
-    }
+  const pool = async (wave: readonly number[]): Promise<void> => {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let k = next++; k < wave.length; k = next++) {
+        const i = wave[k]!;
+        const def = defs[i]!;
+        const r = await runCheck(def, run, order.indexOf(i));
+        results[i] = r;
+        events.onCheck?.(r, def);
+        const n = left.get(def.group)! - 1;
+        left.set(def.group, n);
+        if (n === 0)
+          events.onGroup?.(
+            def.group,
+            defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
+          );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(width, Math.max(1, wave.length)) }, worker));
   };
-  await Promise.all(Array.from({ length: width }, worker));
+  // what the user gave up is spent last: every other check may need it to exist, and by then the
+  // run knows whether it lacked an input (a run incomplete anyway keeps it for a complete one)
+  await pool(order.filter((i) => defs[i]!.spendsGivenUp !== true));
+  const spenders = order.filter((i) => defs[i]!.spendsGivenUp === true);
+  if (spenders.length > 0) {
+    run.target.lackedBeforeSpending = lackedInputs(results.filter((r) => r !== undefined));
+    await pool(spenders);
+  }
   return results;
+}
+
+/** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */
+function lackedInputs(runs: readonly CheckRun[]): string[] {
+  const keys = runs.flatMap(({ result: r }) =>
+    r.level === 'MUST' && r.status === 'skipped' && r.needs !== undefined && r.needs.kind !== 'excluded'
+      ? [r.needs.key]
+      : [],
+  );
+  return [...new Set(keys)];
 }
 
 /** Indices of `defs` taking one check of each endpoint group in turn (groups in list order). */

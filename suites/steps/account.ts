@@ -116,7 +116,6 @@ export async function accountWithDomains(c: CheckContext): Promise<DomainAccount
 function fixtureOtherDomain(c: CheckContext, given: string | string[], now?: ApiRecord): string {
   const list = Array.isArray(given) ? given : [given];
   const pick = c.target.preflight?.givenUp?.otherDomain;
-  c.target.givenUpUsed?.add('accountWithDomains.otherDomain');
   const from = pick?.value !== undefined ? list.indexOf(pick.value) : 0;
   const rest = list.slice(Math.max(0, from));
   if (now === undefined) return rest[0] ?? list[0]!;
