@@ -26,6 +26,7 @@ const FLAGS = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
   'other-org-api-key': { type: 'string' },
+  'read-only-api-key': { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   timeout: { type: 'string' },
@@ -33,7 +34,8 @@ const FLAGS = {
 } as const;
 
 export const INIT_USAGE = [
-  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
+  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--read-only-api-key KEY]',
+  '                            [--out fixtures.json] [--force]',
   '',
   "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
   'GET /_organization_schema_summary, and GET /_schema/opportunity, /_schema/account and the custom',
@@ -67,8 +69,8 @@ export async function initCommand(
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
   const say = (line: string) => print(server.redactor.text(line));
   say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${server.baseUrl} (the key is not in it)`);
-  printDraft(draft, say);
-  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
+  printDraft(draft, server, say);
+  for (const line of thenLines(server, shown)) say(line);
   return 0;
 }
 
@@ -146,7 +148,7 @@ function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Pro
 }
 
 /** Where each value came from, what could not be read, and what only the user can supply. */
-function printDraft(draft: Draft, say: (line: string) => void): void {
+function printDraft(draft: Draft, server: FlagServer, say: (line: string) => void): void {
   for (const line of draft.found) say(`  ✓ ${printable(line, 200)}`);
   if (draft.notRead.length > 0) {
     say('Could not read (add these yourself, or leave them out and their checks skip, naming the key):');
@@ -158,5 +160,29 @@ function printDraft(draft: Draft, say: (line: string) => void): void {
   }
   say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');
   for (const u of stillToSupply(draft.fixtures)) say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
-  say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
+  const keys = [
+    ...(server.keys.otherOrgApiKey === undefined ? ['--other-org-api-key (the isolation checks)'] : []),
+    ...(server.keys.readOnlyApiKey === undefined ? ['--read-only-api-key (the 403 checks)'] : []),
+  ];
+  if (keys.length > 0) say(`  - ${keys.join(', ')}: keys only the server's operator can give`);
+}
+
+/**
+ * The command to run next, as it runs when pasted: the base URL and the draft, the keys read where the
+ * run reads them. A key given here as a flag cannot be printed: the user is told to set it first.
+ */
+function thenLines(server: FlagServer, out: string): string[] {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const env: Record<string, string> = {
+    'api-key': 'CONFORMANCE_API_KEY',
+    'other-org-api-key': 'CONFORMANCE_OTHER_ORG_API_KEY',
+    'read-only-api-key': 'CONFORMANCE_READ_ONLY_API_KEY',
+  };
+  const set = server.keyFlags.map((f) => env[f]!);
+  return [
+    ...(set.length > 0
+      ? [`Then, with ${set.join(', ')} set in the environment or .env (the keys given here as flags are not printed):`]
+      : ['Then:']),
+    `  npx conformance --base-url ${q(server.baseUrl)} --fixtures ${q(out)}`,
+  ];
 }
