@@ -1,3 +1,4 @@
+import { otherDomains } from '../fixtures/fixtures-file.js';
 import { spendGivenUp } from './steps/task.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -93,7 +94,14 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
           `/account/${account.id}`,
           'whether the fixture account still has its otherDomain',
           (r) => {
-            present = domainsOf(r).some((d) => d.domain_name.toLowerCase() === account.otherDomain.toLowerCase());
+            const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
+            // a domain this run's refused DELETEs removed (a server that wrongly took one: their checks
+            // found it) is passed over for the next of the list the account still shows
+            const list = otherDomains(c.fixtures);
+            const from = Math.max(0, list.indexOf(account.otherDomain));
+            const next = list.slice(from).find((d) => names.includes(d.toLowerCase()));
+            if (next !== undefined) account.otherDomain = next;
+            present = names.includes(account.otherDomain.toLowerCase());
           },
         );
         if (present === false)

@@ -141,6 +141,16 @@ describe.each([
       expect(init.stdout).toMatch(new RegExp(`✓ ${key.replace(/\./g, '\\.')} = \\S.* ← GET /\\S+`));
   });
 
+  it('confirms what the API can confirm with reads, and says what it cannot', () => {
+    expect(init.stdout).toMatch(
+      /✓ customObject\.attributes\.priority: confirmed, GET \/_schema\/cus_obj__\S+ lists it/,
+    );
+    if (relationshipsListed) {
+      expect(init.stdout).toMatch(/✓ relationships\.customObject: confirmed, GET \/cus_obj__\S+ \(no such record\)/);
+      expect(init.stdout).toMatch(/\? relationships\.opportunityContacts: unconfirmed, no read the spec states/);
+    }
+  });
+
   it('names each required create field the run fills itself', () => {
     for (const line of says ?? []) expect(init.stdout).toMatch(line);
   });

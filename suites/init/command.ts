@@ -1,3 +1,5 @@
+import { confirmations } from './confirm.js';
+import { shortText } from '../../lib/util/short-text.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -64,12 +66,19 @@ export async function initCommand(
     throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
   }
   // the draft is made of the server's values: one that is no safe identifier is left out, named
-  const draft = withoutUnsafeValues(await readDraft(server));
+  const read = reader(server);
+  const { draft: unsafe, customObjectSchema } = await readDraft(server, read);
+  const draft = withoutUnsafeValues(unsafe);
+  const confirmed = await confirmations(draft.fixtures, read, customObjectSchema);
   checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
   const say = (line: string) => print(server.redactor.text(line));
   say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${server.baseUrl} (the key is not in it)`);
   printDraft(draft, server, say);
+  if (confirmed.length > 0) {
+    say('Confirmed through the API (reads only):');
+    for (const line of confirmed) say(`  ${printable(line, 200)}`);
+  }
   for (const line of thenLines(server, shown)) say(line);
   return 0;
 }
@@ -83,8 +92,10 @@ function initArgs(argv: string[]) {
 }
 
 /** The draft from the discovery reads, organization A's then (with its key) organization B's. */
-async function readDraft(server: FlagServer): Promise<Draft> {
-  const read = reader(server);
+async function readDraft(
+  server: FlagServer,
+  read: (p: string, auth?: keyof TargetKeys) => Promise<Answer>,
+): Promise<{ draft: Draft; customObjectSchema?: Answer }> {
   const contactSchema = await read('/_schema/contact');
   const [summary, opportunitySchema, accountSchema] = await Promise.all([
     read('/_organization_schema_summary'),
@@ -111,7 +122,7 @@ async function readDraft(server: FlagServer): Promise<Draft> {
     draft.found.push(...b.found);
     draft.notRead.push(...b.notRead);
   }
-  return draft;
+  return { draft, ...(customObjectSchema !== undefined ? { customObjectSchema } : {}) };
 }
 
 /**
@@ -141,7 +152,9 @@ function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Pro
     if (r.status === 401) {
       throw new RunCannotStart(`the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
     }
-    if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
+    const code = (r.json as { code?: unknown } | undefined)?.code;
+    const named = typeof code === 'string' ? ` (${shortText(code, 60)})` : '';
+    if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}${named}` };
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
     return { json: r.json };
   };

@@ -127,3 +127,15 @@ export function spendGivenUp(c: CheckContext, key: string): void {
     { key: lacked[0]!, kind: 'missing' },
   );
 }
+
+/** The tasks of taskToArchive after `id`, in the list's order: the next the archive check may take. */
+export function laterTasksToArchive(c: CheckContext, id: string): string[] {
+  const list = tasksToArchive(c.fixtures);
+  const at = list.indexOf(id);
+  return at < 0 ? [] : list.slice(at + 1).filter((t) => !(c.fixtures.taskIds ?? []).includes(t));
+}
+
+/** Holds a task of the fixtures for the check (checks that write one take turns). */
+export async function holdTask(c: CheckContext, id: string): Promise<void> {
+  await holdRecord(c, `task:${id}`);
+}
