@@ -30,6 +30,10 @@ export interface Profile {
   extraAttribute: { name: string; value_type: 'number' } | undefined;
   /** a contact attribute the workspace requires on create beyond stage (is_required_on_create) */
   contactRequiredAttribute: string | undefined;
+  /** an account attribute the workspace requires on create beyond display_name */
+  accountRequiredAttribute?: string;
+  /** an opportunity attribute the workspace requires on create beyond display_name, stage and account_id */
+  opportunityRequiredAttribute?: string;
   /** the order multi-valued attributes are returned in */
   orderItems<T>(items: readonly T[]): T[];
 }

@@ -1,3 +1,5 @@
+import { otherDomains } from '../fixtures/fixtures-file.js';
+import { spendGivenUp } from './steps/task.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
@@ -87,52 +89,71 @@ endpoint('DELETE /account/{account_id}', () => {
 });
 
 endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
-  check('account.domain.delete', 'deleting a non-primary domain answers 2xx and removes it', async (c) => {
-    // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes for good.
-    const account = await accountWithDomains(c);
-    let present: boolean | undefined;
-    if (account.source === 'fixture') {
+  check(
+    'account.domain.delete',
+    'deleting a non-primary domain answers 2xx and removes it',
+    async (c) => {
+      // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes for good.
+      const account = await accountWithDomains(c);
+      let present: boolean | undefined;
+      if (account.source === 'fixture') {
+        await throughUnstatedRecordRead(
+          c,
+          `/account/${account.id}`,
+          'whether the fixture account still has its otherDomain',
+          (r) => {
+            const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
+            // a domain this run's refused DELETEs removed (a server that wrongly took one: their checks
+            // found it) is passed over for the next of the list the account still shows
+            const list = otherDomains(c.fixtures);
+            const from = Math.max(0, list.indexOf(account.otherDomain));
+            const next = list.slice(from).find((d) => names.includes(d.toLowerCase()));
+            if (next !== undefined) account.otherDomain = next;
+            present = names.includes(account.otherDomain.toLowerCase());
+          },
+        );
+        if (present === false)
+          c.skip(
+            `accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`,
+          );
+      }
+      if (account.source === 'fixture') spendGivenUp(c, 'accountWithDomains.otherDomain');
+      const first = await c.api.delete(domainPath(account.id, account.otherDomain));
+      const status = first.response?.status;
+      // without an account read, a 404 cannot be told from a domain an earlier run removed
+      if (account.source === 'fixture' && present === undefined && (status === 404 || status === 410)) {
+        c.skip(
+          `DELETE of accountWithDomains.otherDomain ${show(account.otherDomain)} answered HTTP ${status}: an earlier run may have removed it (the server serves no account read to tell): name a domain the account still has`,
+        );
+      }
+      c.expect(first).success();
+      observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
+      // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
+      observeDelete(
+        c,
+        'a second DELETE of the removed domain',
+        await c.api.delete(domainPath(account.id, account.otherDomain)),
+      );
+      c.observe(
+        'no-stated-read',
+        'no stated route reads an account: the removal is judged only where the server serves the unstated GET /account/{account_id}',
+      );
       await throughUnstatedRecordRead(
         c,
         `/account/${account.id}`,
-        'whether the fixture account still has its otherDomain',
-        (r) => {
-          present = domainsOf(r).some((d) => d.domain_name.toLowerCase() === account.otherDomain.toLowerCase());
+        "the account's domains after the removal",
+        (r, e) => {
+          const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
+          if (names.includes(account.otherDomain.toLowerCase()))
+            e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);
+          if (!names.includes(account.primaryDomain.toLowerCase()))
+            e.fail(`domains still holding the untouched ${show(account.primaryDomain)}`, `domains ${show(names)}`);
         },
       );
-      if (present === false)
-        c.skip(
-          `accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`,
-        );
-    }
-    const first = await c.api.delete(domainPath(account.id, account.otherDomain));
-    const status = first.response?.status;
-    // without an account read, a 404 cannot be told from a domain an earlier run removed
-    if (account.source === 'fixture' && present === undefined && (status === 404 || status === 410)) {
-      c.skip(
-        `DELETE of accountWithDomains.otherDomain ${show(account.otherDomain)} answered HTTP ${status}: an earlier run may have removed it (the server serves no account read to tell): name a domain the account still has`,
-      );
-    }
-    c.expect(first).success();
-    observeDelete(c, 'DELETE /account/{account_id}/attribute/domains/{domain_name}', first);
-    // What a repeated DELETE answers (404, or an idempotent 2xx) is not stated: recorded, not asserted.
-    observeDelete(
-      c,
-      'a second DELETE of the removed domain',
-      await c.api.delete(domainPath(account.id, account.otherDomain)),
-    );
-    c.observe(
-      'no-stated-read',
-      'no stated route reads an account: the removal is judged only where the server serves the unstated GET /account/{account_id}',
-    );
-    await throughUnstatedRecordRead(c, `/account/${account.id}`, "the account's domains after the removal", (r, e) => {
-      const names = domainsOf(r).map((d) => d.domain_name.toLowerCase());
-      if (names.includes(account.otherDomain.toLowerCase()))
-        e.fail(`domains without ${show(account.otherDomain)}`, `domains ${show(names)}`);
-      if (!names.includes(account.primaryDomain.toLowerCase()))
-        e.fail(`domains still holding the untouched ${show(account.primaryDomain)}`, `domains ${show(names)}`);
-    });
-  });
+    },
+    // it may remove a domain the user gave up for good: after every check that needs one to exist
+    { spendsGivenUp: true },
+  );
 
   check(
     'account.domain.last-primary',

@@ -1,4 +1,5 @@
 import { check, group } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import { contactStage, requiredCreateAttributes, contactToRead } from './steps/contact.js';
 import { show } from '../lib/check/show.js';
 import { opportunityName } from '../fixtures/builders/opportunity.js';
@@ -56,7 +57,7 @@ const CREATES_AND_UPSERT: { readonly [E in CreateEndpoint]: CaseOf } = {
       await sendRefused(c, READ_ONLY, {
         method: 'POST',
         path: '/account',
-        json: accountCreateBody(c.faker, { runId: c.runId }),
+        json: accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') }),
       });
     },
   },
@@ -66,6 +67,7 @@ const CREATES_AND_UPSERT: { readonly [E in CreateEndpoint]: CaseOf } = {
       const account = await opportunityAccount(c);
       const json = {
         attributes: {
+          ...requiredOnCreate(c, 'opportunity'),
           display_name: opportunityName(c.faker, c.runId, 'Forbidden deal'),
           stage: opportunityStage(c),
           account_id: account.id,

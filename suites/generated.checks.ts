@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { RuleId } from './spec/rules/catalogue.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
@@ -151,7 +152,8 @@ endpoint('POST /account', () => {
           // random part of its input's own (its faker is seeded by its place) and the run id
           const name = tagged(`${write.value.value} ${cc.faker.string.alphanumeric(5).toUpperCase()}`, c.runId);
           const named = { ...write, value: { ...write.value, value: name } };
-          judgeWrite(c, await c.api.post('/account', body([named])), [named], 'the create answer');
+          const sent = { attributes: { ...requiredOnCreate(cc, 'account'), ...body([named]).attributes } };
+          judgeWrite(c, await c.api.post('/account', sent), [named], 'the create answer');
         },
         // each input creates its own account
         { independent: true },

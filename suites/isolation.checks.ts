@@ -1,4 +1,5 @@
 import { check, group } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import { valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { opportunityName } from '../fixtures/builders/opportunity.js';
@@ -136,6 +137,7 @@ const BODY_REFERENCES: CheckCase[] = [
       const theirs = await createAccount(c, { auth: 'otherOrgApiKey' });
       const body = (accountId: string) => ({
         attributes: {
+          ...requiredOnCreate(c, 'opportunity', 'otherOrgApiKey'),
           display_name: opportunityName(c.faker, c.runId, 'Cross-organization deal'),
           stage,
           account_id: accountId,

@@ -1,4 +1,5 @@
 import { check, endpoint } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import {
@@ -22,7 +23,12 @@ async function postOpportunity(
   stage: unknown,
 ): Promise<{ e: Conformance; accountId: string; sent: Record<string, unknown> }> {
   const account = await opportunityAccount(c);
-  const body = opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id });
+  const body = opportunityCreateBody(c.faker, {
+    runId: c.runId,
+    stage,
+    accountId: account.id,
+    required: requiredOnCreate(c, 'opportunity'),
+  });
   const e = c.expect(await c.api.post('/opportunity', body));
   return { e, accountId: account.id, sent: body.attributes };
 }

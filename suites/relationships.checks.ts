@@ -1,4 +1,5 @@
 import { check, endpoint } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { createAccount } from './steps/account.js';
@@ -382,7 +383,9 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
       const first = await createAccount(c);
       // a server may hold account names unique (nothing states otherwise): a refused second account is
       // its choice, and the match then names one account, which the POST must still answer
-      const twin = await c.api.post('/account', { attributes: { display_name: valueOf(first, 'display_name') } });
+      const twin = await c.api.post('/account', {
+        attributes: { ...requiredOnCreate(c, 'account'), display_name: valueOf(first, 'display_name') },
+      });
       const ts = twin.response?.status ?? 0;
       if (ts >= 400 && ts <= 499) {
         c.expect(twin, 'account.create.record').rejected();

@@ -4,7 +4,14 @@ import { opportunityAccount } from './steps/opportunity.js';
 import { check, endpoint } from '../lib/check/check.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { holdTaskToArchive, patchTaskStep, takeTask } from './steps/task.js';
+import {
+  holdTask,
+  laterTasksToArchive,
+  spendGivenUp,
+  holdTaskToArchive,
+  patchTaskStep,
+  takeTask,
+} from './steps/task.js';
 import { valueOf, type ApiRecord } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -250,18 +257,27 @@ endpoint('DELETE /task/{task_id}', () => {
     'DELETE answers 2xx, and the task shows a non-null archived_at where it can be read',
     async (c) => {
       // taskToArchive alone: DELETE archives it for good, so it is never a task other checks write
-      const id = await holdTaskToArchive(c);
+      let id = await holdTaskToArchive(c);
       let archivedBefore: unknown;
       let readable = false;
-      await throughUnstatedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => {
-        readable = true;
-        archivedBefore = valueOf(r, 'archived_at');
-      });
+      // a task this run's refused DELETEs archived (a server that wrongly took one: their checks found
+      // it) is passed over for the next of the list the server shows unarchived
+      for (const next of [id, ...laterTasksToArchive(c, id)]) {
+        if (next !== id) await holdTask(c, next);
+        id = next;
+        archivedBefore = undefined;
+        await throughUnstatedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => {
+          readable = true;
+          archivedBefore = valueOf(r, 'archived_at');
+        });
+        if (archivedBefore === null || archivedBefore === undefined) break;
+      }
       if (archivedBefore !== null && archivedBefore !== undefined) {
         c.skip(
           `taskToArchive ${id} is already archived (archived_at ${show(archivedBefore)}; an earlier run archives it): name a task that is not archived in taskToArchive`,
         );
       }
+      spendGivenUp(c, 'taskToArchive');
       const ex = await c.api.delete(`/task/${id}`);
       const status = ex.response?.status;
       // without a task read, a 404 or 410 cannot be told from a task an earlier run archived:
@@ -282,5 +298,7 @@ endpoint('DELETE /task/{task_id}', () => {
           read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);
       });
     },
+    // the task is given up for good: after every check that needs it to exist
+    { spendsGivenUp: true },
   );
 });

@@ -1,4 +1,5 @@
 import { check, group } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import type { Exchange } from '../lib/http/exchange.js';
@@ -217,13 +218,22 @@ async function writeOf(c: CheckContext, kind: WriteKind, extra: () => Record<str
       );
     case 'account':
       // a 2xx create is archived after the check by the harness (lib/safety)
-      return c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: extra() }));
+      return c.api.post(
+        '/account',
+        accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account'), attributes: extra() }),
+      );
     case 'opportunity': {
       const stage = opportunityStage(c);
       const account = await opportunityAccount(c);
       return c.api.post(
         '/opportunity',
-        opportunityCreateBody(c.faker, { runId: c.runId, stage, accountId: account.id, attributes: extra() }),
+        opportunityCreateBody(c.faker, {
+          runId: c.runId,
+          stage,
+          accountId: account.id,
+          required: requiredOnCreate(c, 'opportunity'),
+          attributes: extra(),
+        }),
       );
     }
     case 'task':

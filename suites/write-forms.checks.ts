@@ -1,4 +1,5 @@
 import { check, group } from '../lib/check/check.js';
+import { requiredOnCreate } from './steps/required-on-create.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import {
@@ -82,7 +83,11 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
   },
   {
     endpoint: 'POST /account',
-    send: (c) => c.api.post('/account', { ...accountCreateBody(c.faker, { runId: c.runId }), ...EXTRA }),
+    send: (c) =>
+      c.api.post('/account', {
+        ...accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') }),
+        ...EXTRA,
+      }),
   },
   {
     endpoint: 'POST /opportunity',
@@ -93,6 +98,7 @@ const TOP_LEVEL: readonly TopLevelCase[] = [
           runId: c.runId,
           stage: opportunityStage(c),
           accountId: account.id,
+          required: requiredOnCreate(c, 'opportunity'),
         }),
         ...EXTRA,
       });
@@ -174,7 +180,9 @@ group('Write forms › raw and enveloped values on the other write operations', 
     'POST /account takes display_name as { value_type: string, value }',
     async (c) => {
       const name = accountName(c.faker, c.runId);
-      const ex = await c.api.post('/account', { attributes: { display_name: enveloped('string', name) } });
+      const ex = await c.api.post('/account', {
+        attributes: { ...requiredOnCreate(c, 'account'), display_name: enveloped('string', name) },
+      });
       const e = c.expect(ex).success();
       const r = e.data();
       c.cleanup(() => c.api.delete(`/account/${r.id}`));
@@ -193,6 +201,7 @@ group('Write forms › raw and enveloped values on the other write operations', 
         runId: c.runId,
         stage: opportunityStage(c),
         accountId: account.id,
+        required: requiredOnCreate(c, 'opportunity'),
         attributes: {
           account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
         },
@@ -288,7 +297,7 @@ function accountStageForms(c: CheckContext): Promise<Record<'string' | 'envelope
   return c.shared('write forms: account creates with stage in each form', async (s) => {
     const send = async (value: unknown): Promise<StageForm> => {
       const ex = await s.api.post('/account', {
-        attributes: { ...accountCreateBody(s.faker, { runId: s.runId }).attributes, stage: value },
+        attributes: { ...accountCreateBody(s.faker, { runId: s.runId, required: requiredOnCreate(s, 'account') }).attributes, stage: value },
       });
       return { ex, ...(ex.response && ex.response.status < 300 ? { record: answeredRecord(ex) } : {}) };
     };
@@ -491,12 +500,14 @@ group('Write forms › null beyond title', () => {
  * the suite from loading (suites/sweeps/request-bodies.ts).
  */
 const VALID_CREATES: Partial<Record<StatedEndpoint, (c: CheckContext) => Promise<unknown>>> = {
-  'POST /account': async (c) => accountCreateBody(c.faker, { runId: c.runId }),
+  'POST /account': async (c) =>
+    accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') }),
   'POST /opportunity': async (c) =>
     opportunityCreateBody(c.faker, {
       runId: c.runId,
       stage: opportunityStage(c),
       accountId: (await opportunityAccount(c)).id,
+      required: requiredOnCreate(c, 'opportunity'),
     }),
 };
 

@@ -91,9 +91,21 @@ describe('exit 2: the run could not be made, said in one line', () => {
     ]) {
       const r = await runCli(args);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/an argument that belongs to no flag \(not shown/);
+      expect(r.stderr).toMatch(/(--read-only takes no value .*|--ledger |an argument )belongs to no flag \(not shown/);
       expect(r.stdout + r.stderr).not.toContain('pra_stray_secret_key_0123');
     }
+  });
+
+  it('a flag that takes no value takes =true or =false; an argument error names the flag', async () => {
+    const r = await runCli(['--strict', 'true', '--report-dir', tmp()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--strict takes no value \(write --strict, or --strict=true \/ --strict=false\)/);
+    const odd = await runCli(['--read-only=pra_stray_secret_key_0123']);
+    expect(odd.code).toBe(2);
+    expect(odd.stderr).toMatch(/--read-only takes no value, or =true \/ =false/);
+    expect(odd.stdout + odd.stderr).not.toContain('pra_stray_secret_key_0123');
+    const listed = await runCli(['--strict=true', '--read-only=false', '--list', '--only', 'contact.patch.partial']);
+    expect(listed.code, listed.stderr).toBe(0);
   });
 
   it('a selection that leaves no check, before a check runs: nothing written but the ledger the run opened', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customObjectsIn, relationshipsIn } from '../suites/init/custom-objects.js';
+import { attributesIn, customObjectsIn, relationshipsIn } from '../suites/init/custom-objects.js';
 import { customObjectSamples, opportunityStage } from '../suites/init/draft.js';
 import { objectsIn } from '../suites/init/json-walk.js';
 import { printable } from '../suites/init/printable.js';
@@ -99,6 +99,79 @@ describe('the discovery readers of init', () => {
       data: { relationships: [{ api_name: 'accounts', related_record_type: 'account' }, { api_name: 'x' }] },
     };
     expect(relationshipsIn(body)).toEqual([{ apiName: 'accounts', relatedType: 'account' }]);
+    // an object with a related type outside a collection of relationships is none
+    expect(relationshipsIn({ data: { links: [{ api_name: 'accounts', related_record_type: 'account' }] } })).toEqual(
+      [],
+    );
+  });
+
+  it('never take an attribute for a relationship, even a record_reference to the type, listed first', () => {
+    const body = {
+      data: {
+        record_type: 'opportunity',
+        attributes: [
+          { api_name: 'primary_contact_id', value_type: 'record_reference', related_record_type: 'contact' },
+        ],
+        relationships: [{ api_name: 'contacts', related_record_type: 'contact' }],
+      },
+    };
+    expect(relationshipsIn(body)).toEqual([{ apiName: 'contacts', relatedType: 'contact', ownerType: 'opportunity' }]);
+  });
+
+  it('read relationships the summary lists under each record type, with the type they lead from', () => {
+    const summary = {
+      data: {
+        standard_objects: [
+          { api_name: 'contact', relationships: [{ api_name: 'projects', related_record_type: 'cus_obj__p' }] },
+          { api_name: 'opportunity', relationships: [{ api_name: 'contacts', related_record_type: 'contact' }] },
+        ],
+      },
+    };
+    expect(relationshipsIn(summary)).toEqual([
+      { apiName: 'projects', relatedType: 'cus_obj__p', ownerType: 'contact' },
+      { apiName: 'contacts', relatedType: 'contact', ownerType: 'opportunity' },
+    ]);
+    // a relationship's target is a custom object's name, but the listing is the relationship's
+    expect(customObjectsIn(summary)).toEqual([{ apiName: 'cus_obj__p', attributes: [] }]);
+  });
+
+  it('find a custom object under whatever key holds a value starting cus_obj__, keeping the listing that says most', () => {
+    const summary = {
+      objects: [
+        { object_api_name: 'contact', kind: 'standard' },
+        { object_api_name: 'cus_obj__project', kind: 'custom', match_on: ['ref'] },
+      ],
+    };
+    expect(customObjectsIn(summary)).toEqual([
+      { apiName: 'cus_obj__project', matchField: 'ref', matchFrom: 'its match_on', attributes: [] },
+    ]);
+  });
+
+  it("take a select's options from the lists its select_list_ids name, or from the list naming it", () => {
+    const byIds = {
+      attributes: [
+        { api_name: 'phase', value_type: 'select', select_list_ids: [id(1)] },
+        { api_name: 'stage', value_type: 'contact_stage', select_list_ids: [id(3)] },
+      ],
+      select_lists: [
+        { id: id(1), api_name: 'list_a', options: [{ api_name: 'planning', id: id(2) }] },
+        { id: id(3), api_name: 'list_b', options: [{ api_name: 'lead', id: id(4) }] },
+      ],
+    };
+    expect(attributesIn(byIds).find((a) => a.apiName === 'phase')).toMatchObject({
+      options: [{ apiName: 'planning' }],
+      optionsFrom: 'the list its select_list_ids name',
+    });
+    // the stage's lists are the ones it names, whatever they are called
+    expect(stageLists(byIds).map((l) => l.options[0]!.apiName)).toEqual(['lead']);
+    const byNames = {
+      attributes: [{ api_name: 'category', value_type: 'select' }],
+      select_lists: [
+        { id: id(5), attribute: 'other', options: [{ api_name: 'decoy' }] },
+        { id: id(6), attribute_api_names: ['category'], options: [{ api_name: 'internal' }] },
+      ],
+    };
+    expect(attributesIn(byNames)[0]).toMatchObject({ options: [{ apiName: 'internal' }] });
   });
 
   it('pick the opportunity stage no other pipeline shares, with its list', () => {

@@ -43,7 +43,12 @@ interface Report {
  * give, runs the whole suite with no check skipped.
  */
 describe.each([
-  { shape: 'the default discovery answers', variations: [] as string[], relationshipsListed: false },
+  {
+    shape: 'the default discovery answers',
+    variations: [] as string[],
+    relationshipsListed: false,
+    says: [] as RegExp[],
+  },
   {
     shape: 'stage lists bound by attribute_api_names',
     variations: ['discovery-stage-by-attribute'],
@@ -55,7 +60,38 @@ describe.each([
     variations: ['discovery-unique-attribute'],
     relationshipsListed: false,
   },
-])('init against the reference server: $shape', ({ variations, relationshipsListed }) => {
+  // the shapes of servers written from the spec by other teams
+  {
+    shape: 'custom objects under object_api_name in the summary',
+    variations: ['discovery-object-api-name'],
+    relationshipsListed: false,
+  },
+  {
+    shape: 'every select tied to its lists by select_list_ids',
+    variations: ['discovery-select-list-ids'],
+    relationshipsListed: true,
+  },
+  {
+    shape:
+      "lists naming their attributes, the summary listing attributes without options and each type's relationships",
+    variations: ['discovery-lists-by-attribute-names'],
+    relationshipsListed: true,
+  },
+  {
+    shape: 'a record_reference to contact listed before the relationships',
+    variations: ['discovery-record-reference-typed'],
+    relationshipsListed: true,
+  },
+  {
+    shape: 'required create fields on account and opportunity',
+    variations: ['account-required-domain', 'opportunity-required-close-date'],
+    relationshipsListed: false,
+    says: [
+      /account\.createAttributes\.domains \(account_domain, required\): left out; a run fills it/,
+      /opportunity\.createAttributes\.anticipated_closing_at \(timestamp, required\): left out; a run fills it/,
+    ],
+  },
+])('init against the reference server: $shape', ({ variations, relationshipsListed, says }) => {
   let ref: RunningReference;
   let dir: string;
   let init: Awaited<ReturnType<typeof runInProcess>>;
@@ -102,7 +138,21 @@ describe.each([
       'customObject.matchField',
       'customObject.attributes.priority',
     ])
-      expect(init.stdout).toMatch(new RegExp(`✓ ${key.replace(/\./g, '\\.')} ← GET /\\S+`));
+      expect(init.stdout).toMatch(new RegExp(`✓ ${key.replace(/\./g, '\\.')} = \\S.* ← GET /\\S+`));
+  });
+
+  it('confirms what the API can confirm with reads, and says what it cannot', () => {
+    expect(init.stdout).toMatch(
+      /✓ customObject\.attributes\.priority: confirmed, GET \/_schema\/cus_obj__\S+ lists it/,
+    );
+    if (relationshipsListed) {
+      expect(init.stdout).toMatch(/✓ relationships\.customObject: confirmed, GET \/cus_obj__\S+ \(no such record\)/);
+      expect(init.stdout).toMatch(/\? relationships\.opportunityContacts: unconfirmed, no read the spec states/);
+    }
+  });
+
+  it('names each required create field the run fills itself', () => {
+    for (const line of says ?? []) expect(init.stdout).toMatch(line);
   });
 
   it('prints what only the user can supply, each with the checks it unlocks', () => {
@@ -198,7 +248,7 @@ describe('init against a server whose discovery answers in shapes it does not ex
     expect(r.stdout).toMatch(/\? account\.stage .*HTTP 404/);
     expect(r.stdout).toMatch(/\? customObject\.matchField: .*names no match field/);
     expect(r.stdout).toMatch(/- contact\.createAttributes\.region \(select\)/);
-    expect(r.stdout).toMatch(/nickname: left out; a run fills/);
+    expect(r.stdout).toMatch(/nickname \(string, required\): left out; a run fills it/);
     expect(requests.every((q) => q.startsWith('GET '))).toBe(true);
   });
 

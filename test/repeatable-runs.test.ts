@@ -124,3 +124,46 @@ describe('the single-value forms stay valid; otherDomain as a list', () => {
     ]);
   });
 });
+
+/**
+ * What a run gives up is spent last, and only by a run that can be complete: a first run incomplete
+ * for another reason (no noteId) keeps the one task to archive; the next, complete, archives it.
+ */
+describe('one task to archive, two runs in a row, the first incomplete for another reason', () => {
+  let ref: RunningReference;
+  let dir: string;
+  const runs: Array<{ report: ConformanceReport; archived: boolean }> = [];
+  beforeAll(async () => {
+    ref = await startReferenceServer({});
+    dir = mkdtempSync(path.join(tmpdir(), 'conformance-spend-last-'));
+    const [task] = tasksToArchive(ref.fixtures);
+    const { noteId: _note, ...lacking } = { ...ref.fixtures, taskToArchive: [task!] };
+    writeFileSync(path.join(dir, 'lacking.json'), JSON.stringify(lacking));
+    writeFileSync(path.join(dir, 'complete.json'), JSON.stringify({ ...ref.fixtures, taskToArchive: [task!] }));
+    const keys = ['--api-key', ref.keys.apiKey, '--other-org-api-key', ref.keys.otherOrgApiKey!];
+    const args = ['--base-url', ref.baseUrl, ...keys, '--read-only-api-key', ref.keys.readOnlyApiKey!];
+    for (const f of ['lacking', 'complete']) {
+      await runInProcess([...args, '--fixtures', `${f}.json`, '--report-dir', f], dir);
+      const report = JSON.parse(readFileSync(path.join(dir, f, 'conformance.json'), 'utf8')) as ConformanceReport;
+      const r = await fetch(`${ref.baseUrl}/task/${task!}`, {
+        headers: { authorization: `Bearer ${ref.keys.apiKey}` },
+      });
+      const body = (await r.json()) as { data: { attributes: { archived_at: { value: unknown } } } };
+      runs.push({ report, archived: body.data.attributes.archived_at.value !== null });
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await ref.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the incomplete run does not archive it, and says why; the complete run after it does, and is complete', () => {
+    const [lacking, complete] = runs;
+    expect(lacking!.archived).toBe(false);
+    const archive = lacking!.report.checks.find((c) => c.id === 'task.delete.archives');
+    expect(archive?.status).toBe('skipped');
+    expect(archive?.message).toMatch(/not spent: this run is incomplete anyway .*`noteId`.*taskToArchive is kept/);
+    expect(complete!.archived).toBe(true);
+    expect(complete!.report.certificate.verdict).toBe('conforms');
+  });
+});

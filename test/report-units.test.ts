@@ -7,7 +7,7 @@ import { junitXml, xmlEscape } from '../lib/report/junit.js';
 import { reportHtml } from '../lib/report/html.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { badgeSvg } from '../lib/report/badge.js';
-import { liveLine, painted } from '../lib/report/console.js';
+import { liveLine, painted, READABLE_WIDTH } from '../lib/report/console.js';
 import { colourWanted } from '../lib/config/ci-env.js';
 
 const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
@@ -268,6 +268,18 @@ describe('the console', () => {
     live.clear();
     live.clear();
     expect(out).toEqual(['\r\x1b[2Kcontacts 1/22…', '\r\x1b[2Kcontacts 2/22…', '\r\x1b[2K']);
+  });
+
+  it('the live line is never cut below a readable width, whatever width the terminal reports (0 on a pseudo-terminal)', () => {
+    const text = 'x'.repeat(200);
+    for (const columns of [0, 5, undefined]) {
+      const out: string[] = [];
+      liveLine((s) => out.push(s), columns, 0).update(text);
+      expect(out[0]!.length - '\r\x1b[2K'.length).toBeGreaterThanOrEqual(READABLE_WIDTH);
+    }
+    const wide: string[] = [];
+    liveLine((s) => wide.push(s), 120, 0).update(text);
+    expect(wide[0]).toBe(`\r\x1b[2K${'x'.repeat(119)}`);
   });
 });
 

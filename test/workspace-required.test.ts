@@ -27,7 +27,7 @@ function refused(path: string, attributes: Record<string, unknown>, field: strin
 }
 
 /** "A workspace may configure additional required create fields": such a refusal blocks, naming the key. */
-describe('a contact create refused for a field the workspace requires', () => {
+describe('a create refused for a field the workspace requires', () => {
   it('names contact.createAttributes.<field> for organization A, otherOrg.… for organization B', () => {
     expect(workspaceRequiredBlock(refused('/contact', { stage: 'lead' }, 'department'))?.fixture).toBe(
       'contact.createAttributes.department',
@@ -37,12 +37,27 @@ describe('a contact create refused for a field the workspace requires', () => {
     ).toBe('otherOrg.contact.createAttributes.department');
   });
 
-  it("is no such refusal when the field is the spec's own, was sent, the body had no stage, or the create was not a contact's", () => {
+  it('names <type>.createAttributes.<field> for account and opportunity creates too, otherOrg.… for organization B', () => {
+    const opportunity = { display_name: 'd', stage: 'open', account_id: 'a' };
+    expect(workspaceRequiredBlock(refused('/opportunity', opportunity, 'close_date'))).toMatchObject({
+      step: 'POST /opportunity',
+      fixture: 'opportunity.createAttributes.close_date',
+    });
+    expect(
+      workspaceRequiredBlock(refused('/account', { display_name: 'a' }, 'domains', '<other-org-api-key>')),
+    ).toMatchObject({ step: 'POST /account', fixture: 'otherOrg.account.createAttributes.domains' });
+    // the spec's own create fields are never the workspace's
+    expect(workspaceRequiredBlock(refused('/opportunity', opportunity, 'account_id'))).toBeUndefined();
+    expect(workspaceRequiredBlock(refused('/account', { display_name: 'a' }, 'display_name'))).toBeUndefined();
+  });
+
+  it("is no such refusal when the field is the spec's own, was sent, the body had no stage, or the create was none the spec shows", () => {
     expect(workspaceRequiredBlock(refused('/contact', { stage: 'lead' }, 'stage'))).toBeUndefined();
     expect(
       workspaceRequiredBlock(refused('/contact', { stage: 'lead', department: 'x' }, 'department')),
     ).toBeUndefined();
     expect(workspaceRequiredBlock(refused('/contact', { first_name: 'a' }, 'department'))).toBeUndefined();
-    expect(workspaceRequiredBlock(refused('/opportunity', { stage: 'lead' }, 'department'))).toBeUndefined();
+    expect(workspaceRequiredBlock(refused('/task', { stage: 'lead' }, 'department'))).toBeUndefined();
+    expect(workspaceRequiredBlock(refused('/account', { stage: 'lead' }, 'department'))).toBeUndefined();
   });
 });

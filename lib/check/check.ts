@@ -28,7 +28,7 @@ export function check(
   rule: RuleId,
   title: string,
   fn: (c: CheckContext) => Promise<void>,
-  options: { endpoint?: string; startFirst?: boolean; runLast?: boolean } = {},
+  options: { endpoint?: string; startFirst?: boolean; runLast?: boolean; spendsGivenUp?: boolean } = {},
 ): void {
   register({
     rule,
@@ -38,5 +38,6 @@ export function check(
     body: fn,
     ...(options.startFirst ? { startFirst: true } : {}),
     ...(options.runLast ? { runLast: true } : {}),
+    ...(options.spendsGivenUp ? { spendsGivenUp: true } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { judgesInUse } from './judges.js';
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
 import type { RuleId } from '../spec/register.js';
@@ -50,6 +51,7 @@ export function makeContext(p: ContextParts): CheckContext {
     own: p.rule,
     found: (violation, ex) =>
       p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
+    refusedForTheUser: (ex) => judgesInUse().refusedForTheUser(ex, p.target) !== undefined,
   };
   let faker: Faker | undefined;
   const context: CheckContext = {

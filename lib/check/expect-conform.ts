@@ -155,7 +155,8 @@ export class Conformance {
    * check cannot go on without what it broke (the runner then blocks the check on that finding).
    */
   private met(v: Violation, unreadable = false): void {
-    if (v.rule === this.own || !this.scope || unreadable) throw new NonConformance(v, this.exchange);
+    if (v.rule === this.own || !this.scope || unreadable || this.scope.refusedForTheUser?.(this.exchange))
+      throw new NonConformance(v, this.exchange);
     this.scope.found(v, this.exchange);
   }
 }

@@ -20,6 +20,11 @@ export interface FindingScope {
   /** the rule of the check: a violation of it fails the check */
   own: string;
   found(v: Violation, ex: Exchange): void;
+  /**
+   * whether the answer is a refusal for a fact of the user's the run was not told (a workspace's required
+   * field, a fixtures name the server does not know): no finding then, the check is blocked on it
+   */
+  refusedForTheUser?(ex: Exchange): boolean;
 }
 
 /** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */

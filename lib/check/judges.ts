@@ -1,3 +1,4 @@
+import type { RunTarget } from './run-target.js';
 import type { ExchangeResponse } from '../http/exchange.js';
 import type { RecordKind, SchemaId, SpecRecord } from '../spec/register.js';
 import type { Exchange } from '../http/exchange.js';
@@ -49,7 +50,7 @@ export interface SpecJudges {
    * was not told (a create field the workspace requires), so the check is blocked, naming the fixtures
    * key that would let it run; undefined for any other answer.
    */
-  refusedForTheUser(ex: Exchange): BlockedBy | undefined;
+  refusedForTheUser(ex: Exchange, run?: RunTarget): BlockedBy | undefined;
   /**
    * How the spec's bodies wrap what they carry, for the reports' reading of a failing JSON path: the
    * keys that only wrap (`data`, `attributes`, `value`) and the key that names a value's type (`value_type`).

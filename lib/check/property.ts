@@ -1,3 +1,5 @@
+import { judgesInUse } from './judges.js';
+import type { Exchange } from '../http/exchange.js';
 import fc from 'fast-check';
 import type { CheckContext } from './context.js';
 import { NonConformance } from './non-conformance.js';
@@ -71,7 +73,7 @@ export async function holdsForAll<T>(
       if (err instanceof NonConformance && err.violation.rule === c.rule) throw err;
       // another rule broken by this input (a value's shape, a strict reading) is a finding of that
       // rule; the property goes on with the next input
-      if (err instanceof NonConformance && err.exchange) {
+      if (err instanceof NonConformance && err.exchange && !forTheUser(c, err.exchange)) {
         c.found(err.violation, err.exchange);
         sideways = err;
         return;
@@ -125,13 +127,18 @@ async function allHoldAtOnce<T>(
   // in input order, as one after another: another rule's findings up to the first step that stopped it
   let sideways: NonConformance | undefined;
   for (const err of failures) {
-    if (!(err instanceof NonConformance && err.exchange)) throw err;
+    if (!(err instanceof NonConformance && err.exchange) || forTheUser(c, err.exchange)) throw err;
     c.found(err.violation, err.exchange);
     sideways = err;
   }
   // no input could be judged, each answer broke another rule first: the check is blocked on it
   if (sideways && failures.length === values.length) throw sideways;
   return true;
+}
+
+/** A refusal for a fact of the user's (a required field, an unknown fixtures name): it blocks the check, no finding. */
+function forTheUser(c: CheckContext, ex: Exchange): boolean {
+  return judgesInUse().refusedForTheUser(ex, c.target) !== undefined;
 }
 
 /** The context one input runs in: the check's, with a faker of the input's own (seeded by its place). */

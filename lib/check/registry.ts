@@ -24,6 +24,11 @@ export interface CheckDefinition {
    * so the run's observer has seen them all
    */
   runLast?: boolean;
+  /**
+   * it may spend what the user gave up (a task archived for good, a domain removed): it runs after
+   * every other check, which may need that value to exist, and knows then whether the run is complete
+   */
+  spendsGivenUp?: boolean;
 }
 
 const definitions: CheckDefinition[] = [];

@@ -30,4 +30,9 @@ export interface RunTarget extends Target {
   givenUpUsed?: Set<string>;
   /** the run's observer of every answer it reads (lib/check/answer-observer.ts); absent: nothing is observed */
   answers?: AnswerObserver;
+  /**
+   * set when the checks that spend what the user gave up start (after every other): the inputs the
+   * MUST checks that ended skipped lacked; empty when nothing was lacking (the run can be complete)
+   */
+  lackedBeforeSpending?: string[];
 }

@@ -56,6 +56,7 @@ export function parseRunArgs(argv: string[]): RunArgs {
     const value = v[s.flag];
     if (typeof value === 'string') settings[name as SettingName] = value;
     if (value === true) settings[name as SettingName] = 'true';
+    if (value === false) settings[name as SettingName] = 'false';
     if (Array.isArray(value)) settings[name as SettingName] = value.join(',');
   }
   return {
@@ -182,22 +183,68 @@ function quotaFlags(v: Record<string, string | boolean | string[] | undefined>):
   return out;
 }
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>) {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * Parses flags; a flag that takes no value also takes `--flag=true` or `--flag=false` (values reads
+ * false as false, not as absent, so it overrides the environment). Any error names the flag.
+ */
+function parse(argv: string[], options: Options) {
+  const { rest, explicit } = booleanAssignments(argv, options);
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    const parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: false });
+    return { ...parsed, values: { ...parsed.values, ...explicit } };
   } catch (err) {
-    throw new RunCannotStart(`${argsError(err)}. Run \`npx conformance --help\` for the flags.`);
+    throw new RunCannotStart(`${argsError(err, rest, options)}. Run \`npx conformance --help\` for the flags.`);
   }
 }
 
+/** `--flag=true` and `--flag=false` of the flags that take no value, taken out of argv. */
+export function booleanAssignments(
+  argv: readonly string[],
+  options: Options,
+): { rest: string[]; explicit: Record<string, boolean> } {
+  const explicit: Record<string, boolean> = {};
+  const rest: string[] = [];
+  for (const arg of argv) {
+    const m = /^--([^=]+)=(.*)$/s.exec(arg);
+    if (m === null || options[m[1]!]?.type !== 'boolean') {
+      rest.push(arg);
+      continue;
+    }
+    if (m[2] !== 'true' && m[2] !== 'false')
+      throw new RunCannotStart(`--${m[1]!} takes no value, or =true / =false (the value given is not shown)`);
+    explicit[m[1]!] = m[2] === 'true';
+  }
+  return { rest, explicit };
+}
+
 /**
- * parseArgs's message for a command line it refuses. Its "Unexpected argument '…'" quotes the stray
- * value, which is often a key given after a flag that takes none (`--read-only KEY` for
- * `--read-only-api-key KEY`), and no redactor knows that value yet: so it is never repeated.
+ * parseArgs's message for a command line it refuses, naming the flag. Its "Unexpected argument '…'"
+ * quotes the stray value, which is often a key given after a flag that takes none (`--read-only KEY`
+ * for `--read-only-api-key KEY`), and no redactor knows that value yet: so it is never repeated; the
+ * flag before it is named instead.
  */
-export function argsError(err: unknown): string {
+export function argsError(err: unknown, argv?: readonly string[], options?: Options): string {
   if ((err as { code?: unknown } | undefined)?.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    return 'an argument that belongs to no flag (not shown: it may be a key; a flag that takes a value needs it right after the flag)';
+    const before = argv && options ? flagBeforeStray(argv, options) : undefined;
+    if (before !== undefined && options?.[before]?.type === 'boolean')
+      return `--${before} takes no value (write --${before}, or --${before}=true / --${before}=false): the argument after it belongs to no flag (not shown: it may be a key)`;
+    return `an argument ${before !== undefined ? `after --${before} ` : ''}belongs to no flag (not shown: it may be a key; a flag that takes a value needs it right after the flag)`;
   }
   return err instanceof Error ? err.message : String(err);
+}
+
+/** The flag right before the first argument no flag takes, or undefined when it comes first. */
+function flagBeforeStray(argv: readonly string[], options: Options): string | undefined {
+  let last: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('-')) return last;
+    const name = a.replace(/^--?/, '').split('=')[0]!;
+    const short = Object.entries(options).find(([, o]) => o.short === name)?.[0];
+    last = short ?? name;
+    if (options[last]?.type === 'string' && !a.includes('=')) i++;
+  }
+  return undefined;
 }

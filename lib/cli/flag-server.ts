@@ -10,6 +10,7 @@ export interface ServerFlags {
   'base-url'?: string;
   'api-key'?: string;
   'other-org-api-key'?: string;
+  'read-only-api-key'?: string;
   fixtures?: string;
   timeout?: string;
   'max-wait'?: string;
@@ -22,6 +23,8 @@ export interface FlagServer {
   timeoutMs: number;
   maxWaitMs: number;
   redactor: Redactor;
+  /** the key flags given on the command line (the others came from the environment, .env or the fixtures file) */
+  keyFlags: ReadonlyArray<'api-key' | 'other-org-api-key' | 'read-only-api-key'>;
 }
 
 /**
@@ -33,6 +36,7 @@ export function serverOfFlags(v: ServerFlags, cwd: string, o: { command: string;
   if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
   if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
   if (v['other-org-api-key'] !== undefined) settings.otherOrgApiKey = v['other-org-api-key'];
+  if (v['read-only-api-key'] !== undefined) settings.readOnlyApiKey = v['read-only-api-key'];
   if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   if (v['max-wait'] !== undefined) settings.maxWait = v['max-wait'];
@@ -43,7 +47,17 @@ export function serverOfFlags(v: ServerFlags, cwd: string, o: { command: string;
     throw new RunCannotStart(`${o.command} needs --api-key (or CONFORMANCE_API_KEY): the key of organization A`);
   const keys: TargetKeys = { apiKey: config.apiKey };
   if (config.otherOrgApiKey !== undefined) keys.otherOrgApiKey = config.otherOrgApiKey;
+  if (config.readOnlyApiKey !== undefined) keys.readOnlyApiKey = config.readOnlyApiKey;
   const redactor = redactorFor(keys);
   useRunRedactor(redactor);
-  return { baseUrl: config.baseUrl, keys, timeoutMs: config.timeoutMs, maxWaitMs: config.maxWaitMs, redactor };
+  // which keys came as flags: a command printed for the user to run next cannot repeat them
+  const fromFlags = (['api-key', 'other-org-api-key', 'read-only-api-key'] as const).filter((f) => v[f] !== undefined);
+  return {
+    baseUrl: config.baseUrl,
+    keys,
+    timeoutMs: config.timeoutMs,
+    maxWaitMs: config.maxWaitMs,
+    redactor,
+    keyFlags: fromFlags,
+  };
 }

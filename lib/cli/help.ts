@@ -1,9 +1,11 @@
-import { SETTINGS } from '../config/settings.js';
+import { SETTINGS, type Setting } from '../config/settings.js';
 
 export function helpText(): string {
+  // a flag that takes no value is shown bare (it also takes --flag=true or --flag=false)
+  const shown = (s: Setting) =>
+    s.kind === 'boolean' ? s.flag : `${s.flag} ${s.flag === 'fixtures' ? 'FILE' : 'VALUE'}`;
   const rows = Object.values(SETTINGS).map(
-    (s) =>
-      `  --${`${s.flag} ${s.flag === 'fixtures' ? 'FILE' : 'VALUE'}`.padEnd(28)} ${s.env.padEnd(32)} ${s.doc.replace(/`/g, '')}`,
+    (s: Setting) => `  --${shown(s).padEnd(28)} ${s.env.padEnd(32)} ${s.doc.replace(/`/g, '')}`,
   );
   return [
     'Conformance suite for the Public Records API v2',
@@ -24,7 +26,8 @@ export function helpText(): string {
     '  npx conformance matrix DIR… [--out matrix.html]   report folders side by side, rule by rule (writes matrix.html and matrix.json)',
     '  npx conformance verify-certificate FILE [--public-key PEM] [--require conforms|complete]   is a certificate.json genuine (digest, signature, catalogue), and what did its run find (verdict, MUST rules failed, not tested and why); exit 0 genuine, 1 not genuine or short of --require, 2 unreadable',
     '',
-    'Options (flag > environment > fixtures file > default; .env in the working directory is read):',
+    'Options (flag > environment > fixtures file > default; .env in the working directory is read; a flag shown',
+    'without VALUE takes none, or =true / =false: --strict=false):',
     ...rows,
     '',
     'Embedded reference server only:',

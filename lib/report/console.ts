@@ -229,19 +229,24 @@ export interface LiveLine {
   clear(): void;
 }
 
+/** The fewest characters of the live line shown, whatever width the terminal reports. */
+export const READABLE_WIDTH = 60;
+
 /**
  * The live progress line of a terminal: `\r` plus "erase line", at most every 100 ms. Only for a TTY
  * outside CI; CI logs get the one line per endpoint group and the summary, nothing redrawn.
  */
-export function liveLine(write: (chunk: string) => void, columns = 80, minIntervalMs = 100): LiveLine {
+export function liveLine(write: (chunk: string) => void, columns?: number, minIntervalMs = 100): LiveLine {
   let shown = false;
   let last = 0;
+  // a terminal that reports no width (0 on a pseudo-terminal) or a tiny one still gets a readable line
+  const width = Math.max(READABLE_WIDTH, columns !== undefined && columns > 0 ? columns - 1 : 79);
   return {
     update(text) {
       const now = Date.now();
       if (shown && now - last < minIntervalMs) return;
       last = now;
-      write(`\r\x1b[2K${text.slice(0, Math.max(10, columns - 1))}`);
+      write(`\r\x1b[2K${text.slice(0, width)}`);
       shown = true;
     },
     clear() {

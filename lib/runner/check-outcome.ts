@@ -1,3 +1,4 @@
+import type { RunTarget } from '../check/run-target.js';
 import type { Exchange } from '../http/exchange.js';
 import { noAnswerText, TransportFailure } from '../http/exchange.js';
 import { answerOf } from '../check/context.js';
@@ -36,6 +37,7 @@ export function outcomeOf(
   exchanges: readonly Exchange[],
   findings: Finding[],
   baseUrl: string,
+  run?: RunTarget,
 ): Outcome {
   if (err instanceof CheckSkipped)
     return { ...passed(), status: 'skipped', message: err.message, ...(err.needs ? { needs: err.needs } : {}) };
@@ -47,7 +49,7 @@ export function outcomeOf(
       : undefined;
   // an answer of a run-scoped set-up (c.shared) is no request of the check's own, but it is the evidence
   const evidence = at && !exchanges.includes(at) ? [at, ...exchanges] : [...exchanges];
-  const workspace = at ? judgesInUse().refusedForTheUser(at) : undefined;
+  const workspace = at ? judgesInUse().refusedForTheUser(at, run) : undefined;
   const judged =
     workspace && (err instanceof NonConformance || err instanceof SetupFailure)
       ? // refused for a create field the user's workspace requires and the fixtures do not give

@@ -59,10 +59,27 @@ export async function runChecks(
       stop();
     }
   };
-  // the checks that judge what the whole run showed (runLast) start once every other check has ended
-  await pool(new StartQueue(defs, (d) => !d.runLast));
-  await pool(new StartQueue(defs, (d) => d.runLast === true));
+  // the checks that judge what the whole run showed (runLast) start once every other check has ended;
+  // what the user gave up is spent after them all: every other check may need it to exist, and by then
+  // the run knows whether it lacked an input (a run incomplete anyway keeps it for a complete one)
+  const spends = (d: CheckDefinition): boolean => d.spendsGivenUp === true;
+  await pool(new StartQueue(defs, (d) => !d.runLast && !spends(d)));
+  await pool(new StartQueue(defs, (d) => d.runLast === true && !spends(d)));
+  if (defs.some(spends)) {
+    run.target.lackedBeforeSpending = lackedInputs(results.filter((r) => r !== undefined));
+    await pool(new StartQueue(defs, spends));
+  }
   return results;
+}
+
+/** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */
+function lackedInputs(runs: readonly CheckRun[]): string[] {
+  const keys = runs.flatMap(({ result: r }) =>
+    r.level === 'MUST' && r.status === 'skipped' && r.needs !== undefined && r.needs.kind !== 'excluded'
+      ? [r.needs.key]
+      : [],
+  );
+  return [...new Set(keys)];
 }
 
 /**

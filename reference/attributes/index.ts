@@ -39,7 +39,14 @@ export function attributesOf(org: Org, type: string, profile: Profile): Attribut
   const base = builtIn ?? (custom ? customObjectAttributes(custom) : []);
   const extra = profile.extraAttribute;
   const all = extra ? [...base, ...attrs(extra.value_type, 'rw', [extra.name])] : base;
-  const required = type === 'contact' ? profile.contactRequiredAttribute : undefined;
+  const required =
+    type === 'contact'
+      ? profile.contactRequiredAttribute
+      : type === 'account'
+        ? profile.accountRequiredAttribute
+        : type === 'opportunity'
+          ? profile.opportunityRequiredAttribute
+          : undefined;
   return required ? all.map((a) => (a.name === required ? { ...a, required: true } : a)) : all;
 }
 

@@ -16,6 +16,17 @@ import { route, type Route } from '../router.js';
 const STAGE_BY_ATTRIBUTE = 'discovery-stage-by-attribute';
 const RELATIONSHIPS_LISTED = 'discovery-relationships-listed';
 const UNIQUE_ATTRIBUTE = 'discovery-unique-attribute';
+// four more shapes real servers answer in (reference/variations/discovery-*.ts): every select tied to
+// its lists by `select_list_ids`; lists naming the attributes they serve, the summary listing custom
+// objects' attributes without options and each type's relationships; record_reference attributes
+// typed with the record type they point to, before the relationships; custom objects under `object_api_name`
+const SELECT_LIST_IDS = 'discovery-select-list-ids';
+const LISTS_BY_NAMES = 'discovery-lists-by-attribute-names';
+const REFERENCE_TYPED = 'discovery-record-reference-typed';
+const OBJECT_API_NAME = 'discovery-object-api-name';
+
+/** Whether the attributes carry no options of their own: the lists are served apart. */
+const listsApart = (ctx: Context) => ctx.variations.has(SELECT_LIST_IDS) || ctx.variations.has(LISTS_BY_NAMES);
 
 function optionsOf(list: SelectList): Array<Record<string, unknown>> {
   return list.options.map((o) => ({ id: o.id, api_name: o.api_name, display_name: o.display_name, color: o.color }));
@@ -40,7 +51,9 @@ function stageLists(org: Org, type: string): SelectList[] {
 
 /** One attribute as the schema lists it; a select attribute with its options. */
 function attributeShape(ctx: Context, a: AttributeDef): Record<string, unknown> {
-  const options = a.type === 'select' ? (a.selectLists?.(ctx.org) ?? []).flatMap(optionsOf) : [];
+  const options = a.type === 'select' && !listsApart(ctx) ? (a.selectLists?.(ctx.org) ?? []).flatMap(optionsOf) : [];
+  const ids = ctx.variations.has(SELECT_LIST_IDS) ? (a.selectLists?.(ctx.org) ?? []).map((l) => l.id) : [];
+  const typed = ctx.variations.has(REFERENCE_TYPED) && a.target !== undefined;
   // variation required-flag-omitempty: a boolean flag is sent only when true
   const omitFalse = ctx.variations.has('required-flag-omitempty');
   const flags = (f: Record<string, boolean>) =>
@@ -58,7 +71,33 @@ function attributeShape(ctx: Context, a: AttributeDef): Record<string, unknown> 
     }),
     ...(a.enumValues ? { enum_values: [...a.enumValues(ctx.profile)] } : {}),
     ...(options.length > 0 ? { select_options: options } : {}),
+    ...(ids.length > 0 ? { select_list_ids: ids } : {}),
+    ...(typed ? { related_record_type: a.target } : {}),
   };
+}
+
+/** Every select list of a record type's attributes (its stages too), each with the attribute it serves. */
+function listsOfType(ctx: Context, type: string): Array<{ attribute: string; list: SelectList }> {
+  return attributesOf(ctx.org, type, ctx.profile).flatMap((a) =>
+    (a.selectLists?.(ctx.org) ?? []).map((list) => ({ attribute: a.name, list })),
+  );
+}
+
+/** The select lists served apart from the attributes: named by id only, or naming the attribute they serve. */
+function listsApartOf(ctx: Context, type: string): Record<string, unknown> {
+  const byName = ctx.variations.has(LISTS_BY_NAMES);
+  return {
+    select_lists: listsOfType(ctx, type).map(({ attribute, list }) => ({
+      ...listShape(list),
+      api_name: `list_${list.id.slice(0, 8)}`,
+      ...(byName ? { attribute_api_names: [attribute] } : {}),
+    })),
+  };
+}
+
+/** The relationships of a record type as `{ api_name, related_record_type }`. */
+function relationshipsOf(ctx: Context, type: string): Array<Record<string, unknown>> {
+  return relationshipKinds(ctx.org, type).map((k) => ({ api_name: k.apiName, related_record_type: k.targetType }));
 }
 
 /**
@@ -113,17 +152,13 @@ function schemaOf(ctx: Context): Reply {
   const attributes = attributesOf(ctx.org, type, ctx.profile)
     .filter((a) => !a.hidden)
     .map((a) => attributeShape(ctx, a));
-  const lists = ctx.variations.has(STAGE_BY_ATTRIBUTE)
-    ? { select_lists: boundLists(ctx, type) }
-    : { stage_select_lists: stageLists(ctx.org, type).map(listShape) };
-  const relationships = ctx.variations.has(RELATIONSHIPS_LISTED)
-    ? {
-        relationships: relationshipKinds(ctx.org, type).map((k) => ({
-          api_name: k.apiName,
-          related_record_type: k.targetType,
-        })),
-      }
-    : {};
+  const lists = listsApart(ctx)
+    ? listsApartOf(ctx, type)
+    : ctx.variations.has(STAGE_BY_ATTRIBUTE)
+      ? { select_lists: boundLists(ctx, type) }
+      : { stage_select_lists: stageLists(ctx.org, type).map(listShape) };
+  const listed = [RELATIONSHIPS_LISTED, REFERENCE_TYPED, SELECT_LIST_IDS].some((v) => ctx.variations.has(v));
+  const relationships = listed ? { relationships: relationshipsOf(ctx, type) } : {};
   return { status: 200, body: { data: { record_type: type, attributes, ...lists, ...relationships } } };
 }
 
@@ -144,7 +179,53 @@ function customObjectInline(ctx: Context, c: CustomObjectDef): Record<string, un
   return { api_name: c.api_name, label: c.display_name, schema: { fields } };
 }
 
+/** The summary of a variation that answers it in a shape of its own, or undefined. */
+function summaryShaped(ctx: Context): Record<string, unknown> | undefined {
+  const customs = ctx.org.customObjects;
+  if (ctx.variations.has(OBJECT_API_NAME))
+    return {
+      objects: [
+        ...BUILT_IN_TYPES.map((t) => ({ object_api_name: t, kind: 'standard' })),
+        ...customs.map((c) => ({
+          object_api_name: c.api_name,
+          kind: 'custom',
+          label: c.display_name,
+          match_on: [...c.matchFields],
+        })),
+      ],
+    };
+  if (ctx.variations.has(SELECT_LIST_IDS))
+    return {
+      organization_id: ctx.org.id,
+      standard_objects: BUILT_IN_TYPES.map((t) => ({ api_name: t, schema_path: `/_schema/${t}` })),
+      custom_objects: customs.map((c) => ({
+        api_name: c.api_name,
+        display_name: c.display_name,
+        match_fields: [...c.matchFields],
+        schema_path: `/_schema/${c.api_name}`,
+      })),
+    };
+  if (ctx.variations.has(LISTS_BY_NAMES))
+    return {
+      organization_id: ctx.org.id,
+      standard_objects: BUILT_IN_TYPES.map((t) => ({ api_name: t, relationships: relationshipsOf(ctx, t) })),
+      custom_objects: customs.map((c) => ({
+        api_name: c.api_name,
+        display_name: c.display_name,
+        // the attributes with their types, a select's options only in the object's schema
+        attributes: attributesOf(ctx.org, c.api_name, ctx.profile)
+          .filter((a) => !a.hidden && a.access === 'rw')
+          .map((a) => ({ api_name: a.name, value_type: a.type, is_required_on_create: a.required === true })),
+        match_fields: [...c.matchFields],
+        relationships: relationshipsOf(ctx, c.api_name),
+      })),
+    };
+  return undefined;
+}
+
 function organizationSummary(ctx: Context): Reply {
+  const shaped = summaryShaped(ctx);
+  if (shaped !== undefined) return { status: 200, body: { data: shaped } };
   if (ctx.variations.has(UNIQUE_ATTRIBUTE)) {
     return {
       status: 200,

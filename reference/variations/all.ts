@@ -1,6 +1,7 @@
 import type { Variation } from './define.js';
 import accountDomainsNotOnCreate from './account-domains-not-on-create.js';
 import accountNameUnique from './account-name-unique.js';
+import accountRequiredDomain from './account-required-domain.js';
 import archivedNotAddressable from './archived-not-addressable.js';
 import codesAs400 from './codes-as-400.js';
 import contactAccountsOwnCursor from './contact-accounts-own-cursor.js';
@@ -12,7 +13,11 @@ import createdStatus200 from './created-status-200.js';
 import cursorOtherForm from './cursor-other-form.js';
 import delete204 from './delete-204.js';
 import deleteBodyOther from './delete-body-other.js';
+import discoveryListsByAttributeNames from './discovery-lists-by-attribute-names.js';
+import discoveryObjectApiName from './discovery-object-api-name.js';
+import discoveryRecordReferenceTyped from './discovery-record-reference-typed.js';
 import discoveryRelationshipsListed from './discovery-relationships-listed.js';
+import discoverySelectListIds from './discovery-select-list-ids.js';
 import discoveryStageByAttribute from './discovery-stage-by-attribute.js';
 import discoveryUniqueAttribute from './discovery-unique-attribute.js';
 import domainDeletePromotesNext from './domain-delete-promotes-next.js';
@@ -23,6 +28,7 @@ import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
 import maxPageSize50 from './max-page-size-50.js';
 import namesCapped40 from './names-capped-40.js';
+import opportunityRequiredCloseDate from './opportunity-required-close-date.js';
 import otherOrg403 from './other-org-403.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
@@ -55,6 +61,7 @@ import workspaceAttribute from './workspace-attribute.js';
 export const ALL_VARIATIONS: readonly Variation[] = [
   accountDomainsNotOnCreate,
   accountNameUnique,
+  accountRequiredDomain,
   archivedNotAddressable,
   codesAs400,
   contactAccountsOwnCursor,
@@ -66,7 +73,11 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   cursorOtherForm,
   delete204,
   deleteBodyOther,
+  discoveryListsByAttributeNames,
+  discoveryObjectApiName,
+  discoveryRecordReferenceTyped,
   discoveryRelationshipsListed,
+  discoverySelectListIds,
   discoveryStageByAttribute,
   discoveryUniqueAttribute,
   domainDeletePromotesNext,
@@ -77,6 +88,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   itemsReversed,
   maxPageSize50,
   namesCapped40,
+  opportunityRequiredCloseDate,
   otherOrg403,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { requiredOnCreate } from '../steps/required-on-create.js';
 import { textReadBack } from '../steps/same-text.js';
 import type { CheckContext } from '../../lib/check/context.js';
 import type { Conformance } from '../../lib/check/expect-conform.js';
@@ -121,7 +122,14 @@ class CreateAccount implements Command {
     return true;
   }
   async run(m: Model, r: Real): Promise<void> {
-    const e = r.c.expect(await r.c.api.post('/account', accountCreateBody(r.c.faker, { runId: r.c.runId }))).success();
+    const e = r.c
+      .expect(
+        await r.c.api.post(
+          '/account',
+          accountCreateBody(r.c.faker, { runId: r.c.runId, required: requiredOnCreate(r.c, 'account') }),
+        ),
+      )
+      .success();
     m.accounts.push({ archived: false });
     r.accounts.push(e.data().id);
   }
@@ -170,6 +178,7 @@ class CreateOpportunity implements Command {
           runId: r.c.runId,
           stage: opportunityStage(r.c),
           accountId: r.accounts[ai]!,
+          required: requiredOnCreate(r.c, 'opportunity'),
         }),
       ),
     );

@@ -1,3 +1,5 @@
+import { confirmations } from './confirm.js';
+import { shortText } from '../../lib/util/short-text.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +12,7 @@ import { printable } from './printable.js';
 import { withoutUnsafeValues } from './safe-draft.js';
 import { otherOrgDraft } from './other-org.js';
 import { stillToSupply } from './user-supplied.js';
-import { customObjectsIn } from './custom-objects.js';
+import { customObjectsIn, pickCustomObject } from './custom-objects.js';
 import type { TargetKeys } from '../../lib/target/target.js';
 import { isCustomObjectApiName } from '../spec/identifiers.js';
 import { argsError } from '../../lib/cli/args.js';
@@ -26,6 +28,7 @@ const FLAGS = {
   'base-url': { type: 'string' },
   'api-key': { type: 'string' },
   'other-org-api-key': { type: 'string' },
+  'read-only-api-key': { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   timeout: { type: 'string' },
@@ -33,7 +36,8 @@ const FLAGS = {
 } as const;
 
 export const INIT_USAGE = [
-  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--out fixtures.json] [--force]',
+  'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--read-only-api-key KEY]',
+  '                            [--out fixtures.json] [--force]',
   '',
   "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
   'GET /_organization_schema_summary, and GET /_schema/opportunity, /_schema/account and the custom',
@@ -62,13 +66,20 @@ export async function initCommand(
     throw new RunCannotStart(`init: ${shown} exists; choose another --out, or --force to overwrite it`);
   }
   // the draft is made of the server's values: one that is no safe identifier is left out, named
-  const draft = withoutUnsafeValues(await readDraft(server));
+  const read = reader(server);
+  const { draft: unsafe, customObjectSchema } = await readDraft(server, read);
+  const draft = withoutUnsafeValues(unsafe);
+  const confirmed = await confirmations(draft.fixtures, read, customObjectSchema);
   checkFixtures(draft.fixtures, shown);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
   const say = (line: string) => print(server.redactor.text(line));
   say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${server.baseUrl} (the key is not in it)`);
-  printDraft(draft, say);
-  say(`Then: npx conformance --base-url … --api-key "$KEY" --fixtures ${shown}`);
+  printDraft(draft, server, say);
+  if (confirmed.length > 0) {
+    say('Confirmed through the API (reads only):');
+    for (const line of confirmed) say(`  ${printable(line, 200)}`);
+  }
+  for (const line of thenLines(server, shown)) say(line);
   return 0;
 }
 
@@ -81,8 +92,10 @@ function initArgs(argv: string[]) {
 }
 
 /** The draft from the discovery reads, organization A's then (with its key) organization B's. */
-async function readDraft(server: FlagServer): Promise<Draft> {
-  const read = reader(server);
+async function readDraft(
+  server: FlagServer,
+  read: (p: string, auth?: keyof TargetKeys) => Promise<Answer>,
+): Promise<{ draft: Draft; customObjectSchema?: Answer }> {
   const contactSchema = await read('/_schema/contact');
   const [summary, opportunitySchema, accountSchema] = await Promise.all([
     read('/_organization_schema_summary'),
@@ -90,7 +103,7 @@ async function readDraft(server: FlagServer): Promise<Draft> {
     read('/_schema/account'),
   ]);
   // the custom object's own schema (a read the spec does not state): its attributes, where the summary lists none
-  const apiName = 'json' in summary ? customObjectsIn(summary.json)[0]?.apiName : undefined;
+  const apiName = 'json' in summary ? pickCustomObject(customObjectsIn(summary.json))?.apiName : undefined;
   const customObjectSchema = isCustomObjectApiName(apiName) ? await read(`/_schema/${apiName}`) : undefined;
   const draft = draftFixtures(server.baseUrl, {
     contactSchema,
@@ -109,7 +122,7 @@ async function readDraft(server: FlagServer): Promise<Draft> {
     draft.found.push(...b.found);
     draft.notRead.push(...b.notRead);
   }
-  return draft;
+  return { draft, ...(customObjectSchema !== undefined ? { customObjectSchema } : {}) };
 }
 
 /**
@@ -139,24 +152,50 @@ function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Pro
     if (r.status === 401) {
       throw new RunCannotStart(`the server rejected the ${auth} (HTTP 401 on GET ${p}). Check ${FLAG_OF[auth]}.`);
     }
-    if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}` };
+    const code = (r.json as { code?: unknown } | undefined)?.code;
+    const named = typeof code === 'string' ? ` (${shortText(code, 60)})` : '';
+    if (r.status < 200 || r.status > 299) return { problem: `GET ${p} answered HTTP ${r.status}${named}` };
     if (r.json === undefined) return { problem: `GET ${p} answered HTTP ${r.status} with no JSON body` };
     return { json: r.json };
   };
 }
 
 /** Where each value came from, what could not be read, and what only the user can supply. */
-function printDraft(draft: Draft, say: (line: string) => void): void {
+function printDraft(draft: Draft, server: FlagServer, say: (line: string) => void): void {
   for (const line of draft.found) say(`  ✓ ${printable(line, 200)}`);
   if (draft.notRead.length > 0) {
     say('Could not read (add these yourself, or leave them out and their checks skip, naming the key):');
     for (const line of draft.notRead) say(`  ? ${printable(line, 200)}`);
   }
   if (draft.requiredToFill.length > 0) {
-    say('Required on contact create, value only you can give (contact creates are blocked without it):');
+    say('Required on create, value only you can give (creates of that type are blocked without it):');
     for (const key of draft.requiredToFill) say(`  - ${printable(key)}`);
   }
   say('Only you can supply (the spec states no list endpoint for them); each unlocks checks that skip without it:');
   for (const u of stillToSupply(draft.fixtures)) say(`  - ${u.key}: ${u.what}; unlocks ${u.unlocks}`);
-  say('  - --other-org-api-key, --read-only-api-key: unlock the isolation and 403 checks');
+  const keys = [
+    ...(server.keys.otherOrgApiKey === undefined ? ['--other-org-api-key (the isolation checks)'] : []),
+    ...(server.keys.readOnlyApiKey === undefined ? ['--read-only-api-key (the 403 checks)'] : []),
+  ];
+  if (keys.length > 0) say(`  - ${keys.join(', ')}: keys only the server's operator can give`);
+}
+
+/**
+ * The command to run next, as it runs when pasted: the base URL and the draft, the keys read where the
+ * run reads them. A key given here as a flag cannot be printed: the user is told to set it first.
+ */
+function thenLines(server: FlagServer, out: string): string[] {
+  const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const env: Record<string, string> = {
+    'api-key': 'CONFORMANCE_API_KEY',
+    'other-org-api-key': 'CONFORMANCE_OTHER_ORG_API_KEY',
+    'read-only-api-key': 'CONFORMANCE_READ_ONLY_API_KEY',
+  };
+  const set = server.keyFlags.map((f) => env[f]!);
+  return [
+    ...(set.length > 0
+      ? [`Then, with ${set.join(', ')} set in the environment or .env (the keys given here as flags are not printed):`]
+      : ['Then:']),
+    `  npx conformance --base-url ${q(server.baseUrl)} --fixtures ${q(out)}`,
+  ];
 }

@@ -1,5 +1,6 @@
 import { nonEmptyString, objectsIn } from './json-walk.js';
-import { OPTION_KEYS, optionsIn, type FoundOption } from './select-lists.js';
+import { inRelationships } from '../preflight/relationships-listed.js';
+import { listedOptions, OPTION_KEYS, optionsIn, selectListsIn, type FoundOption } from './select-lists.js';
 
 /** An attribute as a discovery answer showed it. */
 export interface FoundAttribute {
@@ -10,6 +11,8 @@ export interface FoundAttribute {
   required: boolean;
   unique: boolean;
   options: FoundOption[];
+  /** where its options were: inline, or the list its select_list_ids name, or the list bound to it */
+  optionsFrom?: string;
 }
 
 /** A custom object as the organization schema summary showed it. */
@@ -40,48 +43,73 @@ function notWritable(o: Record<string, unknown>): boolean {
  * The attributes listed inside a discovery answer (or a part of one): objects naming themselves
  * (`api_name`, `name`) beside a value type (`value_type`, `type`), with what they say of writing,
  * being required (`is_required_on_create`, `required`), being unique (`is_unique`, `unique`) and their
- * select options (`options`, `select_options`, `choices`). Bounded like objectsIn.
+ * select options: inline (`options`, `select_options`, `choices`), or in the answer's select lists,
+ * named by the attribute's `select_list_ids` or naming the attribute (`attribute_api_names`,
+ * `attribute`). Bounded like objectsIn.
  */
 export function attributesIn(body: unknown): FoundAttribute[] {
   const out = new Map<string, FoundAttribute>();
+  const lists = selectListsIn(body);
   for (const { node } of objectsIn(body)) {
     const apiName = NAME_KEYS.map((k) => node[k]).find(nonEmptyString);
     const valueType = TYPE_KEYS.map((k) => node[k]).find(nonEmptyString);
     if (apiName === undefined || valueType === undefined || out.has(apiName)) continue;
-    const options = Object.entries(node)
+    const inline = Object.entries(node)
       .filter(([k]) => OPTION_KEYS.test(k))
       .flatMap(([, v]) => optionsIn(v));
+    const listed = inline.length > 0 ? { options: inline, how: 'inline' } : listedOptions(node, apiName, lists);
     out.set(apiName, {
       apiName,
       valueType,
       writable: !notWritable(node),
       required: node['is_required_on_create'] === true || node['required'] === true,
       unique: node['is_unique'] === true || node['unique'] === true,
-      options,
+      options: listed.options,
+      ...(listed.options.length > 0 && listed.how !== undefined ? { optionsFrom: listed.how } : {}),
     });
   }
   return [...out.values()];
 }
 
+/** Keys under which a custom object's api_name names another record type (a relationship's target), not the object. */
+const REFERENCE_KEY = /related|target|through|parent|reference/i;
+
 /**
- * The custom objects of GET /_organization_schema_summary: every object whose `api_name` starts with
- * `cus_obj__` (the spec's prefix), with the attributes it lists, and its match field: the first field
- * named under a key about matching (a string or an array of strings), else the one attribute it
- * marks unique. A bare `cus_obj__…` string in an array counts too, without a match field. The shape
- * is "not shown".
+ * The custom objects of GET /_organization_schema_summary: every object holding a value that starts
+ * with `cus_obj__` (the spec's prefix), under whatever key (`api_name`, `object_api_name`, ...), except
+ * a relationship's target; with the attributes it lists, and its match field: the first field named
+ * under a key about matching (a string or an array of strings), else the one attribute it marks
+ * unique. Where one name is listed twice, the listing that says most is kept. A bare `cus_obj__…`
+ * string in an array, or a relationship's target, counts too, without a match field. The shape is
+ * "not shown".
  */
 export function customObjectsIn(body: unknown): FoundCustomObject[] {
   const found = new Map<string, FoundCustomObject>();
-  for (const { node } of objectsIn(body)) {
-    const apiName = NAME_KEYS.map((k) => node[k]).find(nonEmptyString);
-    if (apiName === undefined || !apiName.startsWith(PREFIX) || found.has(apiName)) continue;
-    const attributes = attributesIn(
-      Object.fromEntries(Object.entries(node).filter(([k]) => !NAME_KEYS.includes(k as never))),
+  const weight = (o: FoundCustomObject) => o.attributes.length + (o.matchField !== undefined ? 1 : 0);
+  const targets: string[] = [];
+  for (const { node, keys } of objectsIn(body)) {
+    const entries = Object.entries(node).filter(
+      (e): e is [string, string] => nonEmptyString(e[1]) && e[1].startsWith(PREFIX),
     );
-    found.set(apiName, { apiName, attributes, ...matchFieldOf(node, attributes) });
+    if (inRelationships(keys)) {
+      targets.push(...entries.map(([, v]) => v));
+      continue;
+    }
+    const own = entries.find(([k]) => !REFERENCE_KEY.test(k));
+    if (own === undefined) continue;
+    const [key, apiName] = own;
+    const attributes = attributesIn(Object.fromEntries(Object.entries(node).filter(([k]) => k !== key)));
+    const co: FoundCustomObject = { apiName, attributes, ...matchFieldOf(node, attributes) };
+    const before = found.get(apiName);
+    if (before === undefined || weight(co) > weight(before)) found.set(apiName, co);
   }
-  for (const s of bareNames(body)) if (!found.has(s)) found.set(s, { apiName: s, attributes: [] });
+  for (const s of [...bareNames(body), ...targets]) if (!found.has(s)) found.set(s, { apiName: s, attributes: [] });
   return [...found.values()];
+}
+
+/** The custom object a draft takes: the first listed with attributes or a match field, else the first. */
+export function pickCustomObject(objects: readonly FoundCustomObject[]): FoundCustomObject | undefined {
+  return objects.find((o) => o.attributes.length > 0 || o.matchField !== undefined) ?? objects[0];
 }
 
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */
@@ -106,27 +134,4 @@ function bareNames(body: unknown): string[] {
   return arrays.flatMap((a) => a.filter((x): x is string => nonEmptyString(x) && x.startsWith(PREFIX)));
 }
 
-/** A relationship a schema lists: its api_name and the record type it leads to. */
-export interface FoundRelationship {
-  apiName: string;
-  relatedType: string;
-}
-
-/**
- * The relationships a discovery answer lists: objects with an `api_name` (or `name`) beside the
- * record type they lead to (`related_record_type`, `target_record_type`, `related_type`, …), at any
- * depth. The shape is "not shown": these are the names the spec's relationship items use.
- */
-export function relationshipsIn(body: unknown): FoundRelationship[] {
-  const out: FoundRelationship[] = [];
-  for (const { node } of objectsIn(body)) {
-    const apiName = NAME_KEYS.map((k) => node[k]).find(nonEmptyString);
-    const relatedType = Object.entries(node)
-      .filter(([k]) => /^(related|target)_?(record_)?(type|object)/i.test(k))
-      .map(([, v]) => v)
-      .find(nonEmptyString);
-    if (apiName !== undefined && relatedType !== undefined && !out.some((r) => r.apiName === apiName))
-      out.push({ apiName, relatedType });
-  }
-  return out;
-}
+export { inRelationships, relationshipsIn, type FoundRelationship } from '../preflight/relationships-listed.js';

@@ -1,5 +1,11 @@
 import type { Fixtures } from '../../fixtures/fixtures-file.js';
 
+/** A value as the user reads it beside its key: JSON, at most 80 characters (the line is made printable later). */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
 /**
  * The one way a value gets into init's draft: `put(key, value, from)` sets the fixtures key (a dotted
  * path: `customObject.attributes.priority`) and records where the value was read. Every value the
@@ -8,7 +14,7 @@ import type { Fixtures } from '../../fixtures/fixtures-file.js';
  */
 export class DraftWriter {
   readonly fixtures: Fixtures;
-  /** every value written, as `key ← where it was read`, and notes, in order */
+  /** every value written, as `key = value ← where it was read`, and notes, in order */
   readonly found: string[] = [];
 
   constructor(baseUrl: string) {
@@ -25,7 +31,7 @@ export class DraftWriter {
       node = node[part] as Record<string, unknown>;
     }
     node[parts.at(-1)!] = value;
-    this.found.push(`${key} ← ${from}`);
+    this.found.push(`${key} = ${shown(value)} ← ${from}`);
   }
 
   /** A line for the user about a key not written (a value the run fills itself, say). */

@@ -1,6 +1,16 @@
 import type { Fixtures } from '../../fixtures/fixtures-file.js';
-import { attributesIn, customObjectsIn, matchFieldOf, relationshipsIn, type FoundAttribute } from './custom-objects.js';
+import {
+  attributesIn,
+  customObjectsIn,
+  matchFieldOf,
+  pickCustomObject,
+  relationshipsIn,
+  type FoundAttribute,
+} from './custom-objects.js';
 import { requiredAttributes } from './required-fields.js';
+import { SPEC_CREATE_FIELDS } from '../spec/workspace-required.js';
+import { canFill } from '../../fixtures/builders/required-value.js';
+import type { CreatedRecordType } from '../../fixtures/fixtures-file.js';
 import { stageLists, type FoundList, type FoundOption } from './select-lists.js';
 import { DraftWriter } from './draft-writer.js';
 
@@ -18,7 +28,7 @@ export interface DiscoveryAnswers {
 
 export interface Draft {
   fixtures: Fixtures;
-  /** every value written, as `key ← where it was read` */
+  /** every value written, as `key = value ← where it was read` */
   found: string[];
   /** what could not be read, and why: one line each */
   notRead: string[];
@@ -147,6 +157,8 @@ export function draftFixtures(baseUrl: string, a: DiscoveryAnswers): Draft {
     const shared = sharedName(lists);
     if (shared !== undefined) w.put('opportunity.sharedStageName', shared, `${OPPORTUNITY} (an option in two lists)`);
   });
+  draftRequired(w, a.opportunitySchema, 'opportunity', from, requiredToFill);
+  draftRequired(w, a.accountSchema, 'account', from, requiredToFill);
   from(a.accountSchema, `account.stage (${ACCOUNT}, a read the spec does not state)`, (json) => {
     const lists = stageLists(json);
     const option = lists.flatMap((l) => l.options)[0];
@@ -183,15 +195,36 @@ function draftContact(
     const other = options.find((o) => o.apiName !== first.apiName);
     if (other !== undefined) w.put('contact.otherStage', other.apiName, `${CONTACT} (another option)`);
   });
-  from(answer, `contact.createAttributes (${CONTACT})`, (json) => {
-    for (const r of requiredAttributes(json)) {
-      const key = `contact.createAttributes.${r.name}`;
-      if (r.serverValue !== undefined) w.put(key, r.serverValue, `${CONTACT} (required; the first value it lists)`);
-      else if (r.valueType === 'string' || r.valueType === 'long_text')
-        w.note(`${key}: left out; a run fills this free-text field with a tagged value itself`);
-      else requiredToFill.push(`${key}${r.valueType !== undefined ? ` (${r.valueType})` : ''}`);
-    }
-  });
+  draftRequired(w, answer, 'contact', from, requiredToFill);
+}
+
+/**
+ * `<type>.createAttributes`: what the type's schema marks `is_required_on_create` beyond the spec's
+ * own create fields. A value the answer lists (an option, an enum value) is drafted; a field of a type
+ * the run fills itself on each create (text, a timestamp, a domain) is named and left out; any other
+ * is one only the user can give.
+ */
+function draftRequired(
+  w: DraftWriter,
+  answer: Answer,
+  type: CreatedRecordType,
+  from: (answer: Answer, what: string, read: (json: unknown) => void) => void,
+  requiredToFill: string[],
+): void {
+  const read = `GET /_schema/${type}`;
+  from(
+    answer,
+    `${type}.createAttributes (${read}${type === 'contact' ? '' : ', a read the spec does not state'})`,
+    (json) => {
+      for (const r of requiredAttributes(json, SPEC_CREATE_FIELDS[type])) {
+        const key = `${type}.createAttributes.${r.name}`;
+        if (r.serverValue !== undefined) w.put(key, r.serverValue, `${read} (required; the first value it lists)`);
+        else if (r.valueType !== undefined && canFill(r.valueType))
+          w.note(`${key} (${r.valueType}, required): left out; a run fills it with a value of its own on each create`);
+        else requiredToFill.push(`${key}${r.valueType !== undefined ? ` (${r.valueType})` : ''}`);
+      }
+    },
+  );
 }
 
 /** customObject: its api_name from the summary, its match field and samples from wherever they are listed. */
@@ -205,8 +238,7 @@ function draftCustomObject(
     notRead.push(`customObject (${SUMMARY}): ${a.summary.problem}`);
     return undefined;
   }
-  const objects = customObjectsIn(a.summary.json);
-  const co = objects.find((o) => o.attributes.length > 0 || o.matchField !== undefined) ?? objects[0];
+  const co = pickCustomObject(customObjectsIn(a.summary.json));
   if (co === undefined) {
     notRead.push(unrecognised('customObject.apiName', SUMMARY, 'api_name starting with cus_obj__'));
     return undefined;
@@ -215,8 +247,11 @@ function draftCustomObject(
   const schema =
     a.customObjectSchema !== undefined && 'json' in a.customObjectSchema ? a.customObjectSchema.json : undefined;
   const schemaRead = `GET /_schema/${co.apiName}`;
-  const attributes = co.attributes.length > 0 ? co.attributes : attributesIn(schema);
-  const where = co.attributes.length > 0 ? SUMMARY : `${schemaRead} (a read the spec does not state)`;
+  const { attributes, where } = mergedAttributes(
+    co.attributes,
+    attributesIn(schema),
+    `${schemaRead} (a read the spec does not state)`,
+  );
   const fromSchema =
     schema !== undefined && schema !== null && typeof schema === 'object'
       ? matchFieldOf(schema as Record<string, unknown>, attributes)
@@ -225,7 +260,7 @@ function draftCustomObject(
     co.matchField !== undefined
       ? { matchField: co.matchField, matchFrom: co.matchFrom, read: SUMMARY }
       : fromSchema.matchField !== undefined
-        ? { ...fromSchema, read: where }
+        ? { ...fromSchema, read: `${schemaRead} (a read the spec does not state)` }
         : undefined;
   if (match?.matchField !== undefined)
     w.put('customObject.matchField', match.matchField, `${match.read} (${match.matchFrom ?? 'named'})`);
@@ -241,23 +276,58 @@ function draftCustomObject(
   }
   const { samples, why, unfilled } = customObjectSamples(attributes, match?.matchField);
   for (const [name, value] of Object.entries(samples))
-    w.put(`customObject.attributes.${name}`, value, `${where} (${why[name] ?? ''})`);
+    w.put(`customObject.attributes.${name}`, value, `${where(name)} (${why[name] ?? ''})`);
   requiredToFill.push(...unfilled);
   return co.apiName;
 }
 
-/** relationships: the api_names the schemas list, by the record type each leads to. */
+/**
+ * relationships: the api_names listed in a collection of relationships, by the record type each leads
+ * from and to: in that type's schema, else under that type in the summary. Never an attribute's
+ * api_name (a record_reference to a contact is no relationship api_name).
+ */
 function draftRelationships(w: DraftWriter, a: DiscoveryAnswers, customObject: string | undefined): void {
   const listed = (answer: Answer | undefined) =>
     answer !== undefined && 'json' in answer ? relationshipsIn(answer.json) : [];
-  const pick = (key: string, answer: Answer | undefined, read: string, type: string | undefined) => {
+  const summary = listed(a.summary);
+  const pick = (key: string, owner: string, schema: Answer | undefined, read: string, type: string | undefined) => {
     if (type === undefined) return;
-    const found = listed(answer).find((r) => r.relatedType === type);
-    if (found) w.put(`relationships.${key}`, found.apiName, `${read} (the relationship to ${type})`);
+    const own = listed(schema).find((r) => r.relatedType === type && (r.ownerType ?? owner) === owner);
+    const found = own ?? summary.find((r) => r.relatedType === type && r.ownerType === owner);
+    const where = own !== undefined ? read : `${SUMMARY}, under ${owner}`;
+    if (found) w.put(`relationships.${key}`, found.apiName, `${where} (its relationship to ${type})`);
   };
-  pick('contactAccounts', a.contactSchema, CONTACT, 'account');
-  pick('contactOpportunities', a.contactSchema, CONTACT, 'opportunity');
-  pick('contactCustomObject', a.contactSchema, CONTACT, customObject);
-  pick('opportunityContacts', a.opportunitySchema, OPPORTUNITY, 'contact');
-  if (customObject !== undefined) pick('customObject', a.customObjectSchema, `GET /_schema/${customObject}`, 'contact');
+  pick('contactAccounts', 'contact', a.contactSchema, CONTACT, 'account');
+  pick('contactOpportunities', 'contact', a.contactSchema, CONTACT, 'opportunity');
+  pick('contactCustomObject', 'contact', a.contactSchema, CONTACT, customObject);
+  pick('opportunityContacts', 'opportunity', a.opportunitySchema, OPPORTUNITY, 'contact');
+  if (customObject !== undefined)
+    pick('customObject', customObject, a.customObjectSchema, `GET /_schema/${customObject}`, 'contact');
+}
+
+/**
+ * A custom object's attributes from both listings: the summary's, each completed by the schema's
+ * attribute of the same name (its options, its type), then the schema's others. `where` names the
+ * read an attribute's sample comes from.
+ */
+function mergedAttributes(
+  summary: readonly FoundAttribute[],
+  schema: readonly FoundAttribute[],
+  schemaRead: string,
+): { attributes: FoundAttribute[]; where: (name: string) => string } {
+  const fromSchema = new Set<string>();
+  const attributes = summary.map((s) => {
+    const t = schema.find((x) => x.apiName === s.apiName);
+    if (t === undefined || (s.valueType !== undefined && (s.options.length > 0 || t.options.length === 0))) return s;
+    fromSchema.add(s.apiName);
+    const valueType = s.valueType ?? t.valueType;
+    const options = s.options.length > 0 ? s.options : t.options;
+    return { ...s, ...(valueType !== undefined ? { valueType } : {}), options };
+  });
+  for (const t of schema)
+    if (!summary.some((s) => s.apiName === t.apiName)) {
+      attributes.push(t);
+      fromSchema.add(t.apiName);
+    }
+  return { attributes, where: (name) => (fromSchema.has(name) ? schemaRead : SUMMARY) };
 }

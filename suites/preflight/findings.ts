@@ -12,13 +12,21 @@ export interface FixturesCheckFindings {
    */
   customObject?: { valueTypes: Record<string, string> } | { blockedBy: BlockedBy };
   /**
-   * What GET /_schema/contact marks `is_required_on_create` beyond the spec's own fields and the
-   * fixtures' `contact.createAttributes`: the free-text ones, filled with a tagged value, and the
-   * others, which only the user can give (their contact creates will be blocked naming the key).
+   * What GET /_schema/{contact,account,opportunity} marks `is_required_on_create` beyond the spec's own
+   * fields and the fixtures' `createAttributes`, by fixtures key (`contact.createAttributes`,
+   * `otherOrg.account.createAttributes`: organization B is another workspace, read with its key).
    */
-  contactRequired?: { filled: Record<string, string>; unfilled: string[] };
-  /** the same, read with organization B's key (`otherOrg.contact.createAttributes` gives its values) */
-  contactRequiredOther?: { filled: Record<string, string>; unfilled: string[] };
+  requiredOnCreate?: Record<string, RequiredFound>;
+  /**
+   * What the discovery answers the fixtures check read list: relationships (by the type they lead
+   * from and to), custom objects, and every such name. A fixtures name the server refuses as unknown
+   * is a fixtures problem unless it is among them (suites/spec/fixture-refused.ts).
+   */
+  discovered?: {
+    relationships: Array<{ apiName: string; relatedType: string; ownerType?: string }>;
+    customObjects: string[];
+    names: string[];
+  };
   /** which of each list the user gave up this run takes (suites/preflight/given-up.ts) */
   givenUp?: { taskToArchive?: GivenUpPick; otherDomain?: GivenUpPick };
 }
@@ -37,4 +45,14 @@ export interface GivenUpPick {
   usedUp: string[];
   /** whether the server showed it unused (a task read, an account read); false: taken unseen, the first left */
   seen: boolean;
+}
+
+/**
+ * A record type's required create attributes the fixtures do not give: those of a type the run fills
+ * with a value of its own on each create (attribute → value type), and the others, which only the user
+ * can give (their creates will be blocked naming the key).
+ */
+export interface RequiredFound {
+  fill: Record<string, string>;
+  unfilled: string[];
 }

@@ -21,7 +21,8 @@ import {
   taskToArchiveFixture,
 } from './fixture-reads.js';
 import { customObjectFixture } from './custom-object-sample.js';
-import { requiredContactFixtures, unfilledFieldNotes } from './required-contact-fields.js';
+import { requiredCreateFixtures, unfilledFieldNotes } from './required-create-fields.js';
+import { discoveredOf, discoveryReads } from './discovered.js';
 
 /**
  * Each fixture's check, reported in this order. The fixtures are independent of one another: their
@@ -36,7 +37,8 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
   domainsFixture,
   manyEdgesFixture,
   customObjectFixture,
-  requiredContactFixtures,
+  requiredCreateFixtures,
+  discoveryReads,
 ];
 
 /**
@@ -78,6 +80,8 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   const mistakes = findings.flatMap((found) => found.mistakes);
   if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
   preflight.notes = unfilledFieldNotes(preflight);
+  const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
+  if (discovered !== undefined) preflight.discovered = discovered;
   return preflight;
 }
 

@@ -61,10 +61,17 @@ export function givenUpWarnings(preflight: Preflight | undefined, used: Readonly
   const out: string[] = [];
   for (const [name, w] of Object.entries(WHAT) as Array<[keyof typeof WHAT, (typeof WHAT)[keyof typeof WHAT]]>) {
     const pick = preflight?.givenUp?.[name];
-    if (pick === undefined || !used.has(w.key)) continue;
+    if (pick === undefined) continue;
+    // every value used up: whatever this run did, the next complete run needs another
     if (pick.value === undefined)
       out.push(
         `warning: ${w.key}: every ${w.thing} it lists (${pick.count}) is ${w.done} by earlier runs: add one that is not, for a complete run`,
+      );
+    else if (!used.has(w.key)) continue;
+    else if (!pick.seen)
+      // no read of it: whether an earlier run spent it cannot be seen, so no warning claims it
+      out.push(
+        `note: ${w.key}: this run used ${pick.value}; the server serves no read that shows whether a ${w.thing} is ${w.done}, so which ${w.thing}s earlier runs ${w.done} cannot be seen`,
       );
     else if (pick.index === pick.count - 1)
       out.push(

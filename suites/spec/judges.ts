@@ -7,6 +7,7 @@ import { validate } from './schemas/index.js';
 import { bodyViolations } from './body-violations.js';
 import { workspaceRequiredBlock } from './workspace-required.js';
 import { seenValues } from './seen-values.js';
+import { fixtureRefusedBlock } from './fixture-refused.js';
 
 /** What this spec's error body, record envelope and schemas require of an answer, handed to the engine. */
 export const JUDGES: SpecJudges = {
@@ -25,7 +26,7 @@ export const JUDGES: SpecJudges = {
   record: recordViolations,
   validate,
   body: bodyViolations,
-  refusedForTheUser: (ex) => workspaceRequiredBlock(ex),
+  refusedForTheUser: (ex, run) => workspaceRequiredBlock(ex) ?? (run ? fixtureRefusedBlock(ex, run) : undefined),
   // `{ data: record }`, a record's `attributes`, a typed value `{ value, value_type }`
   wrapping: { wrappers: ['data', 'attributes', 'value'], typeKey: 'value_type' },
   seen: seenValues,

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../lib/check/context.js';
+import { requiredOnCreate } from './required-on-create.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { accountCreateBody, domainsWriteForms } from '../../fixtures/builders/account.js';
 import { uniqueDomain } from '../../fixtures/builders/unique.js';
@@ -27,7 +28,11 @@ export async function createAccount(
   const auth = o.auth ?? 'apiKey';
   const ex = await c.api.post(
     '/account',
-    accountCreateBody(c.faker, { runId: c.runId, attributes: o.attributes ?? {} }),
+    accountCreateBody(c.faker, {
+      runId: c.runId,
+      required: requiredOnCreate(c, 'account', auth),
+      attributes: o.attributes ?? {},
+    }),
     { auth },
   );
   const record = setupRecord(c, ex, 'POST /account');
@@ -46,7 +51,10 @@ export function accountArchived(c: CheckContext): Promise<{ account: ApiRecord; 
     // no archive of its own after the check: the DELETE under test is the archive
     const account = setupRecord(
       s,
-      await s.api.post('/account', accountCreateBody(s.faker, { runId: s.runId })),
+      await s.api.post(
+        '/account',
+        accountCreateBody(s.faker, { runId: s.runId, required: requiredOnCreate(s, 'account') }),
+      ),
       'POST /account',
     );
     return { account, ex: await s.api.delete(`/account/${account.id}`) };
@@ -142,7 +150,6 @@ export function withOnePrimaryOf(record: ApiRecord): { primaryDomain: string; ot
 function fixtureOtherDomain(c: CheckContext, given: string | string[], now?: ApiRecord): string {
   const list = Array.isArray(given) ? given : [given];
   const pick = c.target.preflight?.givenUp?.otherDomain;
-  c.target.givenUpUsed?.add('accountWithDomains.otherDomain');
   const from = pick?.value !== undefined ? list.indexOf(pick.value) : 0;
   const rest = list.slice(Math.max(0, from));
   if (now === undefined) return rest[0] ?? list[0]!;
@@ -191,7 +198,10 @@ async function ownAccountWithDomains(c: CheckContext): Promise<DomainAccount | u
   const other = uniqueDomain(c.faker, c.runId);
   const tried: string[] = [];
   for (const { form, domains } of domainsWriteForms(primary, other)) {
-    const ex = await c.api.post('/account', accountCreateBody(c.faker, { runId: c.runId, attributes: { domains } }));
+    const ex = await c.api.post(
+      '/account',
+      accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account'), attributes: { domains } }),
+    );
     const record = recordOf(ex.response?.json);
     const status = ex.response?.status;
     if (record && status !== undefined && status >= 200 && status <= 299) archiveAfter(c, record.id);

@@ -6,6 +6,7 @@ import {
   type ContactCreateAttributes,
 } from '../../fixtures/builders/contact.js';
 import { tagged } from '../../fixtures/builders/tag.js';
+import { requiredOnCreate } from './required-on-create.js';
 import { setupRecord, type OrgKey } from './record.js';
 import { type ApiRecord } from '../spec/record.js';
 import type { Sent } from './sent.js';
@@ -17,14 +18,12 @@ export function contactStage(c: CheckContext): string {
 
 /**
  * The attributes the workspace requires on contact create beyond the spec's own (fixtures
- * `contact.createAttributes`, sent as given), plus the free-text ones GET /_schema/contact marked
- * `is_required_on_create` that the fixtures check filled with a tagged value. Organization B is
- * another workspace: its own are `otherOrg.contact.createAttributes`.
+ * `contact.createAttributes`, sent as given), plus those GET /_schema/contact marked
+ * `is_required_on_create` that the run fills with a value of its own. Organization B is another
+ * workspace: its own are `otherOrg.contact.createAttributes`.
  */
 export function requiredCreateAttributes(c: CheckContext, org: OrgKey = 'apiKey'): Record<string, unknown> {
-  if (org === 'otherOrgApiKey')
-    return { ...c.target.preflight?.contactRequiredOther?.filled, ...c.fixtures.otherOrg?.contact?.createAttributes };
-  return { ...c.target.preflight?.contactRequired?.filled, ...c.fixtures.contact?.createAttributes };
+  return requiredOnCreate(c, 'contact', org);
 }
 
 /** Creates a contact this check owns; a failed create blocks the check (the create has its own checks). */

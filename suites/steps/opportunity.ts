@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../lib/check/context.js';
+import { requiredOnCreate } from './required-on-create.js';
 import { opportunityCreateBody, selectEnvelope, type OptionReference } from '../../fixtures/builders/opportunity.js';
 import { accountCreateBody } from '../../fixtures/builders/account.js';
 import type { AttributesBody } from '../../fixtures/builders/contact.js';
@@ -40,7 +41,12 @@ export function stageOf(record: ApiRecord): StageValue | undefined {
  * carries the run id. A failed create blocks the check.
  */
 export async function createOpportunity(c: CheckContext, accountId: string): Promise<ApiRecord> {
-  const body = opportunityCreateBody(c.faker, { runId: c.runId, stage: opportunityStage(c), accountId });
+  const body = opportunityCreateBody(c.faker, {
+    runId: c.runId,
+    stage: opportunityStage(c),
+    accountId,
+    required: requiredOnCreate(c, 'opportunity'),
+  });
   return setupRecord(c, await c.api.post('/opportunity', body), 'POST /opportunity');
 }
 
@@ -53,7 +59,7 @@ export async function createOpportunity(c: CheckContext, accountId: string): Pro
  */
 export function opportunityAccountCreated(c: CheckContext): Promise<Sent<AttributesBody>> {
   return c.shared('opportunities: the create of the account they are made on', async (s) => {
-    const body = accountCreateBody(s.faker, { runId: s.runId });
+    const body = accountCreateBody(s.faker, { runId: s.runId, required: requiredOnCreate(s, 'account') });
     return { ex: await s.api.post('/account', body), body };
   });
 }
@@ -76,7 +82,12 @@ export async function opportunityAccount(c: CheckContext): Promise<ApiRecord> {
 export function opportunityCreated(c: CheckContext): Promise<Sent<AttributesBody>> {
   return c.shared('opportunities: an opportunity the checks only read', async (s) => {
     const account = await opportunityAccount(s);
-    const body = opportunityCreateBody(s.faker, { runId: s.runId, stage: opportunityStage(s), accountId: account.id });
+    const body = opportunityCreateBody(s.faker, {
+      runId: s.runId,
+      stage: opportunityStage(s),
+      accountId: account.id,
+      required: requiredOnCreate(s, 'opportunity'),
+    });
     return { ex: await s.api.post('/opportunity', body), body };
   });
 }

@@ -35,7 +35,6 @@ export function taskToArchive(c: CheckContext): string {
       `it lists ${overlap}, also in taskIds: the other task checks write those, and none of them may meet an archived task`,
     );
   const pick = c.target.preflight?.givenUp?.taskToArchive;
-  c.target.givenUpUsed?.add('taskToArchive');
   if (pick !== undefined && pick.value === undefined)
     c.unfit(
       'taskToArchive',
@@ -107,4 +106,36 @@ export async function putBackTaskDisposition(
       : `PATCH /task/${id} ${JSON.stringify({ attributes: { disposition: before } })} answered HTTP ${s ?? 'nothing'}: ` +
         "send it with organization A's key, or set it back in the product",
   });
+}
+
+/**
+ * Before a check spends what the user gave up (`taskToArchive`, `accountWithDomains.otherDomain`):
+ * such a check runs after every other (`spendsGivenUp`), and spends nothing when the run is incomplete
+ * anyway for lack of an input (a MUST check skipped naming it): the value is kept for a run that can
+ * be complete, and the check skips saying so.
+ */
+export function spendGivenUp(c: CheckContext, key: string): void {
+  // what it gave up itself is no other input: the check says so itself (every task archived, say)
+  const lacked = (c.target.lackedBeforeSpending ?? []).filter((k) => k !== key && !key.startsWith(`${k}.`));
+  if (lacked.length === 0) {
+    // the console's warning about the list (the last value used) is about what a run spent
+    c.target.givenUpUsed?.add(key);
+    return;
+  }
+  c.skip(
+    `not spent: this run is incomplete anyway (MUST checks skipped for lack of ${lacked.map((k) => `\`${k}\``).join(', ')}), so ${key} is kept for a run that can be complete; supply those and run again`,
+    { key: lacked[0]!, kind: 'missing' },
+  );
+}
+
+/** The tasks of taskToArchive after `id`, in the list's order: the next the archive check may take. */
+export function laterTasksToArchive(c: CheckContext, id: string): string[] {
+  const list = tasksToArchive(c.fixtures);
+  const at = list.indexOf(id);
+  return at < 0 ? [] : list.slice(at + 1).filter((t) => !(c.fixtures.taskIds ?? []).includes(t));
+}
+
+/** Holds a task of the fixtures for the check (checks that write one take turns). */
+export async function holdTask(c: CheckContext, id: string): Promise<void> {
+  await holdRecord(c, `task:${id}`);
 }
