@@ -297,7 +297,10 @@ function accountStageForms(c: CheckContext): Promise<Record<'string' | 'envelope
   return c.shared('write forms: account creates with stage in each form', async (s) => {
     const send = async (value: unknown): Promise<StageForm> => {
       const ex = await s.api.post('/account', {
-        attributes: { ...accountCreateBody(s.faker, { runId: s.runId, required: requiredOnCreate(s, 'account') }).attributes, stage: value },
+        attributes: {
+          ...accountCreateBody(s.faker, { runId: s.runId, required: requiredOnCreate(s, 'account') }).attributes,
+          stage: value,
+        },
       });
       return { ex, ...(ex.response && ex.response.status < 300 ? { record: answeredRecord(ex) } : {}) };
     };
