@@ -2,32 +2,9 @@ import type { Exchange } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
 import { judgesInUse } from './judges.js';
-import type { Violation } from './outcome.js';
+import type { RunObserver, Seen, SeenFailure } from './seen.js';
 
-/** One way values of a key were wrong, as first met: the rule it breaks and the exchange that showed it. */
-export interface SeenFailure {
-  attribute: string;
-  way: string;
-  violation: Violation;
-  exchange: Exchange;
-  /** the operation of that exchange, as the spec writes it */
-  operation: string;
-  /** how many values were wrong this way, in every answer the run read */
-  count: number;
-}
-
-/** What the run's answers showed of one key (a value type): how many values, where first, and what was wrong. */
-export interface Seen {
-  values: number;
-  /** the answers that held at least one */
-  answers: number;
-  /** the first answer that held one */
-  first?: { exchange: Exchange; operation: string };
-  /** the operations whose answers held one, in the order first met */
-  operations: string[];
-  /** one per (attribute, way it is wrong), the first exchange that showed it */
-  failures: SeenFailure[];
-}
+export type { Seen, SeenFailure } from './seen.js';
 
 /** Ways kept per key: past this, a server wrong everywhere is wrong enough to say so. */
 const MAX_FAILURES = 20;
@@ -41,7 +18,7 @@ const MAX_FAILURES = 20;
  * Keeps counts, the first exchange per key and one exchange per way a value was wrong (bodies cut as
  * the reports cut them): bounded whatever the server answers.
  */
-export class AnswerObserver {
+export class AnswerObserver implements RunObserver {
   private readonly byKey = new Map<string, Seen>();
   private readonly judged = new WeakSet<Exchange>();
 

@@ -2,7 +2,7 @@ import type { Target } from '../target/target.js';
 import type { RerunTarget } from '../evidence/rerun.js';
 import type { RecordChanges } from '../safety/record-changes.js';
 import type { Preflight } from './preflight.js';
-import type { AnswerObserver } from './answer-observer.js';
+import type { RunObserver } from './seen.js';
 
 /**
  * The target as a started run knows it: what the user configured (Target) and what the run learned
@@ -29,7 +29,7 @@ export interface RunTarget extends Target {
    */
   givenUpUsed?: Set<string>;
   /** the run's observer of every answer it reads (lib/check/answer-observer.ts); absent: nothing is observed */
-  answers?: AnswerObserver;
+  answers?: RunObserver;
   /**
    * set when the checks that spend what the user gave up start (after every other): the inputs the
    * MUST checks that ended skipped lacked; empty when nothing was lacking (the run can be complete)

@@ -1,4 +1,4 @@
-import type { AnswerObserver, SeenFailure } from '../check/answer-observer.js';
+import type { RunObserver, SeenFailure } from '../check/seen.js';
 import type { CheckResult } from '../check/result.js';
 import { curlCommand } from '../evidence/curl.js';
 import { reportExchange } from '../evidence/truncate.js';
@@ -19,7 +19,7 @@ export const OBSERVER = "the run's observer of every answer it read";
  */
 export function observerFindings(
   runs: readonly CheckRun[],
-  observer: AnswerObserver | undefined,
+  observer: RunObserver | undefined,
   redactor: Redactor,
 ): CheckResult[] {
   if (!observer) return [];
