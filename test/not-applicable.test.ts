@@ -144,7 +144,10 @@ describe("the run's observer of answers", () => {
     const seen = o.seen('contact_email');
     expect(seen).toMatchObject({ values: 3, answers: 2, operations: ['GET /contact/{contact_id}'] });
     expect(seen.failures).toHaveLength(1);
-    expect(seen.failures[0]).toMatchObject({ attribute: 'contact_emails', way: '/value/is_primary must be boolean' });
+    expect(seen.failures[0]).toMatchObject({
+      attribute: 'contact_emails',
+      way: 'contact_email: value.is_primary is a string, not a boolean',
+    });
     expect(seen.failures[0]!.violation.rule).toBe('value.shape');
     expect(seen.failures[0]!.exchange.response?.text).toBe(first.response?.text);
     expect(o.seen('string')).toMatchObject({ values: 2, failures: [] });
@@ -180,7 +183,7 @@ describe('what the observer saw that no check reported', () => {
       status: 'failed',
       finding: { exchanges: 1, checks: [OBSERVER] },
     });
-    expect(found[0]!.actual).toContain('/value/is_primary must be boolean');
+    expect(found[0]!.actual).toContain('value.is_primary is "yes", a string, not a boolean');
     expect(found[0]!.evidence).toHaveLength(1);
   });
 

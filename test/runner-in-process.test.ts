@@ -38,7 +38,8 @@ beforeAll(async () => {
     req.on('end', () => {
       const a = answer(req.method ?? 'GET', path);
       if (a.hang) return;
-      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
+      // the server's clock, with a record's created_at, proves a create's record the run's own (lib/safety/provenance.ts)
+      res.writeHead(a.status, { 'content-type': 'application/json', date: new Date().toUTCString(), ...a.headers });
       res.end(a.json === undefined ? '' : JSON.stringify(a.json));
     });
   });
@@ -55,12 +56,18 @@ const KEY = 'pra_test_runner_key_0123456789';
 /** each run its own run id: the run's record of what it made (lib/safety/provenance.ts) is per run */
 let runs = 0;
 
+/** A run id of the run's form (cr-YYYYMMDD-HHMM-hex), naming the minute it starts in, as a real run's does. */
+function runIdOfNow(n: number): string {
+  const d = new Date().toISOString().replace(/[-:]/g, '');
+  return `cr-${d.slice(0, 8)}-${d.slice(9, 13)}-${n.toString(16).padStart(6, '0')}`;
+}
+
 function target(o: Partial<RunTarget> = {}): RunTarget {
   return {
     baseUrl,
     keys: { apiKey: KEY },
     fixtures: {},
-    runId: `cr-test-runner-${++runs}`,
+    runId: runIdOfNow(++runs),
     seed: 1,
     timeoutMs: 2_000,
     maxWaitMs: 180_000,
@@ -106,7 +113,9 @@ async function run(
 }
 
 const ID = '6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e5f';
-const contact = { data: { id: ID, created_at: '', updated_at: '', attributes: {}, record_type: 'contact' } };
+/** made as the file loads, a moment before each run starts: a record the server made in the run */
+const NOW = new Date().toISOString();
+const contact = { data: { id: ID, created_at: NOW, updated_at: NOW, attributes: {}, record_type: 'contact' } };
 
 describe('run-scoped set-ups (c.shared)', () => {
   it('are made once for every check that asks, and a failed one blocks each of them under its step', async () => {
@@ -150,7 +159,7 @@ describe('run-scoped set-ups (c.shared)', () => {
 
 describe('records the set-ups share', () => {
   const upserted = {
-    data: { id: ID, created_at: '', updated_at: '', attributes: {}, record_type: 'cus_obj__x' },
+    data: { id: ID, created_at: NOW, updated_at: NOW, attributes: {}, record_type: 'cus_obj__x' },
     meta: { matched_on: {} },
   };
   // the match value carries the run id: an upsert of the run's own is archived
