@@ -38,7 +38,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const a = answer(req.method ?? 'GET', path);
       if (a.hang) return;
-      // the server's clock, with a record's created_at, proves a create's record the run's own (lib/safety/provenance.ts)
+      // the server's clock and a created_at prove a create's record the run's own (lib/safety/provenance.ts)
       res.writeHead(a.status, { 'content-type': 'application/json', date: new Date().toUTCString(), ...a.headers });
       res.end(a.json === undefined ? '' : JSON.stringify(a.json));
     });
