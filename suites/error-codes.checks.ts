@@ -212,7 +212,7 @@ for (const t of bodyTargets(OPERATIONS, 'oversize')) {
   endpoint(t.endpoint, () => {
     check(
       'error.code.payload-too-large',
-      `a ${OVERSIZE_BYTES}-byte body, when answered 413, carries the code payload_too_large`,
+      `${t.endpoint} with a ${OVERSIZE_BYTES}-byte body, when answered 413, carries the code payload_too_large`,
       async (c) => {
         const body = bodyWith(t, await t.base(c), { zz_conformance_padding: 'x'.repeat(OVERSIZE_BYTES) });
         const ex = await c.api.send(t.method, await t.path(c), { json: body });

@@ -116,7 +116,10 @@ function printed(print: (line: string) => void, text: string): number {
 export function errorLine(err: unknown): string {
   const redactor = runRedactor();
   // inert: a server's text in the message can neither start a line of its own nor send an escape
-  if (err instanceof RunCannotStart) return consoleLines(redactor.text(`conformance: ${err.message}`)).join('\n');
+  if (err instanceof RunCannotStart) {
+    const own = err.lines ?? [err.message];
+    return own.flatMap((l, i) => consoleLines(redactor.text(i === 0 ? `conformance: ${l}` : `    ${l}`))).join('\n');
+  }
   // Anything else is a bug of the suite, not a verdict on the server: say so, exit 2.
   return redactor.text(
     `conformance: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,

@@ -78,7 +78,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   if (kept.status === 'fulfilled') preflight.kept = kept.value;
   preflight.checked.push(...findings.flatMap((found) => found.checked));
   const mistakes = findings.flatMap((found) => found.mistakes);
-  if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'));
+  if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'), mistakes);
   preflight.notes = unfilledFieldNotes(preflight);
   const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
   if (discovered !== undefined) preflight.discovered = discovered;
