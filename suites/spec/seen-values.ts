@@ -26,6 +26,9 @@ export function seenValues(body: unknown): SeenValue[] {
     items.forEach((item, i) => {
       if (!isObject(item) || typeof item['value_type'] !== 'string' || !VALUE_TYPES.has(item['value_type'])) return;
       if (item['value'] === null || item['value'] === undefined) return;
+      // no value type's value is an array: one typed value holding a list is a multi-valued attribute
+      // not sent as an array of typed values, value.typed's concern where a check reads the record
+      if (Array.isArray(item['value'])) return;
       const at = `/data/attributes/${attribute}${Array.isArray(attr) ? `/${i}` : ''}`;
       out.push(valueSeen(attribute, item['value_type'] as ValueTypeName, item, at));
     });
