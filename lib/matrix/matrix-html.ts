@@ -116,6 +116,7 @@ const HEAD = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 body{font:14px/1.4 system-ui,sans-serif;margin:16px;color:#202124}
 table{border-collapse:collapse;width:100%}th,td{border:1px solid #dadce0;padding:3px 8px;text-align:left;vertical-align:top}
 thead th{background:#f8f9fa}.host{font-weight:600}.n{color:#5f6368;font-size:12px;font-weight:400}
+.n a{overflow-wrap:anywhere}
 td.passed{color:#2e7d32}td.failed{background:#fdecea}td.failed a{color:#c62828;font-weight:600}td.blocked{color:#b26a00}
 td.strict{background:#fff3cd}td.strict a{color:#6b4e00;font-weight:600}
 td.skipped,td.not-run{color:#5f6368}.lv{font-size:11px;border:1px solid #dadce0;border-radius:4px;padding:0 4px;color:#5f6368}
