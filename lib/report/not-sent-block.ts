@@ -36,7 +36,8 @@ export function rateLimitLine(report: { run: Pick<ConformanceReport['run'], 'rat
   ];
   if (r.shed !== undefined)
     parts.push(
-      `${r.shed} 429${r.shed === 1 ? '' : 's'} of load shedding (scattered, a short Retry-After) held only the request that got it`,
+      // what the run saw, not a cause it cannot know: with no quota fields, a quota and load shedding look alike
+      `${r.shed} 429${r.shed === 1 ? '' : 's'} with a short Retry-After and no quota fields, scattered among answers taken, each held only the request that got it (read as load shedding)`,
     );
   if (r.announced) parts.push(`the server announced ${announcedText(r.announced)}`);
   if (r.rate)
