@@ -1,5 +1,6 @@
 import type { RunObserver, SeenFailure } from '../check/seen.js';
 import type { CheckResult } from '../check/result.js';
+import type { Violation } from '../check/outcome.js';
 import { curlCommand } from '../evidence/curl.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
@@ -14,8 +15,10 @@ export const OBSERVER = "the run's observer of every answer it read";
  * What the run's observer saw wrong (lib/check/answer-observer.ts) under a rule no check found broken:
  * a failed result per way a value was wrong, under the rule it breaks, with the first exchange that
  * showed it, as lib/runner/finding-results.ts files a check's findings. So a rule never reads passed
- * while an answer of the run showed it broken. Where checks already found the rule broken the observer
- * adds nothing (the same cause, met by a check and by the observer, would otherwise be two rows).
+ * while an answer of the run showed it broken. Where checks already found the rule broken in the same
+ * way (its problem) the observer adds nothing (one cause, met by a check and by the observer, would
+ * otherwise be two rows); another way, a second cause of that rule, is its own row. A check's violation
+ * that names no problem stands for every way of its rule.
  */
 export function observerFindings(
   runs: readonly CheckRun[],
@@ -24,13 +27,15 @@ export function observerFindings(
 ): CheckResult[] {
   if (!observer) return [];
   const broken = new Set<string>();
+  const add = (v: Violation) => broken.add(v.problem === undefined ? v.rule : `${v.rule}\n${v.problem}`);
   for (const r of runs) {
-    for (const v of r.result.status === 'failed' ? (r.result.violations ?? []) : []) broken.add(v.rule);
-    for (const f of r.findings) broken.add(f.violation.rule);
+    for (const v of r.result.status === 'failed' ? (r.result.violations ?? []) : []) add(v);
+    for (const f of r.findings) add(f.violation);
   }
+  const found = (v: Violation) => broken.has(v.rule) || broken.has(`${v.rule}\n${v.problem ?? ''}`);
   return observer
     .failures()
-    .filter((f) => !broken.has(f.violation.rule))
+    .filter((f) => !found(f.violation))
     .map((f) => redactor.value(resultOf(f, runs)));
 }
 
