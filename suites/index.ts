@@ -18,6 +18,7 @@ export const SUITE_FILES: readonly CheckModule[] = [
   { group: 'generated', load: () => import('./generated.checks.js') },
   { group: 'http-semantics', load: () => import('./http-semantics.checks.js') },
   { group: 'isolation', load: () => import('./isolation.checks.js') },
+  { group: 'isolation-keys', load: () => import('./isolation-keys.checks.js') },
   { group: 'media-types', load: () => import('./media-types.checks.js') },
   { group: 'notes-meetings', load: () => import('./notes-meetings.checks.js') },
   { group: 'opportunities', load: () => import('./opportunities.checks.js') },

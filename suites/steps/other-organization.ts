@@ -6,6 +6,10 @@ import { contactStage, requiredCreateAttributes } from './contact.js';
 import { setupRecord } from './record.js';
 import { valueOf, type ApiRecord } from '../spec/record.js';
 import { show } from '../../lib/check/show.js';
+import { opportunityName } from '../../fixtures/builders/opportunity.js';
+import { createAccount } from './account.js';
+import { opportunityCreated } from './opportunity.js';
+import { requiredOnCreate } from './required-on-create.js';
 
 /**
  * Steps of the isolation checks: "Every record is scoped to the caller's organization". Organization
@@ -69,4 +73,48 @@ export function expectNotLeaked(e: Conformance, secrets: readonly unknown[]): vo
     if (typeof s === 'string' && s.length >= LEAK_MIN_LENGTH && e.response.text.includes(s))
       e.fail("no data of organization A's record in the response", `the response contains ${show(s)}`);
   }
+}
+
+/**
+ * An opportunity of organization B on an account of its own, both made with its key, and the body
+ * that made it (for another account id). Organization B is another workspace: its own stage id
+ * (`otherOrg.opportunity.stageId`), else the api_name of organization A's stage, which B's workspace
+ * may or may not have; a 4xx skips the check naming the key to set.
+ */
+export async function otherOrgOpportunity(c: CheckContext): Promise<{
+  account: ApiRecord;
+  opportunity: ApiRecord;
+  body: (accountId: string) => { attributes: Record<string, unknown> };
+}> {
+  c.needKey('otherOrgApiKey');
+  const ownStage = c.fixtures.otherOrg?.opportunity?.stageId;
+  let stage: { value_type: string; value: { id: string } | { api_name: string } };
+  let stageName: unknown = ownStage;
+  if (ownStage !== undefined) stage = { value_type: 'select', value: { id: ownStage } };
+  else {
+    const opportunity = setupRecord(c, (await opportunityCreated(c)).ex, 'POST /opportunity');
+    stageName = (valueOf(opportunity, 'stage') as { api_name?: unknown } | null)?.api_name;
+    if (typeof stageName !== 'string')
+      c.skip(
+        "organization A's opportunity showed no stage api_name to try in organization B: name organization B's own stage in `otherOrg.opportunity.stageId`",
+      );
+    stage = { value_type: 'select', value: { api_name: stageName as string } };
+  }
+  const account = await createAccount(c, { auth: 'otherOrgApiKey' });
+  const body = (accountId: string) => ({
+    attributes: {
+      ...requiredOnCreate(c, 'opportunity', 'otherOrgApiKey'),
+      display_name: opportunityName(c.faker, c.runId, 'Cross-organization deal'),
+      stage,
+      account_id: accountId,
+    },
+  });
+  const made = await c.api.post('/opportunity', body(account.id), { auth: 'otherOrgApiKey' });
+  const status = made.response?.status ?? 0;
+  if (status >= 400 && status <= 499) {
+    c.skip(
+      `organization B refused an opportunity in stage ${show(stageName)} on its own account (HTTP ${status}): ${ownStage === undefined ? "name organization B's own stage in `otherOrg.opportunity.stageId`" : 'check `otherOrg.opportunity.stageId`'}`,
+    );
+  }
+  return { account, opportunity: setupRecord(c, made, 'POST /opportunity (otherOrgApiKey, its own account)'), body };
 }

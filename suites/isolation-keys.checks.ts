@@ -1,0 +1,188 @@
+import { isDeepStrictEqual } from 'node:util';
+import { check, group } from '../lib/check/check.js';
+import type { CheckContext } from '../lib/check/context.js';
+import type { Conformance } from '../lib/check/expect-conform.js';
+import { show } from '../lib/check/show.js';
+import { accountDomainToKeep, createAccount, domainNames, domainPath } from './steps/account.js';
+import { readContact } from './steps/contact.js';
+import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportunity.js';
+import { expectNotLeaked, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
+import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
+import { contactAccountIds, relationshipName } from './steps/relationship.js';
+import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { answeredRecord, valueOf, type ApiRecord } from './spec/record.js';
+import { OPERATIONS, type StatedEndpoint } from './spec/operations.js';
+import type { CheckCase } from './shared/refused-writes.js';
+import { subResourceKeyChecks, type SubResourceEndpoint } from './sweeps/sub-resource-keys.js';
+import type { CaseOf } from './sweeps/read-only.js';
+
+// isolation.other-organization, beyond another organization's id in the path: "Every record is scoped
+// to the caller's organization (`organization_id` attribute)." Organization B names, under a record of
+// its own, organization A's sub-resource (a phone item, a domain, an edge's target), or names
+// organization A's record in a related_record_match. For organization B these name nothing: organization
+// A's sub-resource or record is unchanged, unlinked and unshown. What a server answers for a sub-resource
+// its record does not hold is not stated: the status is observed, a 4xx judged for the error body.
+// Organization B, not A, is the caller: organization A's records are the ones the user gave the suite
+// (or the run made), so a server that wrongly takes a probe changes nothing the user did not give up.
+
+const B = 'otherOrgApiKey';
+
+/**
+ * Organization B's answer naming organization A's sub-resource: a 4xx carries the error body; any
+ * answer carries none of `secrets`; `shows` fails a 2xx that shows organization A's sub-resource.
+ */
+function judgeAnswer(c: CheckContext, e: Conformance, secrets: readonly unknown[], shows?: (body: unknown) => boolean) {
+  const s = e.response.status;
+  c.observe('sub-resource-of-another-organization', `${e.exchange.request.method} answered HTTP ${s}`);
+  if (s >= 400 && s <= 499) e.rejected();
+  if (s >= 200 && s <= 299 && shows?.(e.response.json))
+    e.fail("no answer showing organization A's sub-resource", `HTTP ${s} showing it`);
+  expectNotLeaked(e, secrets);
+}
+
+/** Puts organization A's phone item back where the fixture contact's was wrongly changed (a cleanup). */
+function putBackAfter(c: CheckContext, contactId: string, item: PhoneItem, own: boolean): void {
+  c.cleanup(async () => {
+    if (own) return;
+    const after = answeredRecord(await c.api.get(`/contact/${contactId}`));
+    const now = after ? phoneItemOf(after, item.id) : undefined;
+    if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
+  });
+}
+
+/**
+ * Every operation whose path holds a sub-resource key (suites/sweeps/sub-resource-keys.ts): organization
+ * B's own record, organization A's key after it, and the read that shows organization A's unchanged.
+ */
+const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
+  'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}': {
+    what: "organization B patches, under its own contact, organization A's phone item: the item is unchanged",
+    run: async (c) => {
+      // organization A's item: a contact of the check's own, else the fixture (held, put back if changed)
+      const [theirs, mine] = await Promise.all([otherOrgContact(c), phoneContact(c)]);
+      const item = mine.other;
+      putBackAfter(c, mine.contactId, item, mine.own);
+      const path = `/contact/${theirs.id}/attribute/contact_phone_numbers/${item.id}`;
+      const e = c.expect(await c.api.patch(path, { labels: otherLabels(item.labels) }, { auth: B }));
+      judgeAnswer(
+        c,
+        e,
+        [item.phone_number],
+        (b) => (b as { data?: { id?: unknown } } | undefined)?.data?.id === item.id,
+      );
+      const after = phoneItemOf(await readContact(c, mine.contactId), item.id);
+      if (!isDeepStrictEqual(after, item))
+        e.fail(`organization A's phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
+    },
+  },
+  'DELETE /account/{account_id}/attribute/domains/{domain_name}': {
+    what: "organization B removes, from its own account, organization A's domain: organization A's account keeps it",
+    run: async (c) => {
+      // organization A's domain: one of an account of the check's own, else the fixture's given-up one
+      const [theirs, mine] = await Promise.all([createAccount(c, { auth: B }), accountDomainToKeep(c)]);
+      const e = c.expect(await c.api.delete(domainPath(theirs.id, mine.domain), { auth: B }));
+      judgeAnswer(c, e, []);
+      // no stated read shows an account: the unstated one where the server serves it, else observed
+      await throughUnstatedRecordRead(c, `/account/${mine.accountId}`, 'the domain is still linked', (after) => {
+        const names = domainNames(after);
+        if (!names.includes(mine.domain.toLowerCase()))
+          e.fail(`organization A's account still listing ${mine.domain}`, `domains ${show(names)}`);
+      });
+    },
+  },
+  'DELETE /opportunity/{opportunity_id}/relationship/{api_name}/{target_id}': {
+    what: "organization B removes, from its own opportunity, the edge to organization A's contact: organization A's edge stays",
+    run: async (c) => {
+      const api = relationshipName(c, 'opportunityContacts');
+      // organization A's edge: the run's opportunity to a contact of the check's own
+      const [theirs, mine] = await Promise.all([otherOrgOpportunity(c), contactOnSharedOpportunity(c, true)]);
+      const path = `/opportunity/${theirs.opportunity.id}/relationship/${api}/${mine.contact.id}`;
+      const e = c.expect(await c.api.delete(path, { auth: B }));
+      judgeAnswer(c, e, [valueOf(mine.opportunity, 'display_name')]);
+      await throughUnstatedPage(
+        c,
+        `/opportunity/${mine.opportunity.id}/relationship/${api}`,
+        "organization A's opportunity-contact edge is still there",
+        (ids) => {
+          if (!ids.includes(mine.contact.id))
+            e.fail(`the edge to contact ${mine.contact.id} still listed`, `items ${show(ids)}`);
+        },
+      );
+    },
+  },
+};
+
+/** A match naming a record by display_name: the upsert match's shape (related_record_match's is not shown). */
+function matchOf(record: ApiRecord): { field: string; value: unknown } {
+  return { field: 'display_name', value: valueOf(record, 'display_name') };
+}
+
+/** The related_record_id of a relationship POST's 2xx answer. */
+const linkedId = (body: unknown) =>
+  (body as { item?: { related_record_id?: unknown } } | undefined)?.item?.related_record_id;
+
+type RelationshipPost = Extract<StatedEndpoint, `POST ${string}/relationship/{api_name}`>;
+
+/**
+ * Every relationship POST of the table ("exactly one of `related_record_id` or `related_record_match`"):
+ * organization B's match naming organization A's record, or why the POST cannot show it.
+ */
+const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } = {
+  'POST /contact/{contact_id}/relationship/{api_name}': {
+    what: "organization B's related_record_match names organization A's account: no link",
+    run: async (c) => {
+      const api = relationshipName(c, 'contactAccounts');
+      // organization A's account the opportunities are made on (shared): nothing reads its contacts
+      const [theirs, control, mine] = await Promise.all([
+        otherOrgContact(c),
+        createAccount(c, { auth: B }),
+        opportunityAccount(c),
+      ]);
+      const path = `/contact/${theirs.id}/relationship/${api}`;
+      // the match's shape is not shown: only where it links organization B's own account does it say anything
+      const own = await c.api.post(path, { related_record_match: matchOf(control) }, { auth: B });
+      const os = own.response?.status ?? 0;
+      if (os < 200 || os > 299 || linkedId(own.response?.json) !== control.id)
+        c.notApplicable(
+          `organization B's related_record_match { field: "display_name" } naming its own account answered HTTP ${os} without linking it: the server's match shape (not shown) is another`,
+          [own],
+        );
+      const e = c.expect(await c.api.post(path, { related_record_match: matchOf(mine) }, { auth: B }));
+      if (linkedId(e.response.json) === mine.id)
+        e.fail(`no link to organization A's account ${mine.id}`, `HTTP ${e.response.status} linking it`);
+      // the match names no record organization B can see: "relationship target does not exist"
+      if (e.response.status >= 400) e.rejected().code('target_record_not_found', 'error.code.target-record-not-found');
+      expectNotLeaked(e, [mine.id]);
+      const linked = await contactAccountIds(c, theirs.id, B);
+      if (linked.includes(mine.id))
+        e.fail(
+          `organization B's contact not linked to organization A's account ${mine.id}`,
+          `its accounts read lists ${show(linked)}`,
+        );
+    },
+  },
+  'POST /opportunity/{opportunity_id}/relationship/{api_name}': {
+    none:
+      "a match naming organization A's contact is refused 409 contact_account_association_required even by a server that " +
+      "wrongly finds it (the contact is not on organization B's account), and no stated read shows an opportunity's " +
+      'contacts: nothing would tell the two apart',
+  },
+};
+
+const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m]) =>
+  'none' in m ? [] : [{ endpoint, ...m }],
+);
+
+group("Isolation › another organization's key on organization A's sub-resources and matches", () => {
+  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks]) {
+    check(
+      'isolation.other-organization',
+      `${item.endpoint}: ${item.what}`,
+      async (c) => {
+        c.needKey(B);
+        await item.run(c);
+      },
+      { endpoint: item.endpoint },
+    );
+  }
+});
