@@ -35,8 +35,10 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
   if (!attributeOf(ctx.org, kind.targetType, ctx.profile, field)) {
     throw apiError(422, 'invalid_matching_field', `${field} is not an attribute of ${kind.targetType}`, { field });
   }
-  const found = ctx.store
-    .list(ctx.org.id, kind.targetType)
+  // fault match-across-organizations: the match looks in every organization
+  const orgs = ctx.faults.has('match-across-organizations') ? [...ctx.store.orgs.keys()] : [ctx.org.id];
+  const found = orgs
+    .flatMap((org) => ctx.store.list(org, kind.targetType))
     .filter((r) => r.attrs['archived_at'] == null)
     .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
   const [first, second] = found;

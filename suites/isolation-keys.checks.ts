@@ -3,10 +3,10 @@ import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { show } from '../lib/check/show.js';
-import { accountDomainToKeep, createAccount, domainNames, domainPath } from './steps/account.js';
+import { accountDomainToKeep, domainNames, domainPath } from './steps/account.js';
 import { readContact } from './steps/contact.js';
 import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportunity.js';
-import { expectNotLeaked, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
+import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -79,7 +79,7 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
     what: "organization B removes, from its own account, organization A's domain: organization A's account keeps it",
     run: async (c) => {
       // organization A's domain: one of an account of the check's own, else the fixture's given-up one
-      const [theirs, mine] = await Promise.all([createAccount(c, { auth: B }), accountDomainToKeep(c)]);
+      const [theirs, mine] = await Promise.all([otherOrgAccount(c), accountDomainToKeep(c)]);
       const e = c.expect(await c.api.delete(domainPath(theirs.id, mine.domain), { auth: B }));
       judgeAnswer(c, e, []);
       // no stated read shows an account: the unstated one where the server serves it, else observed
@@ -135,7 +135,7 @@ const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } =
       // organization A's account the opportunities are made on (shared): nothing reads its contacts
       const [theirs, control, mine] = await Promise.all([
         otherOrgContact(c),
-        createAccount(c, { auth: B }),
+        otherOrgAccount(c),
         opportunityAccount(c),
       ]);
       const path = `/contact/${theirs.id}/relationship/${api}`;

@@ -171,6 +171,10 @@ import validationDetailsMissingLoc from './validation-details-missing-loc.js';
 import versionNotInBasePath from './version-not-in-base-path.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
+import phoneItemFoundInAnyContact from './phone-item-found-in-any-contact.js';
+import domainRemovedFromAnyAccount from './domain-removed-from-any-account.js';
+import edgeRemovedByTargetAlone from './edge-removed-by-target-alone.js';
+import matchAcrossOrganizations from './match-across-organizations.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -346,4 +350,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   versionNotInBasePath,
   wrongJsonType500,
   wrongKey403,
+  phoneItemFoundInAnyContact,
+  domainRemovedFromAnyAccount,
+  edgeRemovedByTargetAlone,
+  matchAcrossOrganizations,
 ];

@@ -100,7 +100,7 @@ export async function otherOrgOpportunity(c: CheckContext): Promise<{
       );
     stage = { value_type: 'select', value: { api_name: stageName as string } };
   }
-  const account = await createAccount(c, { auth: 'otherOrgApiKey' });
+  const account = await otherOrgAccount(c);
   const body = (accountId: string) => ({
     attributes: {
       ...requiredOnCreate(c, 'opportunity', 'otherOrgApiKey'),
@@ -117,4 +117,14 @@ export async function otherOrgOpportunity(c: CheckContext): Promise<{
     );
   }
   return { account, opportunity: setupRecord(c, made, 'POST /opportunity (otherOrgApiKey, its own account)'), body };
+}
+
+/**
+ * An account of organization B, made with its key once per run (a run-scoped set-up, archived with its
+ * key when the run ends): the checks only name it in a path or link their own records of organization B
+ * to it, and none reads what it holds.
+ */
+export function otherOrgAccount(c: CheckContext): Promise<ApiRecord> {
+  c.needKey('otherOrgApiKey');
+  return c.shared('isolation: an account of organization B', (s) => createAccount(s, { auth: 'otherOrgApiKey' }));
 }
