@@ -27,6 +27,7 @@ export const SUITE_FILES: readonly CheckModule[] = [
   { group: 'relationships', load: () => import('./relationships.checks.js') },
   { group: 'robustness', load: () => import('./robustness.checks.js') },
   { group: 'tasks', load: () => import('./tasks.checks.js') },
+  { group: 'unknown-types', load: () => import('./unknown-types.checks.js') },
   { group: 'value-types', load: () => import('./value-types.checks.js') },
   { group: 'versioning', load: () => import('./versioning.checks.js') },
   { group: 'write-forms', load: () => import('./write-forms.checks.js') },

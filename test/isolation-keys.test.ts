@@ -3,6 +3,7 @@ import { OPERATIONS } from '../suites/spec/operations.js';
 import { operationTable } from '../suites/spec/operation-row.js';
 import { hasSubResourceKey, subResourceKeyChecks, subResourceKeys } from '../suites/sweeps/sub-resource-keys.js';
 import type { CaseOf } from '../suites/sweeps/read-only.js';
+import { isTypedRecordPath, unknownTypeChecks } from '../suites/sweeps/unknown-types.js';
 import { DEFAULT_CONCURRENCY, inPool, runSuite, type SuiteRun } from './verify/detect.js';
 
 // Issue 39, area 4: isolation through a sub-resource key (an item id, a domain name, an edge's target)
@@ -95,4 +96,31 @@ describe('organization B naming organization A through a sub-resource key or a m
       expect(f[0]).toContain(`isolation.other-organization ${endpoint}`);
     }, 600_000);
   }
+});
+
+describe('a custom object api_name the workspace does not have, before a real record id', () => {
+  const TYPED = [
+    'PATCH /{custom_object_api_name}/{record_id}',
+    'DELETE /{custom_object_api_name}/{record_id}',
+    'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
+  ];
+
+  it('the sweep goes over every operation naming a record under a custom-object api_name', () => {
+    expect(
+      Object.entries(OPERATIONS)
+        .filter(([e, row]) => isTypedRecordPath(e, row))
+        .map(([e]) => e),
+    ).toEqual(TYPED);
+    expect(() => unknownTypeChecks(OPERATIONS, {})).toThrow(`${TYPED[0]} has no case in UNKNOWN_TYPES`);
+  });
+
+  it('custom-record-found-under-any-type fails each of them, under custom-object.unknown-type alone', async () => {
+    const only = ['--only', 'custom-object.unknown-type'];
+    const [clean, faulted] = await inPool([[], ['--fault', 'custom-record-found-under-any-type']], 2, (extra) =>
+      runSuite([...only, ...extra], { inProcess: true }),
+    );
+    expect(failed(clean!)).toEqual([]);
+    const f = failed(faulted!);
+    expect(f.map((t) => TYPED.find((e) => t.startsWith(`custom-object.unknown-type ${e}:`)))).toEqual(TYPED);
+  }, 600_000);
 });

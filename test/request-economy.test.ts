@@ -16,9 +16,10 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * same, per part, per endpoint group and per rule. Issue 39 added one request per family of checks
  * on a body and operation (415, malformed JSON, 413, unknown_field: 30), the later ids and the path no
  * route serves (3): 588 became 621. Isolation through sub-resource keys and related_record_match
- * (issue 39, area 4) added 19 (four checks, organization B's account made once per run).
+ * (issue 39, area 4) added 19 (four checks, organization B's account made once per run), a custom
+ * object's api_name the workspace does not have before a real record id 6 (three checks): 654.
  */
-const REQUEST_BUDGET = 659;
+const REQUEST_BUDGET = 665;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 

@@ -175,6 +175,7 @@ import phoneItemFoundInAnyContact from './phone-item-found-in-any-contact.js';
 import domainRemovedFromAnyAccount from './domain-removed-from-any-account.js';
 import edgeRemovedByTargetAlone from './edge-removed-by-target-alone.js';
 import matchAcrossOrganizations from './match-across-organizations.js';
+import customRecordFoundUnderAnyType from './custom-record-found-under-any-type.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -354,4 +355,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   domainRemovedFromAnyAccount,
   edgeRemovedByTargetAlone,
   matchAcrossOrganizations,
+  customRecordFoundUnderAnyType,
 ];

@@ -81,10 +81,15 @@ export const CUSTOM_OBJECT_RULES = {
     section: 'Errors',
     quote: '| unknown_record_type | record type unknown |',
     summary:
-      'an api_name with the cus_obj__ prefix that names no custom object is answered with the error body, never 2xx: an upsert with the code unknown_record_type, a patch of a record id under it with unknown_record_type or record_not_found',
-    endpoints: [UPSERT, 'PATCH /{custom_object_api_name}/{record_id}'],
+      'an api_name with the cus_obj__ prefix that names no custom object of the workspace is answered with the error body, never 2xx: an upsert with the code unknown_record_type; a patch, a DELETE or a relationship read of a record id under it (a real record of another type included) with unknown_record_type or record_not_found, the record unchanged and its edges unshown',
+    endpoints: [
+      UPSERT,
+      'PATCH /{custom_object_api_name}/{record_id}',
+      'DELETE /{custom_object_api_name}/{record_id}',
+      'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
+    ],
     accepts:
-      'a PATCH /{unknown api_name}/{id} names a type that does not exist and so a record that does not ' +
+      'a PATCH, DELETE or read of /{unknown api_name}/{id} names a type that does not exist and so a record that does not ' +
       'exist: "record type unknown" and "record does not exist" both fit, and either code is taken. An ' +
       'upsert names no record, so only unknown_record_type fits it',
   },
