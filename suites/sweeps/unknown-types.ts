@@ -1,4 +1,5 @@
-import { recordIds, type AnyTable } from '../spec/operation-row.js';
+import type { AnyTable } from '../spec/operation-row.js';
+import { namesTypedRecord } from '../spec/typed-records.js';
 import type { Operations, StatedEndpoint } from '../spec/operations.js';
 import type { CheckCase } from '../shared/refused-writes.js';
 import { casesFor, type OperationFilter } from './cases.js';
@@ -9,8 +10,7 @@ import type { CaseOf } from './read-only.js';
  * caller's workspace does not have (another organization's custom object, or none's) before one of
  * its real records' ids, the type names nothing, and so does the path.
  */
-export const isTypedRecordPath: OperationFilter = (_endpoint, row) =>
-  Object.values(row.params).includes('custom-object api_name') && recordIds(row).length > 0;
+export const isTypedRecordPath: OperationFilter = (_endpoint, row) => namesTypedRecord(row);
 
 type KindsOf<E extends StatedEndpoint> = Operations[E]['params'][keyof Operations[E]['params']];
 

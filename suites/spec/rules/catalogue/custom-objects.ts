@@ -1,4 +1,6 @@
 import type { Rule } from '../../../../lib/catalogue/rule.js';
+import { OPERATIONS } from '../../operations.js';
+import { typedRecordOperations } from '../../typed-records.js';
 
 const SECTION = 'Endpoints › Custom objects';
 const UPSERT = 'POST /{custom_object_api_name}/_upsert';
@@ -82,12 +84,8 @@ export const CUSTOM_OBJECT_RULES = {
     quote: '| unknown_record_type | record type unknown |',
     summary:
       'an api_name with the cus_obj__ prefix that names no custom object of the workspace is answered with the error body, never 2xx: an upsert with the code unknown_record_type; a patch, a DELETE or a relationship read of a record id under it (a real record of another type included) with unknown_record_type or record_not_found, the record unchanged and its edges unshown',
-    endpoints: [
-      UPSERT,
-      'PATCH /{custom_object_api_name}/{record_id}',
-      'DELETE /{custom_object_api_name}/{record_id}',
-      'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
-    ],
+    // the upsert, and every operation naming a record under a custom object's api_name (the table's rows)
+    endpoints: [UPSERT, ...typedRecordOperations(OPERATIONS)],
     accepts:
       'a PATCH, DELETE or read of /{unknown api_name}/{id} names a type that does not exist and so a record that does not ' +
       'exist: "record type unknown" and "record does not exist" both fit, and either code is taken. An ' +
