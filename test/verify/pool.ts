@@ -29,16 +29,20 @@ interface Worker {
  * whose worker dies, or that overstays JOB_TIMEOUT_MS (the worker is then killed), has the outcome of a
  * run that wrote no report, with the reason; the next job gets a fresh worker.
  */
-export function workerPool(size: number): { run: (job: Job) => Promise<JobResult>; close: () => void } {
+export function workerPool(
+  size: number,
+  o: { worker?: string; timeoutMs?: number } = {},
+): { run: (job: Job) => Promise<JobResult>; close: () => void } {
   const idle: Worker[] = [];
   const waiting: Array<(w: Worker) => void> = [];
   let alive = 0;
   let n = 0;
   const spawnWorker = (): Worker => {
-    const child = fork(WORKER, [], {
+    const child = fork(o.worker ?? WORKER, [], {
       cwd: ROOT,
       env: cleanEnv(),
-      execArgv: ['--import', 'tsx'],
+      // the suite's TypeScript through tsx's loader, as `npm run verify` itself runs
+      execArgv: (o.worker ?? WORKER).endsWith('.ts') ? ['--import', 'tsx'] : [],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     const w: Worker = { child, served: 0, stderr: '' };
@@ -50,7 +54,8 @@ export function workerPool(size: number): { run: (job: Job) => Promise<JobResult
   };
   const acquire = (): Promise<Worker> => {
     const w = idle.pop();
-    if (w) return Promise.resolve(w);
+    if (w?.child.connected) return Promise.resolve(w);
+    if (w) alive -= 1; // it died idle: one of size is free again
     if (alive < size) return Promise.resolve(spawnWorker());
     return new Promise((resolve) => waiting.push(resolve));
   };
@@ -67,7 +72,7 @@ export function workerPool(size: number): { run: (job: Job) => Promise<JobResult
   const run = async (job: Job): Promise<JobResult> => {
     const w = await acquire();
     const started = Date.now();
-    const out = await once(w, { n: ++n, job });
+    const out = await once(w, { n: ++n, job }, o.timeoutMs ?? JOB_TIMEOUT_MS);
     w.served += 1;
     if ('error' in out || w.served >= JOBS_PER_WORKER) {
       end(w);
@@ -82,7 +87,7 @@ export function workerPool(size: number): { run: (job: Job) => Promise<JobResult
 }
 
 /** Sends one job and waits for its answer, the worker's exit, or the timeout, whichever comes first. */
-function once(w: Worker, m: JobMessage): Promise<ResultMessage> {
+function once(w: Worker, m: JobMessage, timeoutMs: number): Promise<ResultMessage> {
   return new Promise((resolve) => {
     const done = (r: ResultMessage): void => {
       clearTimeout(timer);
@@ -97,10 +102,7 @@ function once(w: Worker, m: JobMessage): Promise<ResultMessage> {
       const tail = w.stderr.trim().split('\n').slice(-3).join(' | ');
       done({ n: m.n, error: `the worker exited (${signal ?? `exit ${String(code)}`})${tail ? `: ${tail}` : ''}` });
     };
-    const timer = setTimeout(
-      () => done({ n: m.n, error: `the run overstayed ${JOB_TIMEOUT_MS / 1000} s` }),
-      JOB_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => done({ n: m.n, error: `the run overstayed ${timeoutMs / 1000} s` }), timeoutMs);
     w.child.on('message', onMessage);
     w.child.on('exit', onExit);
     w.child.send(m);
