@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand, shellQuote } from '../lib/evidence/curl.js';
+import { MAX_BODY_BYTES, truncateBody } from '../lib/evidence/truncate.js';
 import { KEY_LABELS, Redactor } from '../lib/redact/redact.js';
 
 /**
@@ -15,6 +16,17 @@ function argsOf(command: string, env: Record<string, string> = {}): string[] {
   });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split('\0').slice(0, -1);
+}
+
+/** What the command's curl reads on its standard input (`--data-binary @-`), as sh runs it. */
+function stdinOf(command: string, env: Record<string, string> = {}): string {
+  const r = spawnSync('sh', ['-c', `curl() { cat; }\n${command}`], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 const KEY = `k3y'with "quotes" $HOME \`id\` and spaces`;
@@ -146,6 +158,28 @@ describe('curlCommand', () => {
         headers: { host: 'x', 'content-length': '0', accept: 'a', 'user-agent': 'u' },
       }),
     ).not.toMatch(/host|content-length/i);
+  });
+
+  it('a 2 MB body: the command stays small and still sends every byte (the long runs made by the shell)', () => {
+    const body = JSON.stringify({
+      attributes: { first_name: `O'Brien <api-key>`, zz_conformance_padding: 'x'.repeat(2 * 1024 * 1024 + 1) },
+      tail: ' '.repeat(300) + 'end',
+    });
+    const command = curlCommand({ method: 'POST', url: URL, headers: { 'content-type': 'application/json' }, body });
+    expect(command.length).toBeLessThan(MAX_BODY_BYTES);
+    expect(command).toMatch(/\| curl .* --data-binary @-$/);
+    expect(command).not.toContain('<api-key>');
+    expect(stdinOf(command, { CONFORMANCE_API_KEY: 'the-key' })).toBe(body.replace('<api-key>', 'the-key'));
+  });
+
+  it('a long body the shell cannot make small, or one the report kept cut: the command names a file it lacks', () => {
+    const random = Array.from({ length: 3000 }, (_, i) => (i * 7919).toString(36)).join(',');
+    const long = curlCommand({ method: 'PUT', url: URL, headers: {}, body: random });
+    expect(long.length).toBeLessThan(MAX_BODY_BYTES);
+    expect(long).toContain(`--data-binary @body # body: the ${random.length}-byte body, which the report`);
+    const cut = curlCommand({ method: 'POST', url: URL, headers: {}, body: truncateBody('y'.repeat(20_000)) });
+    expect(cut).toContain('--data-binary @body # body: its body, which the report does not hold whole');
+    expect(cut).not.toContain('truncated');
   });
 
   it('quotes a word so the shell gives it back unchanged', () => {

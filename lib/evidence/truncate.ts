@@ -12,15 +12,22 @@ export function truncationMarker(cut: number, total: number): string {
   return `…[truncated: ${cut} of ${total} bytes cut]`;
 }
 
+/** Whether a body is one truncateBody cut (it ends with the marker): not the body that was sent. */
+export function wasCut(text: string): boolean {
+  return /…\[truncated: \d+ of \d+ bytes cut\]$/.test(text);
+}
+
 export function truncateBody(text: string, max: number = MAX_BODY_BYTES): string {
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= max) return text;
+  // counted, not copied: a 2 MB body (the oversize family's) is never encoded whole to be cut
+  const total = Buffer.byteLength(text, 'utf8');
+  if (total <= max) return text;
+  // a character is at least one byte, so the first `max` characters hold the first `max` bytes;
   // a cut inside a multi-byte character decodes to U+FFFD: drop it
-  const kept = bytes
+  const kept = Buffer.from(text.slice(0, max), 'utf8')
     .subarray(0, max)
     .toString('utf8')
     .replace(/\uFFFD+$/, '');
-  return kept + truncationMarker(bytes.length - Buffer.byteLength(kept, 'utf8'), bytes.length);
+  return kept + truncationMarker(total - Buffer.byteLength(kept, 'utf8'), total);
 }
 
 /** One exchange as a report shows it: bodies truncated, the parsed body dropped (the text says it all). */

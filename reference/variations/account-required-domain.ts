@@ -27,5 +27,7 @@ export default defineVariation({
     'http.*',
     'error.*',
   ],
+  // no server both requires domains on an account create and refuses them there
+  conflicts: ['account-domains-not-on-create'],
   apply: withProfile({ accountRequiredAttribute: 'domains' }),
 });

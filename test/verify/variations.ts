@@ -59,9 +59,12 @@ export async function checkVariation(
 }
 
 /** Every variation that combines with the others, on one server. */
-export async function checkAllTogether(): Promise<VariationOutcome> {
+export async function checkAllTogether(o: { inProcess?: boolean } = {}): Promise<VariationOutcome> {
   const together = compatibleVariations(VARIATIONS);
-  return outcomeOfVariation(`all compatible (${together.length})`, await runSuite(variationArgs(together)));
+  return outcomeOfVariation(
+    `all compatible (${together.length})`,
+    await runSuite(variationArgs(together), { inProcess: o.inProcess ?? false }),
+  );
 }
 
 export function variationScore(outcomes: readonly VariationOutcome[]): string {

@@ -1,14 +1,10 @@
 import { parseArgs } from 'node:util';
 import { FAULTS } from '../../reference/faults/registry.js';
-import { DEFAULT_CONCURRENCY, detectFault, formatTable, inPool, runSuite, type FaultOutcome } from './detect.js';
+import { DEFAULT_CONCURRENCY, formatTable, inPool, type FaultOutcome } from './detect.js';
 import { VARIATIONS } from '../../reference/variations/registry.js';
-import {
-  checkAllTogether,
-  checkRunsInARow,
-  checkVariation,
-  variationScore,
-  type VariationOutcome,
-} from './variations.js';
+import { variationScore, type VariationOutcome } from './variations.js';
+import type { Job } from './jobs.js';
+import { workerPool } from './pool.js';
 
 /**
  * `npm run verify [-- [--concurrency N] [fault-id ...]]`: runs the suite against the reference
@@ -36,24 +32,18 @@ const faults = variationsOnly ? [] : positionals.length > 0 ? FAULTS.filter((f) 
 
 const started = Date.now();
 let done = 0;
-type Job =
-  | { kind: 'fault'; fault: (typeof FAULTS)[number] }
-  | { kind: 'alternate' }
-  | { kind: 'variation'; variation: (typeof VARIATIONS)[number] }
-  | { kind: 'together' }
-  | { kind: 'in-a-row' };
 const variationJobs: Job[] =
   positionals.length > 0
     ? []
     : [
         { kind: 'together' },
         { kind: 'in-a-row' },
-        ...VARIATIONS.map((variation): Job => ({ kind: 'variation', variation })),
+        ...VARIATIONS.map((variation): Job => ({ kind: 'variation', id: variation.id })),
       ];
 const jobs: Job[] = [
   ...(variationsOnly ? [] : [{ kind: 'alternate' } as Job]),
   ...variationJobs,
-  ...faults.map((fault): Job => ({ kind: 'fault', fault })),
+  ...faults.map((fault): Job => ({ kind: 'fault', id: fault.id })),
 ];
 const variationOutcomes: VariationOutcome[] = [];
 const outcomes: FaultOutcome[] = [];
@@ -61,33 +51,32 @@ const outcomes: FaultOutcome[] = [];
 let alternate = 'no run' as number | string;
 const alternateLines: string[] = [];
 
+// `concurrency` worker processes, each running its jobs in-process one after another (test/verify/pool.ts)
+const pool = workerPool(concurrency);
 await inPool(jobs, concurrency, async (job) => {
-  if (job.kind === 'alternate') {
-    const run = await runSuite(['--profile', 'alternate']);
-    const failed = run.checks.filter((c) => c.status === 'failed');
-    alternate = run.error ?? failed.length;
-    alternateLines.push(...failed.map((c) => `  ${c.id}: ${c.title}: ${c.message}`));
-    console.error(`[alternate] exit ${String(run.code)}, ${failed.length} failed (${(run.ms / 1000).toFixed(1)}s)`);
+  const r = await pool.run(job);
+  if (r.kind === 'alternate') {
+    alternate = r.outcome.error ?? r.outcome.failed.length;
+    alternateLines.push(...r.outcome.failed);
+    console.error(
+      `[alternate] exit ${String(r.outcome.code)}, ${r.outcome.failed.length} failed (${(r.outcome.ms / 1000).toFixed(1)}s)`,
+    );
     return;
   }
-  if (job.kind === 'variation' || job.kind === 'together' || job.kind === 'in-a-row') {
-    const o =
-      job.kind === 'variation'
-        ? await checkVariation(job.variation)
-        : job.kind === 'together'
-          ? await checkAllTogether()
-          : await checkRunsInARow();
+  if (r.kind === 'variation') {
+    const o = r.outcome;
     variationOutcomes.push(o);
     console.error(`[variation] ${o.id}: ${o.passed ? 'passed' : 'FAILED'} (${(o.ms / 1000).toFixed(1)}s)`);
     return;
   }
-  const outcome = await detectFault(job.fault);
+  const outcome = r.outcome;
   outcomes.push(outcome);
   done += 1;
   console.error(
     `[${done}/${faults.length}] ${outcome.id}: ${outcome.detected ? 'detected' : 'MISSED'} (${(outcome.ms / 1000).toFixed(1)}s)`,
   );
 });
+pool.close();
 
 const ordered = faults
   .map((f) => outcomes.find((o) => o.id === f.id))
