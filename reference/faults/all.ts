@@ -171,6 +171,7 @@ import validationDetailsMissingLoc from './validation-details-missing-loc.js';
 import versionNotInBasePath from './version-not-in-base-path.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
+import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -346,4 +347,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   versionNotInBasePath,
   wrongJsonType500,
   wrongKey403,
+  contactPatchStageEnvelopeRefused,
 ];
