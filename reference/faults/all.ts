@@ -172,6 +172,8 @@ import versionNotInBasePath from './version-not-in-base-path.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
 import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
+import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
+import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -348,4 +350,6 @@ export const ALL_FAULTS: readonly Fault[] = [
   wrongJsonType500,
   wrongKey403,
   contactPatchStageEnvelopeRefused,
+  customRecordPatchDropsSelects,
+  taskPatchFirstFieldOnly,
 ];
