@@ -17,7 +17,7 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * on a body and operation (415, malformed JSON, 413, unknown_field: 30), the later ids and the path no
  * route serves (3): 588 became 621.
  */
-const REQUEST_BUDGET = 647;
+const REQUEST_BUDGET = 654;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 

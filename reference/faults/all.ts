@@ -174,6 +174,7 @@ import wrongKey403 from './wrong-key-403.js';
 import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
 import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
 import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
+import transcriptLinkUnsigned from './transcript-link-unsigned.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -352,4 +353,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactPatchStageEnvelopeRefused,
   customRecordPatchDropsSelects,
   taskPatchFirstFieldOnly,
+  transcriptLinkUnsigned,
 ];
