@@ -175,6 +175,7 @@ import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-ref
 import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
 import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
 import transcriptLinkUnsigned from './transcript-link-unsigned.js';
+import customRecordNoIdAttribute from './custom-record-no-id-attribute.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -354,4 +355,5 @@ export const ALL_FAULTS: readonly Fault[] = [
   customRecordPatchDropsSelects,
   taskPatchFirstFieldOnly,
   transcriptLinkUnsigned,
+  customRecordNoIdAttribute,
 ];
