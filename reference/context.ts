@@ -20,6 +20,8 @@ export interface Context {
   /** flags of the active legal variations that hook into handlers (variations/) */
   variations: ReadonlySet<string>;
   query: URLSearchParams;
+  /** the origin the request came to (`http://host:port`), for links the server gives to itself */
+  origin?: string;
   /** the parsed JSON object, or undefined when the request had no body */
   body: Record<string, unknown> | undefined;
 }

@@ -7,6 +7,7 @@ import { checkAccept, readJsonBody } from './http-body.js';
 import type { User } from './model.js';
 import type { ResolvedOptions } from './options.js';
 import type { Profile } from './profile.js';
+import { transcriptFile } from './routes/meetings.js';
 import { writeReply, type Reply, type RequestInfo, type ResponseMapper } from './respond.js';
 import { isWrite, matchRoute, validateParams, type Route } from './router.js';
 import type { Store } from './store.js';
@@ -71,6 +72,9 @@ async function process(
   if (limited) throw limited;
   const refused = state.quota?.take(quotaFields);
   if (refused) throw apiError(429, 'rate_limit_exceeded', 'Quota exceeded', null, refused);
+  // a pre-signed link answers without an API key (reference/routes/meetings.ts)
+  const file = transcriptFile(info.method, req.url ?? '/', state.clock.now());
+  if (file) return file;
   if (!info.path.startsWith('/'))
     throw apiError(404, 'record_not_found', `No resource outside ${state.basePath}`, { path: info.path });
   const user = authenticate(req, state.principals);
@@ -101,6 +105,7 @@ async function process(
     faults: state.faults,
     variations: state.variations,
     query: new URL(req.url ?? '/', 'http://reference.invalid').searchParams,
+    ...(req.headers.host ? { origin: `http://${req.headers.host}` } : {}),
     body,
   };
   return route.handler(ctx);

@@ -17,6 +17,7 @@ import {
   upsert,
   upsertRecord,
   withAttribute,
+  customObjectPatchedWhole,
 } from './steps/custom-object.js';
 import { recordOf } from './spec/record.js';
 import { setupRecord } from './steps/record.js';
@@ -253,6 +254,45 @@ endpoint('PATCH /{custom_object_api_name}/{record_id}', () => {
       const value = body.attributes[name];
       if (!sameTypedValue(value, again.attributes[name]))
         e.fail(`${name} ${show(value)}, as patched`, `${name} ${show(again.attributes[name])}`);
+    },
+  );
+
+  check(
+    'custom-object.patch.record',
+    'a patch of every sample attribute (selects among them) answers each, and each persists: an upsert of the same match value afterwards holds them',
+    async (c) => {
+      const found = c.target.preflight?.customObject;
+      if (found && 'blockedBy' in found) c.block(found.blockedBy.step, found.blockedBy.answer);
+      const whole = await customObjectPatchedWhole(c);
+      const status = whole.made.response?.status ?? 0;
+      // "A workspace may configure additional required create fields": a record without them is refused
+      if (status >= 400 && status <= 499)
+        c.notApplicable(
+          `the server refused a record made with its match value alone (HTTP ${status}): no record lacked the samples for a patch to write them`,
+          [whole.made],
+        );
+      setupRecord(c, whole.made, 'POST /{custom_object_api_name}/_upsert');
+      const { ex, body, readBack } = whole as Required<typeof whole>;
+      const e = c.expect(ex).success().record('custom-object');
+      const again = setupRecord(c, readBack, 'POST /{custom_object_api_name}/_upsert');
+      if (again.id !== whole.record?.id)
+        c.block(
+          'POST /{custom_object_api_name}/_upsert',
+          `another record (id ${show(again.id)}) for the patched record's match value (judged by custom-object.upsert.updates-match)`,
+          readBack,
+          'custom-object.upsert.updates-match',
+        );
+      const read = c.expect(readBack);
+      for (const [name, value] of Object.entries(body.attributes)) {
+        const typed = found && 'valueTypes' in found ? ` (${found.valueTypes[name] ?? 'untyped'})` : '';
+        if (!sameTypedValue(value, e.data().attributes[name]))
+          e.fail(`${name}${typed} ${show(value)}, as patched`, `${name} ${show(e.data().attributes[name])}`);
+        if (!sameTypedValue(value, again.attributes[name]))
+          read.fail(
+            `${name}${typed} ${show(value)}, as patched, on the upsert after`,
+            `${name} ${show(again.attributes[name])}`,
+          );
+      }
     },
   );
 

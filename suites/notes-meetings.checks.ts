@@ -9,6 +9,7 @@ import { keptRecordChanged } from './steps/kept-change.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { tagged } from '../fixtures/builders/tag.js';
 import { meetingRead, noteRead, transcriptRead } from './steps/note-meeting.js';
+import { LinkNotAllowed } from '../lib/http/link.js';
 
 // Notes and meetings cannot be created through the spec's interface: the checks read the ones the
 // user names in fixtures (`noteId`, `meetingId`, a meeting with a transcript). Meeting enum sets are
@@ -195,6 +196,44 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
         'transcript-link',
         `the transcript link was valid for ${Math.round((expires - receivedAt) / 1000)} s after it arrived (expires_at ${raw})`,
       );
+    },
+  );
+
+  // "pre-signed" and "valid until the returned expires_at": the link answers, with no API key, before
+  // it expires. Followed only where the user's trust reaches (the base URL's origin, a host named with
+  // --allow-host); the key is never sent with it (lib/http/link.ts).
+  check(
+    'meeting.transcript.link-answers',
+    'the transcript url, fetched without the API key before its expires_at, answers 2xx',
+    async (c) => {
+      const { ex } = await transcriptRead(c);
+      const read = c.setup(ex, 'GET /meeting/{meeting_id}/transcript');
+      const data = read.json<{ data?: { url?: unknown; expires_at?: unknown } }>().data;
+      const url = data?.url;
+      if (typeof url !== 'string') return c.block('GET /meeting/{meeting_id}/transcript', 'no url in the answer', ex);
+      let link;
+      try {
+        link = await c.api.link(url, c.target.allowHosts ?? []);
+      } catch (err) {
+        if (!(err instanceof LinkNotAllowed)) throw err;
+        if (err.allowable)
+          return c.skip(
+            `the transcript url's host ${show(err.host)} is not the base URL's: the suite sends nothing off the base URL's origin unless allowed; run with --allow-host ${show(err.host)} to follow it`,
+          );
+        return c.notApplicable(`the transcript url cannot be followed: ${err.message}`, [ex]);
+      }
+      const e = c.expect(link);
+      const expires = typeof data?.expires_at === 'string' ? instantMs(data.expires_at) : Number.NaN;
+      const status = e.response.status;
+      if (status < 200 || status > 299) {
+        // a link that expired before it was fetched is not one this check can judge
+        if (!Number.isNaN(expires) && expires <= Date.now())
+          c.notApplicable(`the transcript url had expired when it was fetched (expires_at ${show(data?.expires_at)})`, [
+            ex,
+            link,
+          ]);
+        e.fail('a 2xx answer to a GET of the url without the API key, before its expires_at', `HTTP ${status}`);
+      }
     },
   );
 });

@@ -146,6 +146,31 @@ endpoint('PATCH /task/{task_id}', () => {
     },
   );
 
+  // "all writable fields optional": the two the spec names writable (status, to COMPLETED, and
+  // disposition) in one patch, status first: a server that keeps only some of a patch's fields passed
+  // the one-field patches above (the task is COMPLETED after a first run, so only a lost disposition shows)
+  check(
+    'task.patch.record',
+    'a patch of status COMPLETED and disposition at once answers both, and a task read (where served) shows both',
+    async (c) => {
+      const id = await takeTask(c);
+      const sent = { status: 'COMPLETED', disposition: taskDisposition(c.faker, c.runId) };
+      const e = c
+        .expect(await c.api.patch(`/task/${id}`, taskPatchBody(sent)))
+        .success()
+        .record('task');
+      const judge = (r: ApiRecord, on: Conformance, where: string) => {
+        for (const [name, value] of Object.entries(sent))
+          if (valueOf(r, name) !== value)
+            on.fail(`${name} ${show(value)} ${where}`, `${name} ${show(r.attributes[name])}`);
+      };
+      judge(e.data(), e, 'in the patch answer');
+      await throughUnstatedRecordRead(c, `/task/${id}`, 'status and disposition patched together', (r, read) =>
+        judge(r, read, 'on a task read after the patch'),
+      );
+    },
+  );
+
   check('record.task.attributes', "a patched task is { data: task record } with the spec's value types", async (c) => {
     const id = await takeTask(c);
     c.expect(await c.api.patch(`/task/${id}`, taskPatchBody({ disposition: taskDisposition(c.faker, c.runId) })))

@@ -95,3 +95,19 @@ describe('the fixtures file', () => {
     expect(() => resolveConfig({ fixtures: 'missing.json' }, {}, dir)).toThrow(/cannot read the fixtures file/);
   });
 });
+
+describe('--allow-host', () => {
+  it('takes hosts from the flag (a list) or the environment, in lower case, and refuses anything but a host', () => {
+    const dir = dirWith({});
+    expect(resolveConfig({ allowHost: 'Files.Example.com, cdn.example.com:8443' }, {}, dir).allowHosts).toEqual([
+      'files.example.com',
+      'cdn.example.com:8443',
+    ]);
+    expect(resolveConfig({}, { CONFORMANCE_ALLOW_HOST: 'files.example.com' }, dir).allowHosts).toEqual([
+      'files.example.com',
+    ]);
+    expect(resolveConfig({}, {}, dir).allowHosts).toEqual([]);
+    for (const bad of ['https://files.example.com', 'files.example.com/path', 'user@files.example.com'])
+      expect(() => resolveConfig({ allowHost: bad }, {}, dir)).toThrow(RunCannotStart);
+  });
+});

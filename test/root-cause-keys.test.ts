@@ -81,13 +81,23 @@ describe('a root cause is the rule and what is wrong', () => {
   });
 
   it('a value wrong in one way in two attributes of two kinds of record: one problem, in words', () => {
+    // a custom-object record carries id, created_at, updated_at and display_name ("Envelope plus attributes: …")
+    const stated = (kind: string) =>
+      kind.startsWith('cus_obj__')
+        ? {
+            id: { value_type: 'uuid', value: '7d6c2a5e-3c1b-4c8e-9a57-0c2f7f1d2b3a' },
+            created_at: { value_type: 'timestamp', value: '2026-11-27T10:00:00Z' },
+            updated_at: { value_type: 'timestamp', value: '2026-11-27T10:00:00Z' },
+            display_name: { value_type: 'string', value: 'P' },
+          }
+        : {};
     const record = (kind: string, attributes: Record<string, unknown>) => ({
       data: {
         id: '7d6c2a5e-3c1b-4c8e-9a57-0c2f7f1d2b3a',
         created_at: '2026-11-27T10:00:00Z',
         updated_at: '2026-11-27T10:00:00Z',
         record_type: kind,
-        attributes,
+        attributes: { ...stated(kind), ...attributes },
       },
     });
     const account = recordViolations(
@@ -114,6 +124,12 @@ describe('a root cause is the rule and what is wrong', () => {
         actual: 'budget is 1250, a number',
         at: '/data/attributes/budget',
       }),
+    ]);
+    // a stated attribute missing is the record's attributes rule, not the envelope's
+    const { data } = record('cus_obj__project', {});
+    const { id: _id, ...withoutId } = data.attributes;
+    expect(recordViolations('custom-object', { data: { ...data, attributes: withoutId } })).toEqual([
+      expect.objectContaining({ rule: 'record.custom-object.attributes', at: '/data/attributes' }),
     ]);
   });
 

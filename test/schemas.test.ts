@@ -346,9 +346,17 @@ describe('records', () => {
       created_at: TS,
       updated_at: TS,
       record_type: 'cus_obj__vehicle',
-      attributes: { display_name: tv('string', 'V') },
+      attributes: {
+        id: tv('uuid', ID),
+        created_at: tv('timestamp', TS),
+        updated_at: tv('timestamp', TS),
+        display_name: tv('string', 'V'),
+      },
     };
     expect(validate('records/custom-object', rec)).toEqual([]);
+    // "Envelope plus attributes: id, created_at, updated_at, display_name": each is there
+    const { id: _id, ...withoutId } = rec.attributes;
+    expectProblem(validate('records/custom-object', { ...rec, attributes: withoutId }), '/attributes', "'id'");
     expectProblem(validate('records/custom-object', { ...rec, record_type: 'vehicle' }), '/record_type', 'pattern');
   });
   it('note created_by_user_id is uuid-typed, not record_reference', () => {
@@ -445,7 +453,13 @@ describe('envelopes', () => {
     );
   });
   it('upsert, phone item patch, transcript', () => {
-    const rec = { id: ID, created_at: TS, updated_at: TS, record_type: 'cus_obj__x', attributes: {} };
+    const attributes = {
+      id: tv('uuid', ID),
+      created_at: tv('timestamp', TS),
+      updated_at: tv('timestamp', TS),
+      display_name: tv('string', 'X'),
+    };
+    const rec = { id: ID, created_at: TS, updated_at: TS, record_type: 'cus_obj__x', attributes };
     expect(validate('envelopes/upsert', { data: rec, meta: { matched_on: { field: 'x' } } })).toEqual([]);
     expectProblem(validate('envelopes/upsert', { data: rec, meta: {} }), '/meta', "'matched_on'");
     const envelope = { id: ID, is_primary: true, labels: ['WORK'], phone_number: '+15550100' };

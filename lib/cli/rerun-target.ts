@@ -22,6 +22,8 @@ export function rerunTarget(config: RunConfig, args: RunArgs, target: Target, cw
   }
   if (config.readOnly) out.push('--read-only');
   if (String(config.cases) !== SETTINGS.cases.default) out.push(`--cases ${config.cases}`);
+  // a stated link on an allowed host is followed again only where the run was allowed to follow it
+  for (const host of config.allowHosts) out.push(`--allow-host ${quoteIfNeeded(host)}`);
   const rel = path.relative(cwd, config.reportDir);
   const reportDir = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? config.reportDir : rel;
   return { args: out.join(' '), reportDir };

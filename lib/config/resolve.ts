@@ -38,6 +38,8 @@ export interface RunConfig {
   allowIncomplete: boolean;
   /** --keep-failing: a failed check's records are left in place for its reproducers */
   keepFailing: boolean;
+  /** --allow-host: hosts besides the base URL's origin whose stated links may be followed, without a key */
+  allowHosts: string[];
   concurrency: number;
   /** --cases: generated cases per generated check */
   cases: number;
@@ -102,6 +104,7 @@ export function resolveConfig(
     strict: truthy(pick('strict')),
     allowIncomplete: truthy(pick('allowIncomplete')),
     keepFailing: truthy(pick('keepFailing')),
+    allowHosts: hostsOf(list(pick('allowHost'))),
     concurrency: positiveInteger('concurrency', pick('concurrency')),
     cases: positiveInteger('cases', pick('cases')),
     maxWaitMs: duration('max-wait', pick('maxWait')),
@@ -178,6 +181,23 @@ function serverOf(
     out[key] = v;
   }
   return out;
+}
+
+/** --allow-host values: each a host name, with a port or not, in lower case; anything else cannot start a run. */
+function hostsOf(values: string[]): string[] {
+  return values.map((v) => {
+    let u: URL | undefined;
+    try {
+      u = new URL(`http://${v}`);
+    } catch {
+      /* below */
+    }
+    if (!u || u.host !== v.toLowerCase() || u.username !== '' || u.pathname !== '/')
+      throw new RunCannotStart(
+        `--allow-host takes a host name, with a port or not (files.example.com:443); got ${JSON.stringify(v)}`,
+      );
+    return u.host;
+  });
 }
 
 function list(v: string | undefined): string[] {

@@ -169,6 +169,12 @@ export const SETTINGS = {
     kind: 'boolean',
     doc: "a failed check's records are not archived when it ends, so its curl reproducers still find them; they stay in the ledger for `npx conformance cleanup`",
   },
+  allowHost: {
+    flag: 'allow-host',
+    env: 'CONFORMANCE_ALLOW_HOST',
+    kind: 'list',
+    doc: "a host (`name` or `name:port`) besides the base URL's origin whose links the server states may be followed, without any key (a pre-signed link); repeatable or comma-separated. Unset: only links on the base URL's origin are followed",
+  },
   har: {
     flag: 'har',
     env: 'CONFORMANCE_HAR',

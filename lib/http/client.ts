@@ -11,6 +11,7 @@ import { outgoing, type Outgoing } from './outgoing.js';
 import { Turns } from './turns.js';
 import { afterRateLimit } from './rate-limited.js';
 import { answerOf } from './wire.js';
+import { allowedLink, LinkNotAllowed, MAX_LINK_REDIRECTS } from './link.js';
 
 export type { Auth, RefusalKind } from './refusals.js';
 export { describeTransportError } from './transport-error.js';
@@ -207,6 +208,32 @@ export class ApiClient {
   private refuse(kind: RefusalKind, message: string): never {
     if (this.settings.refuse) this.settings.refuse(kind, message);
     throw new Error(message);
+  }
+
+  /**
+   * GET of a link the server stated (a pre-signed url, say), with no credential at all: on the base URL's
+   * origin or a host the user allowed (`allowHosts`), bounded like every request, its redirects followed
+   * only to such origins (at most MAX_LINK_REDIRECTS). Throws LinkNotAllowed, naming the host, for any
+   * other; nothing is sent there.
+   */
+  async link(link: string, allowHosts: readonly string[] = []): Promise<Exchange> {
+    let u = allowedLink(this.settings.baseUrl, link, allowHosts);
+    for (let hops = 0; ; hops++) {
+      const r = { method: 'GET', path: u.pathname, url: u.toString(), auth: 'none' as const, exempt: false };
+      const ex = await this.attempts(outgoing(r, { headers: { accept: '*/*' } }, undefined));
+      const status = ex.response?.status ?? 0;
+      const location = ex.response?.headers['location'];
+      if (status < 300 || status > 399 || location === undefined) return ex;
+      if (hops >= MAX_LINK_REDIRECTS)
+        throw new LinkNotAllowed(u.host, `it redirected more than ${MAX_LINK_REDIRECTS} times`);
+      let next: string;
+      try {
+        next = new URL(location, u).toString();
+      } catch {
+        throw new LinkNotAllowed(u.host, 'it redirected to no URL');
+      }
+      u = allowedLink(this.settings.baseUrl, next, allowHosts);
+    }
   }
 
   /** The URL of a path under the base URL; a path that would leave the base path is refused (thrown). */

@@ -45,6 +45,8 @@ export interface Target {
   cases: number;
   /** safety cap on requests sent by the run */
   maxRequests?: number;
+  /** --allow-host: hosts besides the base URL's origin whose stated links a check may follow, without a key */
+  allowHosts?: readonly string[];
   /** where each created record is appended as it is created (the cleanup ledger) */
   ledgerFile?: string;
 }

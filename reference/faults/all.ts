@@ -176,6 +176,11 @@ import domainRemovedFromAnyAccount from './domain-removed-from-any-account.js';
 import edgeRemovedByTargetAlone from './edge-removed-by-target-alone.js';
 import matchAcrossOrganizations from './match-across-organizations.js';
 import customRecordFoundUnderAnyType from './custom-record-found-under-any-type.js';
+import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
+import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
+import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
+import transcriptLinkUnsigned from './transcript-link-unsigned.js';
+import customRecordNoIdAttribute from './custom-record-no-id-attribute.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -356,4 +361,9 @@ export const ALL_FAULTS: readonly Fault[] = [
   edgeRemovedByTargetAlone,
   matchAcrossOrganizations,
   customRecordFoundUnderAnyType,
+  contactPatchStageEnvelopeRefused,
+  customRecordPatchDropsSelects,
+  taskPatchFirstFieldOnly,
+  transcriptLinkUnsigned,
+  customRecordNoIdAttribute,
 ];

@@ -32,18 +32,32 @@ export function recordViolations(kind: RecordKind, body: unknown): Violation[] {
   if (problems.length === 0) return [];
   const byAttribute = new Map<string, SchemaProblem[]>();
   const outside: SchemaProblem[] = [];
+  const missing: string[] = [];
   for (const p of problems) {
     const m = ATTRIBUTE.exec(p.path);
-    if (!m) outside.push(p);
+    if (p.path === '/data/attributes' && p.keyword === 'required') missing.push(String(p.params?.['missingProperty']));
+    else if (!m) outside.push(p);
     else byAttribute.set(m[1]!, [...(byAttribute.get(m[1]!) ?? []), p]);
   }
   const attributes = (body as { data?: { attributes?: Record<string, unknown> } }).data?.attributes ?? {};
   return [
     ...envelopeViolations(kind, outside, body),
+    ...(missing.length > 0 ? [missingAttributes(kind, missing)] : []),
     ...[...byAttribute].flatMap(([name, ps]) =>
       attributeViolations(kind, unescape(name), attributes[unescape(name)], ps),
     ),
   ];
+}
+
+/** Attributes the spec says the record carries (a custom object's "Envelope plus attributes: …") that it lacks. */
+function missingAttributes(kind: RecordKind, names: readonly string[]): Violation {
+  return {
+    rule: ATTRIBUTE_RULE[kind],
+    expected: `the attributes a ${kind} record is stated to carry, ${names.map((n) => show(n)).join(', ')} among them`,
+    actual: `no ${names.map((n) => show(n)).join(', ')} in data.attributes`,
+    problem: 'an attribute the record is stated to carry is missing',
+    at: '/data/attributes',
+  };
 }
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');

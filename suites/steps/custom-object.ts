@@ -444,3 +444,34 @@ export function customObjectArchived(
 export async function recordToPatch(c: CheckContext): Promise<ApiRecord> {
   return (await customObjectPatched(c)).before;
 }
+
+/** customObjectPatchedWhole: the bare record's upsert, and where it made one, the patch and the read back. */
+export interface PatchedWhole {
+  made: Exchange;
+  record?: ApiRecord;
+  body?: { attributes: Record<string, unknown> };
+  ex?: Exchange;
+  readBack?: Exchange;
+}
+
+/**
+ * A record of its own made with its match value alone, then patched with every sample attribute (each
+ * value type the server showed for them, selects among them: as given, the free-text one a value of
+ * this run), then seen again the stated way (an upsert of its match value and nothing else): sent once
+ * per run. A patch that keeps only some of the attributes it carries shows here, where the record held
+ * none of them before. A workspace that refuses a record without its samples leaves nothing to judge.
+ */
+export function customObjectPatchedWhole(c: CheckContext): Promise<PatchedWhole> {
+  const co = customObject(c);
+  return c.shared('custom objects: a bare record patched with every sample attribute', async (s) => {
+    const value = matchValue(s.faker, s.runId);
+    const made = await upsert(s, co, freshUpsertBody(s, co, value, {}));
+    const record = recordOf(made.response?.json);
+    if ((made.response?.status ?? 500) > 299 || record === undefined) return { made };
+    archiveAfter(s, co, record.id);
+    const body = { attributes: patchAttributes(s, co, 'Whole') };
+    const ex = await s.api.patch(`/${co.apiName}/${record.id}`, body);
+    const readBack = await upsert(s, co, freshUpsertBody(s, co, value, {}));
+    return { made, record, body, ex, readBack };
+  });
+}

@@ -58,6 +58,7 @@ function commonTarget({ config, startedAt }: Configured): Common {
     ledgerFile: path.join(config.reportDir, 'ledger.jsonl'),
     recordChanges: new RecordChanges(),
     keepFailing: config.keepFailing,
+    allowHosts: config.allowHosts,
     givenUpUsed: new Set<string>(),
     ...(config.examples !== undefined ? { examples: readExamples(config.examples, config.examples) } : {}),
   };

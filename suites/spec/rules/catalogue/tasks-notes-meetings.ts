@@ -85,4 +85,12 @@ export const NOTE_MEETING_RULES = {
     summary: 'a freshly issued transcript link expires in the future',
     endpoints: ['GET /meeting/{meeting_id}/transcript'],
   },
+  'meeting.transcript.link-answers': {
+    level: 'MUST',
+    section: 'Limits',
+    quote: '| pre-signed transcript link | valid until the returned `expires_at` |',
+    summary:
+      'a freshly issued transcript url answers 2xx to a GET without the API key (it is pre-signed) before its expires_at',
+    endpoints: ['GET /meeting/{meeting_id}/transcript'],
+  },
 } as const satisfies Record<string, Rule>;

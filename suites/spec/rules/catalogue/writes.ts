@@ -85,7 +85,13 @@ export const WRITE_RULES = {
     quote:
       'An enveloped select is `{ value_type: select, value: { api_name } }` or `{ value_type: select, value: { id } }`.',
     summary: 'a stage or other select written as an enveloped select by api_name or by id is resolved to that option',
-    endpoints: ['POST /contact', 'POST /opportunity', 'POST /account', 'POST /{custom_object_api_name}/_upsert'],
+    endpoints: [
+      'POST /contact',
+      'PATCH /contact/{contact_id}',
+      'POST /opportunity',
+      'POST /account',
+      'POST /{custom_object_api_name}/_upsert',
+    ],
   },
   'write.select-list-id': {
     level: 'MUST',

@@ -11,4 +11,7 @@ export const customObjectRecord = defineRecord(
     updated_at: one('timestamp'),
     display_name: one('string'),
   },
+  // unlike the other record types' lists, this one states what the record is made of: "Envelope plus
+  // attributes: id, created_at, updated_at, display_name": each is there, typed as listed
+  ['id', 'created_at', 'updated_at', 'display_name'],
 );

@@ -12,6 +12,8 @@ export function defineRecord<const K extends RecordKind, const T extends object,
   comment: string,
   recordType: T,
   attributes: A,
+  /** the listed attributes the spec says the record carries ("Envelope plus attributes: …"), where it does */
+  required: ReadonlyArray<keyof A & string> = [],
 ) {
   return {
     $id: schemaUri(`records/${kind}`),
@@ -23,6 +25,7 @@ export function defineRecord<const K extends RecordKind, const T extends object,
       attributes: {
         type: 'object',
         properties: attributes,
+        ...(required.length > 0 ? { required } : {}),
         additionalProperties: ref('value-types/attribute'),
       },
     },
