@@ -237,6 +237,9 @@ function decoded(s: string, family: Family): string {
   return parts.join('');
 }
 
+/** What every escape of the three families starts with, and form encoding's space: four scans beat one regex */
+const ESCAPE_STARTS = ['%', '\\', '&', '+'];
+
 /** Whether a family has anything to undo in `s`. */
 function touches(s: string, family: Family): boolean {
   return s.includes(String.fromCharCode(STARTER[family])) || (family === 'percent' && s.includes('+'));
@@ -253,7 +256,7 @@ function spellings(key: string): string[] {
  */
 export function encodedKeySpans(text: string, keys: readonly string[]): Array<[number, number, number]> {
   // most texts hold no escape at all: nothing else to do (asked first, it is most of every answer's redaction)
-  if (!/[%\\&+]/.test(text)) return [];
+  if (!ESCAPE_STARTS.some((c) => text.includes(c))) return [];
   const live = keys
     .map((key, index) => ({ key, index }))
     .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
