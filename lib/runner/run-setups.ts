@@ -27,6 +27,8 @@ export class RunSetups {
   private readonly cleanups = new Map<string, Array<() => Promise<unknown>>>();
   /** the set-ups each set-up was made of (asked for while it was made): archived after it */
   private readonly madeOf = new Map<string, Set<string>>();
+  /** how many requests each set-up had sent when the checks ended: its archive is on no check's path */
+  private readonly beforeClose = new Map<string, number>();
   /** each set-up's requests and when each was sent, by its key, in the order the set-ups were first asked for */
   private readonly sent = new Map<string, { exchanges: Exchange[]; spans: RequestSpan[] }>();
   readonly observations: Observation[] = [];
@@ -69,6 +71,20 @@ export class RunSetups {
   /** the requests each set-up sent (its archive when the run ends included), by its key: what each costs */
   requestsByKey(): Record<string, number> {
     return Object.fromEntries([...this.sent].map(([key, s]) => [key, s.exchanges.length]));
+  }
+
+  /**
+   * The requests set-up `key` sent before the checks ended, and those of the set-ups it was made of: what
+   * a check that asked for it waited on (its archive, when the run ends, is on no check's path).
+   */
+  spansOf(key: string, seen: ReadonlySet<string> = new Set()): RequestSpan[] {
+    const spans = this.sent.get(key)?.spans ?? [];
+    const next = new Set([...seen, key]);
+    const parts = [...(this.madeOf.get(key) ?? [])].filter((p) => !next.has(p));
+    return [
+      ...spans.slice(0, this.beforeClose.get(key) ?? spans.length),
+      ...parts.flatMap((p) => this.spansOf(p, next)),
+    ];
   }
 
   /** The set-up `key`, made by `make` the first time a check asks (with that check's rule). */
@@ -125,6 +141,7 @@ export class RunSetups {
    * or a few, not one each (a run 200 ms away spent 2 s on ten archives one after another).
    */
   async close(): Promise<void> {
+    for (const [key, sent] of this.sent) this.beforeClose.set(key, sent.spans.length);
     const lists = new Map([...this.cleanups].map(([key, list]) => [key, list.splice(0).reverse()]));
     const done = new Map<string, Promise<void>>();
     const cleanUp = (key: string): Promise<void> => {
