@@ -16,6 +16,8 @@ function exchange(path: string, status: number | undefined): Exchange {
   };
 }
 
+const span = (start: number, end: number) => ({ start, end });
+
 /** A check's run: its result, its answered traffic, its unanswered requests and its chain. */
 function checkRun(id: string, answered: number, unanswered: number, chain: number, held: string[] = []): CheckRun {
   const result = { id, title: id, status: 'passed', chain } as unknown as CheckResult;
@@ -59,5 +61,23 @@ describe('RunRecord: what a run accumulated, apart from what prints it', () => {
     // two checks that took turns on one record: their chains add up
     expect(record.chain).toBe(5);
     expect(record.setups).toBe(setups);
+  });
+
+  it("counts the shared set-up a check waited on in the run's chain, not its archive at the end", () => {
+    const record = new RunRecord();
+    // the check sent two requests one after the other, after the set-up's three in a row
+    const check = { ...checkRun('c', 2, 0, 2), spans: [span(30, 40), span(40, 50)], setups: ['a contact'] };
+    const other = { ...checkRun('d', 1, 0, 1), spans: [span(0, 5)], setups: ['a note'] };
+    const setupSpans: Record<string, ReturnType<typeof span>[]> = {
+      'a contact': [span(0, 10), span(10, 20), span(20, 30)],
+      'a note': [span(0, 10)],
+    };
+    record.finish(
+      [check, other],
+      [],
+      { exchanges: [], spans: [], requestsByKey: () => ({}), spansOf: (k) => setupSpans[k] ?? [] },
+      BASE,
+    );
+    expect(record.chain).toBe(5);
   });
 });

@@ -257,6 +257,35 @@ describe('run-scoped set-ups', () => {
     expect(archived).toBe(1);
   });
 
+  it('cleans up set-ups that share nothing at once, and one made of another before it', async () => {
+    const setups = new RunSetups({ target, budget: new RequestBudget(8) });
+    const log: string[] = [];
+    // each cleanup takes a turn of the event loop: the ones that go at once start before any ends
+    const cleanup = (c: CheckContext, name: string) =>
+      c.cleanup(async () => {
+        log.push(`start ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`end ${name}`);
+      });
+    const leaf = (name: string) => (c: CheckContext) => {
+      cleanup(c, name);
+      return Promise.resolve(name);
+    };
+    await setups.shared('account', 'record.envelope', leaf('account'));
+    await setups.shared('contact', 'record.envelope', leaf('contact'));
+    // the edge is made of the account: its cleanup must end before the account's starts
+    await setups.shared('edge', 'record.envelope', async (c) => {
+      await c.shared('account', leaf('account'));
+      cleanup(c, 'edge');
+      return 'edge';
+    });
+    await setups.close();
+    expect(log.indexOf('end edge')).toBeLessThan(log.indexOf('start account'));
+    // the contact shares nothing: it started before the edge's cleanup ended
+    expect(log.indexOf('start contact')).toBeLessThan(log.indexOf('end edge'));
+    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(3);
+  });
+
   it('ends every check that asked the same way when the set-up fails or skips', async () => {
     const setups = new RunSetups({ target, budget: new RequestBudget(8) });
     const failing = () => Promise.reject(new Error('step failed'));

@@ -2,7 +2,7 @@ import { judgesInUse } from './judges.js';
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
 import type { RuleId } from '../spec/register.js';
-import { fakerFor } from './faker.js';
+import { fakerDone, fakerFor } from './faker.js';
 import { Conformance } from './expect-conform.js';
 import type { BlockedBy } from './outcome.js';
 import { operationOf, type FindingScope } from './finding.js';
@@ -53,17 +53,15 @@ export function makeContext(p: ContextParts): CheckContext {
       p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
     refusedForTheUser: (ex) => judgesInUse().refusedForTheUser(ex, p.target) !== undefined,
   };
-  let faker: Faker | undefined;
+  const faker = lazyFaker(p);
   const context: CheckContext = {
     rule: p.rule,
     title: p.title ?? p.seedName,
     target: p.target,
     fixtures: p.target.fixtures,
     runId: p.target.runId,
-    // made on first use: a Faker instance is costly to build and many checks never need one
     get faker() {
-      faker ??= fakerFor(p.target.seed, p.seedName);
-      return faker;
+      return faker.get();
     },
     api,
     expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, scope),
@@ -95,7 +93,27 @@ export function makeContext(p: ContextParts): CheckContext {
       return p.shared ? p.shared(key, make) : make(context);
     },
   };
+  endings.set(context, faker.ended);
   return context;
+}
+
+/** The check's faker, made on first use (many checks never need one), given back when the check ended. */
+function lazyFaker(p: ContextParts): { get: () => Faker; ended: () => void } {
+  let faker: Faker | undefined;
+  return {
+    get: () => (faker ??= fakerFor(p.target.seed, p.seedName)),
+    ended: () => {
+      if (faker) fakerDone(faker);
+      faker = undefined;
+    },
+  };
+}
+
+const endings = new WeakMap<CheckContext, () => void>();
+
+/** The check of context `c` ended, its cleanups too: its faker goes to the next check (lib/check/faker.ts). */
+export function contextEnded(c: CheckContext): void {
+  endings.get(c)?.();
 }
 
 /** How a check ends with no verdict of its own (skipped, not applicable), and what the run's answers showed. */

@@ -187,6 +187,7 @@ function viewChar(cp: number): string {
  * the view starts in the text (and, at the view's length, where the text ends).
  */
 function decodeLayer(s: string, family: Family, map: boolean): { view: string; from?: Int32Array } {
+  if (!map) return { view: decoded(s, family) };
   const starter = STARTER[family];
   const parts: string[] = [];
   const from = map ? new Int32Array(s.length + 1) : undefined;
@@ -213,6 +214,32 @@ function decodeLayer(s: string, family: Family, map: boolean): { view: string; f
   return { view: parts.join(''), ...(from ? { from } : {}) };
 }
 
+/**
+ * decodeLayer's view alone, going from one escape's starter to the next: a body of megabytes with few
+ * escapes is copied, not walked a character at a time (two bodies of 2 MB cost a run 0.3 s so).
+ */
+function decoded(s: string, family: Family): string {
+  const starter = String.fromCharCode(STARTER[family]);
+  const parts: string[] = [];
+  let run = 0;
+  for (let i = s.indexOf(starter); i >= 0; i = s.indexOf(starter, i)) {
+    const esc = escapeAt(s, i);
+    if (esc === undefined) {
+      i += 1;
+      continue;
+    }
+    if (run < i) parts.push(s.slice(run, i));
+    parts.push(viewChar(esc[0]));
+    i += esc[1];
+    run = i;
+  }
+  if (run < s.length) parts.push(s.slice(run));
+  return parts.join('');
+}
+
+/** What every escape of the three families starts with, and form encoding's space: four scans beat one regex */
+const ESCAPE_STARTS = ['%', '\\', '&', '+'];
+
 /** Whether a family has anything to undo in `s`. */
 function touches(s: string, family: Family): boolean {
   return s.includes(String.fromCharCode(STARTER[family])) || (family === 'percent' && s.includes('+'));
@@ -228,12 +255,14 @@ function spellings(key: string): string[] {
  * redactor's own list's to find): [start, end, index of the key] triples, in order, none overlapping.
  */
 export function encodedKeySpans(text: string, keys: readonly string[]): Array<[number, number, number]> {
+  // most texts hold no escape at all: nothing else to do (asked first, it is most of every answer's redaction)
+  if (!ESCAPE_STARTS.some((c) => text.includes(c))) return [];
   const live = keys
     .map((key, index) => ({ key, index }))
     .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
     // longest first, so a key that holds another is replaced whole
     .sort((a, b) => b.key.length - a.key.length);
-  if (live.length === 0 || !/[%\\&+]/.test(text)) return [];
+  if (live.length === 0) return [];
   // the views: one layer undone, of each family; then a second layer, of each family, over each
   const views: Array<{ path: [Family, Family?]; view: string }> = [];
   for (const f1 of FAMILIES) {

@@ -17,12 +17,22 @@ export function chainOf(spans: readonly RequestSpan[]): number {
 }
 
 /**
- * The run's longest chain of dependent requests: the longest check, or the checks that took turns
- * on one shared record (lib/runner/record-lock.ts), whose chains add up. With the request count and
- * --concurrency it gives the least time a run can take at a given round trip (`npm run bench`).
+ * The run's longest chain of dependent requests: the longest check after a shared set-up it asked
+ * for (`setupSpans`, by the set-up's key: its requests and the check's, as they followed one another),
+ * or the checks that took turns on one shared record (lib/runner/record-lock.ts), whose chains add up.
+ * With the request count and --concurrency it gives the least time a run can take at a given round
+ * trip (`npm run bench`).
  */
-export function runChainOf(runs: readonly CheckRun[]): number {
+export function runChainOf(
+  runs: readonly CheckRun[],
+  setupSpans: (key: string) => readonly RequestSpan[] = () => [],
+): number {
   const perRecord = new Map<string, number>();
   for (const r of runs) for (const key of r.held) perRecord.set(key, (perRecord.get(key) ?? 0) + (r.result.chain ?? 0));
-  return Math.max(0, ...runs.map((r) => r.result.chain ?? 0), ...perRecord.values());
+  const withSetups = (r: CheckRun) =>
+    r.setups === undefined || r.setups.length === 0
+      ? (r.result.chain ?? 0)
+      : // each set-up the check waited on, with its requests: two set-ups made apart are no chain
+        Math.max(...r.setups.map((key) => chainOf([...setupSpans(key), ...r.spans])));
+  return Math.max(0, ...runs.map(withSetups), ...perRecord.values());
 }

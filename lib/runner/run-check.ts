@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
 import { keptExchange, trafficOf } from './traffic.js';
-import { makeContext, RecordKept, type CheckContext, type RequestSpan } from '../check/context.js';
+import { contextEnded, makeContext, RecordKept, type CheckContext, type RequestSpan } from '../check/context.js';
 import type { Finding } from '../check/finding.js';
 import type { Observation } from '../check/outcome.js';
 import type { RunTarget } from '../check/run-target.js';
@@ -73,7 +73,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     log.keeping = target.keepFailing === true && (outcome.status === 'failed' || log.findings.length > 0);
     // the set-ups it judged keep their records too: its reproducers name them
     if (log.keeping) for (const key of log.setupsUsed) run.setups?.keep(key);
-    await cleanUp(log);
+    // its faker goes to the next check once nothing of this one runs
+    await cleanUp(log).then(() => contextEnded(c));
   }
   outcome = withRateLimitAnswers(outcome, def, log.exchanges, log.findings, target.baseUrl);
   const result = checkResultOf(def, outcome, { ...log, startedMs }, target);

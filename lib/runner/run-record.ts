@@ -13,6 +13,8 @@ export interface SetupTraffic {
   readonly spans: readonly RequestSpan[];
   /** the requests each set-up sent, by its key: what each costs */
   requestsByKey(): Record<string, number>;
+  /** the requests set-up `key` and the set-ups it was made of sent before the checks ended (not their archives) */
+  spansOf?(key: string): readonly RequestSpan[];
 }
 
 /**
@@ -55,7 +57,7 @@ export class RunRecord {
   finish(runs: readonly CheckRun[], findings: readonly CheckResult[], setups: SetupTraffic, baseUrl: string): void {
     this.runs = runs;
     this.results = [...runs.map((r) => r.result), ...findings];
-    this.chain = runChainOf(runs);
+    this.chain = runChainOf(runs, (key) => setups.spansOf?.(key) ?? []);
     this.setups = setups;
     // what the set-ups sent is part of what the run sent and of the contract it observed
     this.traffic = [...runs.flatMap((r) => r.traffic), ...trafficOf(setups.exchanges, baseUrl)];

@@ -11,11 +11,12 @@ import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
 import { performanceMarkdown, type BenchResults } from './performance-md.js';
 import { profileRun } from './profile.js';
 import { printRequests, readBefore } from './requests.js';
+import { serverRun, variationRun, type NotOursRun } from './not-ours.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
  * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window,window-300
- * --metered-runs N]`:
+ * --metered-runs N --not-ours DIR]`:
  * whole suite runs against
  * the embedded reference server, with latency added to every response (a deployed server is tens of
  * milliseconds away, so latency, not CPU, is what a user waits on). Each setting runs N times, one
@@ -39,8 +40,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     metered: { type: 'string', default: 'bucket,window,window-300,shed-7' },
     'metered-runs': { type: 'string', default: '1' },
+    /** an independent implementation of the spec (a folder with server.mjs), for the 200 ms row on a server not ours */
+    'not-ours': { type: 'string' },
+    'not-ours-latency-ms': { type: 'string', default: '200' },
   },
 });
+// the machine is shared: how loaded it was when the bench started goes beside every figure
+const loadAtStart = os.loadavg()[0]!;
 const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
 const latencies = values['latency-ms'].split(',').map((s) => Number(s.trim()));
@@ -57,7 +63,7 @@ if (
   metered.some((m) => !isQuotaName(m))
 ) {
   console.error(
-    'usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N] [--metered bucket,window,window-300,shed-7|none] [--metered-runs N]',
+    'usage: npm run bench -- [--runs N] [--latency-ms 0,50,100,200] [--concurrency N] [--metered bucket,window,window-300,shed-7|none] [--metered-runs N] [--not-ours DIR]',
   );
   process.exit(2);
 }
@@ -89,6 +95,40 @@ interface Row {
   replayMs: number;
   replayOverhead: number;
   failed: number;
+}
+
+interface NotOursRow {
+  server: string;
+  latencyMs: number;
+  none?: string;
+  wallMs?: number;
+  startupMs?: number;
+  requests?: number;
+  chain?: number;
+  highest?: number;
+  limitMs?: number;
+  ratioToLimit?: number;
+  failed?: number;
+}
+
+/** A run against a server not ours, beside the limit its own requests and chain set. */
+function notOursRow(r: NotOursRun, latencyMs: number): NotOursRow {
+  if (r.run === undefined || r.run.run === undefined)
+    return { server: r.server, latencyMs, none: r.none ?? r.run?.error ?? 'the run wrote no report' };
+  const f = figures(r.run);
+  const limitMs = f.startupMs + Math.max(f.chain * latencyMs, (f.requests * latencyMs) / f.highest);
+  return {
+    server: r.server,
+    latencyMs,
+    wallMs: f.wallMs,
+    startupMs: f.startupMs,
+    requests: f.requests,
+    chain: f.chain,
+    highest: f.highest,
+    limitMs: Math.round(limitMs),
+    ratioToLimit: Number((f.wallMs / limitMs).toFixed(2)),
+    failed: f.failed,
+  };
 }
 
 /** The figures of one run, from its report. */
@@ -259,6 +299,23 @@ else
     `requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`,
   );
 
+// issue 40: near the limit on servers not ours too (test/bench/not-ours.ts)
+const notOursLatency = Number(values['not-ours-latency-ms']);
+const notOurs: NotOursRow[] = [];
+console.log('');
+for (const r of [
+  await variationRun(notOursLatency, concurrency),
+  await serverRun(values['not-ours'], notOursLatency, concurrency),
+]) {
+  const row = notOursRow(r, notOursLatency);
+  notOurs.push(row);
+  console.log(
+    row.none !== undefined
+      ? `${notOursLatency} ms, ${row.server}: not measured (${row.none})`
+      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
+  );
+}
+
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
 // the metered runs take minutes: without them (--metered none) the last ones measured are kept
 let meteredOut: MeteredRow[] = existsSync(out)
@@ -285,10 +342,12 @@ const results = {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
+    loadAverage: Number(loadAtStart.toFixed(1)),
   },
   runsPerSetting: runs,
   concurrency,
   rows,
+  notOurs,
   metered: meteredOut,
   requestsPerRule: Object.fromEntries(byRule),
   ...(lastRequests ? { requests: lastRequests } : {}),

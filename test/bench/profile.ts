@@ -64,7 +64,7 @@ export function profileRun(root: string, top = 12): ProfileSummary {
   }
 }
 
-/** The bundle's module starts: [line, source file], in line order. */
+/** The bundle's module starts: [line, source file or package], in line order. */
 function bundleModules(root: string): Array<[number, string]> {
   const bundle = path.join(root, 'node_modules', '.conformance', 'cli.mjs');
   if (!existsSync(bundle)) return [];
@@ -74,6 +74,9 @@ function bundleModules(root: string): Array<[number, string]> {
     .forEach((line, i) => {
       const m = /^\/\/ ((?:lib|suites|reference|bin|builders)\/\S+\.ts)$/.exec(line);
       if (m) out.push([i, m[1]!]);
+      // the packages the bundle holds, named as a frame of node_modules is
+      const pkg = /^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(line);
+      if (pkg) out.push([i, pkg[1]!]);
     });
   return out;
 }

@@ -1,0 +1,48 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'undici';
+
+/**
+ * A server `latencyMs` away: a proxy on 127.0.0.1 that sends each request on to `target` and answers
+ * with its answer after `latencyMs` (as the embedded reference's --latency-ms does), so a server that
+ * has no latency of its own is measured at a deployed server's round trip. For the bench only.
+ */
+export async function latencyProxy(
+  target: string,
+  latencyMs: number,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  const agent = new Agent({ keepAliveTimeout: 10_000 });
+  const base = new URL(target);
+  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k, v]) => v !== undefined && !['host', 'connection'].includes(k)),
+    ) as Record<string, string | string[]>;
+    const body = chunks.length > 0 ? Buffer.concat(chunks) : null;
+    try {
+      const url = new URL(req.url ?? '/', base);
+      const answer = await request(url, { method: req.method as 'GET', headers, body, dispatcher: agent });
+      const text = Buffer.from(await answer.body.arrayBuffer());
+      const out = Object.fromEntries(
+        Object.entries(answer.headers).filter(([k]) => !['connection', 'transfer-encoding', 'keep-alive'].includes(k)),
+      );
+      setTimeout(() => res.writeHead(answer.statusCode, out).end(text), latencyMs);
+    } catch (err) {
+      setTimeout(() => res.writeHead(502).end(String(err)), latencyMs);
+    }
+  };
+  const server = createServer((req, res) => {
+    forward(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}${base.pathname.replace(/\/$/, '')}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+    },
+  };
+}

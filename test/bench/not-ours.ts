@@ -1,0 +1,98 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runSuite, type SuiteRun } from '../verify/detect.js';
+import { latencyProxy } from './latency-proxy.js';
+
+/**
+ * The 200 ms rows of `npm run bench` on servers not ours (issue 40: the run near the network's limit
+ * "on servers not ours too"). Always: the embedded reference under legal variations that answer
+ * discovery in other shapes (lib/ chooses its requests from what discovery shows, so the requests and
+ * chains differ). With `--not-ours DIR`, also an independent implementation of the spec (a folder whose
+ * `node server.mjs --port 0 --fixtures-out F` prints `LISTENING <baseUrl>` and writes the keys and
+ * fixtures: /work/shared/implementations/ holds two), installed in a temporary copy and put 200 ms away
+ * behind a proxy (test/bench/latency-proxy.ts). The project stands alone: without a folder, that row says so.
+ */
+export const DISCOVERY_VARIATIONS = [
+  'discovery-lists-by-attribute-names',
+  'discovery-object-api-name',
+  'discovery-relationships-listed',
+  'discovery-stage-by-attribute',
+];
+
+export interface NotOursRun {
+  /** what the run was against */
+  server: string;
+  run?: SuiteRun;
+  /** why there is no run */
+  none?: string;
+}
+
+/** The suite at `latencyMs` against the reference under the discovery variations. */
+export async function variationRun(latencyMs: number, concurrency: number): Promise<NotOursRun> {
+  const args = DISCOVERY_VARIATIONS.flatMap((v) => ['--variation', v]);
+  const run = await runSuite([...args, '--latency-ms', String(latencyMs), '--concurrency', String(concurrency)], {
+    timeoutMs: 900_000,
+  });
+  return { server: `the reference with ${DISCOVERY_VARIATIONS.join(', ')}`, run };
+}
+
+/** The suite at `latencyMs` against the server in `dir`, installed in a temporary copy; none without one. */
+export async function serverRun(dir: string | undefined, latencyMs: number, concurrency: number): Promise<NotOursRun> {
+  if (dir === undefined || !existsSync(path.join(dir, 'server.mjs')))
+    return { server: dir ?? 'another implementation', none: 'no server given (`--not-ours DIR`)' };
+  const name = path.basename(dir);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-not-ours-'));
+  try {
+    const srv = path.join(tmp, 'srv');
+    cpSync(dir, srv, { recursive: true, filter: (p) => !p.includes(`${path.sep}node_modules`) });
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: srv, stdio: 'ignore' });
+    if (install.status !== 0) return { server: name, none: `npm ci failed in a copy of ${dir}` };
+    const fx = path.join(tmp, 'fx.json');
+    const child = spawn(process.execPath, ['server.mjs', '--port', '0', '--fixtures-out', fx], {
+      cwd: srv,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const baseUrl = await listening(child.stdout);
+      const keys = JSON.parse(readFileSync(fx, 'utf8')) as Record<string, string>;
+      const proxy = await latencyProxy(baseUrl, latencyMs);
+      try {
+        const run = await runSuite(
+          [
+            ...['--base-url', proxy.baseUrl, '--api-key', keys['apiKey']!],
+            ...['--other-org-api-key', keys['otherOrgApiKey']!, '--read-only-api-key', keys['readOnlyApiKey']!],
+            ...['--fixtures', fx, '--concurrency', String(concurrency)],
+          ],
+          { timeoutMs: 900_000 },
+        );
+        return { server: name, run };
+      } finally {
+        await proxy.close();
+      }
+    } finally {
+      child.kill();
+    }
+  } catch (err) {
+    return { server: name, none: `could not run: ${err instanceof Error ? err.message : String(err)}` };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The base URL the server prints (`LISTENING <url>`), within a minute. */
+function listening(out: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('the server did not start within a minute')), 60_000);
+    out.on('data', (d: Buffer) => {
+      seen += d.toString();
+      const m = /LISTENING (\S+)/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+  });
+}
