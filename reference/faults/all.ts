@@ -6,6 +6,7 @@ import accountStageEnvelopeRefused from './account-stage-envelope-refused.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
 import addressMissingZip from './address-missing-zip.js';
+import ambiguousMatchLinksFirst from './ambiguous-match-links-first.js';
 import association409WrongCode from './association-409-wrong-code.js';
 import associationNeverSatisfied from './association-never-satisfied.js';
 import associationRuleNotEnforced from './association-rule-not-enforced.js';
@@ -181,6 +182,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   accountStageNameMisresolved,
   accountStageTypedSelect,
   addressMissingZip,
+  ambiguousMatchLinksFirst,
   association409WrongCode,
   associationNeverSatisfied,
   associationRuleNotEnforced,
