@@ -160,6 +160,7 @@ import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
+import upsertEnvelopedValueRefused from './upsert-enveloped-value-refused.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMalformedJson500 from './upsert-malformed-json-500.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
@@ -336,6 +337,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,
   upsertDuplicates,
+  upsertEnvelopedValueRefused,
   upsertInvalidMatchingFieldWrongCode,
   upsertMalformedJson500,
   upsertMatchLostAfterPatch,
