@@ -164,6 +164,8 @@ import upsertEnvelopedValueRefused from './upsert-enveloped-value-refused.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMalformedJson500 from './upsert-malformed-json-500.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
+import upsertMatchValueTyped500 from './upsert-match-value-typed-500.js';
+import upsertMatchWithoutValueCreates from './upsert-match-without-value-creates.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
 import upsertWriteFails from './upsert-write-fails.js';
@@ -341,6 +343,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   upsertInvalidMatchingFieldWrongCode,
   upsertMalformedJson500,
   upsertMatchLostAfterPatch,
+  upsertMatchValueTyped500,
+  upsertMatchWithoutValueCreates,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
   upsertWriteFails,
