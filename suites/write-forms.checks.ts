@@ -506,6 +506,44 @@ group('Write forms › null beyond title', () => {
   );
 });
 
+// the other writes the table gives attributes (suites/spec/write-attributes.ts): whether their schema
+// allows null is not shown, so a refusal with the error body is the schema's choice; a null taken clears
+group('Write forms › null on the task patch and the upsert', () => {
+  check(
+    'write.null',
+    'PATCH /task/{task_id} with disposition null, when taken, clears it',
+    async (c) => {
+      const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: null } }));
+      expectNullTaken(e, 'disposition');
+    },
+    { endpoint: 'PATCH /task/{task_id}' },
+  );
+
+  check(
+    'write.null',
+    'POST /{custom_object_api_name}/_upsert with a free-text attribute null, when taken, makes the record without it',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, { ...body, attributes: { ...body.attributes, [name]: null } });
+      archiveIfCreated(c, co, ex);
+      expectNullTaken(c.expect(ex), name);
+    },
+    { endpoint: 'POST /{custom_object_api_name}/_upsert' },
+  );
+});
+
+/** A write of null: refused with the error body, or taken with the attribute null or absent in the answer. */
+function expectNullTaken(e: ReturnType<CheckContext['expect']>, name: string): void {
+  if (e.response.status >= 400) {
+    e.rejected();
+    return;
+  }
+  const v = valueOf(e.success().data(), name);
+  if (v !== null && v !== undefined) e.fail(`${name} null or absent after writing it null`, `${name} ${show(v)}`);
+}
+
 /**
  * A valid create of each create whose body carries attributes, for the unknown attribute: with it the
  * name no workspace has is the only thing wrong with the create. An added create without one stops
