@@ -687,15 +687,17 @@ function sentWrite(s: { ex: Exchange; body: { attributes: Record<string, unknown
 /** Judges one write in one form: taken, and each judged attribute read back as sent (and read again). */
 function judgeFormWrite(c: CheckContext, endpoint: AttributeWrite, w: FormWrite): void {
   const e = c.expect(w.ex).success();
+  const written = e.data();
   const names = judgedNames(c, endpoint, w.attributes);
-  const reads: Array<[string, Exchange]> = [['in the answer', w.ex]];
-  if (w.readBack) reads.push(['read again', w.readBack]);
-  for (const [where, ex] of reads) {
-    const r = c.expect(ex).success().data();
+  const reads: Array<[string, ApiRecord]> = [['in the answer', written]];
+  // the read again is judged where it shows the record written: a read of another record (an upsert
+  // that made a second one) is the finding of the rule of that read, not of the form
+  const again = answeredRecord(w.readBack);
+  if (again?.id === written.id) reads.push(['read again', again]);
+  for (const [where, r] of reads)
     for (const name of names)
       if (!holdsSent(w.attributes[name], r.attributes[name]))
         e.fail(`${name} ${show(w.attributes[name])} ${where}`, `${name} ${show(r.attributes[name])} ${where}`);
-  }
 }
 
 /** The cells of one form that are sent here, each with its operation. */
