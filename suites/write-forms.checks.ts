@@ -594,7 +594,10 @@ group('Write forms › an unknown attribute on every write', () => {
 interface FormWrite {
   ex: Exchange;
   attributes: Record<string, unknown>;
-  readBack?: Exchange;
+  /** a write the run shares with other checks: a refusal blocks the cell (it is the set-up's step) */
+  shared?: true;
+  /** the record read again, and an attribute the same write sent raw, read again before the form is */
+  readBack?: { ex: Exchange; control: string };
 }
 
 type FormCell = { send: (c: CheckContext) => Promise<FormWrite> } | { judgedBy: string };
@@ -630,9 +633,13 @@ const FORM_CELLS: Record<AttributeWrite, Record<WriteForm, FormCell>> = {
     enveloped: {
       send: async (c) => {
         const contact = await createContact(c);
-        const attributes = envelopedStatedTexts(c, 'PATCH /contact/{contact_id}');
-        const ex = await c.api.patch(`/contact/${contact.id}`, { attributes });
-        return { ex, attributes, readBack: await c.api.get(`/contact/${contact.id}`) };
+        const { title, ...attributes } = envelopedStatedTexts(c, 'PATCH /contact/{contact_id}');
+        // title raw beside them: where it is not stored either, the patch is lost whatever its form
+        // (contact.patch.partial's finding), and the read again says nothing of the enveloped form
+        const control = { title: title?.value ?? tagged('Control', c.runId) };
+        const ex = await c.api.patch(`/contact/${contact.id}`, { attributes: { ...attributes, ...control } });
+        const readBack = { ex: await c.api.get(`/contact/${contact.id}`), control: 'title' };
+        return { ex, attributes: { ...attributes, ...control }, readBack };
       },
     },
   },
@@ -666,13 +673,8 @@ const FORM_CELLS: Record<AttributeWrite, Record<WriteForm, FormCell>> = {
     },
   },
   'PATCH /{custom_object_api_name}/{record_id}': {
-    // the run's patch of a record of its own, and the record again through an upsert of its match value
-    raw: {
-      send: async (c) => {
-        const { ex, body, readBack } = await customObjectPatched(c);
-        return { ex, attributes: body.attributes, readBack };
-      },
-    },
+    // the run's patch of a record of its own (its read again is custom-object.patch.record's)
+    raw: { send: async (c) => sentWrite(await customObjectPatched(c)) },
     enveloped: {
       judgedBy:
         'PATCH /{custom_object_api_name}/{record_id} takes an attribute enveloped with the value_type the server shows for it',
@@ -681,19 +683,21 @@ const FORM_CELLS: Record<AttributeWrite, Record<WriteForm, FormCell>> = {
 };
 
 function sentWrite(s: { ex: Exchange; body: { attributes: Record<string, unknown> } }): FormWrite {
-  return { ex: s.ex, attributes: s.body.attributes };
+  return { ex: s.ex, attributes: s.body.attributes, shared: true };
 }
 
 /** Judges one write in one form: taken, and each judged attribute read back as sent (and read again). */
 function judgeFormWrite(c: CheckContext, endpoint: AttributeWrite, w: FormWrite): void {
-  const e = c.expect(w.ex).success();
+  const e = w.shared ? c.setup(w.ex, endpoint) : c.expect(w.ex).success();
   const written = e.data();
-  const names = judgedNames(c, endpoint, w.attributes);
+  const control = w.readBack?.control;
+  const names = judgedNames(c, endpoint, w.attributes).filter((n) => n !== control);
   const reads: Array<[string, ApiRecord]> = [['in the answer', written]];
-  // the read again is judged where it shows the record written: a read of another record (an upsert
-  // that made a second one) is the finding of the rule of that read, not of the form
-  const again = answeredRecord(w.readBack);
-  if (again?.id === written.id) reads.push(['read again', again]);
+  // the read again is judged where it shows the record written and the raw control as sent: another
+  // record, or a write lost whatever its form, is the finding of the rule of that read or write
+  const again = answeredRecord(w.readBack?.ex);
+  if (again?.id === written.id && control !== undefined && holdsSent(w.attributes[control], again.attributes[control]))
+    reads.push(['read again', again]);
   for (const [where, r] of reads)
     for (const name of names)
       if (!holdsSent(w.attributes[name], r.attributes[name]))
