@@ -15,9 +15,11 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * the kept-record audit), counted where the server receives them, and conformance.json says the
  * same, per part, per endpoint group and per rule. Issue 39 added one request per family of checks
  * on a body and operation (415, malformed JSON, 413, unknown_field: 30), the later ids and the path no
- * route serves (3): 588 became 621.
+ * route serves (3): 588 became 621. Issue 39's write forms of a value added 12 (the enveloped contact
+ * patch and its read, the enveloped upsert and its archive, null on the task patch and the upsert, a
+ * match without its value, a match value of three more JSON types).
  */
-const REQUEST_BUDGET = 640;
+const REQUEST_BUDGET = 652;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 
