@@ -43,7 +43,8 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
     .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
   const [first, second] = found;
   if (!first) throw notFound(kind, { field, value: match['value'] });
-  if (second)
+  // fault ambiguous-match-links-first: the first record found is taken
+  if (second && !ctx.faults.has('ambiguous-match-links-first'))
     throw apiError(409, 'ambiguous_match', `More than one ${kind.targetType} matches`, {
       field,
       value: match['value'],

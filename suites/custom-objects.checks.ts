@@ -23,7 +23,8 @@ import { recordOf } from './spec/record.js';
 import { setupRecord } from './steps/record.js';
 import { show } from '../lib/check/show.js';
 import { throughUnstatedRecordRead } from './steps/unstated-route.js';
-import { matchValue } from '../fixtures/builders/custom-object.js';
+import { matchValue, sampleAttributes } from '../fixtures/builders/custom-object.js';
+import type { CheckContext } from '../lib/check/context.js';
 import { sameTypedValue } from './steps/same-value.js';
 
 // The custom object, its match field and sample attributes come from fixtures `customObject`.
@@ -31,6 +32,14 @@ import { sameTypedValue } from './steps/same-value.js';
 // Upsert statuses (create or update) are "not shown": any 2xx. How an upsert decides between
 // create and update is "not shown" beyond the request's `match`: a check only relies on a second
 // upsert with the same match value reaching the same record.
+
+/** A match value of each JSON type but the string (the field's own, sent by every upsert), unique to the run. */
+const MATCH_VALUES: ReadonlyArray<readonly [string, (runId: string, c: CheckContext) => unknown]> = [
+  // the run id's digits and six more: a number no record of another run holds
+  ['a number', (runId, c) => Number(`${runId.replace(/\D/g, '').slice(-9)}${c.faker.string.numeric(6)}`)],
+  ['an object', (runId) => ({ conformance_run: runId })],
+  ['an array', (runId) => [runId]],
+];
 
 endpoint('POST /{custom_object_api_name}/_upsert', () => {
   check(
@@ -181,6 +190,38 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
       c.expect(ex).rejected().code('missing_match_key');
     },
   );
+
+  check(
+    'custom-object.upsert.missing-match-key',
+    'an upsert whose match has no value is rejected as missing_match_key',
+    async (c) => {
+      const co = customObject(c);
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, { ...body, match: { field: co.matchField } });
+      archiveIfCreated(c, co, ex);
+      c.expect(ex).rejected().code('missing_match_key');
+    },
+  );
+
+  // "match: { field: string, value: <any> }": a value of any JSON type is the stated body. Whether a
+  // value of a type other than the field's matches or is refused is not shown; it is answered one of
+  // the two stated ways. Each value is unique to the run (a match names no record the user holds):
+  // true, false and null cannot be, so they are not sent.
+  for (const [type, value] of MATCH_VALUES)
+    check(
+      'custom-object.upsert.match-any-value',
+      `an upsert whose match value is ${type} is answered { data, meta: { matched_on } } or refused with the error body`,
+      async (c) => {
+        const co = customObject(c);
+        const attributes = sampleAttributes(co.attributes, c.runId);
+        delete attributes[co.matchField];
+        const ex = await upsert(c, co, { attributes, match: { field: co.matchField, value: value(c.runId, c) } });
+        archiveIfCreated(c, co, ex);
+        const e = c.expect(ex);
+        if (e.response.status >= 200 && e.response.status <= 299) e.body('envelopes/upsert');
+        else e.rejected();
+      },
+    );
 
   check(
     'custom-object.upsert.invalid-matching-field',

@@ -21,6 +21,8 @@ import { setupRecord } from './steps/record.js';
 import { validate } from './spec/schemas/index.js';
 import { allInWords, under } from './spec/schema-words.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/builders/relationship.js';
+import { accountCreateBody } from '../fixtures/builders/account.js';
+import type { Exchange } from '../lib/http/exchange.js';
 
 interface PostBody {
   parent: { id: unknown; record_type: unknown };
@@ -344,30 +346,72 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
 // A POST with related_record_match alone is one of the two stated forms. The match's shape is not
 // shown (the upsert's { field, value } is sent, naming an account of this run by its display_name),
 // so a server may refuse it with the error body; one that takes it answers { parent, api_name, item }.
-// ambiguous_match ("match finds more than one record") cannot be provoked on every server: two
-// accounts of one display_name are matched, and the answer is recorded.
+
+/** The run's POST with related_record_match alone, naming an account of its own: sent once, judged by two rules. */
+function matchAlone(c: CheckContext): Promise<{ contactId: string; account: ApiRecord; ex: Exchange }> {
+  return c.shared('relationships: a related_record_match alone naming one account', async (s) => {
+    const apiName = relationshipName(s, 'contactAccounts');
+    const contact = await contactForProbes(s);
+    const account = setupRecord(s, await s.api.post('/account', accountBody(s)), 'POST /account');
+    const ex = await s.api.post(`/contact/${contact.id}/relationship/${apiName}`, {
+      related_record_match: matchOf(account),
+    });
+    return { contactId: contact.id, account, ex };
+  });
+}
+
+/**
+ * Two accounts of one display_name (the second refused where the server holds names unique, which
+ * nothing states against) and the POST whose match names both: sent once, judged by two rules.
+ */
+function matchNamingTwo(c: CheckContext): Promise<{ twin: Exchange; ex: Exchange }> {
+  return c.shared('relationships: a related_record_match naming two accounts', async (s) => {
+    const apiName = relationshipName(s, 'contactAccounts');
+    const contact = await contactForProbes(s);
+    const first = setupRecord(s, await s.api.post('/account', accountBody(s)), 'POST /account');
+    const body = accountBody(s);
+    const twin = await s.api.post('/account', {
+      attributes: { ...body.attributes, display_name: valueOf(first, 'display_name') },
+    });
+    const ex = await s.api.post(`/contact/${contact.id}/relationship/${apiName}`, {
+      related_record_match: matchOf(first),
+    });
+    return { twin, ex };
+  });
+}
+
+const accountBody = (c: CheckContext) =>
+  accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') });
+
+/** `HTTP 409 (ambiguous_match)`: an answer's status and code, for observations. */
+function answered(ex: Exchange): string {
+  const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
+  return `HTTP ${ex.response?.status ?? '?'}${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
+/** Whether the match alone linked the one account it names: the precondition of ambiguous_match's check. */
+function linkedTheOneNamed(alone: { contactId: string; account: ApiRecord; ex: Exchange }): boolean {
+  const r = alone.ex.response;
+  if (!r || r.status < 200 || r.status > 299) return false;
+  const b = r.json as Partial<PostBody> | undefined;
+  return b?.item?.related_record_id === alone.account.id && b.parent?.id === alone.contactId;
+}
+
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
   check(
     'contact.relationship.post',
     'a POST with related_record_match alone is answered { parent, api_name, item }, or refused with the error body (its shape is not shown)',
     async (c) => {
-      const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await contactForProbes(c);
-      const account = await createAccount(c);
-      const e = c.expect(
-        await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(account) }),
-      );
-      const s = e.response.status;
-      const code = (e.response.json as { code?: unknown } | undefined)?.code;
+      const { contactId, ex } = await matchAlone(c);
+      const e = c.expect(ex);
       c.observe(
         'related-record-match',
-        `a POST with related_record_match { field: "display_name", value } alone answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}`,
+        `a POST with related_record_match { field: "display_name", value } alone answered ${answered(ex)}`,
       );
-      if (s >= 200 && s <= 299) {
+      if (e.response.status >= 200 && e.response.status <= 299) {
         e.body('envelopes/relationship-post');
         const b = e.json<PostBody>();
-        if (b.parent.id !== contact.id)
-          e.fail(`parent.id ${contact.id} (the contact)`, `parent.id ${show(b.parent.id)}`);
+        if (b.parent.id !== contactId) e.fail(`parent.id ${contactId} (the contact)`, `parent.id ${show(b.parent.id)}`);
         return;
       }
       e.rejected();
@@ -376,38 +420,42 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
 
   check(
     'contact.relationship.post',
-    'a related_record_match naming two accounts of one display_name is answered, refused with the error body (ambiguous_match observed), never 5xx',
+    'a related_record_match naming two accounts of one display_name is answered, refused with the error body, never 5xx',
     async (c) => {
-      const apiName = relationshipName(c, 'contactAccounts');
-      const contact = await contactForProbes(c);
-      const first = await createAccount(c);
-      // a server may hold account names unique (nothing states otherwise): a refused second account is
-      // its choice, and the match then names one account, which the POST must still answer
-      const twin = await c.api.post('/account', {
-        attributes: { ...requiredOnCreate(c, 'account'), display_name: valueOf(first, 'display_name') },
-      });
+      const { twin, ex } = await matchNamingTwo(c);
       const ts = twin.response?.status ?? 0;
-      if (ts >= 400 && ts <= 499) {
-        c.expect(twin, 'account.create.record').rejected();
-        c.observe('account-name-unique', `a second account named as the first was refused HTTP ${ts}`);
-      } else {
-        const made = setupRecord(c, twin, 'POST /account');
-        c.cleanup(() => c.api.delete(`/account/${made.id}`));
-      }
-      const e = c.expect(
-        await c.api.post(`/contact/${contact.id}/relationship/${apiName}`, { related_record_match: matchOf(first) }),
-      );
-      const s = e.response.status;
-      const code = (e.response.json as { code?: unknown } | undefined)?.code;
-      c.observe(
-        'ambiguous-match',
-        `a related_record_match naming two accounts answered HTTP ${s}${typeof code === 'string' ? ` (${code})` : ''}: ambiguous_match is expected only where the server's match finds both, which its unstated match rule decides`,
-      );
-      if (s >= 200 && s <= 299) {
+      // a server may hold account names unique: the match then names one account, which it must still answer
+      if (ts >= 400 && ts <= 499) c.expect(twin, 'account.create.record').rejected();
+      const e = c.expect(ex);
+      if (e.response.status >= 200 && e.response.status <= 299) {
         e.body('envelopes/relationship-post');
         return;
       }
       e.rejected();
+    },
+  );
+
+  // "ambiguous_match | match finds more than one record": which records a match finds is the server's
+  // unstated match rule, until the same run shows it: a match alone that linked the one account it
+  // names finds accounts by that display_name, so it finds both accounts of one name.
+  check(
+    'error.code.ambiguous-match',
+    'once a match alone linked the one account it names, a match naming two accounts of one display_name is rejected as ambiguous_match',
+    async (c) => {
+      const [alone, two] = await Promise.all([matchAlone(c), matchNamingTwo(c)]);
+      if (!linkedTheOneNamed(alone))
+        c.notApplicable(
+          `a related_record_match alone naming one account answered ${answered(alone.ex)}, not a link to that account: which records a match finds is not shown, so a match naming two proves nothing (it answered ${answered(two.ex)})`,
+          [alone.ex, two.ex],
+        );
+      const ts = two.twin.response?.status ?? 0;
+      if (ts < 200 || ts > 299)
+        c.notApplicable(
+          `a second account named as the first answered ${answered(two.twin)}: the server holds account names unique (nothing states otherwise), so no match names two accounts`,
+          [two.twin],
+        );
+      c.observe('ambiguous-match', `a related_record_match naming two accounts answered ${answered(two.ex)}`);
+      c.expect(two.ex).rejected().code('ambiguous_match');
     },
   );
 });

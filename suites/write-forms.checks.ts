@@ -36,6 +36,11 @@ import { setupRecord } from './steps/record.js';
 import { readOnce } from './steps/read-once.js';
 import { OPERATIONS, type StatedEndpoint } from './spec/operations.js';
 import { bodyTargets, bodyWith, unknownAttributeName } from './sweeps/request-bodies.js';
+import { STATED_ATTRIBUTES, type AttributeWrite, type WriteForm } from './spec/write-attributes.js';
+import { contactPatched } from './steps/contact.js';
+import { opportunityAccountCreated, opportunityCreated } from './steps/opportunity.js';
+import { customObjectPatched } from './steps/custom-object.js';
+import { envelopedStatedTexts } from './steps/stated-fields.js';
 
 /** How a discovery body may flag an attribute that takes null (its shape is not shown). */
 const NULLABLE_FLAGS = ['is_nullable', 'nullable'] as const;
@@ -194,15 +199,17 @@ group('Write forms › raw and enveloped values on the other write operations', 
 
   check(
     'write.enveloped-value',
-    'POST /opportunity takes account_id as the record_reference reads emit',
+    'POST /opportunity takes display_name and account_id enveloped as reads emit them',
     async (c) => {
       const account = await opportunityAccount(c);
+      const name = tagged(`Enveloped ${c.faker.string.alphanumeric(6)}`, c.runId);
       const body = opportunityCreateBody(c.faker, {
         runId: c.runId,
         stage: opportunityStage(c),
         accountId: account.id,
         required: requiredOnCreate(c, 'opportunity'),
         attributes: {
+          display_name: enveloped('string', name),
           account_id: enveloped('record_reference', { related_record_id: account.id, related_record_type: 'account' }),
         },
       });
@@ -210,6 +217,8 @@ group('Write forms › raw and enveloped values on the other write operations', 
       const ref = valueOf(e.data(), 'account_id') as { related_record_id?: unknown } | undefined;
       if (ref?.related_record_id !== account.id)
         e.fail(`account_id.related_record_id ${account.id}`, `account_id ${show(ref)}`);
+      const got = valueOf(e.data(), 'display_name');
+      if (got !== name) e.fail(`display_name ${show(name)}`, `display_name ${show(got)}`);
     },
     { endpoint: 'POST /opportunity' },
   );
@@ -497,6 +506,44 @@ group('Write forms › null beyond title', () => {
   );
 });
 
+// the other writes the table gives attributes (suites/spec/write-attributes.ts): whether their schema
+// allows null is not shown, so a refusal with the error body is the schema's choice; a null taken clears
+group('Write forms › null on the task patch and the upsert', () => {
+  check(
+    'write.null',
+    'PATCH /task/{task_id} with disposition null, when taken, clears it',
+    async (c) => {
+      const e = c.expect(await c.api.patch(`/task/${await takeTask(c)}`, { attributes: { disposition: null } }));
+      expectNullTaken(e, 'disposition');
+    },
+    { endpoint: 'PATCH /task/{task_id}' },
+  );
+
+  check(
+    'write.null',
+    'POST /{custom_object_api_name}/_upsert with a free-text attribute null, when taken, makes the record without it',
+    async (c) => {
+      const co = customObject(c);
+      const name = changeableAttribute(c, co);
+      const body = freshUpsertBody(c, co);
+      const ex = await upsert(c, co, { ...body, attributes: { ...body.attributes, [name]: null } });
+      archiveIfCreated(c, co, ex);
+      expectNullTaken(c.expect(ex), name);
+    },
+    { endpoint: 'POST /{custom_object_api_name}/_upsert' },
+  );
+});
+
+/** A write of null: refused with the error body, or taken with the attribute null or absent in the answer. */
+function expectNullTaken(e: ReturnType<CheckContext['expect']>, name: string): void {
+  if (e.response.status >= 400) {
+    e.rejected();
+    return;
+  }
+  const v = valueOf(e.success().data(), name);
+  if (v !== null && v !== undefined) e.fail(`${name} null or absent after writing it null`, `${name} ${show(v)}`);
+}
+
 /**
  * A valid create of each create whose body carries attributes, for the unknown attribute: with it the
  * name no workspace has is the only thing wrong with the create. An added create without one stops
@@ -535,4 +582,154 @@ group('Write forms › an unknown attribute on every write', () => {
       { endpoint: t.endpoint },
     );
   }
+});
+
+// "Each attribute may be written in either form": every write whose body carries attributes, in each
+// form, from the table of the attributes the spec states on it (suites/spec/write-attributes.ts). A
+// cell is sent here, or judged by the check of another file named by its title (a test holds that the
+// check exists); where the run already sends the write (a shared set-up), its answer is judged again
+// rather than sent again. What persistence the spec states is read back through the stated route.
+
+/** A write in one form: the answer, the attributes sent, and the stated read that shows it again. */
+interface FormWrite {
+  ex: Exchange;
+  attributes: Record<string, unknown>;
+  /** a write the run shares with other checks: a refusal blocks the cell (it is the set-up's step) */
+  shared?: true;
+  /** the record read again, and an attribute the same write sent raw, read again before the form is */
+  readBack?: { ex: Exchange; control: string };
+}
+
+type FormCell = { send: (c: CheckContext) => Promise<FormWrite> } | { judgedBy: string };
+
+/** Value types whose raw value is the enveloped `value` and reads back as written. */
+const PLAIN = new Set(['string', 'long_text', 'rich_text', 'number', 'boolean', 'url', 'email', 'phone_number']);
+
+/** The names of a write's attributes the cell judges: the stated ones, or the workspace's plain-typed samples. */
+function judgedNames(c: CheckContext, endpoint: AttributeWrite, attributes: Record<string, unknown>): string[] {
+  const stated = STATED_ATTRIBUTES[endpoint];
+  if (stated !== 'workspace') return Object.keys(stated).filter((n) => n in attributes);
+  const found = c.target.preflight?.customObject;
+  const types = found && !('blockedBy' in found) ? found.valueTypes : {};
+  return Object.keys(attributes).filter((n) => PLAIN.has(types[n] ?? ''));
+}
+
+/** Whether a value read back holds the one written; a raw uuid of a record_reference is its related_record_id. */
+function holdsSent(sent: unknown, read: ApiRecord['attributes'][string]): boolean {
+  if (typeof sent === 'string' && read && !Array.isArray(read) && read.value_type === 'record_reference')
+    return (read.value as { related_record_id?: unknown } | null)?.related_record_id === sent;
+  return sameTypedValue(sent, read);
+}
+
+const FORM_CELLS: Record<AttributeWrite, Record<WriteForm, FormCell>> = {
+  'POST /contact': {
+    raw: { judgedBy: 'string attributes written raw (middle_name among them) read back as written' },
+    enveloped: { judgedBy: 'attributes written as { value_type, value } read back as written' },
+  },
+  'PATCH /contact/{contact_id}': {
+    // the run's title patch of the contact for probes (sent once): its answer (other probes patch that contact)
+    raw: { send: async (c) => sentWrite(await contactPatched(c)) },
+    // a contact of its own, every stated field enveloped, and the contact read again (GET is stated)
+    enveloped: {
+      send: async (c) => {
+        const contact = await createContact(c);
+        const { title, ...attributes } = envelopedStatedTexts(c, 'PATCH /contact/{contact_id}');
+        // title raw beside them: where it is not stored either, the patch is lost whatever its form
+        // (contact.patch.partial's finding), and the read again says nothing of the enveloped form
+        const control = { title: title?.value ?? tagged('Control', c.runId) };
+        const ex = await c.api.patch(`/contact/${contact.id}`, { attributes: { ...attributes, ...control } });
+        const readBack = { ex: await c.api.get(`/contact/${contact.id}`), control: 'title' };
+        return { ex, attributes: { ...attributes, ...control }, readBack };
+      },
+    },
+  },
+  'POST /account': {
+    // the run's account create the opportunities are made on (sent once)
+    raw: { send: async (c) => sentWrite(await opportunityAccountCreated(c)) },
+    enveloped: { judgedBy: 'POST /account takes display_name as { value_type: string, value }' },
+  },
+  'POST /opportunity': {
+    // the run's opportunity the checks only read (sent once)
+    raw: { send: async (c) => sentWrite(await opportunityCreated(c)) },
+    enveloped: { judgedBy: 'POST /opportunity takes display_name and account_id enveloped as reads emit them' },
+  },
+  'PATCH /task/{task_id}': {
+    raw: { judgedBy: 'PATCH /task takes disposition as a plain string' },
+    enveloped: { judgedBy: 'PATCH /task takes status and disposition enveloped' },
+  },
+  'POST /{custom_object_api_name}/_upsert': {
+    // the run's upsert of the samples as given (sent once)
+    raw: { send: async (c) => sentWrite(await customObjectUpserted(c)) },
+    enveloped: {
+      send: async (c) => {
+        const co = customObject(c);
+        const { name, value, valueType } = envelopedAttribute(c, co, 'Enveloped');
+        const body = freshUpsertBody(c, co);
+        const attributes = { ...body.attributes, [name]: enveloped(valueType, value) };
+        const ex = await upsert(c, co, { ...body, attributes });
+        archiveIfCreated(c, co, ex);
+        return { ex, attributes: { [name]: attributes[name] } };
+      },
+    },
+  },
+  'PATCH /{custom_object_api_name}/{record_id}': {
+    // the run's patch of a record of its own (its read again is custom-object.patch.record's)
+    raw: { send: async (c) => sentWrite(await customObjectPatched(c)) },
+    enveloped: {
+      judgedBy:
+        'PATCH /{custom_object_api_name}/{record_id} takes an attribute enveloped with the value_type the server shows for it',
+    },
+  },
+};
+
+function sentWrite(s: { ex: Exchange; body: { attributes: Record<string, unknown> } }): FormWrite {
+  return { ex: s.ex, attributes: s.body.attributes, shared: true };
+}
+
+/** Judges one write in one form: taken, and each judged attribute read back as sent (and read again). */
+function judgeFormWrite(c: CheckContext, endpoint: AttributeWrite, w: FormWrite): void {
+  const e = w.shared ? c.setup(w.ex, endpoint) : c.expect(w.ex).success();
+  const written = e.data();
+  const control = w.readBack?.control;
+  const names = judgedNames(c, endpoint, w.attributes).filter((n) => n !== control);
+  const reads: Array<[string, ApiRecord]> = [['in the answer', written]];
+  // the read again is judged where it shows the record written and the raw control as sent: another
+  // record, or a write lost whatever its form, is the finding of the rule of that read or write
+  const again = answeredRecord(w.readBack?.ex);
+  if (again?.id === written.id && control !== undefined && holdsSent(w.attributes[control], again.attributes[control]))
+    reads.push(['read again', again]);
+  for (const [where, r] of reads)
+    for (const name of names)
+      if (!holdsSent(w.attributes[name], r.attributes[name]))
+        e.fail(`${name} ${show(w.attributes[name])} ${where}`, `${name} ${show(r.attributes[name])} ${where}`);
+}
+
+/** The cells of one form that are sent here, each with its operation. */
+function cellsSentHere(
+  form: WriteForm,
+): Array<{ endpoint: AttributeWrite; send: (c: CheckContext) => Promise<FormWrite> }> {
+  return (Object.keys(FORM_CELLS) as AttributeWrite[]).flatMap((endpoint) => {
+    const cell = FORM_CELLS[endpoint][form];
+    return 'send' in cell ? [{ endpoint, send: cell.send }] : [];
+  });
+}
+
+const whose = (endpoint: AttributeWrite) =>
+  STATED_ATTRIBUTES[endpoint] === 'workspace' ? "the workspace's attributes" : 'the attributes the spec states';
+
+group('Write forms › every stated attribute in each form', () => {
+  for (const { endpoint, send } of cellsSentHere('raw'))
+    check(
+      'write.raw-value',
+      `${endpoint} takes ${whose(endpoint)} as raw values, read back as written`,
+      async (c) => judgeFormWrite(c, endpoint, await send(c)),
+      { endpoint },
+    );
+  for (const { endpoint, send } of cellsSentHere('enveloped'))
+    check(
+      'write.enveloped-value',
+      `${endpoint} takes ${whose(endpoint)} as { value_type, value }, read back as written`,
+      async (c) => judgeFormWrite(c, endpoint, await send(c)),
+      { endpoint },
+    );
 });

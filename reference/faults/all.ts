@@ -6,6 +6,7 @@ import accountStageEnvelopeRefused from './account-stage-envelope-refused.js';
 import accountStageNameMisresolved from './account-stage-name-misresolved.js';
 import accountStageTypedSelect from './account-stage-typed-select.js';
 import addressMissingZip from './address-missing-zip.js';
+import ambiguousMatchLinksFirst from './ambiguous-match-links-first.js';
 import association409WrongCode from './association-409-wrong-code.js';
 import associationNeverSatisfied from './association-never-satisfied.js';
 import associationRuleNotEnforced from './association-rule-not-enforced.js';
@@ -24,6 +25,7 @@ import contactPatchClobbers from './contact-patch-clobbers.js';
 import contactPatchFromCreated from './contact-patch-from-created.js';
 import contactPatchLost from './contact-patch-lost.js';
 import contactPatchNamesOnly from './contact-patch-names-only.js';
+import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
 import contactStageNotRequired from './contact-stage-not-required.js';
 import currencyAmountNumber from './currency-amount-number.js';
 import cursorNeverEnds from './cursor-never-ends.js';
@@ -31,7 +33,10 @@ import cursorNull500 from './cursor-null-500.js';
 import cursorRepeatsItems from './cursor-repeats-items.js';
 import customObjectUnknownFieldIgnored from './custom-object-unknown-field-ignored.js';
 import customRecordDeleteNotArchived from './custom-record-delete-not-archived.js';
+import customRecordFoundUnderAnyType from './custom-record-found-under-any-type.js';
+import customRecordNoIdAttribute from './custom-record-no-id-attribute.js';
 import customRecordPatchClobbers from './custom-record-patch-clobbers.js';
+import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
 import customRecordPatchLost from './custom-record-patch-lost.js';
 import customRecordTimestampsTypedString from './custom-record-timestamps-typed-string.js';
 import customRecordTypeGeneric from './custom-record-type-generic.js';
@@ -42,6 +47,8 @@ import displayNameNotDerived from './display-name-not-derived.js';
 import displayNameStaleLastName from './display-name-stale-last-name.js';
 import displayNameWritable from './display-name-writable.js';
 import domainDeleteNoop from './domain-delete-noop.js';
+import domainRemovedFromAnyAccount from './domain-removed-from-any-account.js';
+import edgeRemovedByTargetAlone from './edge-removed-by-target-alone.js';
 import emailTypedString from './email-typed-string.js';
 import envelopeMissingUpdatedAt from './envelope-missing-updated-at.js';
 import envelopedValuesRejected from './enveloped-values-rejected.js';
@@ -67,6 +74,7 @@ import longIdForeignErrorBody from './long-id-foreign-error-body.js';
 import longString500 from './long-string-500.js';
 import longStringTruncated from './long-string-truncated.js';
 import malformedJson500 from './malformed-json-500.js';
+import matchAcrossOrganizations from './match-across-organizations.js';
 import matchOnly500 from './match-only-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
 import meetingStatusTypedString from './meeting-status-typed-string.js';
@@ -101,6 +109,7 @@ import pageSizeOneRefused from './page-size-one-refused.js';
 import pageSizeZeroAccepted from './page-size-zero-accepted.js';
 import patchUnknownCreates from './patch-unknown-creates.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
+import phoneItemFoundInAnyContact from './phone-item-found-in-any-contact.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
 import phoneItemIsPrimaryString from './phone-item-is-primary-string.js';
 import phoneItemLabelsUnchecked from './phone-item-labels-unchecked.js';
@@ -140,11 +149,13 @@ import taskDispositionNotPatchable from './task-disposition-not-patchable.js';
 import taskEmptyAttributes200 from './task-empty-attributes-200.js';
 import taskEmptyAttributes400 from './task-empty-attributes-400.js';
 import taskPatchClobbers from './task-patch-clobbers.js';
+import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
 import taskStatusTypedString from './task-status-typed-string.js';
 import throughRoleUntyped from './through-role-untyped.js';
 import timestampNotIso from './timestamp-not-iso.js';
 import topLevelKeysIgnored from './top-level-keys-ignored.js';
 import transcriptExpired from './transcript-expired.js';
+import transcriptLinkUnsigned from './transcript-link-unsigned.js';
 import transcriptRelativeUrl from './transcript-relative-url.js';
 import unicodeMangled from './unicode-mangled.js';
 import unknownCustomObject200 from './unknown-custom-object-200.js';
@@ -159,9 +170,12 @@ import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
+import upsertEnvelopedValueRefused from './upsert-enveloped-value-refused.js';
 import upsertInvalidMatchingFieldWrongCode from './upsert-invalid-matching-field-wrong-code.js';
 import upsertMalformedJson500 from './upsert-malformed-json-500.js';
 import upsertMatchLostAfterPatch from './upsert-match-lost-after-patch.js';
+import upsertMatchValueTyped500 from './upsert-match-value-typed-500.js';
+import upsertMatchWithoutValueCreates from './upsert-match-without-value-creates.js';
 import upsertMissingMatchKeyWrongCode from './upsert-missing-match-key-wrong-code.js';
 import upsertNoMeta from './upsert-no-meta.js';
 import upsertWriteFails from './upsert-write-fails.js';
@@ -171,16 +185,6 @@ import validationDetailsMissingLoc from './validation-details-missing-loc.js';
 import versionNotInBasePath from './version-not-in-base-path.js';
 import wrongJsonType500 from './wrong-json-type-500.js';
 import wrongKey403 from './wrong-key-403.js';
-import phoneItemFoundInAnyContact from './phone-item-found-in-any-contact.js';
-import domainRemovedFromAnyAccount from './domain-removed-from-any-account.js';
-import edgeRemovedByTargetAlone from './edge-removed-by-target-alone.js';
-import matchAcrossOrganizations from './match-across-organizations.js';
-import customRecordFoundUnderAnyType from './custom-record-found-under-any-type.js';
-import contactPatchStageEnvelopeRefused from './contact-patch-stage-envelope-refused.js';
-import customRecordPatchDropsSelects from './custom-record-patch-drops-selects.js';
-import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
-import transcriptLinkUnsigned from './transcript-link-unsigned.js';
-import customRecordNoIdAttribute from './custom-record-no-id-attribute.js';
 
 /** Every fault, one file each (reference/faults/<id>.ts); the file name is the fault id. */
 export const ALL_FAULTS: readonly Fault[] = [
@@ -191,6 +195,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   accountStageNameMisresolved,
   accountStageTypedSelect,
   addressMissingZip,
+  ambiguousMatchLinksFirst,
   association409WrongCode,
   associationNeverSatisfied,
   associationRuleNotEnforced,
@@ -209,6 +214,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   contactPatchFromCreated,
   contactPatchLost,
   contactPatchNamesOnly,
+  contactPatchStageEnvelopeRefused,
   contactStageNotRequired,
   currencyAmountNumber,
   cursorNeverEnds,
@@ -216,7 +222,10 @@ export const ALL_FAULTS: readonly Fault[] = [
   cursorRepeatsItems,
   customObjectUnknownFieldIgnored,
   customRecordDeleteNotArchived,
+  customRecordFoundUnderAnyType,
+  customRecordNoIdAttribute,
   customRecordPatchClobbers,
+  customRecordPatchDropsSelects,
   customRecordPatchLost,
   customRecordTimestampsTypedString,
   customRecordTypeGeneric,
@@ -227,6 +236,8 @@ export const ALL_FAULTS: readonly Fault[] = [
   displayNameStaleLastName,
   displayNameWritable,
   domainDeleteNoop,
+  domainRemovedFromAnyAccount,
+  edgeRemovedByTargetAlone,
   emailTypedString,
   envelopeMissingUpdatedAt,
   envelopedValuesRejected,
@@ -252,6 +263,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   longString500,
   longStringTruncated,
   malformedJson500,
+  matchAcrossOrganizations,
   matchOnly500,
   meetingParticipantIsHostString,
   meetingStatusTypedString,
@@ -286,6 +298,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   pageSizeZeroAccepted,
   patchUnknownCreates,
   payloadTooLargeWrongCode,
+  phoneItemFoundInAnyContact,
   phoneItemIsPrimaryCoerced,
   phoneItemIsPrimaryString,
   phoneItemLabelsUnchecked,
@@ -325,11 +338,13 @@ export const ALL_FAULTS: readonly Fault[] = [
   taskEmptyAttributes200,
   taskEmptyAttributes400,
   taskPatchClobbers,
+  taskPatchFirstFieldOnly,
   taskStatusTypedString,
   throughRoleUntyped,
   timestampNotIso,
   topLevelKeysIgnored,
   transcriptExpired,
+  transcriptLinkUnsigned,
   transcriptRelativeUrl,
   unicodeMangled,
   unknownCustomObject200,
@@ -344,9 +359,12 @@ export const ALL_FAULTS: readonly Fault[] = [
   unsupportedMediaWrongCode,
   upsertConcurrentDuplicates,
   upsertDuplicates,
+  upsertEnvelopedValueRefused,
   upsertInvalidMatchingFieldWrongCode,
   upsertMalformedJson500,
   upsertMatchLostAfterPatch,
+  upsertMatchValueTyped500,
+  upsertMatchWithoutValueCreates,
   upsertMissingMatchKeyWrongCode,
   upsertNoMeta,
   upsertWriteFails,
@@ -356,14 +374,4 @@ export const ALL_FAULTS: readonly Fault[] = [
   versionNotInBasePath,
   wrongJsonType500,
   wrongKey403,
-  phoneItemFoundInAnyContact,
-  domainRemovedFromAnyAccount,
-  edgeRemovedByTargetAlone,
-  matchAcrossOrganizations,
-  customRecordFoundUnderAnyType,
-  contactPatchStageEnvelopeRefused,
-  customRecordPatchDropsSelects,
-  taskPatchFirstFieldOnly,
-  transcriptLinkUnsigned,
-  customRecordNoIdAttribute,
 ];

@@ -549,8 +549,6 @@ export const STATEMENTS: readonly Statement[] = [
   {
     section: 'Errors',
     text: '| ambiguous_match | match finds more than one record |',
-    reason:
-      'the shape of related_record_match and how an upsert matches are not shown: no request is sure to match two records on every server',
   },
   { section: 'Errors', text: '| concurrent_upsert_conflict | concurrent upsert collision |' },
   {

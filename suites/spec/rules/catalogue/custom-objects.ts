@@ -35,7 +35,16 @@ export const CUSTOM_OBJECT_RULES = {
     level: 'MUST',
     section: 'Errors',
     quote: '| missing_match_key | match key missing |',
-    summary: 'an upsert without match (or without its field) is rejected with code missing_match_key',
+    summary:
+      'an upsert without match, or with a match missing its field or its value, is rejected with code missing_match_key',
+    endpoints: [UPSERT],
+  },
+  'custom-object.upsert.match-any-value': {
+    level: 'MUST',
+    section: SECTION,
+    quote: '`{ attributes: {...}, match: { field: string, value: <any> } }`',
+    summary:
+      'an upsert whose match value is a number, an object or an array (any JSON type) is a stated body: answered 2xx with { data, meta: { matched_on } } or refused with the error body, never 5xx (whether such a value matches is not shown)',
     endpoints: [UPSERT],
   },
   'custom-object.upsert.invalid-matching-field': {

@@ -63,6 +63,14 @@ export const ERROR_CODE_RULES = {
       'a relationship POST whose related_record_id names no record is rejected with the code target_record_not_found',
     endpoints: ['POST /contact/{contact_id}/relationship/{api_name}'],
   },
+  'error.code.ambiguous-match': {
+    level: 'MUST',
+    section: 'Errors',
+    quote: '| ambiguous_match | match finds more than one record |',
+    summary:
+      'once the run has shown a related_record_match alone linking the one account it names, a match naming two accounts of one display_name is rejected with the code ambiguous_match (not applicable, with the answers, where the server refused the match alone or a second account of that name)',
+    endpoints: ['POST /contact/{contact_id}/relationship/{api_name}'],
+  },
   'error.code.invalid-target-identifier': {
     level: 'MUST',
     section: 'Errors',

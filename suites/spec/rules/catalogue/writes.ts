@@ -28,14 +28,16 @@ export const WRITE_RULES = {
     quote:
       'Each attribute may be written in either form, and null may be sent where the schema allows it: 1. Raw value, for example a plain string.',
     summary: 'an attribute written as a raw value is accepted and read back as written',
-    endpoints: WRITES,
+    // every write whose body carries attributes, in each form (suites/spec/write-attributes.ts)
+    endpoints: withAttributes(OPERATIONS),
   },
   'write.enveloped-value': {
     level: 'MUST',
     section: 'Resources and their fields › Write request attribute forms',
     quote: '2. Enveloped value `{ value_type, value }`, the same shape reads emit.',
     summary: 'an attribute written as an enveloped { value_type, value } is accepted and read back as written',
-    endpoints: WRITES,
+    // every write whose body carries attributes, in each form (suites/spec/write-attributes.ts)
+    endpoints: withAttributes(OPERATIONS),
   },
   'write.null': {
     level: 'MUST',
