@@ -22,6 +22,7 @@ import { throughArchivedRecordRead, throughUnstatedRecordRead } from '../suites/
 import { allRoutes } from '../reference/routes/index.js';
 import { matchRoute } from '../reference/router.js';
 import { probes } from '../suites/sweeps/probes.js';
+import { unservedPaths } from '../suites/sweeps/unserved-path.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -224,6 +225,29 @@ describe('a copy of the table with operations added: every sweep and derivation 
     );
     // the first id of a path is the hostile-id sweep's
     expect(targets.some((t) => t.name === 'contact_id' || t.name === 'record_id')).toBe(false);
+  });
+
+  it('the unserved path is one no operation of the table serves; a table whose new operation would serve it does not load', () => {
+    const path = unservedPaths(copy)('abc123');
+    const index = new OperationIndex(apiOperationsOf(copy));
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(index.endpointOf(method, path)).toBeUndefined();
+    const servingIt = operationTable({
+      ...COPY,
+      'GET /{api_name}': {
+        summary: 'Read a relationship by name',
+        params: { api_name: 'relationship api_name' },
+        request: null,
+        success: SUCCESS,
+        creates: null,
+        wronglyAccepted: null,
+        fixtures: [],
+        readBack: null,
+        archived404: 'allowed',
+        probe: { body: null },
+      },
+    });
+    expect(() => unservedPaths(servingIt)).toThrow(/GET \/\{api_name\} serves/);
   });
 
   it('the read-only sweep takes every write; one without a case stops the suite from loading, naming it', () => {
