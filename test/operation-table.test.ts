@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { operationTable, type AnyTable } from '../suites/spec/operation-row.js';
-import { apiOperationsOf } from '../suites/spec/api-operations.js';
+import { apiOperationsOf, STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { authenticationSweep } from '../suites/sweeps/authentication.js';
 import { hostileIdTargets, laterIdTargets } from '../suites/sweeps/hostile-ids.js';
 import { bodyTargets, type BodyFamily } from '../suites/sweeps/request-bodies.js';
@@ -340,10 +340,12 @@ describe('a copy of the table with operations added: every sweep and derivation 
 
 describe('what the table changed', () => {
   it("a blocked opportunity link names its relationship's fixtures key (the old list named opportunity.stageId)", () => {
-    expect(fixtureOfStep('POST /opportunity/{opportunity_id}/relationship/{api_name}')).toBe(
+    expect(fixtureOfStep('POST /opportunity/{opportunity_id}/relationship/{api_name}', STATED_OPERATIONS)).toBe(
       'relationships.opportunityContacts',
     );
-    expect(fixtureOfStep('POST /opportunity (otherOrgApiKey, its own account)')).toBe('opportunity.stageId');
+    expect(fixtureOfStep('POST /opportunity (otherOrgApiKey, its own account)', STATED_OPERATIONS)).toBe(
+      'opportunity.stageId',
+    );
   });
 });
 

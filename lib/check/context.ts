@@ -1,3 +1,4 @@
+import type { OperationIndex } from '../operations/operation-index.js';
 import { judgesInUse } from './judges.js';
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
@@ -21,8 +22,8 @@ export type { CheckContext, ContextParts, CreatedEntryRef, RequestSpan } from '.
 export { RecordKept } from './check-context.js';
 export { answerOf } from './answer.js';
 
-function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): never {
-  const fixture = fixtureOfStep(step);
+function block(operations: OperationIndex, step: string, answer: string, ex?: Exchange, rule?: RuleId): never {
+  const fixture = fixtureOfStep(step, operations);
   const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}), ...(rule ? { rule } : {}) };
   throw new SetupFailure(
     `blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`,
@@ -38,6 +39,7 @@ function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): neve
 export function makeContext(p: ContextParts): CheckContext {
   const records = new CreatedRecords({
     runId: p.target.runId,
+    operations: p.target.operations,
     rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
@@ -49,8 +51,7 @@ export function makeContext(p: ContextParts): CheckContext {
   p.cleanups.push(archiveWhatWasMade(p, api, records));
   const scope: FindingScope = {
     own: p.rule,
-    found: (violation, ex) =>
-      p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
+    found: (violation, ex) => p.findings.push({ violation, operation: operationOf(ex, p.target), exchange: ex }),
     refusedForTheUser: (ex) => judgesInUse().refusedForTheUser(ex, p.target) !== undefined,
   };
   let faker: Faker | undefined;
@@ -76,10 +77,10 @@ export function makeContext(p: ContextParts): CheckContext {
     setup(ex, what) {
       const status = ex.response?.status;
       if (status === undefined) throw new TransportFailure(ex);
-      if (status < 200 || status > 299) block(what, answerOf(ex), ex);
+      if (status < 200 || status > 299) block(p.target.operations, what, answerOf(ex), ex);
       return new Conformance(ex, p.rule, scope);
     },
-    block: (step, answer, ex, rule) => block(step, answer, ex, rule),
+    block: (step, answer, ex, rule) => block(p.target.operations, step, answer, ex, rule),
     ...unjudged(p),
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {

@@ -84,7 +84,7 @@ function otherCommand(
       return a.help ? printed(print, helpText()) : mergeReports(a, print);
     }
     case 'cleanup':
-      return cleanupCommand(rest, print);
+      return cleanupCommand(rest, print, spec.operations);
     case 'diff':
       return diffCommand(rest, print);
     case 'init':

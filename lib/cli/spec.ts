@@ -1,7 +1,6 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { useCatalogue } from '../catalogue/catalogue.js';
-import type { ApiOperation } from '../operations/api-operation.js';
-import { useOperations } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { SpecJudges } from '../check/judges.js';
 import { useJudges } from '../check/judges.js';
 import type { CheckModule } from '../check/registry.js';
@@ -30,8 +29,8 @@ export interface Spec {
   title: string;
   /** the suite files, each registering its checks when loaded */
   suites: readonly CheckModule[];
-  /** one description per stated operation */
-  operations: readonly ApiOperation[];
+  /** one description per stated operation, indexed */
+  operations: OperationIndex;
   /** the rules, with the sentences they rest on */
   catalogue: Catalogue;
   /** what an answer's error body, record envelope and schemas require */
@@ -59,12 +58,12 @@ export interface Spec {
 }
 
 /**
- * Hands the engine the spec's knowledge: what each floor of lib/ reads (the operations, the catalogue,
- * the judgements, the fixtures file). The composition root calls it once, before anything runs; a test
- * of engine pieces alone does the same (test/support/use-spec.ts).
+ * Hands the engine the spec's knowledge that lib/ still reads from a module (the catalogue, the
+ * judgements, the fixtures file). The composition root calls it once, before anything runs; a test of
+ * engine pieces alone does the same (test/support/use-spec.ts). The operations are handed down instead:
+ * the run's target carries them (Target.operations), as does every client (ClientSettings.operations).
  */
 export function useSpec(spec: Spec): Spec {
-  useOperations(spec.operations);
   useCatalogue(spec.catalogue);
   useJudges(spec.judges);
   useFixtures(spec.fixtures);

@@ -1,3 +1,4 @@
+import { STATED_OPERATIONS } from '../spec/api-operations.js';
 import { confirmations } from './confirm.js';
 import { shortText } from '../../lib/util/short-text.js';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -132,7 +133,7 @@ async function readDraft(
  */
 function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Promise<Answer> {
   const api = new ApiClient({
-    ...serverSettings(server, server.redactor),
+    ...serverSettings({ ...server, operations: STATED_OPERATIONS }, server.redactor),
     readOnly: true,
     refuse: (_kind, message) => {
       throw new RunCannotStart(`init: ${message.replace(/^blocked: /, '')}`);

@@ -36,7 +36,7 @@ export function fixtureRefusedBlock(ex: Exchange, run: RunTarget): BlockedBy | u
   if (discovered?.names.includes(found.value)) return undefined;
   const instead = found.instead(discovered);
   return {
-    step: operationOf(ex, run.baseUrl),
+    step: operationOf(ex, run),
     answer: `${answerOf(ex)}: the server does not know \`${found.key}\` (${found.value}), and discovery does not list it${instead.length > 0 ? `; it lists ${instead.join(', ')}` : ''}`,
     fixture: found.key,
   };

@@ -41,8 +41,9 @@ export async function startTarget(run: Configured, teardown: Teardown): Promise<
 type Common = Omit<RunTarget, 'baseUrl' | 'keys' | 'fixtures' | 'embedded'> & { ledgerFile: string };
 
 /** What a run's target holds whichever server it is: its id, seed, limits, selection and files. */
-function commonTarget({ config, startedAt }: Configured): Common {
+function commonTarget({ config, startedAt, spec }: Configured): Common {
   return {
+    operations: spec.operations,
     runId: newRunId(startedAt),
     seed: config.seed,
     timeoutMs: config.timeoutMs,
