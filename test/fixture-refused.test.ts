@@ -8,6 +8,7 @@ import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { fixtureRefusedBlock } from '../suites/spec/fixture-refused.js';
 import { runInProcess } from './support/in-process.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 interface Report {
   summary: { failed: number; blocked: number };
@@ -67,6 +68,7 @@ describe('fixtureRefusedBlock', () => {
     ({
       baseUrl: base,
       operations: STATED_OPERATIONS,
+      judges: JUDGES,
       fixtures: { relationships: { opportunityContacts: 'primary_contact_id' } },
       preflight: {
         checked: [],

@@ -12,6 +12,7 @@ import { runChecks } from '../lib/runner/run-checks.js';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 // The runner driven in process against a stub server of a few lines: what it does when a set-up
 // fails, a request hangs, the request cap is reached, a 429 arrives, or a check outlives its time.
@@ -67,6 +68,7 @@ function target(o: Partial<RunTarget> = {}): RunTarget {
   return {
     baseUrl,
     operations: STATED_OPERATIONS,
+    judges: JUDGES,
     keys: { apiKey: KEY },
     fixtures: {},
     runId: runIdOfNow(++runs),

@@ -10,6 +10,7 @@ import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } f
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 const settle = () =>
   new Promise<void>((resolve) => {
@@ -224,6 +225,7 @@ describe('run-scoped set-ups', () => {
   const target = {
     baseUrl: 'http://127.0.0.1:9/api/v2/public',
     operations: STATED_OPERATIONS,
+    judges: JUDGES,
     keys: { apiKey: 'k'.repeat(16) },
     fixtures: {},
     runId: 'cr-test',

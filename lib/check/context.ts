@@ -1,5 +1,4 @@
 import type { OperationIndex } from '../operations/operation-index.js';
-import { judgesInUse } from './judges.js';
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
 import type { RuleId } from '../spec/register.js';
@@ -52,7 +51,7 @@ export function makeContext(p: ContextParts): CheckContext {
   const scope: FindingScope = {
     own: p.rule,
     found: (violation, ex) => p.findings.push({ violation, operation: operationOf(ex, p.target), exchange: ex }),
-    refusedForTheUser: (ex) => judgesInUse().refusedForTheUser(ex, p.target) !== undefined,
+    refusedForTheUser: (ex) => p.target.judges.refusedForTheUser(ex, p.target) !== undefined,
   };
   let faker: Faker | undefined;
   const context: CheckContext = {
@@ -67,7 +66,7 @@ export function makeContext(p: ContextParts): CheckContext {
       return faker;
     },
     api,
-    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, scope),
+    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, p.target.judges, scope),
     last() {
       const ex = p.exchanges.at(-1);
       if (!ex) throw new Error('no exchange yet');
@@ -78,7 +77,7 @@ export function makeContext(p: ContextParts): CheckContext {
       const status = ex.response?.status;
       if (status === undefined) throw new TransportFailure(ex);
       if (status < 200 || status > 299) block(p.target.operations, what, answerOf(ex), ex);
-      return new Conformance(ex, p.rule, scope);
+      return new Conformance(ex, p.rule, p.target.judges, scope);
     },
     block: (step, answer, ex, rule) => block(p.target.operations, step, answer, ex, rule),
     ...unjudged(p),

@@ -1,3 +1,4 @@
+import type { SpecJudges } from './judges.js';
 import type { Target } from '../target/target.js';
 import type { RerunTarget } from '../evidence/rerun.js';
 import type { RecordChanges } from '../safety/record-changes.js';
@@ -10,6 +11,8 @@ import type { RunObserver } from './seen.js';
  * HTTP client, configuration, selection) share and which must not reach up to these.
  */
 export interface RunTarget extends Target {
+  /** the spec's judgements of an answer (the Spec's, lib/cli/spec.ts): what expectations and the runner ask */
+  judges: SpecJudges;
   /** what the fixtures check found before the checks ran */
   preflight?: Preflight;
   /** what a failed check's rerun command needs to reach this server again (lib/evidence/rerun.ts) */

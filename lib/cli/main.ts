@@ -81,7 +81,7 @@ function otherCommand(
     }
     case 'merge': {
       const a = parseMergeArgs(rest);
-      return a.help ? printed(print, helpText()) : mergeReports(a, print);
+      return a.help ? printed(print, helpText()) : mergeReports(a, print, spec.judges.wrapping);
     }
     case 'cleanup':
       return cleanupCommand(rest, print, spec.operations);

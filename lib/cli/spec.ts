@@ -2,7 +2,6 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import { useCatalogue } from '../catalogue/catalogue.js';
 import type { OperationIndex } from '../operations/operation-index.js';
 import type { SpecJudges } from '../check/judges.js';
-import { useJudges } from '../check/judges.js';
 import type { CheckModule } from '../check/registry.js';
 import type { Preflight } from '../check/preflight.js';
 import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
@@ -65,7 +64,6 @@ export interface Spec {
  */
 export function useSpec(spec: Spec): Spec {
   useCatalogue(spec.catalogue);
-  useJudges(spec.judges);
   useFixtures(spec.fixtures);
   return spec;
 }

@@ -1,3 +1,4 @@
+import { NO_WRAPPING, type Wrapping } from './spec-words.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { knownDeviationLines, MAX_SUMMARY_BYTES, newDeviationLines, size } from './summary-deviations.js';
 
@@ -36,6 +37,8 @@ const code = inertCode;
 export interface SummaryLinks {
   /** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID` */
   runUrl?: string;
+  /** how the spec's bodies wrap what they carry, for the sentence a failure broke (the Spec's judges) */
+  wrapping?: Wrapping;
 }
 
 /**
@@ -55,7 +58,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   out.push(...rootCauseLines(report));
   blockedLines(report, out);
   const all = deviations(report.checks);
-  newDeviationLines(all, out);
+  newDeviationLines(all, out, links.wrapping ?? NO_WRAPPING);
   knownDeviationLines(all, out);
   baselineLines(report, out);
   out.push(

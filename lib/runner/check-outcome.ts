@@ -4,7 +4,6 @@ import type { Exchange } from '../http/exchange.js';
 import { noAnswerText, TransportFailure } from '../http/exchange.js';
 import { answerOf } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
-import { judgesInUse } from '../check/judges.js';
 import type { BlockedBy, SkipNeed, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import type { CheckResult } from '../check/result.js';
@@ -37,8 +36,7 @@ export function outcomeOf(
   def: CheckDefinition,
   exchanges: readonly Exchange[],
   findings: Finding[],
-  server: Served,
-  run?: RunTarget,
+  run: RunTarget,
 ): Outcome {
   if (err instanceof CheckSkipped)
     return { ...passed(), status: 'skipped', message: err.message, ...(err.needs ? { needs: err.needs } : {}) };
@@ -50,12 +48,12 @@ export function outcomeOf(
       : undefined;
   // an answer of a run-scoped set-up (c.shared) is no request of the check's own, but it is the evidence
   const evidence = at && !exchanges.includes(at) ? [at, ...exchanges] : [...exchanges];
-  const workspace = at ? judgesInUse().refusedForTheUser(at, run) : undefined;
+  const workspace = at ? run.judges.refusedForTheUser(at, run) : undefined;
   const judged =
     workspace && (err instanceof NonConformance || err instanceof SetupFailure)
       ? // refused for a create field the user's workspace requires and the fixtures do not give
         { blocked: workspace, violations: [] }
-      : judgedBy(err, def, findings, server);
+      : judgedBy(err, def, findings, run);
   const { blocked, violations } = judged;
   const v = violations[0];
   // a set-up or transport failure says it in its own words; a finding's block in the step's
@@ -107,18 +105,18 @@ export function withRateLimitAnswers(
   def: CheckDefinition,
   exchanges: readonly Exchange[],
   findings: Finding[],
-  server: Served,
+  run: RunTarget,
 ): Outcome {
   let out = outcome;
   for (const ex of exchanges) {
     if (ex.response?.status !== 429) continue;
-    const v = judgesInUse().errorBody(ex.response)[0];
+    const v = run.judges.errorBody(ex.response)[0];
     if (v === undefined) continue;
     if (v.rule === def.rule && out.status === 'passed') {
       const message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;
       out = { ...out, status: 'failed', violations: [v], message, evidence: [...exchanges] };
       out.failedAt = out.evidence.indexOf(ex);
-    } else findings.push({ violation: v, operation: operationOf(ex, server), exchange: ex });
+    } else findings.push({ violation: v, operation: operationOf(ex, run), exchange: ex });
   }
   return out;
 }

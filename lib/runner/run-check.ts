@@ -68,7 +68,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore);
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
-    outcome = outcomeOf(err, def, log.exchanges, log.findings, target, target);
+    outcome = outcomeOf(err, def, log.exchanges, log.findings, target);
   } finally {
     log.keeping = target.keepFailing === true && (outcome.status === 'failed' || log.findings.length > 0);
     // the set-ups it judged keep their records too: its reproducers name them

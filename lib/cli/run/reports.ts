@@ -32,6 +32,7 @@ export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate)
     ...(run.signKey ? { signKey: run.signKey } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
     coverage: await coverageOf(run.spec, undefined, report),
+    wrapping: run.spec.judges.wrapping,
   });
   const givenUp = await run.spec.givenUpWarnings(run.target.preflight, run.target.givenUpUsed ?? new Set());
   const hint = printFindings(run, record, report, settled, files, givenUp);

@@ -44,6 +44,7 @@ type Common = Omit<RunTarget, 'baseUrl' | 'keys' | 'fixtures' | 'embedded'> & { 
 function commonTarget({ config, startedAt, spec }: Configured): Common {
   return {
     operations: spec.operations,
+    judges: spec.judges,
     runId: newRunId(startedAt),
     seed: config.seed,
     timeoutMs: config.timeoutMs,
