@@ -13,6 +13,7 @@ import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 // The runner driven in process against a stub server of a few lines: what it does when a set-up
 // fails, a request hangs, the request cap is reached, a 429 arrives, or a check outlives its time.
@@ -69,6 +70,7 @@ function target(o: Partial<RunTarget> = {}): RunTarget {
     baseUrl,
     operations: STATED_OPERATIONS,
     judges: JUDGES,
+    fixturesFile: PUBLIC_RECORDS_API.fixtures,
     keys: { apiKey: KEY },
     fixtures: {},
     runId: runIdOfNow(++runs),

@@ -1,4 +1,4 @@
-import type { OperationIndex } from '../operations/operation-index.js';
+import type { Spec } from './spec.js';
 import type { Target } from '../target/target.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ export const CLEANUP_USAGE = [
 export async function cleanupCommand(
   argv: string[],
   print: (line: string) => void,
-  operations: OperationIndex,
+  spec: Pick<Spec, 'operations' | 'fixtures'>,
   cwd: string = process.cwd(),
 ): Promise<number> {
   const v = cleanupArgs(argv);
@@ -61,8 +61,12 @@ export async function cleanupCommand(
   const file = path.resolve(cwd, v.ledger);
   if (!existsSync(file)) throw new RunCannotStart(`cleanup: no ledger at ${v.ledger}`);
   const server = {
-    ...serverOfFlags(v, cwd, { command: 'cleanup', baseUrlIs: 'the server the run was made against' }),
-    operations,
+    ...serverOfFlags(v, cwd, {
+      command: 'cleanup',
+      baseUrlIs: 'the server the run was made against',
+      fixturesSchema: spec.fixtures.schema,
+    }),
+    operations: spec.operations,
   };
   const say = (line: string) => {
     for (const l of consoleLines(server.redactor.text(line))) print(l);
@@ -70,7 +74,7 @@ export async function cleanupCommand(
   const lines = readLedger(file);
   const created = lines.filter(isCreated);
   const pending = pendingArchives(lines);
-  const stay = leftovers(lines, operations);
+  const stay = leftovers(lines, spec.operations);
   const runs = [...new Set(created.map((e) => e.runId))];
   say(
     `ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`,

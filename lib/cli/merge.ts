@@ -1,4 +1,4 @@
-import type { Wrapping } from '../report/spec-words.js';
+import type { Spec } from './spec.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../config/resolve.js';
@@ -30,7 +30,7 @@ interface ShardReport {
 export async function mergeReports(
   args: MergeArgs,
   print: (line: string) => void,
-  wrapping?: Wrapping,
+  spec?: Pick<Spec, 'judges' | 'fixtures'>,
   cwd: string = process.cwd(),
 ): Promise<number> {
   const env = environment(cwd);
@@ -63,7 +63,7 @@ export async function mergeReports(
   // each shard read every kept record before and after its own checks: what any of them found
   const recordChanges = shards.flatMap((s) => s.report.recordChanges ?? []);
   if (recordChanges.length > 0) merged.recordChanges = recordChanges;
-  writeMerged(reportDir, merged, env, wrapping);
+  writeMerged(reportDir, merged, env, spec);
   mergeLedgers(
     shards.map((s) => path.resolve(cwd, s.dir)),
     reportDir,
@@ -78,6 +78,7 @@ export async function mergeReports(
     strict: gate.strict,
     scope: runScope(merged.run),
     allowIncomplete: gate.allowIncomplete,
+    ...(spec !== undefined ? { fixturesFile: spec.fixtures } : {}),
   });
   return settled.status;
 }
@@ -111,14 +112,14 @@ function writeMerged(
   dir: string,
   report: ConformanceReport,
   env: Record<string, string | undefined>,
-  wrapping: Wrapping | undefined,
+  spec: Pick<Spec, 'judges' | 'fixtures'> | undefined,
 ): void {
   const stepSummary = githubStepSummary(env);
   const runUrl = githubRunUrl(env);
   writeReports(dir, report, redactorFromEnvironment(env), {
     ...(stepSummary !== undefined ? { stepSummary } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
-    ...(wrapping !== undefined ? { wrapping } : {}),
+    ...(spec !== undefined ? { wrapping: spec.judges.wrapping, fixturesFile: spec.fixtures } : {}),
   });
 }
 

@@ -5,7 +5,6 @@ import type { SpecJudges } from '../check/judges.js';
 import type { CheckModule } from '../check/registry.js';
 import type { Preflight } from '../check/preflight.js';
 import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
-import { useFixtures } from '../target/fixtures-in-use.js';
 import type { Target } from '../target/target.js';
 import type { Fixtures, SpecRecord } from '../spec/register.js';
 import type { ApiClient } from '../http/client.js';
@@ -57,13 +56,13 @@ export interface Spec {
 }
 
 /**
- * Hands the engine the spec's knowledge that lib/ still reads from a module (the catalogue, the
- * judgements, the fixtures file). The composition root calls it once, before anything runs; a test of
- * engine pieces alone does the same (test/support/use-spec.ts). The operations are handed down instead:
- * the run's target carries them (Target.operations), as does every client (ClientSettings.operations).
+ * Hands the engine the spec's catalogue, which lib/ still reads from a module (rule levels and quotes,
+ * the reports, baselines and certificates). The composition root calls it once, before anything runs;
+ * a test of engine pieces alone does the same (test/support/use-spec.ts). The rest is handed down: the
+ * run's target carries the operations, the judgements and the fixtures file (Target.operations,
+ * RunTarget.judges, RunTarget.fixturesFile), every client its operations (ClientSettings.operations).
  */
 export function useSpec(spec: Spec): Spec {
   useCatalogue(spec.catalogue);
-  useFixtures(spec.fixtures);
   return spec;
 }

@@ -1,3 +1,4 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import type { CheckResult } from '../check/result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
@@ -388,8 +389,8 @@ function rootCausesHtml(all: readonly RootCause[], checks: readonly CheckResult[
 }
 
 /** "To complete this run": what the run lacks, by what the user supplies, each with the checks it unlocks. */
-function toCompleteHtml(report: ConformanceReport): string {
-  const items = toComplete(report.checks);
+function toCompleteHtml(report: ConformanceReport, fixturesFile: FixturesKnowledge | undefined): string {
+  const items = toComplete(report.checks, fixturesFile);
   if (items.length === 0) return '';
   const li = items
     .map((s) => {
@@ -463,7 +464,10 @@ function notSentHtml(report: ConformanceReport): string {
   );
 }
 
-export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap; wrapping?: Wrapping } = {}): string {
+export function reportHtml(
+  report: ConformanceReport,
+  o: { coverage?: CoverageMap; wrapping?: Wrapping; fixturesFile?: FixturesKnowledge } = {},
+): string {
   const c = report.certificate;
   const w = o.wrapping ?? NO_WRAPPING;
   const steps = blockers(report.checks);
@@ -500,7 +504,7 @@ ${completenessHtml(report)}
 ${bar}
 <main>
 ${recordChangesHtml(report)}
-${toCompleteHtml(report)}
+${toCompleteHtml(report, o.fixturesFile)}
 ${notApplicableHtml(report)}
 ${notSentHtml(report)}
 <section id="fix"><h2>What to fix</h2>

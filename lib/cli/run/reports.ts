@@ -33,6 +33,7 @@ export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate)
     ...(runUrl !== undefined ? { runUrl } : {}),
     coverage: await coverageOf(run.spec, undefined, report),
     wrapping: run.spec.judges.wrapping,
+    fixturesFile: run.spec.fixtures,
   });
   const givenUp = await run.spec.givenUpWarnings(run.target.preflight, run.target.givenUpUsed ?? new Set());
   const hint = printFindings(run, record, report, settled, files, givenUp);
@@ -63,6 +64,7 @@ function printFindings(
     strict: config.strict,
     scope: runScope(report.run),
     allowIncomplete: config.allowIncomplete,
+    fixturesFile: run.spec.fixtures,
   });
   return hint;
 }

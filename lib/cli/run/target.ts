@@ -45,6 +45,7 @@ function commonTarget({ config, startedAt, spec }: Configured): Common {
   return {
     operations: spec.operations,
     judges: spec.judges,
+    fixturesFile: spec.fixtures,
     runId: newRunId(startedAt),
     seed: config.seed,
     timeoutMs: config.timeoutMs,
