@@ -1,12 +1,9 @@
 import type { Spec } from '../lib/cli/spec.js';
 import { SUITE_FILES } from '../suites/index.js';
-import { OPERATIONS } from '../suites/spec/operations.js';
-import { apiOperationsOf } from '../suites/spec/api-operations.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { JUDGES } from '../suites/spec/judges.js';
 import { FIXTURES_FILE } from '../fixtures/index.js';
-
-const operations = apiOperationsOf(OPERATIONS);
 
 /**
  * The Public Records API v2, as the engine is told it: the checks and what they rest on (suites/), the
@@ -17,7 +14,7 @@ const operations = apiOperationsOf(OPERATIONS);
 export const PUBLIC_RECORDS_API: Spec = {
   title: 'Public Records API v2',
   suites: SUITE_FILES,
-  operations,
+  operations: STATED_OPERATIONS,
   catalogue: CATALOGUE,
   judges: JUDGES,
   fixtures: FIXTURES_FILE,
@@ -26,7 +23,7 @@ export const PUBLIC_RECORDS_API: Spec = {
   givenUpWarnings: async (...a) => (await import('../suites/preflight/given-up.js')).givenUpWarnings(...a),
   init: async (...a) => (await import('../suites/init/command.js')).initCommand(...a),
   openApiDocument: async (suiteVersion) =>
-    (await import('../suites/spec/openapi.js')).openApiDocument(suiteVersion, operations),
+    (await import('../suites/spec/openapi.js')).openApiDocument(suiteVersion, STATED_OPERATIONS.all),
   reference: {
     start: async (o) => (await import('../reference/index.js')).startReferenceServer(o),
     variations: async () => (await import('../reference/variations/registry.js')).VARIATIONS,

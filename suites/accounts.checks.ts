@@ -15,7 +15,7 @@ import {
 import { opportunityAccountCreated } from './steps/opportunity.js';
 import { recordOf, valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
-import { throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { throughArchivedRecordRead, throughUnstatedRecordRead } from './steps/unstated-route.js';
 
 /** Success statuses and DELETE bodies are not shown: record what this server chose. */
 function observeDelete(c: CheckContext, what: string, ex: Exchange): void {
@@ -64,7 +64,7 @@ endpoint('DELETE /account/{account_id}', () => {
     const { account, ex } = await accountArchived(c);
     c.expect(ex).success();
     observeDelete(c, 'DELETE /account/{account_id}', ex);
-    await throughUnstatedRecordRead(c, `/account/${account.id}`, "the archived account's archived_at", (r, e) => {
+    await throughArchivedRecordRead(c, `/account/${account.id}`, "the archived account's archived_at", (r, e) => {
       const archivedAt = valueOf(r, 'archived_at');
       if (archivedAt === null || archivedAt === undefined)
         e.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);

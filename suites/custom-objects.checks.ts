@@ -22,7 +22,7 @@ import {
 import { recordOf } from './spec/record.js';
 import { setupRecord } from './steps/record.js';
 import { show } from '../lib/check/show.js';
-import { throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { throughArchivedRecordRead } from './steps/unstated-route.js';
 import { matchValue, sampleAttributes } from '../fixtures/builders/custom-object.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { sameTypedValue } from './steps/same-value.js';
@@ -381,7 +381,7 @@ endpoint('DELETE /{custom_object_api_name}/{record_id}', () => {
         'delete',
         `DELETE /{custom_object_api_name}/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`,
       );
-      await throughUnstatedRecordRead(
+      await throughArchivedRecordRead(
         c,
         `/${co.apiName}/${record.id}`,
         'archived_at of an archived custom-object record',

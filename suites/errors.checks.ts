@@ -6,6 +6,8 @@ import type { RuleId } from './spec/rules/catalogue.js';
 import { PROVOCATIONS, PROVOKE, provoked, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { customObject, patchAttributes } from './steps/custom-object.js';
+import { OPERATIONS } from './spec/operations.js';
+import { unservedPaths } from './sweeps/unserved-path.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids
@@ -39,11 +41,12 @@ group('Errors › the error body', () => {
 // serves is one too, where a framework's own 404 page (HTML) is what a server forgets. One segment, so
 // no pattern of the table (a custom object's record, say) can be taken to serve it.
 group('Errors › a path no route serves', () => {
+  const unserved = unservedPaths(OPERATIONS);
   check(
     'error.body',
     'a path under the base URL that no route serves, answered with an error, carries the error body',
     async (c) => {
-      const path = `/conformance-no-such-route-${c.faker.string.alphanumeric(6).toLowerCase()}`;
+      const path = unserved(c.faker.string.alphanumeric(6).toLowerCase());
       const e = c.expect(await c.api.get(path));
       if (e.response.status < 400) {
         c.observe('unserved-path', `GET ${path}, a path no stated route serves, answered HTTP ${e.response.status}`);

@@ -14,7 +14,7 @@ import {
 } from './steps/task.js';
 import { valueOf, type ApiRecord } from './spec/record.js';
 import { show } from '../lib/check/show.js';
-import { throughUnstatedRecordRead } from './steps/unstated-route.js';
+import { throughArchivedRecordRead, throughUnstatedRecordRead } from './steps/unstated-route.js';
 import { taskDisposition, taskPatchBody, taskTitle } from '../fixtures/builders/task.js';
 import { PROVOKE, provoked } from './shared/provoke.js';
 
@@ -291,7 +291,7 @@ endpoint('DELETE /task/{task_id}', () => {
         if (next !== id) await holdTask(c, next);
         id = next;
         archivedBefore = undefined;
-        await throughUnstatedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => {
+        await throughArchivedRecordRead(c, `/task/${id}`, 'whether taskToArchive is already archived', (r) => {
           readable = true;
           archivedBefore = valueOf(r, 'archived_at');
         });
@@ -317,7 +317,7 @@ endpoint('DELETE /task/{task_id}', () => {
         'delete',
         `DELETE /task/{id} answered HTTP ${e.response.status} with ${e.response.text.length === 0 ? 'no body' : 'a body'}`,
       );
-      await throughUnstatedRecordRead(c, `/task/${id}`, 'archived_at of an archived task', (r, read) => {
+      await throughArchivedRecordRead(c, `/task/${id}`, 'archived_at of an archived task', (r, read) => {
         const at = valueOf(r, 'archived_at');
         if (at === null || at === undefined)
           read.fail('archived_at non-null after DELETE', `archived_at ${show(r.attributes['archived_at'])}`);

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RunTarget } from '../lib/check/run-target.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { fixtureRefusedBlock } from '../suites/spec/fixture-refused.js';
 import { runInProcess } from './support/in-process.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 interface Report {
   summary: { failed: number; blocked: number };
@@ -65,6 +67,8 @@ describe('fixtureRefusedBlock', () => {
   const run = (listed: string[]): RunTarget =>
     ({
       baseUrl: base,
+      operations: STATED_OPERATIONS,
+      judges: JUDGES,
       fixtures: { relationships: { opportunityContacts: 'primary_contact_id' } },
       preflight: {
         checked: [],

@@ -25,6 +25,7 @@ const COPY = operationTable({
     wronglyAccepted: 'remove a phone item',
     fixtures: ['contactWithPhoneNumbersId'],
     readBack: 'GET /contact/{contact_id}',
+    archived404: null,
     probe: { body: null },
   },
 });

@@ -6,6 +6,7 @@ import { ApiClient } from '../lib/http/client.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { referenceWithFixtures } from './support/loopback.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 
 /**
  * On a server that takes no phone items on contact create, the phone item checks probe the contact the
@@ -25,6 +26,7 @@ async function probe(
   try {
     const api = new ApiClient({
       baseUrl: reference.baseUrl,
+      operations: STATED_OPERATIONS,
       keys: reference.keys,
       timeoutMs: 5000,
       redactor: redactorFor(reference.keys),

@@ -19,6 +19,7 @@ import type { Fixtures } from '../fixtures/fixtures-file.js';
 import type { ApiRecord } from '../suites/spec/record.js';
 import { runCli } from './support/cli.js';
 import { referenceWithFixtures } from './support/loopback.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 
 const F: Fixtures = {
   taskIds: ['t-kept'],
@@ -70,6 +71,7 @@ describe('the kept records, named in one place', () => {
 function clientOf(reference: RunningReference): ApiClient {
   return new ApiClient({
     baseUrl: reference.baseUrl,
+    operations: STATED_OPERATIONS,
     keys: reference.keys,
     timeoutMs: 5000,
     redactor: redactorFor(reference.keys),

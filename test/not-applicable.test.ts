@@ -14,6 +14,8 @@ import type { Exchange } from '../lib/http/exchange.js';
 import { observerFindings, OBSERVER } from '../lib/runner/observer-findings.js';
 import type { CheckRun } from '../lib/runner/check-run.js';
 import type { Redactor } from '../lib/redact/redact.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 // Three ways a rule goes unjudged, never mixed: skipped (an input a person can supply, named),
 // blocked (a step failed) and not applicable (the server's legal choices leave the rule nothing to
@@ -134,7 +136,11 @@ const item = (isPrimary: unknown) => ({
 
 describe("the run's observer of answers", () => {
   it('counts every value of a type it sees, whoever read it, and each way one is wrong once, with the first exchange', () => {
-    const o = new AnswerObserver('http://server/api/v2/public');
+    const o = new AnswerObserver({
+      baseUrl: 'http://server/api/v2/public',
+      operations: STATED_OPERATIONS,
+      judges: JUDGES,
+    });
     const first = answer('/contact/8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40', contact([item(true), item('yes')]));
     const again = answer('/contact/8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40', contact([item('no')]));
     o.see(first);
@@ -155,7 +161,11 @@ describe("the run's observer of answers", () => {
   });
 
   it('judges the record against the envelope too', () => {
-    const o = new AnswerObserver('http://server/api/v2/public');
+    const o = new AnswerObserver({
+      baseUrl: 'http://server/api/v2/public',
+      operations: STATED_OPERATIONS,
+      judges: JUDGES,
+    });
     const bad = contact([]);
     delete (bad.data as Partial<typeof bad.data>).created_at;
     o.see(answer('/contact/8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40', bad));
@@ -170,7 +180,11 @@ describe('what the observer saw that no check reported', () => {
   const runOf = (result: CheckResult): CheckRun =>
     ({ result, traffic: [], unanswered: 0, held: [], exchanges: [], spans: [], findings: [] }) as CheckRun;
   const observer = () => {
-    const o = new AnswerObserver('http://server/api/v2/public');
+    const o = new AnswerObserver({
+      baseUrl: 'http://server/api/v2/public',
+      operations: STATED_OPERATIONS,
+      judges: JUDGES,
+    });
     o.see(answer('/account/8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40', contact([item('yes')])));
     return o;
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { operationTable, type AnyTable } from '../suites/spec/operation-row.js';
-import { apiOperationsOf } from '../suites/spec/api-operations.js';
+import { apiOperationsOf, STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { authenticationSweep } from '../suites/sweeps/authentication.js';
 import { hostileIdTargets, laterIdTargets } from '../suites/sweeps/hostile-ids.js';
 import { bodyTargets, type BodyFamily } from '../suites/sweeps/request-bodies.js';
@@ -18,11 +18,11 @@ import { createdBy } from '../lib/safety/created.js';
 import { fixtureOfStep } from '../lib/check/step-fixtures.js';
 import type { Exchange, ExchangeResponse } from '../lib/http/exchange.js';
 import type { CheckContext } from '../lib/check/context.js';
-import { throughUnstatedRecordRead } from '../suites/steps/unstated-route.js';
-import { operationsInUse } from '../lib/operations/in-use.js';
+import { throughArchivedRecordRead, throughUnstatedRecordRead } from '../suites/steps/unstated-route.js';
 import { allRoutes } from '../reference/routes/index.js';
 import { matchRoute } from '../reference/router.js';
 import { probes } from '../suites/sweeps/probes.js';
+import { unservedPaths } from '../suites/sweeps/unserved-path.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -43,6 +43,7 @@ const COPY = operationTable({
     wronglyAccepted: null,
     fixtures: [],
     readBack: 'GET /account/{account_id}',
+    archived404: 'allowed',
     probe: { body: null },
   },
   // a write on a record, with a method no stated operation has
@@ -55,6 +56,7 @@ const COPY = operationTable({
     wronglyAccepted: 'replace a widget',
     fixtures: ['contact.stage'],
     readBack: 'GET /contact/{contact_id}',
+    archived404: null,
     probe: { body: (name) => ({ attributes: { widget: name } }) },
   },
   // a create, archived by a stated DELETE
@@ -67,6 +69,7 @@ const COPY = operationTable({
     wronglyAccepted: 'create a task',
     fixtures: ['taskToArchive'],
     readBack: null,
+    archived404: null,
     probe: { body: (name) => ({ attributes: { title: name } }) },
   },
 });
@@ -114,6 +117,7 @@ describe('the operation table', () => {
           creates: null,
           fixtures: [],
           readBack: null,
+          archived404: null,
           probe: { body: () => ({}) },
         },
         'GET /thing/{thing_id}': {
@@ -127,6 +131,19 @@ describe('the operation table', () => {
           fixtures: [],
           // @ts-expect-error a read-back that is no GET of the table
           readBack: 'GET /nowhere',
+          archived404: 'allowed',
+          probe: { body: null },
+        },
+        // @ts-expect-error a read that does not say whether it may answer 404 for an archived record
+        'GET /thing/{thing_id}/other': {
+          summary: 'x',
+          params: { thing_id: 'task id' },
+          request: null,
+          success: SUCCESS,
+          creates: null,
+          wronglyAccepted: null,
+          fixtures: [],
+          readBack: null,
           probe: { body: null },
         },
       });
@@ -194,6 +211,7 @@ describe('a copy of the table with operations added: every sweep and derivation 
         wronglyAccepted: 'remove a widget item',
         fixtures: [],
         readBack: null,
+        archived404: null,
         probe: { body: null },
       },
     });
@@ -207,6 +225,29 @@ describe('a copy of the table with operations added: every sweep and derivation 
     );
     // the first id of a path is the hostile-id sweep's
     expect(targets.some((t) => t.name === 'contact_id' || t.name === 'record_id')).toBe(false);
+  });
+
+  it('the unserved path is one no operation of the table serves; a table whose new operation would serve it does not load', () => {
+    const path = unservedPaths(copy)('abc123');
+    const index = new OperationIndex(apiOperationsOf(copy));
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+      expect(index.endpointOf(method, path)).toBeUndefined();
+    const servingIt = operationTable({
+      ...COPY,
+      'GET /{api_name}': {
+        summary: 'Read a relationship by name',
+        params: { api_name: 'relationship api_name' },
+        request: null,
+        success: SUCCESS,
+        creates: null,
+        wronglyAccepted: null,
+        fixtures: [],
+        readBack: null,
+        archived404: 'allowed',
+        probe: { body: null },
+      },
+    });
+    expect(() => unservedPaths(servingIt)).toThrow(/GET \/\{api_name\} serves/);
   });
 
   it('the read-only sweep takes every write; one without a case stops the suite from loading, naming it', () => {
@@ -299,10 +340,12 @@ describe('a copy of the table with operations added: every sweep and derivation 
 
 describe('what the table changed', () => {
   it("a blocked opportunity link names its relationship's fixtures key (the old list named opportunity.stageId)", () => {
-    expect(fixtureOfStep('POST /opportunity/{opportunity_id}/relationship/{api_name}')).toBe(
+    expect(fixtureOfStep('POST /opportunity/{opportunity_id}/relationship/{api_name}', STATED_OPERATIONS)).toBe(
       'relationships.opportunityContacts',
     );
-    expect(fixtureOfStep('POST /opportunity (otherOrgApiKey, its own account)')).toBe('opportunity.stageId');
+    expect(fixtureOfStep('POST /opportunity (otherOrgApiKey, its own account)', STATED_OPERATIONS)).toBe(
+      'opportunity.stageId',
+    );
   });
 });
 
@@ -330,26 +373,48 @@ describe('a read the table adds is no longer an unstated route where the checks 
 
   it('without a row for it, GET /account/{id} is unstated: a 404 is recorded as unobservable', async () => {
     const { c, did } = context(404);
-    const index = new OperationIndex(operationsInUse().all.filter((o) => o.endpoint !== 'GET /account/{account_id}'));
-    await throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, index);
+    await throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, { table: OPERATIONS });
     expect(did).toEqual(['observe unobservable']);
   });
 
   it('with GET /account/{account_id} in the table, its 404 blocks the check on that read', async () => {
     const { c, did } = context(404);
-    const index = new OperationIndex(apiOperationsOf(COPY));
-    await expect(throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, index)).rejects.toThrow(
-      'blocked: GET /account/{account_id}',
-    );
+    await expect(
+      throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, { table: COPY }),
+    ).rejects.toThrow('blocked: GET /account/{account_id}');
     expect(did).toEqual(['setup GET /account/{account_id}']);
+  });
+
+  it('its 404 for an archived record is recorded where its row allows one, and blocks where the row says never', async () => {
+    const allowed = context(404);
+    await throughArchivedRecordRead(allowed.c, path, 'archived_at', () => undefined, { table: COPY });
+    expect(allowed.did).toEqual(['observe unobservable']);
+    const never = operationTable({
+      ...COPY,
+      'GET /account/{account_id}': { ...COPY['GET /account/{account_id}'], archived404: 'never' },
+    });
+    const refused = context(404);
+    await expect(
+      throughArchivedRecordRead(refused.c, path, 'archived_at', () => undefined, { table: never }),
+    ).rejects.toThrow('blocked: GET /account/{account_id}');
+    expect(refused.did).toEqual(['setup GET /account/{account_id}']);
+    // a record not known to be archived: the stated read's 404 blocks whatever the row says
+    const active = context(404);
+    await expect(throughUnstatedRecordRead(active.c, path, 'x', () => undefined, { table: COPY })).rejects.toThrow(
+      'blocked',
+    );
+  });
+
+  it('every read of the real table says whether it may answer 404 for an archived record, and no write does', () => {
+    for (const [endpoint, row] of Object.entries(OPERATIONS as AnyTable))
+      expect(row.archived404 === null, endpoint).toBe(!endpoint.startsWith('GET '));
   });
 
   it('and its 2xx without the record blocks too, instead of being recorded', async () => {
     const { c, did } = context(200);
-    const index = new OperationIndex(apiOperationsOf(COPY));
-    await expect(throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, index)).rejects.toThrow(
-      'blocked',
-    );
+    await expect(
+      throughUnstatedRecordRead(c, path, 'the account is archived', () => undefined, { table: COPY }),
+    ).rejects.toThrow('blocked');
     expect(did).toEqual(['setup GET /account/{account_id}', 'block GET /account/{account_id}']);
   });
 });

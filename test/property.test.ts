@@ -6,6 +6,7 @@ import { holdsForAll } from '../lib/check/property.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { Violation } from '../lib/check/outcome.js';
 import type { RuleId } from '../suites/spec/rules/catalogue.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 // The generated-case harness (lib/check/property.ts) on its own: seeding, shrinking, blocking, other
 // rules' findings, and inputs run at once. The property here is a plain function of the input, so
@@ -20,7 +21,7 @@ function context(o: { seed?: number; cases?: number } = {}): CheckContext & { fi
   return {
     rule: RULE,
     title: 'a property of x',
-    target: { seed: o.seed ?? 7, cases: o.cases ?? 20 },
+    target: { seed: o.seed ?? 7, cases: o.cases ?? 20, judges: JUDGES },
     found: (v: Violation) => findings.push(v),
     findings,
   } as unknown as CheckContext & { findings: Violation[] };
@@ -94,7 +95,7 @@ describe('holdsForAll: seeding', () => {
     const names = async (independent: boolean) => {
       const out = new Map<number, string>();
       await holdsForAll(
-        { ...context({ seed: 3 }), target: { seed: 3, cases: 6 } } as unknown as CheckContext,
+        { ...context({ seed: 3 }), target: { seed: 3, cases: 6, judges: JUDGES } } as unknown as CheckContext,
         'names',
         fc.integer({ min: 0, max: 1_000_000 }),
         async (n, cc) => {

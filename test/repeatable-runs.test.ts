@@ -9,6 +9,7 @@ import { otherDomains, tasksToArchive } from '../fixtures/fixtures-file.js';
 import type { ApiRecord } from '../suites/spec/record.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { runInProcess } from './support/in-process.js';
+import { FIXTURES_SCHEMA } from '../fixtures/fixtures-file.schema.js';
 
 /**
  * Repeatable complete runs: the archive check gives a task up for good, so `taskToArchive` is a list
@@ -93,9 +94,9 @@ describe('the single-value forms stay valid; otherDomain as a list', () => {
       taskToArchive: [id, '00000000-0000-4000-8000-000000000002'],
       accountWithDomains: { id, primaryDomain: 'a.example', otherDomain: ['b.example', 'c.example'] },
     };
-    expect(() => checkFixtures(one, 'one.json')).not.toThrow();
-    expect(() => checkFixtures(many, 'many.json')).not.toThrow();
-    expect(() => checkFixtures({ taskToArchive: [] }, 'empty.json')).toThrow();
+    expect(() => checkFixtures(one, 'one.json', FIXTURES_SCHEMA)).not.toThrow();
+    expect(() => checkFixtures(many, 'many.json', FIXTURES_SCHEMA)).not.toThrow();
+    expect(() => checkFixtures({ taskToArchive: [] }, 'empty.json', FIXTURES_SCHEMA)).toThrow();
     expect(tasksToArchive(one)).toEqual([id]);
     expect(otherDomains(many)).toEqual(['b.example', 'c.example']);
   });

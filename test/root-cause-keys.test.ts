@@ -9,6 +9,7 @@ import { conformanceReport } from '../lib/report/conformance-json.js';
 import { reportHtml } from '../lib/report/html.js';
 import { recordViolations } from '../suites/spec/record-violations.js';
 import { errorBodyViolations } from '../suites/spec/error-body.js';
+import { JUDGES } from '../suites/spec/judges.js';
 
 const answer = (status: number, json?: unknown): Exchange => ({
   request: { method: 'DELETE', url: 'http://127.0.0.1:1/api/v2/public/task/x', headers: {} },
@@ -50,8 +51,8 @@ const failed = (id: string, endpoint: string, v: Violation): CheckResult => ({
 
 describe('a root cause is the rule and what is wrong', () => {
   it('a request that had to be refused, taken with 200 at one operation and 204 at another: one root cause', () => {
-    const a = thrown(() => new Conformance(answer(200, { data: {} }), 'auth.forbidden-403').status(403));
-    const b = thrown(() => new Conformance(answer(204), 'auth.forbidden-403').status(403));
+    const a = thrown(() => new Conformance(answer(200, { data: {} }), 'auth.forbidden-403', JUDGES).status(403));
+    const b = thrown(() => new Conformance(answer(204), 'auth.forbidden-403', JUDGES).status(403));
     expect(a.actual).toBe('HTTP 200');
     expect(b.actual).toBe('HTTP 204');
     const causes = rootCauses([
@@ -64,13 +65,19 @@ describe('a root cause is the rule and what is wrong', () => {
 
   it('other refusals stay apart: a 400 is not a 404, and a code is part of what came back', () => {
     const e400 = thrown(() =>
-      new Conformance(answer(400, { code: 'unknown_field', message: 'a' }), 'auth.forbidden-403').status(403),
+      new Conformance(answer(400, { code: 'unknown_field', message: 'a' }), 'auth.forbidden-403', JUDGES).status(403),
     );
     const e404 = thrown(() =>
-      new Conformance(answer(404, { code: 'record_not_found', message: 'b' }), 'auth.forbidden-403').status(403),
+      new Conformance(answer(404, { code: 'record_not_found', message: 'b' }), 'auth.forbidden-403', JUDGES).status(
+        403,
+      ),
     );
     const again = thrown(() =>
-      new Conformance(answer(400, { code: 'unknown_field', message: 'other words' }), 'auth.forbidden-403').status(403),
+      new Conformance(
+        answer(400, { code: 'unknown_field', message: 'other words' }),
+        'auth.forbidden-403',
+        JUDGES,
+      ).status(403),
     );
     const causes = rootCauses([
       failed('auth.forbidden-403', 'DELETE /a', e400),
@@ -156,7 +163,7 @@ describe('a root cause is the rule and what is wrong', () => {
   });
 
   it("report.html links each root-cause row to its cause's first card", () => {
-    const a = thrown(() => new Conformance(answer(200, { data: {} }), 'auth.forbidden-403').status(403));
+    const a = thrown(() => new Conformance(answer(200, { data: {} }), 'auth.forbidden-403', JUDGES).status(403));
     const checks = [failed('auth.forbidden-403', 'DELETE /a', a), failed('auth.forbidden-403', 'DELETE /b', a)];
     const report = conformanceReport(
       checks,

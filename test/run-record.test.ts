@@ -3,6 +3,7 @@ import { RunRecord } from '../lib/runner/run-record.js';
 import type { CheckRun } from '../lib/runner/check-run.js';
 import type { CheckResult } from '../lib/check/result.js';
 import type { Exchange } from '../lib/http/exchange.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 
 const BASE = 'http://127.0.0.1:1/api/v2/public';
 
@@ -51,7 +52,7 @@ describe('RunRecord: what a run accumulated, apart from what prints it', () => {
       spans: [],
       requestsByKey: () => ({ 'a note': 2 }),
     };
-    record.finish([a, b], [finding], setups, BASE);
+    record.finish([a, b], [finding], setups, { baseUrl: BASE, operations: STATED_OPERATIONS });
 
     // the registry's order, then the findings the checks met beyond their own rule
     expect(record.results.map((r) => r.id)).toEqual(['a', 'b', 'record.envelope']);
@@ -76,7 +77,7 @@ describe('RunRecord: what a run accumulated, apart from what prints it', () => {
       [check, other],
       [],
       { exchanges: [], spans: [], requestsByKey: () => ({}), spansOf: (k) => setupSpans[k] ?? [] },
-      BASE,
+      { baseUrl: BASE, operations: STATED_OPERATIONS },
     );
     expect(record.chain).toBe(5);
   });

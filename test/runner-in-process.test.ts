@@ -11,6 +11,9 @@ import { RULES } from '../suites/spec/rules/catalogue.js';
 import { runChecks } from '../lib/runner/run-checks.js';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
+import { JUDGES } from '../suites/spec/judges.js';
+import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 // The runner driven in process against a stub server of a few lines: what it does when a set-up
 // fails, a request hangs, the request cap is reached, a 429 arrives, or a check outlives its time.
@@ -65,6 +68,9 @@ function runIdOfNow(n: number): string {
 function target(o: Partial<RunTarget> = {}): RunTarget {
   return {
     baseUrl,
+    operations: STATED_OPERATIONS,
+    judges: JUDGES,
+    fixturesFile: PUBLIC_RECORDS_API.fixtures,
     keys: { apiKey: KEY },
     fixtures: {},
     runId: runIdOfNow(++runs),
@@ -151,7 +157,7 @@ describe('run-scoped set-ups (c.shared)', () => {
       `GET /api/v2/public/contact/${ID}`,
     ]);
     expect(r?.failedExchange).toBe(0);
-    expect(trafficOf(setups.exchanges, t.baseUrl)).toEqual([
+    expect(trafficOf(setups.exchanges, t)).toEqual([
       expect.objectContaining({ endpoint: 'GET /contact/{contact_id}', status: 200 }),
     ]);
   });

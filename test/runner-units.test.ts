@@ -9,6 +9,9 @@ import type { CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
+import { JUDGES } from '../suites/spec/judges.js';
+import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 const settle = () =>
   new Promise<void>((resolve) => {
@@ -222,6 +225,9 @@ describe('the order checks start in', () => {
 describe('run-scoped set-ups', () => {
   const target = {
     baseUrl: 'http://127.0.0.1:9/api/v2/public',
+    operations: STATED_OPERATIONS,
+    judges: JUDGES,
+    fixturesFile: PUBLIC_RECORDS_API.fixtures,
     keys: { apiKey: 'k'.repeat(16) },
     fixtures: {},
     runId: 'cr-test',

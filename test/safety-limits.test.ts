@@ -11,6 +11,7 @@ import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
 import { keptRecordDeletedBy } from '../fixtures/kept-records.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
+import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 
 interface Report {
   run: { fixturesCheckRequests: number; keptRecordsRequests?: number };
@@ -50,6 +51,7 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
   const client = (o: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) =>
     new ApiClient({
       baseUrl: base,
+      operations: STATED_OPERATIONS,
       keys: { apiKey: 'pra_a_key_0000', otherOrgApiKey: 'pra_b_key_0000', readOnlyApiKey: 'pra_r_key_0000' },
       timeoutMs: 2000,
       maxWaitMs: 2000,
@@ -138,6 +140,7 @@ describe('the client: --read-only, 429 retries, timeouts', () => {
     try {
       const api = new ApiClient({
         baseUrl: silent.url,
+        operations: STATED_OPERATIONS,
         keys: { apiKey: 'pra_a_key_0000' },
         timeoutMs: 300,
         redactor: new Redactor([]),

@@ -6,6 +6,7 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { runInProcess } from './support/in-process.js';
 import { needOf } from '../lib/report/to-complete.js';
+import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 /**
  * A skip reason never says a key "is not set" when it is set: it says what is wrong with the value.
@@ -60,7 +61,7 @@ describe('a fixture that is set but cannot serve a check', () => {
  * a key path the fixtures file's schema names (never a rule id or a word of the sentence).
  */
 describe('the key a reason names, without `needs`', () => {
-  const of = (message: string) => needOf({ message });
+  const of = (message: string) => needOf({ message }, PUBLIC_RECORDS_API.fixtures);
   it('reads a key path the fixtures file has, at the start or in backticks', () => {
     expect(of('taskToArchive: every task it lists (2) is archived by earlier runs')?.key).toBe('taskToArchive');
     expect(of('the create was refused: give `contact.createAttributes.department`')?.key).toBe(

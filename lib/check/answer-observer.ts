@@ -1,7 +1,8 @@
+import type { Served } from '../target/target.js';
 import type { Exchange } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
-import { judgesInUse } from './judges.js';
+import type { SpecJudges } from './judges.js';
 import type { RunObserver, Seen, SeenFailure } from './seen.js';
 
 export type { Seen, SeenFailure } from './seen.js';
@@ -22,7 +23,7 @@ export class AnswerObserver implements RunObserver {
   private readonly byKey = new Map<string, Seen>();
   private readonly judged = new WeakSet<Exchange>();
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(private readonly server: Served & { judges: SpecJudges }) {}
 
   /** Judges one answer (a 2xx with a JSON body), once however often it is handed in. */
   see(ex: Exchange): void {
@@ -30,9 +31,9 @@ export class AnswerObserver implements RunObserver {
     this.judged.add(ex);
     const r = ex.response;
     if (!r || r.status < 200 || r.status > 299 || r.json === undefined) return;
-    const values = judgesInUse().seen?.(r.json) ?? [];
+    const values = this.server.judges.seen?.(r.json) ?? [];
     if (values.length === 0) return;
-    const operation = operationOf(ex, this.baseUrl);
+    const operation = operationOf(ex, this.server);
     let kept: Exchange | undefined;
     const keep = () => (kept ??= keptExchange(ex));
     const counted = new Set<string>();

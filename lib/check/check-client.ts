@@ -2,7 +2,6 @@ import { ApiClient, type RefusalKind } from '../http/client.js';
 import { serverSettings } from '../http/client-settings.js';
 import type { Exchange } from '../http/exchange.js';
 import { redactorFor } from '../redact/redactor-for.js';
-import { fixturesInUse } from '../target/fixtures-in-use.js';
 import type { CreatedRecords } from '../safety/tracker.js';
 import { SetupFailure } from './non-conformance.js';
 import { RecordKept, type ContextParts } from './check-context.js';
@@ -38,7 +37,7 @@ export function checkClient(p: ContextParts, records: CreatedRecords): CheckClie
       records.observe(ex, req.path, req.auth);
     },
     readOnly: target.readOnly,
-    keptRecordOf: (method, path) => fixturesInUse().keptRecordDeletedBy(target.fixtures, method, path),
+    keptRecordOf: (method, path) => target.fixturesFile.keptRecordDeletedBy(target.fixtures, method, path),
     budget: p.budget,
     priority: p.priority,
     exempt: (method, path) => records.isArchiveOfOwn(method, path),

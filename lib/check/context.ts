@@ -1,4 +1,4 @@
-import { judgesInUse } from './judges.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { Faker } from '@faker-js/faker';
 import type { Exchange } from '../http/exchange.js';
 import type { RuleId } from '../spec/register.js';
@@ -21,8 +21,8 @@ export type { CheckContext, ContextParts, CreatedEntryRef, RequestSpan } from '.
 export { RecordKept } from './check-context.js';
 export { answerOf } from './answer.js';
 
-function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): never {
-  const fixture = fixtureOfStep(step);
+function block(operations: OperationIndex, step: string, answer: string, ex?: Exchange, rule?: RuleId): never {
+  const fixture = fixtureOfStep(step, operations);
   const blockedBy: BlockedBy = { step, answer, ...(fixture ? { fixture } : {}), ...(rule ? { rule } : {}) };
   throw new SetupFailure(
     `blocked: ${step} answered ${answer}${fixture ? ` (with fixtures \`${fixture}\`)` : ''}; see the checks of that operation`,
@@ -38,6 +38,7 @@ function block(step: string, answer: string, ex?: Exchange, rule?: RuleId): neve
 export function makeContext(p: ContextParts): CheckContext {
   const records = new CreatedRecords({
     runId: p.target.runId,
+    operations: p.target.operations,
     rule: p.madeBy ?? p.rule,
     ...(p.target.ledgerFile !== undefined ? { ledgerFile: p.target.ledgerFile } : {}),
     warn: (text) => p.observations.push({ topic: 'cleanup', text }),
@@ -49,9 +50,8 @@ export function makeContext(p: ContextParts): CheckContext {
   p.cleanups.push(archiveWhatWasMade(p, api, records));
   const scope: FindingScope = {
     own: p.rule,
-    found: (violation, ex) =>
-      p.findings.push({ violation, operation: operationOf(ex, p.target.baseUrl), exchange: ex }),
-    refusedForTheUser: (ex) => judgesInUse().refusedForTheUser(ex, p.target) !== undefined,
+    found: (violation, ex) => p.findings.push({ violation, operation: operationOf(ex, p.target), exchange: ex }),
+    refusedForTheUser: (ex) => p.target.judges.refusedForTheUser(ex, p.target) !== undefined,
   };
   const faker = lazyFaker(p);
   const context: CheckContext = {
@@ -64,7 +64,7 @@ export function makeContext(p: ContextParts): CheckContext {
       return faker.get();
     },
     api,
-    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, scope),
+    expect: (ex, rule) => new Conformance(ex, rule ?? p.rule, p.target.judges, scope),
     last() {
       const ex = p.exchanges.at(-1);
       if (!ex) throw new Error('no exchange yet');
@@ -74,10 +74,10 @@ export function makeContext(p: ContextParts): CheckContext {
     setup(ex, what) {
       const status = ex.response?.status;
       if (status === undefined) throw new TransportFailure(ex);
-      if (status < 200 || status > 299) block(what, answerOf(ex), ex);
-      return new Conformance(ex, p.rule, scope);
+      if (status < 200 || status > 299) block(p.target.operations, what, answerOf(ex), ex);
+      return new Conformance(ex, p.rule, p.target.judges, scope);
     },
-    block: (step, answer, ex, rule) => block(step, answer, ex, rule),
+    block: (step, answer, ex, rule) => block(p.target.operations, step, answer, ex, rule),
     ...unjudged(p),
     found: (violation, ex) => scope.found(violation, ex),
     observe(topic, text, data) {

@@ -5,7 +5,7 @@ import type { RecordKind, RuleId, SchemaId, SpecRecord } from '../spec/register.
 import { show } from './show.js';
 import { NonConformance } from './non-conformance.js';
 import { bodyShape } from './body-shape.js';
-import { judgesInUse } from './judges.js';
+import type { SpecJudges } from './judges.js';
 import type { FindingScope } from './finding.js';
 import type { Violation } from './outcome.js';
 
@@ -22,6 +22,8 @@ export class Conformance {
   constructor(
     readonly exchange: Exchange,
     private readonly rule: RuleId,
+    /** the spec's judgements of an answer: what an error body and a record must be */
+    private readonly judges: SpecJudges,
     private readonly scope?: FindingScope,
   ) {
     this.response = responseOf(exchange);
@@ -87,7 +89,7 @@ export class Conformance {
 
   /** The error body rules, on any error status. */
   errorBody(): this {
-    for (const v of judgesInUse().errorBody(this.response)) this.met(v);
+    for (const v of this.judges.errorBody(this.response)) this.met(v);
     return this;
   }
 
@@ -99,7 +101,7 @@ export class Conformance {
   code(expected: string | readonly string[], rule: RuleId = this.rule): this {
     const body = this.response.json;
     if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'code'))
-      this.met(judgesInUse().noErrorCode(this.response), true);
+      this.met(this.judges.noErrorCode(this.response), true);
     const actual = (body as { code?: unknown }).code;
     // where two listed codes fit the request, the rule takes either (its catalogue entry's `accepts`)
     const codes: readonly string[] = typeof expected === 'string' ? [expected] : expected;
@@ -114,7 +116,7 @@ export class Conformance {
    */
   body(schema: SchemaId, rule: RuleId = this.rule): this {
     if (this.response.json === undefined) this.fail(`a JSON body (${schema})`, bodyShape(this.response), rule);
-    const found = judgesInUse().body(schema, this.response.json, rule);
+    const found = this.judges.body(schema, this.response.json, rule);
     const own = found.find((v) => v.rule === rule);
     if (own) throw new NonConformance(own, this.exchange);
     for (const v of found) this.met(v);
@@ -127,7 +129,7 @@ export class Conformance {
    */
   record(kind: RecordKind): this {
     this.data(); // without { data: record } nothing else can be read
-    const found = judgesInUse().record(kind, this.response.json);
+    const found = this.judges.record(kind, this.response.json);
     // the check's own rule first: it fails the check; the others are findings of their own rules
     for (const v of [...found.filter((x) => x.rule === this.own), ...found.filter((x) => x.rule !== this.own)])
       this.met(v);
@@ -136,8 +138,8 @@ export class Conformance {
 
   /** The record of a `{ data: record }` body; a body without one breaks record.envelope. */
   data(): SpecRecord {
-    const r = judgesInUse().recordOf(this.response.json);
-    if (r === undefined) this.met(judgesInUse().noRecord(this.response), true);
+    const r = this.judges.recordOf(this.response.json);
+    if (r === undefined) this.met(this.judges.noRecord(this.response), true);
     return r as SpecRecord;
   }
 

@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.js';
 import { pathUnderBase } from '../http/exchange.js';
-import { operationsInUse } from '../operations/in-use.js';
+import type { Served } from '../target/target.js';
 import type { Violation } from './outcome.js';
 
 /**
@@ -28,9 +28,9 @@ export interface FindingScope {
 }
 
 /** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
-export function operationOf(ex: Exchange, baseUrl: string): string {
+export function operationOf(ex: Exchange, server: Served): string {
   return (
-    operationsInUse().endpointOf(ex.request.method, pathUnderBase(ex, baseUrl)) ??
+    server.operations.endpointOf(ex.request.method, pathUnderBase(ex, server.baseUrl)) ??
     `${ex.request.method} (unstated route)`
   );
 }

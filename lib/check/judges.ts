@@ -1,9 +1,12 @@
-import type { RunTarget } from './run-target.js';
+import type { Target } from '../target/target.js';
+import type { Preflight } from './preflight.js';
 import type { ExchangeResponse } from '../http/exchange.js';
 import type { RecordKind, SchemaId, SpecRecord } from '../spec/register.js';
 import type { Exchange } from '../http/exchange.js';
 import type { BlockedBy, Violation } from './outcome.js';
-import { handedIn } from '../util/handed-in.js';
+
+/** The run as a judgement may read it: the target, and what the fixtures check found (RunTarget is one). */
+export type JudgedRun = Target & { preflight?: Preflight };
 
 /** One value an answer shows, judged where it stands (lib/check/answer-observer.ts). */
 export interface SeenValue {
@@ -50,7 +53,7 @@ export interface SpecJudges {
    * was not told (a create field the workspace requires), so the check is blocked, naming the fixtures
    * key that would let it run; undefined for any other answer.
    */
-  refusedForTheUser(ex: Exchange, run?: RunTarget): BlockedBy | undefined;
+  refusedForTheUser(ex: Exchange, run?: JudgedRun): BlockedBy | undefined;
   /**
    * How the spec's bodies wrap what they carry, for the reports' reading of a failing JSON path: the
    * keys that only wrap (`data`, `attributes`, `value`) and the key that names a value's type (`value_type`).
@@ -63,11 +66,3 @@ export interface SpecJudges {
    */
   seen?(body: unknown): SeenValue[];
 }
-
-const inUse = handedIn<SpecJudges>('judgements of answers');
-
-/** Hands the engine the spec's judgements (useSpec does, before anything runs). */
-export const useJudges = (judges: SpecJudges): void => inUse.use(judges);
-
-/** The judgements handed in. */
-export const judgesInUse = (): SpecJudges => inUse.get();

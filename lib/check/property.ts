@@ -1,4 +1,3 @@
-import { judgesInUse } from './judges.js';
 import type { Exchange } from '../http/exchange.js';
 import fc from 'fast-check';
 import type { CheckContext } from './context.js';
@@ -138,7 +137,7 @@ async function allHoldAtOnce<T>(
 
 /** A refusal for a fact of the user's (a required field, an unknown fixtures name): it blocks the check, no finding. */
 function forTheUser(c: CheckContext, ex: Exchange): boolean {
-  return judgesInUse().refusedForTheUser(ex, c.target) !== undefined;
+  return c.target.judges.refusedForTheUser(ex, c.target) !== undefined;
 }
 
 /** The context one input runs in: the check's, with a faker of the input's own (seeded by its place). */

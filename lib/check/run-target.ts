@@ -1,3 +1,5 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
+import type { SpecJudges } from './judges.js';
 import type { Target } from '../target/target.js';
 import type { RerunTarget } from '../evidence/rerun.js';
 import type { RecordChanges } from '../safety/record-changes.js';
@@ -10,6 +12,10 @@ import type { RunObserver } from './seen.js';
  * HTTP client, configuration, selection) share and which must not reach up to these.
  */
 export interface RunTarget extends Target {
+  /** the spec's judgements of an answer (the Spec's, lib/cli/spec.ts): what expectations and the runner ask */
+  judges: SpecJudges;
+  /** the spec's fixtures file: its schema, the records it keeps, how to get each key (the Spec's) */
+  fixturesFile: FixturesKnowledge;
   /** what the fixtures check found before the checks ran */
   preflight?: Preflight;
   /** what a failed check's rerun command needs to reach this server again (lib/evidence/rerun.ts) */

@@ -1,4 +1,4 @@
-import { operationsInUse } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 
 /**
  * The fixtures key whose value a set-up step sends, by the step's operation, so a blocked check can
@@ -7,7 +7,7 @@ import { operationsInUse } from '../operations/in-use.js';
  * spec writes it, optionally followed by ` (…)`; a step that names none, or whose operation sends no
  * fixture value, has none.
  */
-export function fixtureOfStep(step: string, operations = operationsInUse()): string | undefined {
+export function fixtureOfStep(step: string, operations: OperationIndex): string | undefined {
   const endpoint = step.replace(/ \(.*\)$/s, '');
   return operations.operation(endpoint)?.fixtures[0];
 }

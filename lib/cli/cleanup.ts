@@ -1,3 +1,5 @@
+import type { Spec } from './spec.js';
+import type { Target } from '../target/target.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +48,7 @@ export const CLEANUP_USAGE = [
 export async function cleanupCommand(
   argv: string[],
   print: (line: string) => void,
+  spec: Pick<Spec, 'operations' | 'fixtures'>,
   cwd: string = process.cwd(),
 ): Promise<number> {
   const v = cleanupArgs(argv);
@@ -57,14 +60,21 @@ export async function cleanupCommand(
     throw new RunCannotStart("cleanup needs --ledger FILE (the ledger.jsonl of the run's report folder)");
   const file = path.resolve(cwd, v.ledger);
   if (!existsSync(file)) throw new RunCannotStart(`cleanup: no ledger at ${v.ledger}`);
-  const server = serverOfFlags(v, cwd, { command: 'cleanup', baseUrlIs: 'the server the run was made against' });
+  const server = {
+    ...serverOfFlags(v, cwd, {
+      command: 'cleanup',
+      baseUrlIs: 'the server the run was made against',
+      fixturesSchema: spec.fixtures.schema,
+    }),
+    operations: spec.operations,
+  };
   const say = (line: string) => {
     for (const l of consoleLines(server.redactor.text(line))) print(l);
   };
   const lines = readLedger(file);
   const created = lines.filter(isCreated);
   const pending = pendingArchives(lines);
-  const stay = leftovers(lines);
+  const stay = leftovers(lines, spec.operations);
   const runs = [...new Set(created.map((e) => e.runId))];
   say(
     `ledger ${v.ledger}: ${created.length} created records of ${runs.length} run(s) (${runs.join(', ') || 'none'}); ${pending.length} to archive`,
@@ -104,12 +114,12 @@ interface Tally {
  */
 async function archiveAll(
   pending: readonly CreatedEntry[],
-  server: FlagServer,
+  server: FlagServer & Pick<Target, 'operations'>,
   file: string,
   say: (line: string) => void,
 ): Promise<Tally> {
   const tally: Tally = { archived: 0, gone: 0, failed: 0 };
-  await probe(server.baseUrl, server.keys, server.timeoutMs, server.redactor);
+  await probe(server, server.redactor);
   // the run's back-off budget: a 429's pause is waited out, until --max-wait says to stop
   const client = new ApiClient({
     ...serverSettings(server, server.redactor),

@@ -5,7 +5,6 @@ import { coverageLines, coverageMap, type CoverageMap } from '../coverage/covera
 import type { ConformanceReport } from '../report/conformance-json.js';
 import type { Spec } from './spec.js';
 import { checkCounts } from './rules-command.js';
-import { operationsInUse } from '../operations/in-use.js';
 
 /**
  * `npx conformance coverage [--json] [--report-dir DIR]`: the traceability map, from the catalogue
@@ -44,7 +43,7 @@ export async function coverageOf(spec: Spec, reportDir?: string, report?: Confor
         ) as ConformanceReport)
       : undefined);
   return coverageMap({
-    endpoints: operationsInUse().endpoints,
+    endpoints: spec.operations.endpoints,
     checkCounts: counts,
     variations: (await spec.reference.variations()).map((v) => ({ id: v.id, quote: v.quote })),
     ...(r

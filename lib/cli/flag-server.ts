@@ -1,3 +1,4 @@
+import type { FixturesSchema } from '../config/fixtures-file.js';
 import { environment, resolveConfig, type Values } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { redactorFor } from '../redact/redactor-for.js';
@@ -31,7 +32,11 @@ export interface FlagServer {
  * The server `command` talks to, resolved as for a run (flag > environment > .env > fixtures file); a
  * base URL and organization A's key are required. Their keys are redacted from every line from here on.
  */
-export function serverOfFlags(v: ServerFlags, cwd: string, o: { command: string; baseUrlIs: string }): FlagServer {
+export function serverOfFlags(
+  v: ServerFlags,
+  cwd: string,
+  o: { command: string; baseUrlIs: string; fixturesSchema: FixturesSchema },
+): FlagServer {
   const settings: Values = {};
   if (v['base-url'] !== undefined) settings.baseUrl = v['base-url'];
   if (v['api-key'] !== undefined) settings.apiKey = v['api-key'];
@@ -40,7 +45,7 @@ export function serverOfFlags(v: ServerFlags, cwd: string, o: { command: string;
   if (v.fixtures !== undefined) settings.fixtures = v.fixtures;
   if (v.timeout !== undefined) settings.timeoutMs = v.timeout;
   if (v['max-wait'] !== undefined) settings.maxWait = v['max-wait'];
-  const config = resolveConfig(settings, environment(cwd), cwd);
+  const config = resolveConfig(settings, environment(cwd), o.fixturesSchema, cwd);
   if (config.baseUrl === undefined)
     throw new RunCannotStart(`${o.command} needs --base-url (or CONFORMANCE_BASE_URL): ${o.baseUrlIs}`);
   if (config.apiKey === undefined)

@@ -81,10 +81,10 @@ function otherCommand(
     }
     case 'merge': {
       const a = parseMergeArgs(rest);
-      return a.help ? printed(print, helpText()) : mergeReports(a, print);
+      return a.help ? printed(print, helpText()) : mergeReports(a, print, spec);
     }
     case 'cleanup':
-      return cleanupCommand(rest, print);
+      return cleanupCommand(rest, print, spec);
     case 'diff':
       return diffCommand(rest, print);
     case 'init':

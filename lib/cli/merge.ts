@@ -1,3 +1,4 @@
+import type { Spec } from './spec.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../config/resolve.js';
@@ -29,6 +30,7 @@ interface ShardReport {
 export async function mergeReports(
   args: MergeArgs,
   print: (line: string) => void,
+  spec?: Pick<Spec, 'judges' | 'fixtures'>,
   cwd: string = process.cwd(),
 ): Promise<number> {
   const env = environment(cwd);
@@ -61,7 +63,7 @@ export async function mergeReports(
   // each shard read every kept record before and after its own checks: what any of them found
   const recordChanges = shards.flatMap((s) => s.report.recordChanges ?? []);
   if (recordChanges.length > 0) merged.recordChanges = recordChanges;
-  writeMerged(reportDir, merged, env);
+  writeMerged(reportDir, merged, env, spec);
   mergeLedgers(
     shards.map((s) => path.resolve(cwd, s.dir)),
     reportDir,
@@ -76,6 +78,7 @@ export async function mergeReports(
     strict: gate.strict,
     scope: runScope(merged.run),
     allowIncomplete: gate.allowIncomplete,
+    ...(spec !== undefined ? { fixturesFile: spec.fixtures } : {}),
   });
   return settled.status;
 }
@@ -105,12 +108,18 @@ function mergeSettings(
 }
 
 /** The one place the merged report reaches disk: every report format, as a single run writes them. */
-function writeMerged(dir: string, report: ConformanceReport, env: Record<string, string | undefined>): void {
+function writeMerged(
+  dir: string,
+  report: ConformanceReport,
+  env: Record<string, string | undefined>,
+  spec: Pick<Spec, 'judges' | 'fixtures'> | undefined,
+): void {
   const stepSummary = githubStepSummary(env);
   const runUrl = githubRunUrl(env);
   writeReports(dir, report, redactorFromEnvironment(env), {
     ...(stepSummary !== undefined ? { stepSummary } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
+    ...(spec !== undefined ? { wrapping: spec.judges.wrapping, fixturesFile: spec.fixtures } : {}),
   });
 }
 

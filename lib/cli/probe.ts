@@ -3,9 +3,8 @@ import { ApiClient } from '../http/client.js';
 import { serverSettings } from '../http/client-settings.js';
 import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
-import type { TargetKeys } from '../target/target.js';
+import type { Target, TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import { operationsInUse } from '../operations/in-use.js';
 import { noAnswerText } from '../http/exchange.js';
 import { OperationIndex } from '../operations/operation-index.js';
 
@@ -19,8 +18,8 @@ const FLAG_OF: Record<keyof TargetKeys, string> = {
  * A read of a record that exists nowhere: the first stated read whose every path parameter is a uuid
  * (`GET /contact/{contact_id}`), each filled with a new one.
  */
-function probePath(): string {
-  const read = operationsInUse().all.find(
+function probePath(operations: OperationIndex): string {
+  const read = operations.all.find(
     (op) => op.method === 'GET' && Object.keys(op.params).length > 0 && Object.values(op.params).every((p) => p.uuid),
   );
   if (read === undefined) throw new Error('no stated read of a record by uuid: the probe has nothing to read');
@@ -33,21 +32,20 @@ function probePath(): string {
  * Anything else, even a deviation, lets the run go on: the checks report deviations.
  */
 export async function probe(
-  baseUrl: string,
-  keys: TargetKeys,
-  timeoutMs: number,
+  server: Pick<Target, 'baseUrl' | 'operations' | 'keys' | 'timeoutMs'>,
   redactor: Redactor,
   budget?: RequestBudget,
 ): Promise<void> {
+  const { baseUrl, keys } = server;
   const client = new ApiClient({
-    ...serverSettings({ baseUrl, keys, timeoutMs }, redactor),
+    ...serverSettings(server, redactor),
     ...(budget ? { budget } : {}),
     // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);
     },
   });
-  const path = probePath();
+  const path = probePath(server.operations);
   // one read per key, all at once; the first key's problem is the one reported
   const held = (Object.keys(keys) as Array<keyof TargetKeys>).filter((key) => keys[key] !== undefined);
   const answers = await Promise.all(held.map((key) => client.get(path, { auth: key })));

@@ -1,13 +1,10 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { useCatalogue } from '../catalogue/catalogue.js';
-import type { ApiOperation } from '../operations/api-operation.js';
-import { useOperations } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { SpecJudges } from '../check/judges.js';
-import { useJudges } from '../check/judges.js';
 import type { CheckModule } from '../check/registry.js';
 import type { Preflight } from '../check/preflight.js';
 import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
-import { useFixtures } from '../target/fixtures-in-use.js';
 import type { Target } from '../target/target.js';
 import type { Fixtures, SpecRecord } from '../spec/register.js';
 import type { ApiClient } from '../http/client.js';
@@ -30,8 +27,8 @@ export interface Spec {
   title: string;
   /** the suite files, each registering its checks when loaded */
   suites: readonly CheckModule[];
-  /** one description per stated operation */
-  operations: readonly ApiOperation[];
+  /** one description per stated operation, indexed */
+  operations: OperationIndex;
   /** the rules, with the sentences they rest on */
   catalogue: Catalogue;
   /** what an answer's error body, record envelope and schemas require */
@@ -59,14 +56,13 @@ export interface Spec {
 }
 
 /**
- * Hands the engine the spec's knowledge: what each floor of lib/ reads (the operations, the catalogue,
- * the judgements, the fixtures file). The composition root calls it once, before anything runs; a test
- * of engine pieces alone does the same (test/support/use-spec.ts).
+ * Hands the engine the spec's catalogue, which lib/ still reads from a module (rule levels and quotes,
+ * the reports, baselines and certificates). The composition root calls it once, before anything runs;
+ * a test of engine pieces alone does the same (test/support/use-spec.ts). The rest is handed down: the
+ * run's target carries the operations, the judgements and the fixtures file (Target.operations,
+ * RunTarget.judges, RunTarget.fixturesFile), every client its operations (ClientSettings.operations).
  */
 export function useSpec(spec: Spec): Spec {
-  useOperations(spec.operations);
   useCatalogue(spec.catalogue);
-  useJudges(spec.judges);
-  useFixtures(spec.fixtures);
   return spec;
 }

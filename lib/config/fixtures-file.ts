@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Fixtures } from '../spec/register.js';
-import { fixturesInUse } from '../target/fixtures-in-use.js';
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import { RunCannotStart } from './run-cannot-start.js';
 import { readJsonFile } from './read-json-file.js';
 
@@ -15,8 +15,7 @@ let ajv: Ajv | undefined;
 const compiled = new WeakMap<object, ValidateFunction>();
 
 /** The validator of the fixtures file's schema (the spec's, handed in), compiled once. */
-function fixturesValidator(): ValidateFunction {
-  const schema = fixturesInUse().schema;
+function fixturesValidator(schema: FixturesSchema): ValidateFunction {
   let validate = compiled.get(schema);
   if (validate === undefined) {
     ajv ??= addFormats(new Ajv({ allErrors: true, strict: true }), ['uuid']);
@@ -25,6 +24,9 @@ function fixturesValidator(): ValidateFunction {
   }
   return validate;
 }
+
+/** The JSON schema a fixtures file meets: the spec's (Spec.fixtures.schema), handed down. */
+export type FixturesSchema = FixturesKnowledge['schema'];
 
 export interface LoadedFixtures {
   fixtures: Fixtures;
@@ -36,21 +38,24 @@ export interface LoadedFixtures {
  * Reads and validates a fixtures file; every problem is named in one RunCannotStart. `shownAs` is the path as the
  * user gave it, for the messages.
  */
-export function loadFixturesFile(file: string, shownAs: string = file): LoadedFixtures {
-  return checkFixtures(readJsonFile(file, shownAs, 'fixtures', '--fixtures / CONFORMANCE_FIXTURES'), shownAs);
+export function loadFixturesFile(file: string, schema: FixturesSchema, shownAs: string = file): LoadedFixtures {
+  return checkFixtures(readJsonFile(file, shownAs, 'fixtures', '--fixtures / CONFORMANCE_FIXTURES'), shownAs, schema);
 }
 
 /** Where a fixtures value breaks the schema (JSON pointer and why), unknown keys left out. */
-export function fixturesSchemaErrors(data: unknown): Array<{ pointer: string; message: string }> {
-  const validate = fixturesValidator();
+export function fixturesSchemaErrors(
+  data: unknown,
+  schema: FixturesSchema,
+): Array<{ pointer: string; message: string }> {
+  const validate = fixturesValidator(schema);
   if (validate(data)) return [];
   return (validate.errors ?? [])
     .filter((e) => e.keyword !== 'additionalProperties')
     .map((e) => ({ pointer: e.instancePath, message: e.message ?? 'is invalid' }));
 }
 
-export function checkFixtures(data: unknown, file: string): LoadedFixtures {
-  const validate = fixturesValidator();
+export function checkFixtures(data: unknown, file: string, schema: FixturesSchema): LoadedFixtures {
+  const validate = fixturesValidator(schema);
   if (validate(data)) return { fixtures: data as Fixtures, warnings: [] };
   const errors: string[] = [];
   const warnings: string[] = [];

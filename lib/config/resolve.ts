@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import type { Fixtures } from '../spec/register.js';
 import { SETTINGS, type Setting, type SettingName } from './settings.js';
-import { loadFixturesFile } from './fixtures-file.js';
+import { loadFixturesFile, type FixturesSchema } from './fixtures-file.js';
 import { RunCannotStart } from './run-cannot-start.js';
 import { checkBaseUrl, checkKey } from './checks.js';
 import type { Selection } from '../target/target.js';
@@ -76,6 +76,7 @@ type Picker = (name: SettingName, fixtures?: Fixtures) => string | undefined;
 export function resolveConfig(
   flags: Values,
   env: Record<string, string | undefined>,
+  fixturesSchema: FixturesSchema,
   cwd: string = process.cwd(),
 ): RunConfig {
   const pick: Picker = (name, fixtures) => {
@@ -85,7 +86,7 @@ export function resolveConfig(
   };
   const fixturesFile = pick('fixtures');
   const loaded = fixturesFile
-    ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesFile)
+    ? loadFixturesFile(path.resolve(cwd, fixturesFile), fixturesSchema, fixturesFile)
     : { fixtures: {}, warnings: [] };
   const f = loaded.fixtures;
   const server = serverOf(pick, f);

@@ -5,7 +5,7 @@ import type { ClientSettings } from './client.js';
 /** What every client of one server shares; each adds its own budget, log and refusals. */
 export type ServerSettings = Pick<
   ClientSettings,
-  'baseUrl' | 'keys' | 'timeoutMs' | 'maxResponseBytes' | 'maxWaitMs' | 'redactor'
+  'baseUrl' | 'operations' | 'keys' | 'timeoutMs' | 'maxResponseBytes' | 'maxWaitMs' | 'redactor'
 >;
 
 /**
@@ -13,11 +13,15 @@ export type ServerSettings = Pick<
  * --max-response-bytes bound, --max-wait (for a client that keeps a pace of its own) and the redactor.
  */
 export function serverSettings(
-  server: Pick<Target, 'baseUrl' | 'keys' | 'timeoutMs'> & { maxResponseBytes?: number; maxWaitMs?: number },
+  server: Pick<Target, 'baseUrl' | 'operations' | 'keys' | 'timeoutMs'> & {
+    maxResponseBytes?: number;
+    maxWaitMs?: number;
+  },
   redactor: Redactor,
 ): ServerSettings {
   return {
     baseUrl: server.baseUrl,
+    operations: server.operations,
     keys: server.keys,
     timeoutMs: server.timeoutMs,
     ...(server.maxResponseBytes !== undefined ? { maxResponseBytes: server.maxResponseBytes } : {}),

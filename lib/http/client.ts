@@ -1,6 +1,7 @@
 import type { Exchange } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import { TransportFailure } from './exchange.js';
 import { ResponseTooLarge } from './bounded-read.js';
 import type { RequestBudget } from './request-budget.js';
@@ -34,6 +35,8 @@ export interface RequestOptions {
 
 export interface ClientSettings {
   baseUrl: string;
+  /** the API's operations, as the spec states them: what a refused or unsent request is, and what it risked */
+  operations: OperationIndex;
   keys: TargetKeys;
   /** one deadline for the whole exchange: connect, headers and body together */
   timeoutMs: number;
@@ -94,7 +97,9 @@ export class ApiClient {
 
   constructor(private readonly settings: ClientSettings) {
     this.priority = settings.priority;
-    this.turns = new Turns(settings.budget, settings.maxWaitMs, (kind, message) => this.refuse(kind, message));
+    this.turns = new Turns(settings.budget, settings.maxWaitMs, settings.operations, (kind, message) =>
+      this.refuse(kind, message),
+    );
   }
 
   /**
@@ -136,6 +141,7 @@ export class ApiClient {
       exempt,
       readOnly: this.settings.readOnly === true,
       keptRecordOf: this.settings.keptRecordOf,
+      operations: this.settings.operations,
     });
     if (refused) this.refuse(refused.kind, refused.message);
     let url: string;

@@ -1,4 +1,4 @@
-import { operationsInUse } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { TargetKeys } from '../target/target.js';
 import { worstOutcome } from './worst-outcome.js';
 
@@ -27,11 +27,13 @@ export function refusalOf(r: {
   exempt: boolean;
   readOnly: boolean;
   keptRecordOf: ((method: string, path: string) => string | undefined) | undefined;
+  /** the API's operations: what a refused request is, and what it would have risked */
+  operations: OperationIndex;
 }): { kind: RefusalKind; message: string } | undefined {
   const { method, path, auth } = r;
   const kept = r.keptRecordOf?.(method, path);
   if (kept !== undefined) {
-    const what = `${method.toUpperCase()} ${endpointOf(method, path)} (${worstOutcome(method, path)})`;
+    const what = `${method.toUpperCase()} ${endpointOf(method, path, r.operations)} (${worstOutcome(method, path, r.operations)})`;
     return {
       kind: 'kept-record',
       message:
@@ -40,13 +42,13 @@ export function refusalOf(r: {
     };
   }
   if (!r.readOnly || r.exempt || !WRITE_METHODS.has(method.toUpperCase()) || r.harmless !== undefined) return undefined;
-  const endpoint = `${method.toUpperCase()} ${endpointOf(method, path)}`;
+  const endpoint = `${method.toUpperCase()} ${endpointOf(method, path, r.operations)}`;
   return {
     kind: 'read-only',
     message:
       auth === 'apiKey' || auth === 'otherOrgApiKey'
         ? `--read-only: this check writes (${endpoint})`
-        : `--read-only: this check would ${worstOutcome(method, path)} if the server wrongly accepted it ` +
+        : `--read-only: this check would ${worstOutcome(method, path, r.operations)} if the server wrongly accepted it ` +
           `(${endpoint} with ${authName(auth)})`,
   };
 }
@@ -58,9 +60,9 @@ function authName(auth: Auth): string {
 }
 
 /** A request's endpoint as the spec writes it (POST /contact), or its path with ids shown as {id}. */
-export function endpointOf(method: string, path: string): string {
+export function endpointOf(method: string, path: string, operations: OperationIndex): string {
   const bare = path.split(/[?#]/)[0] ?? path;
-  const stated = operationsInUse().endpointOf(method, bare);
+  const stated = operations.endpointOf(method, bare);
   if (stated) return stated.slice(stated.indexOf(' ') + 1);
   return bare.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '{id}');
 }

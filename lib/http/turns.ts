@@ -2,6 +2,7 @@ import { Pace } from './pace.js';
 import type { RequestBudget } from './request-budget.js';
 import type { Outgoing } from './outgoing.js';
 import { endpointOf, type RefusalKind } from './refusals.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 
 /** What a request that must not be sent does instead: it throws. */
 export type Refuse = (kind: RefusalKind, message: string) => never;
@@ -17,6 +18,7 @@ export class Turns {
   constructor(
     private readonly budget: RequestBudget | undefined,
     maxWaitMs: number | undefined,
+    private readonly operations: OperationIndex,
     private readonly refuse: Refuse,
   ) {
     this.pace = budget?.pace ?? new Pace(maxWaitMs !== undefined ? { maxWaitMs } : {});
@@ -61,7 +63,7 @@ export class Turns {
     if (!r.exempt && budget.exhausted()) {
       this.refuse(
         'max-requests',
-        `blocked: the run reached --max-requests ${budget.maxRequests}; ${r.method.toUpperCase()} ${endpointOf(r.method, r.path)} was not sent (raise --max-requests to run the rest)`,
+        `blocked: the run reached --max-requests ${budget.maxRequests}; ${r.method.toUpperCase()} ${endpointOf(r.method, r.path, this.operations)} was not sent (raise --max-requests to run the rest)`,
       );
     }
     return budget.count();

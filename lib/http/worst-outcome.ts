@@ -1,4 +1,4 @@
-import { operationsInUse } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 
 /**
  * What a write would do if the server took it, in words: `create a contact`, `archive a task`. Used
@@ -6,7 +6,7 @@ import { operationsInUse } from '../operations/in-use.js';
  * operation's words are its row's (suites/spec/operations.ts); a route the spec does not state can
  * only be said to change data.
  */
-export function worstOutcome(method: string, path: string, operations = operationsInUse()): string {
+export function worstOutcome(method: string, path: string, operations: OperationIndex): string {
   const stated = operations.match(method, path, true)?.operation;
   return stated?.wronglyAccepted ?? (method.toUpperCase() === 'DELETE' ? 'remove a record' : 'change data');
 }

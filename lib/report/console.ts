@@ -1,3 +1,4 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import type { CheckResult } from '../check/result.js';
 import { summarise } from '../check/result.js';
 import { blockers, groupCounts, groupMark, NOT_APPLICABLE_TITLE, notApplicableChecks, unblockLine } from './groups.js';
@@ -197,7 +198,7 @@ function printNotApplicable(results: readonly CheckResult[], print: (line: strin
 export function printVerdict(
   results: readonly CheckResult[],
   print: (line: string) => void,
-  o: { strict?: boolean; scope?: RunScope; allowIncomplete?: boolean } = {},
+  o: { strict?: boolean; scope?: RunScope; allowIncomplete?: boolean; fixturesFile?: FixturesKnowledge } = {},
 ): void {
   const s = summarise(results);
   print('');
@@ -207,7 +208,7 @@ export function printVerdict(
   );
   print(verdictLine(results, o.strict, o.scope));
   printNotApplicable(results, print);
-  const lacks = toComplete(results);
+  const lacks = toComplete(results, o.fixturesFile);
   if (lacks.length > 0) {
     print('To complete this run (what it lacks, by what you supply; each with the checks it unlocks):');
     for (const line of toCompleteLines(lacks)) print(capped(line));

@@ -1,3 +1,4 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import type { CheckResult } from '../check/result.js';
 import type { ConformanceReport } from './conformance-json.js';
 import type { ReportExchange } from '../evidence/truncate.js';
@@ -20,7 +21,7 @@ import { NOT_SENT_TITLE, notSentLines, rateLimitLine } from './not-sent-block.js
 import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './record-changes-block.js';
 import { CSS, JS } from './html-style.js';
 import { bodyHtml, locate } from './json-html.js';
-import { brokenSentence } from './spec-words.js';
+import { brokenSentence, NO_WRAPPING, type Wrapping } from './spec-words.js';
 import { otherReadingOf } from '../catalogue/reading.js';
 import { suppliedHead, toComplete } from './to-complete.js';
 import { lacking, untestedPhrase } from '../certificate/verdict.js';
@@ -80,13 +81,19 @@ function exchangeHtml(ex: ReportExchange, i: number, failing: boolean, at?: stri
 }
 
 /** The spec's sentence a failure broke, its clause marked: never the whole endpoint row when one cell says it. */
-function specSaysHtml(c: CheckResult, at: string | undefined, body: unknown): string {
+function specSaysHtml(c: CheckResult, at: string | undefined, body: unknown, w: Wrapping): string {
   const v = c.violations?.[0];
-  const b = brokenSentence(c.quote, {
-    ...(v ? { expected: v.expected, actual: v.actual } : { expected: c.expected ?? '', actual: c.actual ?? c.message }),
-    ...(at !== undefined ? { at } : {}),
-    body,
-  });
+  const b = brokenSentence(
+    c.quote,
+    {
+      ...(v
+        ? { expected: v.expected, actual: v.actual }
+        : { expected: c.expected ?? '', actual: c.actual ?? c.message }),
+      ...(at !== undefined ? { at } : {}),
+      body,
+    },
+    w,
+  );
   const text = b.clause ? markClause(b.sentence, b.clause) : e(b.sentence);
   const sentence = b.sentence.startsWith('|') ? `<code class="row">${text}</code>` : text;
   return `<blockquote>${b.where ? `<span class="n">${e(b.where)}:</span> ` : ''}${sentence}</blockquote>${b.clause ? `<div class="n">what it asks here: <b>${e(b.clause.replace(/`/g, ''))}</b></div>` : ''}`;
@@ -133,7 +140,7 @@ function recordsHtml(c: CheckResult): string {
  * against actual, the failing value's JSON path (marked in the body below), the check that found it,
  * the rerun, what became of its records, and the exchanges (the failing one first).
  */
-function evidenceHtml(c: CheckResult): string {
+function evidenceHtml(c: CheckResult, w: Wrapping): string {
   const ev = c.evidence ?? [];
   const at = c.failedExchange ?? ev.length - 1;
   const violations = (c.violations ?? [])
@@ -154,7 +161,7 @@ function evidenceHtml(c: CheckResult): string {
   const other = c.reading === 'strict' ? otherReadingOf(c.id) : undefined;
   return `<div class="evidence"><dl>
 <dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}${c.reading === 'strict' ? ', strict reading' : ''}) · ${e(c.section)}</dd>
-<dt>spec says</dt><dd>${specSaysHtml(c, pointer, body)}</dd>
+<dt>spec says</dt><dd>${specSaysHtml(c, pointer, body, w)}</dd>
 ${other ? `<dt>other reading</dt><dd class="other">${e(other)}</dd>` : ''}
 ${c.expected !== undefined ? `<dt>expected</dt><dd class="exp">${e(c.expected)}</dd><dt>actual</dt><dd class="act">${e(c.actual ?? '?')}</dd>` : `<dt>failure</dt><dd class="act">${e(c.message)}</dd>`}
 ${pointer !== undefined && pointer !== '' ? `<dt>at</dt><dd><code>${e(pointer)}</code> in the response body (marked below)</dd>` : ''}
@@ -167,13 +174,13 @@ ${recordsHtml(c)}
 }
 
 /** One rule's failed checks, folded into one row; the first check opens with the row. */
-function ruleHtml(rule: string, checks: CheckResult[]): string {
+function ruleHtml(rule: string, checks: CheckResult[], w: Wrapping): string {
   const [head] = checks as [CheckResult];
   const level = head.level.toLowerCase();
   const inner = checks
     .map(
       (c, i) =>
-        `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c)}</details>`,
+        `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c, w)}</details>`,
     )
     .join('\n');
   const k = head.knownAs;
@@ -189,7 +196,7 @@ function ruleHtml(rule: string, checks: CheckResult[]): string {
   );
 }
 
-function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD' | 'strict'): string {
+function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD' | 'strict', w: Wrapping): string {
   // failures under a strict reading have a section of their own, whatever their level
   const failed = checks.filter(
     (c) =>
@@ -201,7 +208,7 @@ function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'
   for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
   const rows = [...rules]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([rule, list]) => ruleHtml(rule, list))
+    .map(([rule, list]) => ruleHtml(rule, list, w))
     .join('\n');
   const title =
     level === 'strict'
@@ -382,8 +389,8 @@ function rootCausesHtml(all: readonly RootCause[], checks: readonly CheckResult[
 }
 
 /** "To complete this run": what the run lacks, by what the user supplies, each with the checks it unlocks. */
-function toCompleteHtml(report: ConformanceReport): string {
-  const items = toComplete(report.checks);
+function toCompleteHtml(report: ConformanceReport, fixturesFile: FixturesKnowledge | undefined): string {
+  const items = toComplete(report.checks, fixturesFile);
   if (items.length === 0) return '';
   const li = items
     .map((s) => {
@@ -457,12 +464,16 @@ function notSentHtml(report: ConformanceReport): string {
   );
 }
 
-export function reportHtml(report: ConformanceReport, o: { coverage?: CoverageMap } = {}): string {
+export function reportHtml(
+  report: ConformanceReport,
+  o: { coverage?: CoverageMap; wrapping?: Wrapping; fixturesFile?: FixturesKnowledge } = {},
+): string {
   const c = report.certificate;
+  const w = o.wrapping ?? NO_WRAPPING;
   const steps = blockers(report.checks);
-  const must = deviationsHtml(report.checks, 'MUST');
-  const should = deviationsHtml(report.checks, 'SHOULD');
-  const strict = deviationsHtml(report.checks, 'strict');
+  const must = deviationsHtml(report.checks, 'MUST', w);
+  const should = deviationsHtml(report.checks, 'SHOULD', w);
+  const strict = deviationsHtml(report.checks, 'strict', w);
   const nothing =
     !must && !should && !strict && steps.length === 0
       ? c.verdict === 'incomplete'
@@ -493,7 +504,7 @@ ${completenessHtml(report)}
 ${bar}
 <main>
 ${recordChangesHtml(report)}
-${toCompleteHtml(report)}
+${toCompleteHtml(report, o.fixturesFile)}
 ${notApplicableHtml(report)}
 ${notSentHtml(report)}
 <section id="fix"><h2>What to fix</h2>

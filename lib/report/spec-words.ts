@@ -1,4 +1,11 @@
-import { judgesInUse } from '../check/judges.js';
+import type { SpecJudges } from '../check/judges.js';
+
+/**
+ * How the spec's bodies wrap what they carry (SpecJudges.wrapping), for reading a failing JSON path:
+ * handed down from the Spec with the reports' options; a report told none skips no key as a wrapper.
+ */
+export type Wrapping = SpecJudges['wrapping'];
+export const NO_WRAPPING: Wrapping = { wrappers: [], typeKey: '' };
 
 /**
  * The spec's words a failure broke. A rule's quote may join several rows or sentences (`… | id |
@@ -19,7 +26,10 @@ export interface BrokenSentence {
 const HTTP_METHODS = /^(GET|POST|PUT|PATCH|DELETE)$/;
 
 /** The names a failure involves, most telling first. */
-export function namesOf(f: { expected?: string; actual?: string; at?: string; body?: unknown }): string[] {
+export function namesOf(
+  f: { expected?: string; actual?: string; at?: string; body?: unknown },
+  wrapping: Wrapping,
+): string[] {
   const out: string[] = [];
   const add = (n: string | undefined) => {
     if (n && n.length > 1 && !/^\d+$/.test(n) && !out.includes(n)) out.push(n);
@@ -27,9 +37,9 @@ export function namesOf(f: { expected?: string; actual?: string; at?: string; bo
   for (const m of (f.actual ?? '').matchAll(/(?:required|additional) property '([^']+)'|\bno "([^"]+)"/g))
     add(m[1] ?? m[2]);
   const segments = (f.at ?? '').split('/').filter(Boolean).reverse();
-  const { wrappers } = judgesInUse().wrapping;
+  const { wrappers } = wrapping;
   for (const s of segments) if (!wrappers.includes(s)) add(s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  add(valueTypeAt(f.body, f.at));
+  add(valueTypeAt(f.body, f.at, wrapping.typeKey));
   for (const m of `${f.expected ?? ''} ${f.actual ?? ''}`.matchAll(/`([^`]+)`|"([a-z_]+)"|\b([a-z]+_[a-z_]+)\b/g))
     add(m[1] ?? m[2] ?? m[3]);
   for (const s of segments) add(s);
@@ -37,9 +47,8 @@ export function namesOf(f: { expected?: string; actual?: string; at?: string; bo
 }
 
 /** The type of the nearest typed value at or above a JSON Pointer in a body (its `value_type`, in this spec). */
-function valueTypeAt(body: unknown, at: string | undefined): string | undefined {
+function valueTypeAt(body: unknown, at: string | undefined, typeKey: string): string | undefined {
   if (body === undefined || at === undefined) return undefined;
-  const { typeKey } = judgesInUse().wrapping;
   const typeOf = (node: unknown) =>
     node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[typeKey] : undefined;
   let node: unknown = body;
@@ -85,8 +94,9 @@ function clauseOf(sentence: string, names: readonly string[]): string | undefine
 export function brokenSentence(
   quote: string,
   f: { expected?: string; actual?: string; at?: string; body?: unknown },
+  wrapping: Wrapping,
 ): BrokenSentence {
-  const names = namesOf(f);
+  const names = namesOf(f, wrapping);
   const fragments = quote
     .split(/\s+…\s+|\s*…\s*(?=\|)/)
     .map((x) => x.trim())

@@ -3,7 +3,7 @@ import type { CheckResult } from '../check/result.js';
 import { RERUN_NOTE } from '../evidence/rerun.js';
 import { exchangeLine, failingExchange, requestText, responseText } from './exchange-text.js';
 import { ciInertLines, inertCode, inertMarkdown } from './inert.js';
-import { brokenSentence } from './spec-words.js';
+import { brokenSentence, type Wrapping } from './spec-words.js';
 
 /** Text safe inside a Markdown table cell or list item: one line, rendered as the text it is (lib/report/inert.ts). */
 const md = inertMarkdown;
@@ -18,7 +18,7 @@ export function size(lines: readonly string[]): number {
 }
 
 /** The new deviations, each with its lines and, for the first ones, its reproducer; within the summary's size. */
-export function newDeviationLines(all: readonly CheckResult[], out: string[]): void {
+export function newDeviationLines(all: readonly CheckResult[], out: string[], w: Wrapping): void {
   const devs = all.filter((d) => d.reading !== 'strict');
   const fresh = devs.filter((d) => !d.baselined);
   out.push(`### New deviations (${fresh.length})`, '');
@@ -29,7 +29,7 @@ export function newDeviationLines(all: readonly CheckResult[], out: string[]): v
       out.push(`- … and ${fresh.length - fresh.indexOf(d)} more in report.html and conformance.json`);
       break;
     }
-    out.push(...deviationLines(d));
+    out.push(...deviationLines(d, w));
     if (reproducers < MAX_REPRODUCERS && size(out) < MAX_SUMMARY_BYTES / 2) {
       out.push(...reproducer(d));
       reproducers += 1;
@@ -67,14 +67,18 @@ export function knownDeviationLines(all: readonly CheckResult[], out: string[]):
  * One deviation's lines: rule, level, operation, title; the spec's sentence it broke; expected and
  * actual; the check that found it; how to rerun exactly that check; what became of its records.
  */
-function deviationLines(d: CheckResult): string[] {
+function deviationLines(d: CheckResult, w: Wrapping): string[] {
   const out = [`- **${d.level}** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}`];
   const v = d.violations?.[0];
-  const broken = brokenSentence(d.quote, {
-    expected: v?.expected ?? d.expected ?? '',
-    actual: v?.actual ?? d.actual ?? d.message,
-    ...(v?.at !== undefined ? { at: v.at } : {}),
-  });
+  const broken = brokenSentence(
+    d.quote,
+    {
+      expected: v?.expected ?? d.expected ?? '',
+      actual: v?.actual ?? d.actual ?? d.message,
+      ...(v?.at !== undefined ? { at: v.at } : {}),
+    },
+    w,
+  );
   out.push(`  - spec (${md(d.section)}): ${broken.where ? `${md(broken.where)}: ` : ''}${md(broken.sentence)}`);
   if (broken.clause) out.push(`  - what it asks here: ${md(broken.clause.replace(/`/g, ''))}`);
   if (d.expected !== undefined) out.push(`  - expected: ${md(d.expected)}`, `  - actual: ${md(d.actual ?? '?')}`);

@@ -1,3 +1,5 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
+import { NO_WRAPPING, type Wrapping } from './spec-words.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { knownDeviationLines, MAX_SUMMARY_BYTES, newDeviationLines, size } from './summary-deviations.js';
 
@@ -36,6 +38,10 @@ const code = inertCode;
 export interface SummaryLinks {
   /** `$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/actions/runs/$GITHUB_RUN_ID` */
   runUrl?: string;
+  /** how the spec's bodies wrap what they carry, for the sentence a failure broke (the Spec's judges) */
+  wrapping?: Wrapping;
+  /** the spec's fixtures file, for what each key the run lacks is and how to get it */
+  fixturesFile?: FixturesKnowledge;
 }
 
 /**
@@ -55,7 +61,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
   out.push(...rootCauseLines(report));
   blockedLines(report, out);
   const all = deviations(report.checks);
-  newDeviationLines(all, out);
+  newDeviationLines(all, out, links.wrapping ?? NO_WRAPPING);
   knownDeviationLines(all, out);
   baselineLines(report, out);
   out.push(
@@ -65,7 +71,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     ),
   );
   groupTable(report, out);
-  out.push(...toCompleteLines(report, () => size(out)));
+  out.push(...toCompleteLines(report, () => size(out), links.fixturesFile));
   notApplicableLines(report, out);
   leftoverLines(report, out);
   return capped(out.join('\n') + '\n');
@@ -242,8 +248,12 @@ function strictLines(strict: readonly CheckResult[], reading: 'default' | 'stric
 }
 
 /** "To complete this run": the skips grouped by what the user supplies, within the summary's size. */
-function toCompleteLines(report: ConformanceReport, used: () => number): string[] {
-  const lacks = toComplete(report.checks);
+function toCompleteLines(
+  report: ConformanceReport,
+  used: () => number,
+  fixturesFile: FixturesKnowledge | undefined,
+): string[] {
+  const lacks = toComplete(report.checks, fixturesFile);
   if (lacks.length === 0) return [];
   const out = [`### To complete this run (${report.summary.skipped} skipped)`, ''];
   out.push('What the run lacks, by what you supply, each with the checks it unlocks:', '');

@@ -1,6 +1,6 @@
 import type { CheckResult } from '../check/result.js';
 import type { SkipNeed } from '../check/outcome.js';
-import { fixturesInUse, namesFixtureKey } from '../target/fixtures-in-use.js';
+import { namesFixtureKey, type FixturesKnowledge } from '../target/fixtures-in-use.js';
 
 /**
  * "To complete this run": the skipped checks grouped by what the user supplies (a fixtures key or a
@@ -33,7 +33,10 @@ const LEADING_KEY = /^([a-z]+[A-Z][A-Za-z]*(?:\.[A-Za-z]+)*|[a-z]+(?:\.[A-Za-z]+
 const NAMED_KEY = /`([a-z][A-Za-z]*\.[A-Za-z.]+)`/g;
 
 /** What a skipped check needs: its recorded `needs`, or what its reason names (reports of older runs). */
-export function needOf(c: Pick<CheckResult, 'needs' | 'message'>): SkipNeed | undefined {
+export function needOf(
+  c: Pick<CheckResult, 'needs' | 'message'>,
+  fixturesFile?: FixturesKnowledge,
+): SkipNeed | undefined {
   if (c.needs) return c.needs;
   const m = c.message;
   const quoted = /^fixtures: `([^`]+)`(.*)$/s.exec(m);
@@ -48,22 +51,25 @@ export function needOf(c: Pick<CheckResult, 'needs' | 'message'>): SkipNeed | un
   if (/^--read-only:/.test(m)) return { key: '--read-only', kind: 'excluded' };
   // a path the fixtures file's schema names: no other word of a reason is one
   const leading = LEADING_KEY.exec(m)?.[1];
-  if (leading !== undefined && namesFixtureKey(leading)) return { key: leading, kind: 'unusable', problem: m };
-  const named = [...m.matchAll(NAMED_KEY)].map((x) => x[1]!).find(namesFixtureKey);
+  // without the spec's fixtures file no word of a reason is known for a key
+  const isKey = (k: string) => fixturesFile !== undefined && namesFixtureKey(k, fixturesFile.schema);
+  if (leading !== undefined && isKey(leading)) return { key: leading, kind: 'unusable', problem: m };
+  const named = [...m.matchAll(NAMED_KEY)].map((x) => x[1]!).find(isKey);
   if (named !== undefined) return { key: named, kind: 'unusable', problem: m };
   return undefined;
 }
 
 /** The skipped checks by what would let them run, the key unlocking the most MUST checks first. */
-export function toComplete(checks: readonly CheckResult[]): Supplied[] {
+/** `fixturesFile`: the spec's, which says what each key is and how to get it (absent: keys are only named). */
+export function toComplete(checks: readonly CheckResult[], fixturesFile?: FixturesKnowledge): Supplied[] {
   const m = new Map<string, Supplied>();
   for (const c of checks) {
     if (c.status !== 'skipped') continue;
-    const need = needOf(c);
+    const need = needOf(c, fixturesFile);
     const key = need?.key.replace(/\[\d+\]$/, '') ?? '';
     const kind = need?.kind ?? 'unnamed';
     const id = `${kind === 'unnamed' ? 'unnamed' : 'key'}\u0000${key}`;
-    const supply = key ? fixturesInUse().supplyOf(key) : undefined;
+    const supply = key ? fixturesFile?.supplyOf(key) : undefined;
     const entry = m.get(id) ?? {
       key,
       kind,

@@ -1,3 +1,5 @@
+import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
+import type { Wrapping } from './spec-words.js';
 import type { Redactor } from '../redact/redact.js';
 import { appendReportFile, writeReportFile, type ConformanceReport } from './conformance-json.js';
 import { junitXml } from './junit.js';
@@ -27,16 +29,32 @@ export function writeReports(
   dir: string,
   report: ConformanceReport,
   redactor: Redactor,
-  o: { stepSummary?: string; signKey?: KeyObject; runUrl?: string; coverage?: CoverageMap } = {},
+  o: {
+    stepSummary?: string;
+    signKey?: KeyObject;
+    runUrl?: string;
+    coverage?: CoverageMap;
+    wrapping?: Wrapping;
+    fixturesFile?: FixturesKnowledge;
+  } = {},
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
-  const summary = summaryMarkdown(r, o.runUrl !== undefined ? { runUrl: o.runUrl } : {});
+  const wrapping = {
+    ...(o.wrapping !== undefined ? { wrapping: o.wrapping } : {}),
+    ...(o.fixturesFile !== undefined ? { fixturesFile: o.fixturesFile } : {}),
+  };
+  const summary = summaryMarkdown(r, { ...(o.runUrl !== undefined ? { runUrl: o.runUrl } : {}), ...wrapping });
   const files = [
     writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
     writeReportFile(dir, 'junit.xml', junitXml(r), redactor),
     writeReportFile(dir, 'summary.md', summary, redactor),
-    writeReportFile(dir, 'report.html', reportHtml(r, o.coverage ? { coverage: o.coverage } : {}), redactor),
+    writeReportFile(
+      dir,
+      'report.html',
+      reportHtml(r, { ...(o.coverage ? { coverage: o.coverage } : {}), ...wrapping }),
+      redactor,
+    ),
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
     writeReportFile(
       dir,

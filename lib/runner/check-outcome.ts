@@ -1,9 +1,9 @@
+import type { Served } from '../target/target.js';
 import type { RunTarget } from '../check/run-target.js';
 import type { Exchange } from '../http/exchange.js';
 import { noAnswerText, TransportFailure } from '../http/exchange.js';
 import { answerOf } from '../check/context.js';
 import { operationOf, type Finding } from '../check/finding.js';
-import { judgesInUse } from '../check/judges.js';
 import type { BlockedBy, SkipNeed, Violation } from '../check/outcome.js';
 import { NonConformance, SetupFailure } from '../check/non-conformance.js';
 import type { CheckResult } from '../check/result.js';
@@ -36,8 +36,7 @@ export function outcomeOf(
   def: CheckDefinition,
   exchanges: readonly Exchange[],
   findings: Finding[],
-  baseUrl: string,
-  run?: RunTarget,
+  run: RunTarget,
 ): Outcome {
   if (err instanceof CheckSkipped)
     return { ...passed(), status: 'skipped', message: err.message, ...(err.needs ? { needs: err.needs } : {}) };
@@ -49,12 +48,12 @@ export function outcomeOf(
       : undefined;
   // an answer of a run-scoped set-up (c.shared) is no request of the check's own, but it is the evidence
   const evidence = at && !exchanges.includes(at) ? [at, ...exchanges] : [...exchanges];
-  const workspace = at ? judgesInUse().refusedForTheUser(at, run) : undefined;
+  const workspace = at ? run.judges.refusedForTheUser(at, run) : undefined;
   const judged =
     workspace && (err instanceof NonConformance || err instanceof SetupFailure)
       ? // refused for a create field the user's workspace requires and the fixtures do not give
         { blocked: workspace, violations: [] }
-      : judgedBy(err, def, findings, baseUrl);
+      : judgedBy(err, def, findings, run);
   const { blocked, violations } = judged;
   const v = violations[0];
   // a set-up or transport failure says it in its own words; a finding's block in the step's
@@ -78,13 +77,13 @@ function judgedBy(
   err: unknown,
   def: CheckDefinition,
   findings: Finding[],
-  baseUrl: string,
+  server: Served,
 ): { blocked?: BlockedBy; violations: Violation[]; example?: CheckResult['example'] } {
   if (err instanceof NonConformance && err.violation.rule !== def.rule) {
     // another check's rule, broken where this check needed it: a finding of that rule, and this
     // check could not judge its own (one cause, one finding, under the rule it broke)
     const v = err.violation;
-    const where = err.exchange ? operationOf(err.exchange, baseUrl) : def.endpoint;
+    const where = err.exchange ? operationOf(err.exchange, server) : def.endpoint;
     if (err.exchange) findings.push({ violation: v, operation: where, exchange: err.exchange });
     const answer = `${err.exchange ? answerOf(err.exchange) : 'an answer'} that breaks ${v.rule}: ${v.actual}`;
     return { blocked: { step: where, answer, rule: v.rule }, violations: [] };
@@ -92,7 +91,7 @@ function judgedBy(
   if (err instanceof NonConformance)
     return { violations: [err.violation], ...(err.example ? { example: err.example } : {}) };
   if (err instanceof SetupFailure) return { blocked: err.blockedBy, violations: [] };
-  if (err instanceof TransportFailure) return { blocked: transportBlock(err.exchange, baseUrl), violations: [] };
+  if (err instanceof TransportFailure) return { blocked: transportBlock(err.exchange, server), violations: [] };
   return { violations: [] };
 }
 
@@ -106,18 +105,18 @@ export function withRateLimitAnswers(
   def: CheckDefinition,
   exchanges: readonly Exchange[],
   findings: Finding[],
-  baseUrl: string,
+  run: RunTarget,
 ): Outcome {
   let out = outcome;
   for (const ex of exchanges) {
     if (ex.response?.status !== 429) continue;
-    const v = judgesInUse().errorBody(ex.response)[0];
+    const v = run.judges.errorBody(ex.response)[0];
     if (v === undefined) continue;
     if (v.rule === def.rule && out.status === 'passed') {
       const message = `[${v.rule}] expected ${v.expected}; got ${v.actual}`;
       out = { ...out, status: 'failed', violations: [v], message, evidence: [...exchanges] };
       out.failedAt = out.evidence.indexOf(ex);
-    } else findings.push({ violation: v, operation: operationOf(ex, baseUrl), exchange: ex });
+    } else findings.push({ violation: v, operation: operationOf(ex, run), exchange: ex });
   }
   return out;
 }
@@ -127,9 +126,9 @@ function blockedMessage(b: BlockedBy): string {
 }
 
 /** A request that got no answer blocks the check: the step is that request's operation. */
-function transportBlock(ex: Exchange, baseUrl: string): BlockedBy {
+function transportBlock(ex: Exchange, server: Served): BlockedBy {
   return {
-    step: operationOf(ex, baseUrl),
+    step: operationOf(ex, server),
     answer: noAnswerText(ex),
   };
 }

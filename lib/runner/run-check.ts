@@ -68,7 +68,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore);
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
-    outcome = outcomeOf(err, def, log.exchanges, log.findings, target.baseUrl, target);
+    outcome = outcomeOf(err, def, log.exchanges, log.findings, target);
   } finally {
     log.keeping = target.keepFailing === true && (outcome.status === 'failed' || log.findings.length > 0);
     // the set-ups it judged keep their records too: its reproducers name them
@@ -76,11 +76,11 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     // its faker goes to the next check once nothing of this one runs
     await cleanUp(log).then(() => contextEnded(c));
   }
-  outcome = withRateLimitAnswers(outcome, def, log.exchanges, log.findings, target.baseUrl);
+  outcome = withRateLimitAnswers(outcome, def, log.exchanges, log.findings, target);
   const result = checkResultOf(def, outcome, { ...log, startedMs }, target);
   return {
     result: run.redactor.value(result),
-    traffic: trafficOf(log.exchanges, target.baseUrl),
+    traffic: trafficOf(log.exchanges, target),
     unanswered: log.exchanges.filter((ex) => ex.response === undefined).length,
     held: heldRecords(c),
     // kept for --har until the run ends: bodies cut as the reports cut them, so a server answering

@@ -1,3 +1,4 @@
+import type { Served } from '../target/target.js';
 import type { Traffic } from '../check/outcome.js';
 import type { CheckResult } from '../check/result.js';
 import type { Exchange } from '../http/exchange.js';
@@ -54,13 +55,13 @@ export class RunRecord {
    * The checks are over: `runs` are every check's (in the registry's order; the ended ones, for an
    * interrupted run), `findings` the causes they met beyond their own rule, each once.
    */
-  finish(runs: readonly CheckRun[], findings: readonly CheckResult[], setups: SetupTraffic, baseUrl: string): void {
+  finish(runs: readonly CheckRun[], findings: readonly CheckResult[], setups: SetupTraffic, server: Served): void {
     this.runs = runs;
     this.results = [...runs.map((r) => r.result), ...findings];
     this.chain = runChainOf(runs, (key) => setups.spansOf?.(key) ?? []);
     this.setups = setups;
     // what the set-ups sent is part of what the run sent and of the contract it observed
-    this.traffic = [...runs.flatMap((r) => r.traffic), ...trafficOf(setups.exchanges, baseUrl)];
+    this.traffic = [...runs.flatMap((r) => r.traffic), ...trafficOf(setups.exchanges, server)];
     this.unanswered =
       runs.reduce((n, r) => n + r.unanswered, 0) + setups.exchanges.filter((ex) => ex.response === undefined).length;
   }

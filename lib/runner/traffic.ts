@@ -1,3 +1,4 @@
+import type { Served } from '../target/target.js';
 import type { Exchange } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
 import { shortBare } from '../util/short-text.js';
@@ -5,13 +6,13 @@ import { operationOf } from '../check/finding.js';
 import type { Traffic } from '../check/outcome.js';
 
 /** What the observed contract and the request counts need of answered exchanges: operation, status, code. */
-export function trafficOf(exchanges: readonly Exchange[], baseUrl: string): Traffic[] {
+export function trafficOf(exchanges: readonly Exchange[], server: Served): Traffic[] {
   return exchanges.flatMap((ex) => {
     if (!ex.response) return [];
     const code = (ex.response.json as { code?: unknown } | undefined)?.code;
     return [
       {
-        endpoint: operationOf(ex, baseUrl),
+        endpoint: operationOf(ex, server),
         status: ex.response.status,
         // a server string kept for the whole run (the observed contract): cut, its length shown
         ...(typeof code === 'string' && ex.response.status >= 400 ? { code: shortBare(code) } : {}),

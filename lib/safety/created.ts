@@ -1,7 +1,6 @@
 import type { ExchangeResponse } from '../http/exchange.js';
 import { isUuid, segment } from '../http/under-base.js';
 import { shortBare, shortText } from '../util/short-text.js';
-import { operationsInUse } from '../operations/in-use.js';
 import { OperationIndex, parameterNames, type OperationMatch } from '../operations/operation-index.js';
 import type { ApiOperation, Creation, Made } from '../operations/api-operation.js';
 
@@ -114,7 +113,7 @@ export function createdBy(
   path: string,
   res: ExchangeResponse | undefined,
   requestBody: string | undefined,
-  operations = operationsInUse(),
+  operations: OperationIndex,
 ): CreatedRecord | undefined {
   if (method.toUpperCase() !== 'POST' || !res || res.status < 200 || res.status > 299) return undefined;
   const bare = path.split(/[?#]/)[0] ?? path;
@@ -133,7 +132,7 @@ export function createdBy(
 }
 
 /** The type of record a POST to this path makes (`contact`, `edge`, a custom object's), for an unanswered create. */
-export function typeOfCreate(bare: string, operations = operationsInUse()): string {
+export function typeOfCreate(bare: string, operations: OperationIndex): string {
   const hit = operations.match('POST', bare, true);
   const what = hit?.operation.creates?.what;
   if (what === 'edge') return 'edge';

@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { operationsInUse } from '../operations/in-use.js';
+import type { OperationIndex } from '../operations/operation-index.js';
 import { escapeInvisible } from '../util/invisible.js';
 
 /**
@@ -137,8 +137,8 @@ export interface Leftover {
 }
 
 /** Why no request archives what a create of this type made: the operation table's word for it. */
-function noArchiveReason(type: string): string | undefined {
-  for (const op of operationsInUse().all) {
+function noArchiveReason(type: string, operations: OperationIndex): string | undefined {
+  for (const op of operations.all) {
     const c = op.creates;
     if (c === null || !('none' in c.archive)) continue;
     if ((c.what === 'edge' && type === 'edge') || (c.what !== 'edge' && 'type' in c.what && c.what.type === type))
@@ -155,7 +155,7 @@ function noArchiveReason(type: string): string | undefined {
  */
 const WRONG_KEY = { readOnlyApiKey: 'the read-only key', none: 'no key', 'invalid key': 'an invalid key' } as const;
 
-export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
+export function leftovers(entries: readonly LedgerLine[], operations: OperationIndex): Leftover[] {
   const seen = new Set<string>();
   const out: Leftover[] = [];
   for (const e of unsettled(entries)) {
@@ -163,7 +163,7 @@ export function leftovers(entries: readonly LedgerLine[]): Leftover[] {
     const key = `${e.type}\u0000${e.id}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const why = e.note ?? noArchiveReason(e.type) ?? 'the API states no way to archive it';
+    const why = e.note ?? noArchiveReason(e.type, operations) ?? 'the API states no way to archive it';
     const wrongly = e.wronglyCreatedWith
       ? `; the server created it on a request with ${WRONG_KEY[e.wronglyCreatedWith]}, which must not create`
       : '';

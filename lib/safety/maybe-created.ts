@@ -1,3 +1,4 @@
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { Exchange } from '../http/exchange.js';
 import { typeOfCreate } from './created.js';
 import type { LedgerAuth, LedgerLine, LedgerType } from './ledger.js';
@@ -33,6 +34,7 @@ export class MaybeCreated {
 
   constructor(
     private readonly runId: string,
+    private readonly operations: OperationIndex,
     private readonly add: (r: MaybeEntry) => void,
     private readonly write: (line: LedgerLine) => void,
   ) {}
@@ -60,7 +62,7 @@ export class MaybeCreated {
     const find = tagged ? `find it by the run id ${this.runId}` : 'its body did not carry the run id';
     this.add({
       id: `unanswered POST ${bare} #${this.unansweredCount}`,
-      type: typeOfCreate(bare),
+      type: typeOfCreate(bare, this.operations),
       path: null,
       auth: archiveAuth(auth),
       tagged,
@@ -82,7 +84,7 @@ export class MaybeCreated {
     const find = tagged ? `find it by the run id ${this.runId}` : 'its body did not carry the run id';
     this.add({
       id: `POST ${bare} answered ${status} #${this.serverErrorCount}`,
-      type: typeOfCreate(bare),
+      type: typeOfCreate(bare, this.operations),
       path: null,
       auth: archiveAuth(auth),
       tagged,
@@ -105,7 +107,7 @@ export class MaybeCreated {
     this.limited.set(sendKey(bare, ex.request.body, auth), id);
     this.add({
       id,
-      type: typeOfCreate(bare),
+      type: typeOfCreate(bare, this.operations),
       path: null,
       auth: archiveAuth(auth),
       tagged,

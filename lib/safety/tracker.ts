@@ -1,3 +1,4 @@
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { Exchange } from '../http/exchange.js';
 import { createdBy } from './created.js';
 import { appendLedger, type CreatedEntry, type LedgerAuth, type LedgerType } from './ledger.js';
@@ -17,6 +18,8 @@ export function notOwnAnswer(ex: Exchange): string | undefined {
 
 export interface TrackerOptions {
   runId: string;
+  /** the API's operations: what a create made, and how it is archived */
+  operations: OperationIndex;
   rule: string;
   /** the cleanup ledger; undefined: nothing is written (tests, `serve`) */
   ledgerFile?: string;
@@ -70,6 +73,7 @@ export class CreatedRecords {
     this.unusable = o.unusable ?? new Map<string, string>();
     this.maybe = new MaybeCreated(
       o.runId,
+      o.operations,
       (r) => this.add(r),
       (line) => this.write(line),
     );
@@ -86,7 +90,7 @@ export class CreatedRecords {
       if (this.paths.has(bare)) this.markArchived(bare, status);
       return;
     }
-    const made = createdBy(method, path, ex.response, ex.request.body);
+    const made = createdBy(method, path, ex.response, ex.request.body, this.o.operations);
     if (!made || this.madeElsewhere(ex, made)) return;
     const tagged = made.type === 'edge' ? undefined : (ex.request.body ?? '').includes(this.o.runId);
     let archivePath = made.path;

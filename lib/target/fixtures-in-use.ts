@@ -1,5 +1,4 @@
 import type { Fixtures } from '../spec/register.js';
-import { handedIn } from '../util/handed-in.js';
 
 /** What a thing the user supplies (a fixtures key, a flag) is, and how to get it. */
 export interface Supply {
@@ -10,8 +9,8 @@ export interface Supply {
 }
 
 /**
- * A spec's fixtures file as the engine needs to know it, handed in by the composition root
- * (lib/cli/spec.ts); this project's is fixtures/.
+ * A spec's fixtures file as the engine needs to know it, handed down from the Spec (lib/cli/spec.ts)
+ * with the run's target (RunTarget.fixturesFile); this project's is fixtures/.
  */
 export interface FixturesKnowledge {
   /** the JSON schema a fixtures file meets (compiled strict; a key it does not know is warned of, not refused) */
@@ -25,21 +24,13 @@ export interface FixturesKnowledge {
   keptRecordDeletedBy(f: Fixtures, method: string, path: string): string | undefined;
 }
 
-const inUse = handedIn<FixturesKnowledge>('fixtures file');
-
-/** Hands the engine the spec's fixtures file (useSpec does, before anything runs). */
-export const useFixtures = (knowledge: FixturesKnowledge): void => inUse.use(knowledge);
-
-/** The fixtures file handed in. */
-export const fixturesInUse = (): FixturesKnowledge => inUse.get();
-
 /**
  * Whether a dotted path (`contact.createAttributes.department`, `taskIds[0]`) names a key of the
  * fixtures file, read from its schema: each segment a property of the one before, down to a value or
  * to an object of free keys.
  */
-export function namesFixtureKey(path: string): boolean {
-  let node: unknown = fixturesInUse().schema;
+export function namesFixtureKey(path: string, schema: FixturesKnowledge['schema']): boolean {
+  let node: unknown = schema;
   for (const segment of path.replace(/\[\d+\]$/, '').split('.')) {
     const properties = (node as { properties?: Record<string, unknown> } | undefined)?.properties;
     if (properties === undefined) return node !== undefined && (node as { type?: unknown }).type === 'object';

@@ -1,3 +1,4 @@
+import type { OperationIndex } from '../operations/operation-index.js';
 import type { Fixtures } from '../spec/register.js';
 
 /** The keys a run holds; only `apiKey` is required. */
@@ -20,6 +21,8 @@ export interface Selection {
  */
 export interface Target {
   baseUrl: string;
+  /** the operations the spec states, which the server claims to serve (the Spec's, lib/cli/spec.ts) */
+  operations: OperationIndex;
   keys: TargetKeys;
   fixtures: Fixtures;
   /** tags every record the run creates, so an operator can find them on a shared server */
@@ -50,3 +53,6 @@ export interface Target {
   /** where each created record is appended as it is created (the cleanup ledger) */
   ledgerFile?: string;
 }
+
+/** A server as the run names its requests: its base URL, and the operations the spec states (a request's operation). */
+export type Served = Pick<Target, 'baseUrl' | 'operations'>;

@@ -1,3 +1,5 @@
+import { FIXTURES_SCHEMA } from '../../fixtures/fixtures-file.schema.js';
+import { STATED_OPERATIONS } from '../spec/api-operations.js';
 import { confirmations } from './confirm.js';
 import { shortText } from '../../lib/util/short-text.js';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -59,7 +61,11 @@ export async function initCommand(
     print(INIT_USAGE);
     return 0;
   }
-  const server = serverOfFlags(v, cwd, { command: 'init', baseUrlIs: 'the server to read, with /api/v2/public' });
+  const server = serverOfFlags(v, cwd, {
+    command: 'init',
+    baseUrlIs: 'the server to read, with /api/v2/public',
+    fixturesSchema: FIXTURES_SCHEMA,
+  });
   const shown = v.out ?? 'fixtures.json';
   const out = path.resolve(cwd, shown);
   if (existsSync(out) && v.force !== true) {
@@ -70,7 +76,7 @@ export async function initCommand(
   const { draft: unsafe, customObjectSchema } = await readDraft(server, read);
   const draft = withoutUnsafeValues(unsafe);
   const confirmed = await confirmations(draft.fixtures, read, customObjectSchema);
-  checkFixtures(draft.fixtures, shown);
+  checkFixtures(draft.fixtures, shown, FIXTURES_SCHEMA);
   writeFileSync(out, JSON.stringify(draft.fixtures, null, 2) + '\n');
   const say = (line: string) => print(server.redactor.text(line));
   say(`init: wrote ${path.relative(cwd, out) || out}, every value read from ${server.baseUrl} (the key is not in it)`);
@@ -132,7 +138,7 @@ async function readDraft(
  */
 function reader(server: FlagServer): (p: string, auth?: keyof TargetKeys) => Promise<Answer> {
   const api = new ApiClient({
-    ...serverSettings(server, server.redactor),
+    ...serverSettings({ ...server, operations: STATED_OPERATIONS }, server.redactor),
     readOnly: true,
     refuse: (_kind, message) => {
       throw new RunCannotStart(`init: ${message.replace(/^blocked: /, '')}`);

@@ -1,3 +1,4 @@
+import { FIXTURES_SCHEMA } from '../../fixtures/fixtures-file.schema.js';
 import { fixturesSchemaErrors } from '../../lib/config/fixtures-file.js';
 import { shortText } from '../../lib/util/short-text.js';
 import type { Draft } from './draft.js';
@@ -13,7 +14,7 @@ export function withoutUnsafeValues(draft: Draft): Draft {
   const notRead = [...draft.notRead];
   const dropped: string[] = [];
   for (let round = 0; round < 8; round++) {
-    const errors = fixturesSchemaErrors(fixtures);
+    const errors = fixturesSchemaErrors(fixtures, FIXTURES_SCHEMA);
     const first = errors.find((e) => e.pointer !== '');
     if (first === undefined) break;
     const keys = first.pointer.split('/').slice(1);

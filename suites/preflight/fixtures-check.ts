@@ -55,6 +55,7 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   const preflight: Preflight = { checked: [], requests: 0, reads: {} };
   const records = new CreatedRecords({
     runId: target.runId,
+    operations: target.operations,
     rule: 'fixtures check',
     ...(target.ledgerFile !== undefined ? { ledgerFile: target.ledgerFile } : {}),
     warn: () => undefined,

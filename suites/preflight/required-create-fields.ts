@@ -41,8 +41,8 @@ async function requiredFields(
   const ex = await api.get(`/_schema/${type}`, { auth });
   const s = ex.response?.status;
   if (s === undefined || s < 200 || s > 299) return undefined;
-  const spec: ReadonlySet<string> = SPEC_CREATE_FIELDS[type];
-  const required = requiredOnCreate(ex.response?.json).filter((a) => !spec.has(a.name) && !(a.name in given));
+  const stated: ReadonlySet<string> = SPEC_CREATE_FIELDS[type];
+  const required = requiredOnCreate(ex.response?.json).filter((a) => !stated.has(a.name) && !(a.name in given));
   if (required.length === 0) return undefined;
   const fill: Record<string, string> = {};
   const unfilled: string[] = [];

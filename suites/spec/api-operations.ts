@@ -1,8 +1,9 @@
 import type { ApiOperation, Made, PathParameter } from '../../lib/operations/api-operation.js';
-import { parameterNames } from '../../lib/operations/operation-index.js';
+import { OperationIndex, parameterNames } from '../../lib/operations/operation-index.js';
 import { isUuid } from '../../lib/http/under-base.js';
 import { isApiName, isCustomObjectApiName } from './identifiers.js';
 import { splitEndpoint, type AnyTable, type ParamKind } from './operation-row.js';
+import { OPERATIONS } from './operations.js';
 
 /** A domain name fit for a path segment: letters, digits, dots and hyphens, never a dot segment. */
 const isDomainName = (v: string) => /^[A-Za-z0-9.-]{1,253}$/.test(v) && v !== '.' && v !== '..';
@@ -71,3 +72,6 @@ export function apiOperationsOf(table: AnyTable): ApiOperation[] {
     };
   });
 }
+
+/** The spec's operation table as the engine indexes it: the Spec's `operations` (bin/public-records-api.ts). */
+export const STATED_OPERATIONS = new OperationIndex(apiOperationsOf(OPERATIONS));

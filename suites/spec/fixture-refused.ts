@@ -3,7 +3,7 @@ import { pathUnderBase } from '../../lib/http/exchange.js';
 import { answerOf } from '../../lib/check/answer.js';
 import { operationOf } from '../../lib/check/finding.js';
 import type { BlockedBy } from '../../lib/check/outcome.js';
-import type { RunTarget } from '../../lib/check/run-target.js';
+import type { JudgedRun } from '../../lib/check/judges.js';
 
 /** The codes of an answer that says a name in the request is none the server knows. */
 const UNKNOWN = new Set(['unknown_field', 'unknown_record_type']);
@@ -24,7 +24,7 @@ const RELATIONSHIP_ENDS: Record<string, readonly [string, string]> = {
  * naming what discovery lists instead. Only where discovery itself lists the name (the fixtures check read it,
  * `preflight.discovered`) is the refusal the server's, judged under the check's rule.
  */
-export function fixtureRefusedBlock(ex: Exchange, run: RunTarget): BlockedBy | undefined {
+export function fixtureRefusedBlock(ex: Exchange, run: JudgedRun): BlockedBy | undefined {
   const s = ex.response?.status;
   const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
   if (s === undefined || s < 400 || s > 499 || typeof code !== 'string' || !UNKNOWN.has(code)) return undefined;
@@ -36,18 +36,18 @@ export function fixtureRefusedBlock(ex: Exchange, run: RunTarget): BlockedBy | u
   if (discovered?.names.includes(found.value)) return undefined;
   const instead = found.instead(discovered);
   return {
-    step: operationOf(ex, run.baseUrl),
+    step: operationOf(ex, run),
     answer: `${answerOf(ex)}: the server does not know \`${found.key}\` (${found.value}), and discovery does not list it${instead.length > 0 ? `; it lists ${instead.join(', ')}` : ''}`,
     fixture: found.key,
   };
 }
 
-type Discovered = NonNullable<NonNullable<RunTarget['preflight']>['discovered']>;
+type Discovered = NonNullable<NonNullable<JudgedRun['preflight']>['discovered']>;
 
 /** The fixtures name the path carries: a relationship api_name after `relationship`, or the custom object first. */
 function fixtureInPath(
   segments: readonly string[],
-  run: RunTarget,
+  run: JudgedRun,
 ): { key: string; value: string; instead: (d: Discovered | undefined) => string[] } | undefined {
   const co = run.fixtures.customObject?.apiName;
   const at = segments.indexOf('relationship');

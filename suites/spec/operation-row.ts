@@ -31,6 +31,9 @@ type SubKeyOf<K extends string, V> = V extends readonly unknown[]
     ? `${K}.${Extract<keyof V, string>}`
     : never;
 
+/** Whether a read may answer 404 for an archived record (OperationRow.archived404). */
+export type Archived404 = 'allowed' | 'never';
+
 type WithBody = `${'POST' | 'PUT' | 'PATCH'} ${string}`;
 
 /**
@@ -70,6 +73,13 @@ export interface OperationRow<E extends string, K extends string> {
   /** the stated read that shows its record again (a read: itself); null where no stated route does */
   readBack: Extract<K, `GET ${string}`> | null;
   /**
+   * Whether a read may answer 404 for a record that is archived (a read; null for a write): `allowed`
+   * where the spec does not show what reading an archived record gives, `never` where a row states it
+   * is read with its archived_at set. Required, so that stating a read never silently changes what an
+   * older check reading an archived record through it does (suites/steps/unstated-route.ts).
+   */
+  archived404: E extends `GET ${string}` ? Archived404 : null;
+  /**
    * The sweeps' request of it, whose ids name nothing (401, invalid key, hostile ids): a minimal body
    * of the stated form with its strings `name`, and the names its name parameters take.
    */
@@ -97,6 +107,7 @@ export interface AnyRow {
   wronglyAccepted: string | null;
   fixtures: readonly FixturesKey[];
   readBack: string | null;
+  archived404: Archived404 | null;
   probe: { body: ((name: string) => unknown) | null; values?: Readonly<Record<string, string | undefined>> };
 }
 

@@ -43,8 +43,8 @@ export function workspaceRequiredBlock(ex: Exchange, step?: string): BlockedBy |
   if (code !== 'field_required_missing' && code !== 'request_validation_failed') return undefined;
   const sent = attributesSent(ex);
   if (sent === undefined || !(SENT_FIRST[type] in sent)) return undefined;
-  const spec: ReadonlySet<string> = SPEC_CREATE_FIELDS[type];
-  const field = erroredFields(ex.response?.json).find((f) => !spec.has(f) && !(f in sent));
+  const stated: ReadonlySet<string> = SPEC_CREATE_FIELDS[type];
+  const field = erroredFields(ex.response?.json).find((f) => !stated.has(f) && !(f in sent));
   if (field === undefined) return undefined;
   // organization B is another workspace, with required fields of its own (the exchange holds the key's label)
   const other = (ex.request.headers['authorization'] ?? '').includes(KEY_LABELS.otherOrgApiKey);

@@ -6,6 +6,7 @@ import { ApiClient } from '../../lib/http/client.js';
 import { Redactor } from '../../lib/redact/redact.js';
 import { BASE_PATH, startHostile, type Hostile } from './hostile-proxy.js';
 import { reportOf, runMeasured } from './run.js';
+import { STATED_OPERATIONS } from '../../suites/spec/api-operations.js';
 
 const TRAVERSAL = '../../../../../admin/users/all';
 
@@ -70,6 +71,7 @@ describe('requests never leave the base URL', () => {
     hostile = await startHostile({});
     const client = new ApiClient({
       baseUrl: hostile.baseUrl,
+      operations: STATED_OPERATIONS,
       keys: hostile.reference.keys,
       timeoutMs: 2000,
       redactor: new Redactor([]),
@@ -99,6 +101,7 @@ describe('requests never leave the base URL', () => {
     });
     const client = new ApiClient({
       baseUrl: hostile.baseUrl,
+      operations: STATED_OPERATIONS,
       keys: hostile.reference.keys,
       timeoutMs: 2000,
       redactor: new Redactor([]),

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeResponse } from '../../lib/http/exchange.js';
 import { RunRecords } from '../../lib/safety/provenance.js';
-import { createdBy } from '../../lib/safety/created.js';
+import { createdBy as createdWith } from '../../lib/safety/created.js';
 import { ApiClient } from '../../lib/http/client.js';
 import { Redactor } from '../../lib/redact/redact.js';
+import { STATED_OPERATIONS } from '../../suites/spec/api-operations.js';
+
+/** createdBy of the spec's operations. */
+const createdBy = (...a: [string, string, Parameters<typeof createdWith>[2], string | undefined]) =>
+  createdWith(...a, STATED_OPERATIONS);
 
 // The unit behind row 3: what the run made is judged from the answer, each criterion on its own.
 
@@ -105,6 +110,7 @@ describe('a cursor from the server goes only into a query parameter, encoded', (
   it('stays in the query, whatever it holds', () => {
     const client = new ApiClient({
       baseUrl: 'http://127.0.0.1:1/api/v2/public',
+      operations: STATED_OPERATIONS,
       keys: { apiKey: 'k' },
       timeoutMs: 1000,
       redactor: new Redactor([]),

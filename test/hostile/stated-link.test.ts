@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../lib/http/client.js';
 import { LinkNotAllowed } from '../../lib/http/link.js';
 import { Redactor } from '../../lib/redact/redact.js';
+import { STATED_OPERATIONS } from '../../suites/spec/api-operations.js';
 
 const KEY = 'sk_live_stated_link_key_4242';
 
@@ -27,6 +28,7 @@ function client(baseUrl: string): ApiClient {
     baseUrl,
     keys: { apiKey: KEY },
     timeoutMs: 2000,
+    operations: STATED_OPERATIONS,
     redactor: new Redactor([{ label: '<api-key>', value: KEY }]),
   });
 }

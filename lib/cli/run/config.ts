@@ -41,7 +41,7 @@ export function configure(args: RunArgs, spec: Spec, rawPrint: (line: string) =>
   const print = (line: string) => {
     for (const l of consoleLines(runRedactor().text(line))) rawPrint(colour ? painted(l) : l);
   };
-  const config = resolveConfig(args.settings, env, cwd);
+  const config = resolveConfig(args.settings, env, spec.fixtures.schema, cwd);
   const signKey = config.signKey !== undefined ? readSigningKey(config.signKey) : undefined;
   useRunRedactor(
     redactorFor({

@@ -20,14 +20,14 @@ export interface Ready extends Connected {
  */
 export async function preflight(run: Connected, teardown: Teardown): Promise<Ready> {
   const { target, print } = run;
-  await probe(target.baseUrl, target.keys, target.timeoutMs, run.redactor, run.before);
+  await probe(target, run.redactor, run.before);
   run.phases.end('probeMs');
   print(`run ${target.runId} · seed ${target.seed}`);
   const cleanupCommand = cleanupCommandFor(target.ledgerFile ?? '', run.cwd);
   const interruption = new Interruption(run.pace, print, cleanupCommand);
   teardown.add(() => interruption.dispose());
   // one observer of every answer the run reads, from the fixtures check's first on
-  target.answers = new AnswerObserver(target.baseUrl);
+  target.answers = new AnswerObserver(target);
   await fixturesCheck(run);
   run.phases.end('fixturesCheckMs');
   return { ...run, interruption, cleanupCommand };

@@ -22,8 +22,8 @@ export function reportOf(run: Ready, record: RunRecord, settled: Settled): Confo
     settled.checks,
     runInfo(run, record),
     // the fixtures check's reads are answers of this run too (the checks of those reads judge them)
-    observedContract([...record.traffic, ...trafficOf(preflightReads(target), target.baseUrl)]),
-    leftovers(ledger),
+    observedContract([...record.traffic, ...trafficOf(preflightReads(target), target)]),
+    leftovers(ledger, target.operations),
   );
   if (settled.outcome) report.baseline = settled.outcome;
   if (record.recordChanges.length > 0) report.recordChanges = record.recordChanges;

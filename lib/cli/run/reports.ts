@@ -32,6 +32,8 @@ export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate)
     ...(run.signKey ? { signKey: run.signKey } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
     coverage: await coverageOf(run.spec, undefined, report),
+    wrapping: run.spec.judges.wrapping,
+    fixturesFile: run.spec.fixtures,
   });
   const givenUp = await run.spec.givenUpWarnings(run.target.preflight, run.target.givenUpUsed ?? new Set());
   const hint = printFindings(run, record, report, settled, files, givenUp);
@@ -62,6 +64,7 @@ function printFindings(
     strict: config.strict,
     scope: runScope(report.run),
     allowIncomplete: config.allowIncomplete,
+    fixturesFile: run.spec.fixtures,
   });
   return hint;
 }

@@ -48,7 +48,7 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
     ...findingResults(runs, target.seed, run.redactor, target.rerun),
     ...observerFindings(runs, target.answers, run.redactor),
   ];
-  record.finish(runs, findings, setups, target.baseUrl);
+  record.finish(runs, findings, setups, target);
   return record;
 }
 

@@ -41,8 +41,11 @@ export async function startTarget(run: Configured, teardown: Teardown): Promise<
 type Common = Omit<RunTarget, 'baseUrl' | 'keys' | 'fixtures' | 'embedded'> & { ledgerFile: string };
 
 /** What a run's target holds whichever server it is: its id, seed, limits, selection and files. */
-function commonTarget({ config, startedAt }: Configured): Common {
+function commonTarget({ config, startedAt, spec }: Configured): Common {
   return {
+    operations: spec.operations,
+    judges: spec.judges,
+    fixturesFile: spec.fixtures,
     runId: newRunId(startedAt),
     seed: config.seed,
     timeoutMs: config.timeoutMs,
