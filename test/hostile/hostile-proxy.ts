@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestContext } from 'vitest';
 import { startReferenceServer, type ReferenceOptions, type RunningReference } from '../../reference/index.js';
 
 /** One request as the hostile server saw it (path as sent, base path included). */
@@ -145,4 +146,15 @@ export function leavesBase(target: string): boolean {
     const resolved = new URL(v.replace(/\\/g, '/'), 'http://h').pathname;
     return !resolved.startsWith(`${BASE_PATH}/`);
   });
+}
+
+/** startHostile for one test alone, closed when the test ends: for tests that run at once (describe.concurrent). */
+export async function startHostileFor(
+  t: TestContext,
+  attack: Attack,
+  options: ReferenceOptions = {},
+): Promise<Hostile> {
+  const hostile = await startHostile(attack, options);
+  t.onTestFinished(() => hostile.close());
+  return hostile;
 }
