@@ -7,9 +7,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The files that wait more than they compute: on a quota's refill, a Retry-After, --max-wait, --deadline, a
- * server that stops answering (CPU seconds a third of their wall or less). They run first, all at once, in a
- * project of their own: their waits overlap, and no file that computes shares the cores with them, so each
- * still reaches what it waits for (a quota, a server dying mid-run).
+ * server that stops answering (CPU seconds a third of their wall or less: test/metered.test.ts 25 of 76).
  */
 const WAITING = [
   'test/metered.test.ts',
@@ -20,10 +18,11 @@ const WAITING = [
 ];
 
 /**
- * The files that compute, one worker per core (a worker is mostly one busy thread: its in-process runs and
- * the reference servers they start); CONFORMANCE_TEST_WORKERS=N sets another number. A worker keeps the
- * modules it loaded from one file to the next (isolate: false): the spec, the suites and the reference cost
- * about a second of CPU to load, once a file isolated (65 short files: 132 CPU seconds isolated, 64 not).
+ * The other files, one worker per core (a worker is mostly one busy thread: its in-process runs and the
+ * reference servers they start); CONFORMANCE_TEST_WORKERS=N sets another number (1 on a machine others load
+ * heavily: at a load of 25 on 2 cores, in-process runs met a reference server too slow to answer). A worker
+ * keeps the modules it loaded from one file to the next (isolate: false): the spec, the suites and the
+ * reference cost about a second of CPU to load, once a file isolated (65 short files: 132 CPU s, 64 not).
  */
 const computing = Number(process.env['CONFORMANCE_TEST_WORKERS'] ?? availableParallelism());
 
@@ -37,8 +36,15 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // first, all at once: their waits overlap, and no file that computes takes the cores they need to
+        // reach what they wait for (a quota; files that computed beside them, under load, missed it)
         extends: true,
-        test: { name: 'waiting', include: WAITING, maxWorkers: WAITING.length, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'waiting',
+          include: WAITING,
+          maxWorkers: WAITING.length,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

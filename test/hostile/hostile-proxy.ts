@@ -11,6 +11,8 @@ export interface Seen {
   method: string;
   url: string;
   body: string;
+  /** when its body had come (performance.now()): a test can time a run from what the server saw */
+  at: number;
 }
 
 /** The reference's answer, buffered, before the attack changes it. */
@@ -57,6 +59,7 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
       };
       seen.push(s);
       if (attack.before?.(s, res)) return;
