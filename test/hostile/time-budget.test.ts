@@ -137,8 +137,8 @@ describe.concurrent('one time budget, kept by the clock', () => {
     expectEveryReport(r.dir, hostile);
     expect(String(reportOf(r.dir).run['stoppedBy'])).toMatch(/nothing but 429 for 20 s \(--max-wait\)/);
     // the blocked checks end at once after the stop: none waits out a pause the run will never use. Timed from
-    // the first 429 (the start and the 40 requests before it take what a loaded machine gives them: 2 s quiet,
-    // 20 s at a load of 25), with the 5 s they take quiet out of the margin
+    // the first 429 (the start and the 40 requests before it take what a loaded machine gives them), with 5 s
+    // taken off the margin, more than they take on a quiet machine
     expect(r.ended - refusedFrom).toBeLessThan(20_000 + 15_000);
   });
 
