@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startHostile, type Hostile } from './hostile-proxy.js';
+import { describe, expect, it } from 'vitest';
+import { startHostileFor } from './hostile-proxy.js';
 import { reportOf, runMeasured } from './run.js';
 
 // Issue 38: pace to a quota, not to load shedding; say what the server said, apart from what the run
@@ -18,16 +18,11 @@ interface RateLimit {
   announced?: { fields: Record<string, string>; limit?: number; resetS?: number };
 }
 
-describe('honest pacing', () => {
-  let hostile: Hostile | undefined;
-  afterEach(async () => {
-    await hostile?.close();
-    hostile = undefined;
-  });
-
-  it('every 7th request 429 with Retry-After: 1 (load shedding): no quota learned, the concurrency kept', async () => {
+// the two run at once: each waits out the pauses its own server asks for
+describe.concurrent('honest pacing', () => {
+  it('every 7th request 429 with Retry-After: 1 (load shedding): no quota learned, the concurrency kept', async (t) => {
     let n = 0;
-    hostile = await startHostile({
+    const hostile = await startHostileFor(t, {
       before: (_req, res) => {
         if (++n % 7 !== 0) return false;
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
@@ -54,9 +49,9 @@ describe('honest pacing', () => {
     );
   });
 
-  it('announces RateLimit-Limit: 300 and RateLimit-Reset: 60: the reports show it verbatim, never as a measured rate', async () => {
+  it('announces RateLimit-Limit: 300 and RateLimit-Reset: 60: the reports show it verbatim, never as a measured rate', async (t) => {
     let n = 0;
-    hostile = await startHostile({
+    const hostile = await startHostileFor(t, {
       before: (_req, res) => {
         // one 429 mid-run, asking for 3 s: a pause the console and the reports both write
         if (++n !== 40) return false;

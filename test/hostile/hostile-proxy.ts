@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestContext } from 'vitest';
 import { startReferenceServer, type ReferenceOptions, type RunningReference } from '../../reference/index.js';
 
 /** One request as the hostile server saw it (path as sent, base path included). */
@@ -10,6 +11,8 @@ export interface Seen {
   method: string;
   url: string;
   body: string;
+  /** when its body had come (performance.now()): a test can time a run from what the server saw */
+  at: number;
 }
 
 /** The reference's answer, buffered, before the attack changes it. */
@@ -56,6 +59,7 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
       };
       seen.push(s);
       if (attack.before?.(s, res)) return;
@@ -145,4 +149,15 @@ export function leavesBase(target: string): boolean {
     const resolved = new URL(v.replace(/\\/g, '/'), 'http://h').pathname;
     return !resolved.startsWith(`${BASE_PATH}/`);
   });
+}
+
+/** startHostile for one test alone, closed when the test ends: for tests that run at once (describe.concurrent). */
+export async function startHostileFor(
+  t: TestContext,
+  attack: Attack,
+  options: ReferenceOptions = {},
+): Promise<Hostile> {
+  const hostile = await startHostile(attack, options);
+  t.onTestFinished(() => hostile.close());
+  return hostile;
 }

@@ -10,12 +10,22 @@ declare module 'vitest' {
   }
 }
 
+/** set in vitest's own process: every project (vitest.config.ts) gets the same folder */
+const KEY = 'CONFORMANCE_SHARED_RUNS_DIR';
+
 /**
- * Once per `vitest run`, before any worker starts: a folder for the runs test files share, handed to
- * every worker (inject('sharedRunsDir')) and removed when the last file has ended.
+ * Once per `vitest run` and project, before any worker starts: a folder for the runs test files share, the
+ * same for every project, handed to every worker (inject('sharedRunsDir')) and removed when the last file
+ * has ended.
  */
 export function setup(project: TestProject): () => void {
-  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-shared-runs-'));
+  const made = process.env[KEY] === undefined;
+  const dir = process.env[KEY] ?? mkdtempSync(path.join(tmpdir(), 'conformance-shared-runs-'));
+  process.env[KEY] = dir;
   project.provide('sharedRunsDir', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    if (!made) return;
+    rmSync(dir, { recursive: true, force: true });
+    delete process.env[KEY];
+  };
 }
