@@ -103,13 +103,12 @@ describe('the fixtures file', () => {
 describe('--allow-host', () => {
   it('takes hosts from the flag (a list) or the environment, in lower case, and refuses anything but a host', () => {
     const dir = dirWith({});
-    expect(resolveConfig({ allowHost: 'Files.Example.com, cdn.example.com:8443' }, {}, FIXTURES_SCHEMA, dir).allowHosts).toEqual([
-      'files.example.com',
-      'cdn.example.com:8443',
-    ]);
-    expect(resolveConfig({}, { CONFORMANCE_ALLOW_HOST: 'files.example.com' }, FIXTURES_SCHEMA, dir).allowHosts).toEqual([
-      'files.example.com',
-    ]);
+    expect(
+      resolveConfig({ allowHost: 'Files.Example.com, cdn.example.com:8443' }, {}, FIXTURES_SCHEMA, dir).allowHosts,
+    ).toEqual(['files.example.com', 'cdn.example.com:8443']);
+    expect(resolveConfig({}, { CONFORMANCE_ALLOW_HOST: 'files.example.com' }, FIXTURES_SCHEMA, dir).allowHosts).toEqual(
+      ['files.example.com'],
+    );
     expect(resolveConfig({}, {}, FIXTURES_SCHEMA, dir).allowHosts).toEqual([]);
     for (const bad of ['https://files.example.com', 'files.example.com/path', 'user@files.example.com'])
       expect(() => resolveConfig({ allowHost: bad }, {}, FIXTURES_SCHEMA, dir)).toThrow(RunCannotStart);
