@@ -15,6 +15,7 @@ import { OPERATIONS, type StatedEndpoint } from './spec/operations.js';
 import type { CheckCase } from './shared/refused-writes.js';
 import { subResourceKeyChecks, type SubResourceEndpoint } from './sweeps/sub-resource-keys.js';
 import type { CaseOf } from './sweeps/read-only.js';
+import { atOnce } from './steps/at-once.js';
 
 // isolation.other-organization, beyond another organization's id in the path: "Every record is scoped
 // to the caller's organization (`organization_id` attribute)." Organization B names, under a record of
@@ -59,7 +60,7 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
     what: "organization B patches, under its own contact, organization A's phone item: the item is unchanged",
     run: async (c) => {
       // organization A's item: a contact of the check's own, else the fixture (held, put back if changed)
-      const [theirs, mine] = await Promise.all([otherOrgContact(c), phoneContact(c)]);
+      const [theirs, mine] = await atOnce([otherOrgContact(c), phoneContact(c)]);
       const item = mine.other;
       putBackAfter(c, mine.contactId, item, mine.own);
       const path = `/contact/${theirs.id}/attribute/contact_phone_numbers/${item.id}`;
@@ -79,7 +80,7 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
     what: "organization B removes, from its own account, organization A's domain: organization A's account keeps it",
     run: async (c) => {
       // organization A's domain: one of an account of the check's own, else the fixture's given-up one
-      const [theirs, mine] = await Promise.all([otherOrgAccount(c), accountDomainToKeep(c)]);
+      const [theirs, mine] = await atOnce([otherOrgAccount(c), accountDomainToKeep(c)]);
       const e = c.expect(await c.api.delete(domainPath(theirs.id, mine.domain), { auth: B }));
       judgeAnswer(c, e, []);
       // no stated read shows an account: the unstated one where the server serves it, else observed
@@ -95,7 +96,7 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
     run: async (c) => {
       const api = relationshipName(c, 'opportunityContacts');
       // organization A's edge: the run's opportunity to a contact of the check's own
-      const [theirs, mine] = await Promise.all([otherOrgOpportunity(c), contactOnSharedOpportunity(c, true)]);
+      const [theirs, mine] = await atOnce([otherOrgOpportunity(c), contactOnSharedOpportunity(c, true)]);
       const path = `/opportunity/${theirs.opportunity.id}/relationship/${api}/${mine.contact.id}`;
       const e = c.expect(await c.api.delete(path, { auth: B }));
       judgeAnswer(c, e, [valueOf(mine.opportunity, 'display_name')]);
@@ -133,7 +134,7 @@ const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } =
     run: async (c) => {
       const api = relationshipName(c, 'contactAccounts');
       // organization A's account the opportunities are made on (shared): nothing reads its contacts
-      const [theirs, control, mine] = await Promise.all([
+      const [theirs, control, mine] = await atOnce([
         otherOrgContact(c),
         otherOrgAccount(c),
         opportunityAccount(c),

@@ -23,6 +23,7 @@ import { allInWords, under } from './spec/schema-words.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/builders/relationship.js';
 import { accountCreateBody } from '../fixtures/builders/account.js';
 import type { Exchange } from '../lib/http/exchange.js';
+import { atOnce } from './steps/at-once.js';
 
 interface PostBody {
   parent: { id: unknown; record_type: unknown };
@@ -46,7 +47,7 @@ async function accountsOf(c: CheckContext, contactId?: string): Promise<{ e: Con
 
 /** The run's opportunity the checks only read, and its account: the association checks link contacts of their own. */
 async function sharedOpportunity(c: CheckContext): Promise<{ account: ApiRecord; opportunity: ApiRecord }> {
-  const [account, opportunity] = await Promise.all([
+  const [account, opportunity] = await atOnce([
     opportunityAccount(c),
     opportunityCreated(c).then(({ ex }) => setupRecord(c, ex, 'POST /opportunity')),
   ]);
@@ -442,7 +443,7 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
     'error.code.ambiguous-match',
     'once a match alone linked the one account it names, a match naming two accounts of one display_name is rejected as ambiguous_match',
     async (c) => {
-      const [alone, two] = await Promise.all([matchAlone(c), matchNamingTwo(c)]);
+      const [alone, two] = await atOnce([matchAlone(c), matchNamingTwo(c)]);
       if (!linkedTheOneNamed(alone))
         c.notApplicable(
           `a related_record_match alone naming one account answered ${answered(alone.ex)}, not a link to that account: which records a match finds is not shown, so a match naming two proves nothing (it answered ${answered(two.ex)})`,

@@ -9,6 +9,7 @@ import { Redactor } from '../lib/redact/redact.js';
 import type { RuleId } from '../suites/spec/rules/catalogue.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import { runChecks } from '../lib/runner/run-checks.js';
+import { holdRecord } from '../lib/runner/record-lock.js';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
@@ -303,5 +304,24 @@ describe('verdicts', () => {
     const quick = def('contact.create.status-201', 'quick', () => Promise.resolve());
     const { results } = await run([slow, quick]);
     expect(results.map((r) => r.title)).toEqual(['slow', 'quick']);
+  });
+});
+
+describe('a step still in flight when its check ended (a sibling of a step that failed)', () => {
+  it("takes a record's turn after its check's cleanups ran, and gives it back at once: the next check is not held", async () => {
+    answer = () => ({ status: 200, json: contact });
+    let late!: Promise<void>;
+    const first = def('contact.get.record', 'ends while a step still goes on to take the record', async (c) => {
+      // the step that takes the record's turn once its request is answered, and the one that fails before it
+      late = c.api.get(`/contact/${ID}`).then(() => holdRecord(c, 'contact:late'));
+      await Promise.all([late, Promise.reject(new Error('the sibling step failed'))]);
+    });
+    const second = def('contact.get.record', 'takes the same record after it', async (c) => {
+      await late;
+      await holdRecord(c, 'contact:late');
+    });
+    const { results } = await run([first, second], { checkTimeoutMs: 3_000 });
+    // without the late cleanup run at once, the record stays held and the second check times out
+    expect(results.map((r) => r.status)).toEqual(['failed', 'passed']);
   });
 });

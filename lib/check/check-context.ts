@@ -106,6 +106,12 @@ export interface ContextParts {
   /** rules of other checks that the check's exchanges broke (one cause, one finding) */
   findings: Finding[];
   cleanups: Array<() => Promise<unknown>>;
+  /**
+   * true once the check's cleanups ran: a step still in flight when the check ended (a sibling of one
+   * that failed) may register one later, a record's turn say, which then runs at once, or the record
+   * would stay held and every check waiting its turn would wait out its timeout
+   */
+  cleanedUp?: () => boolean;
   /** the run's shared set-ups; absent (a set-up's own context, a unit test): made in this context */
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
   /** who made the records, as the cleanup ledger names it (default: the rule) */

@@ -39,6 +39,8 @@ interface CheckLog {
   made: CheckTrail['made'];
   /** the run's shared set-ups the check asked for: a failing check's evidence may name their records */
   setupsUsed: Set<string>;
+  /** the cleanups ran: one registered later runs at once (lib/check/check-context.ts) */
+  cleanedUp: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     keeping: false,
     made: { archived: [], kept: [] },
     setupsUsed: new Set<string>(),
+    cleanedUp: false,
   };
   const c = contextOf(def, run, priority, log);
   let outcome: Outcome = passed();
@@ -110,6 +113,7 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
     observations: log.observations,
     findings: log.findings,
     cleanups: log.cleanups,
+    cleanedUp: () => log.cleanedUp,
     waited: log.waited,
     shared: (key, make) => {
       log.setupsUsed.add(key);
@@ -135,4 +139,5 @@ async function cleanUp(log: CheckLog): Promise<void> {
       if (!(e instanceof RecordKept)) log.observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
     }
   }
+  log.cleanedUp = true;
 }
