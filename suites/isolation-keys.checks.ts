@@ -134,11 +134,7 @@ const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } =
     run: async (c) => {
       const api = relationshipName(c, 'contactAccounts');
       // organization A's account the opportunities are made on (shared): nothing reads its contacts
-      const [theirs, control, mine] = await atOnce([
-        otherOrgContact(c),
-        otherOrgAccount(c),
-        opportunityAccount(c),
-      ]);
+      const [theirs, control, mine] = await atOnce([otherOrgContact(c), otherOrgAccount(c), opportunityAccount(c)]);
       const path = `/contact/${theirs.id}/relationship/${api}`;
       // the match's shape is not shown: only where it links organization B's own account does it say anything
       const own = await c.api.post(path, { related_record_match: matchOf(control) }, { auth: B });
