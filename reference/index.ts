@@ -81,6 +81,10 @@ export async function startReferenceServer(options?: ReferenceOptions): Promise<
   for (const fault of faults) fault.apply(state);
 
   const server = createReferenceHttpServer(state);
+  // idle sockets kept far longer than any client keeps them (the suite's: 2 s), so the client always
+  // closes first: with Node's 5 s, a run that stalled its process (in-process runs under load) sent a
+  // POST on a socket the server was closing, and the write came back ECONNRESET (a blocked check)
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(resolved.port, resolved.host, () => resolve());

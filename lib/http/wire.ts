@@ -24,6 +24,8 @@ function agent(timeoutMs: number): Agent {
       bodyTimeout: timeoutMs,
       connectTimeout: timeoutMs,
       keepAliveTimeout: 2_000,
+      // a server's Keep-Alive hint may say longer: the socket is still let go at 2 s
+      keepAliveMaxTimeout: 2_000,
       keepAliveTimeoutThreshold: 1_000,
     });
     agents.set(timeoutMs, a);
