@@ -45,7 +45,12 @@ const FREE_TEXT = new Set(['string', 'long_text']);
 export function freeTextAttribute(c: CheckContext, co: CustomObjectFixture): string | undefined {
   const found = c.target.preflight?.customObject;
   if (!found || !('valueTypes' in found)) return undefined;
-  return Object.keys(co.attributes).find((k) => k !== co.matchField && FREE_TEXT.has(found.valueTypes[k] ?? ''));
+  const names = Object.keys(co.attributes).filter(
+    (k) => k !== co.matchField && FREE_TEXT.has(found.valueTypes[k] ?? ''),
+  );
+  // display_name last: every record has one ("Envelope plus attributes: id, created_at, updated_at,
+  // display_name"), so a server may derive it where a write leaves it out or null
+  return names.find((k) => k !== 'display_name') ?? names[0];
 }
 
 /**
