@@ -199,7 +199,9 @@ endpoint('POST /{custom_object_api_name}/_upsert', () => {
       const body = freshUpsertBody(c, co);
       const ex = await upsert(c, co, { ...body, match: { field: co.matchField } });
       archiveIfCreated(c, co, ex);
-      c.expect(ex).rejected().code('missing_match_key');
+      // "match key missing" reads as the match's field; a match without its value also breaks the stated
+      // body (`value: <any>`), so the code for a body that fails validation fits it too
+      c.expect(ex).rejected().code(['missing_match_key', 'request_validation_failed']);
     },
   );
 

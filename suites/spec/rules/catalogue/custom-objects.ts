@@ -36,8 +36,11 @@ export const CUSTOM_OBJECT_RULES = {
     section: 'Errors',
     quote: '| missing_match_key | match key missing |',
     summary:
-      'an upsert without match, or with a match missing its field or its value, is rejected with code missing_match_key',
+      'an upsert without match, or with a match missing its field or its value, is rejected with code missing_match_key (a match missing its value: or request_validation_failed)',
     endpoints: [UPSERT],
+    accepts:
+      'a match without its value is "match key missing" read loosely, and a body that breaks the stated ' +
+      '`match: { field: string, value: <any> }`: either code is taken for it',
   },
   'custom-object.upsert.match-any-value': {
     level: 'MUST',
