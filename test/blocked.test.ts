@@ -7,6 +7,7 @@ import { junitXml } from '../lib/report/junit.js';
 import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { printOutcome, printVerdict } from '../lib/report/console.js';
 import { gateStatus } from '../lib/baseline/baseline.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 // One cause, one finding: a check whose set-up step failed is `blocked`, grouped under that step.
 
@@ -41,17 +42,22 @@ const observed = { successStatuses: [], errorCodes: [] };
 
 describe('the verdict with blocked checks', () => {
   it('conforms · incomplete (a MUST check blocked or skipped, none failed) · does not conform (a MUST check failed, whatever else)', () => {
-    expect(verdictOf([check('a', 'passed'), check('b', 'passed')])).toBe('conforms');
+    expect(verdictOf([check('a', 'passed'), check('b', 'passed')], CATALOGUE)).toBe('conforms');
     // never "conforms" for what was not tested: a MUST check skipped leaves its rule untested too
-    expect(verdictOf([check('a', 'passed'), check('b', 'skipped')])).toBe('incomplete');
-    expect(verdictOf([check('a', 'passed'), check('b', 'skipped', { level: 'SHOULD' })])).toBe('conforms');
-    expect(verdictOf([check('a', 'passed'), check('b', 'blocked')])).toBe('incomplete');
-    expect(verdictOf([check('a', 'failed'), check('b', 'blocked')])).toBe('does not conform');
-    expect(verdictOf([check('a', 'passed'), check('b', 'blocked', { level: 'SHOULD' })])).toBe('conforms');
+    expect(verdictOf([check('a', 'passed'), check('b', 'skipped')], CATALOGUE)).toBe('incomplete');
+    expect(verdictOf([check('a', 'passed'), check('b', 'skipped', { level: 'SHOULD' })], CATALOGUE)).toBe('conforms');
+    expect(verdictOf([check('a', 'passed'), check('b', 'blocked')], CATALOGUE)).toBe('incomplete');
+    expect(verdictOf([check('a', 'failed'), check('b', 'blocked')], CATALOGUE)).toBe('does not conform');
+    expect(verdictOf([check('a', 'passed'), check('b', 'blocked', { level: 'SHOULD' })], CATALOGUE)).toBe('conforms');
   });
 
   it('a blocked check is not a failure: not in failed or mustFailed, and not passed in the MUST score', () => {
-    const r = conformanceReport([check('a', 'passed'), check('b', 'blocked'), check('c', 'blocked')], RUN, observed);
+    const r = conformanceReport(
+      [check('a', 'passed'), check('b', 'blocked'), check('c', 'blocked')],
+      RUN,
+      observed,
+      CATALOGUE,
+    );
     expect(r.summary).toMatchObject({ passed: 1, failed: 0, blocked: 2, mustFailed: 0, mustBlocked: 2, total: 3 });
     expect(r.certificate.must).toEqual({ passed: 1, failed: 0, blocked: 2, skipped: 0, total: 3 });
     expect(r.certificate.verdict).toBe('incomplete');
@@ -104,7 +110,7 @@ describe('blocked checks grouped under the step that blocked them', () => {
   });
 
   it('junit.xml: a blocked check is an <error> (could not be evaluated), not a <failure>', () => {
-    const xml = junitXml(conformanceReport(checks, RUN, observed));
+    const xml = junitXml(conformanceReport(checks, RUN, observed, CATALOGUE));
     // one failure of a check, and the verdict's own testcase (does not conform)
     expect(xml).toMatch(/<testsuites [^>]*failures="2" skipped="0" errors="3"/);
     expect(xml.match(/<error message="blocked: [^"]*" type="blocked">/g)).toHaveLength(3);
@@ -114,13 +120,13 @@ describe('blocked checks grouped under the step that blocked them', () => {
 
   it('summary.md and the console say in one line what to fix, and show the verdict', () => {
     const incomplete = [check('x.one', 'blocked'), check('x.two', 'blocked'), check('x.five', 'passed')];
-    const md = summaryMarkdown(conformanceReport(incomplete, RUN, observed));
+    const md = summaryMarkdown(conformanceReport(incomplete, RUN, observed, CATALOGUE));
     expect(md).toMatch(/conformance: ⚠️ incomplete/);
     expect(md).toContain('**To unblock:** 2 checks blocked by POST /{custom_object_api_name}/_upsert');
     expect(md).toMatch(/### Blocked \(2 checks by 1 set-up step\)/);
     const lines: string[] = [];
-    printOutcome(incomplete, (l) => lines.push(l));
-    printVerdict(incomplete, (l) => lines.push(l));
+    printOutcome(incomplete, CATALOGUE, (l) => lines.push(l));
+    printVerdict(incomplete, (l) => lines.push(l), { catalogue: CATALOGUE });
     expect(lines).toContain(
       "  ! 2 checks blocked by POST /{custom_object_api_name}/_upsert, which answered HTTP 500 (write_not_supported) (fixtures `customObject`): fix that step's answer, or correct `customObject`, to run them",
     );
@@ -132,7 +138,7 @@ describe('blocked checks grouped under the step that blocked them', () => {
   });
 
   it('the certificate counts blocked checks apart', () => {
-    const c = certificateOf(checks, { suiteVersion: '0.1.0', target: 't', date: 'd' });
+    const c = certificateOf(checks, CATALOGUE, { suiteVersion: '0.1.0', target: 't', date: 'd' });
     expect(c.must).toEqual({ passed: 1, failed: 1, blocked: 3, skipped: 0, total: 5 });
     expect(c.verdict).toBe('does not conform');
   });

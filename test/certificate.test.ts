@@ -9,6 +9,7 @@ import { verifyCertificate } from '../lib/certificate/verify.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import { suiteVersion } from '../lib/config/suite-version.js';
 import type { CheckResult } from '../lib/check/result.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-certificate-'));
 const keyPair = () => {
@@ -104,7 +105,7 @@ describe('a certificate of a run that did not test every MUST rule', () => {
   });
   const allPassed = Object.keys(RULES).map((id) => result(id, 'passed'));
   const body = (checks: CheckResult[]) =>
-    certificateBody(checks, {
+    certificateBody(checks, CATALOGUE, {
       suiteVersion: suiteVersion(),
       specVersion: 'v2',
       target: 'https://u:p@api.example/api/v2/public',
@@ -118,7 +119,7 @@ describe('a certificate of a run that did not test every MUST rule', () => {
     const cert = sealCertificate(body(blocked));
     expect(cert.verdict).toBe('incomplete');
     expect(cert.blocked).toEqual([{ check: `${blocked[0]!.id}: t`, step: 'POST /contact', answer: 'HTTP 500' }]);
-    const v = verifyCertificate(cert, { suiteVersion: suiteVersion() });
+    const v = verifyCertificate(cert, { suiteVersion: suiteVersion(), catalogue: CATALOGUE });
     expect(v.problems).toEqual([]);
     expect(v.found).toEqual({
       verdict: 'incomplete',
@@ -127,7 +128,9 @@ describe('a certificate of a run that did not test every MUST rule', () => {
     });
     const skipped = sealCertificate(body(allPassed.slice(1)));
     expect(skipped.verdict).toBe('incomplete');
-    expect(verifyCertificate(skipped, { suiteVersion: suiteVersion() }).found.untested[0]).toMatchObject({
+    expect(
+      verifyCertificate(skipped, { suiteVersion: suiteVersion(), catalogue: CATALOGUE }).found.untested[0],
+    ).toMatchObject({
       rule: allPassed[0]!.id,
       outcome: 'not run',
     });
@@ -136,18 +139,20 @@ describe('a certificate of a run that did not test every MUST rule', () => {
   it('a verdict its own rules do not bear out is not genuine, even with its digest made again', () => {
     const blocked = allPassed.map((c, i) => (i === 0 ? result(c.id, 'blocked') : c));
     const forged = sealCertificate({ ...body(blocked), verdict: 'conforms' });
-    expect(verifyCertificate(forged, { suiteVersion: suiteVersion() }).problems.join('\n')).toMatch(
-      /reads "conforms", yet 1 MUST rule\(s\) were not tested/,
-    );
+    expect(
+      verifyCertificate(forged, { suiteVersion: suiteVersion(), catalogue: CATALOGUE }).problems.join('\n'),
+    ).toMatch(/reads "conforms", yet 1 MUST rule\(s\) were not tested/);
     const noFailure = sealCertificate({ ...body(allPassed), verdict: 'does not conform' });
-    expect(verifyCertificate(noFailure, { suiteVersion: suiteVersion() }).problems).toHaveLength(1);
+    expect(verifyCertificate(noFailure, { suiteVersion: suiteVersion(), catalogue: CATALOGUE }).problems).toHaveLength(
+      1,
+    );
   });
 
   it('conforms when every MUST rule passed, and drops the userinfo of the target', () => {
     const cert = sealCertificate(body(allPassed));
     expect(cert.verdict).toBe('conforms');
     expect(cert.target).toBe('https://api.example/api/v2/public');
-    expect(verifyCertificate(cert, { suiteVersion: suiteVersion() }).problems).toEqual([]);
+    expect(verifyCertificate(cert, { suiteVersion: suiteVersion(), catalogue: CATALOGUE }).problems).toEqual([]);
     expect(withoutUserinfo('http://a:b@h:1/x/')).toBe('http://h:1/x/');
   });
 });

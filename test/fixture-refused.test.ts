@@ -9,6 +9,7 @@ import { startReferenceServer, type RunningReference } from '../reference/index.
 import { fixtureRefusedBlock } from '../suites/spec/fixture-refused.js';
 import { runInProcess } from './support/in-process.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 interface Report {
   summary: { failed: number; blocked: number };
@@ -68,6 +69,7 @@ describe('fixtureRefusedBlock', () => {
     ({
       baseUrl: base,
       operations: STATED_OPERATIONS,
+      catalogue: CATALOGUE,
       judges: JUDGES,
       fixtures: { relationships: { opportunityContacts: 'primary_contact_id' } },
       preflight: {

@@ -16,6 +16,7 @@ import type { CheckRun } from '../lib/runner/check-run.js';
 import type { Redactor } from '../lib/redact/redact.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 // Three ways a rule goes unjudged, never mixed: skipped (an input a person can supply, named),
 // blocked (a step failed) and not applicable (the server's legal choices leave the rule nothing to
@@ -54,20 +55,20 @@ const checks = [
 
 describe('a MUST check not applicable', () => {
   it('leaves the run complete: conforms, with the check counted apart', () => {
-    expect(verdictOf(checks)).toBe('conforms');
-    const report = conformanceReport(checks, RUN, observed);
+    expect(verdictOf(checks, CATALOGUE)).toBe('conforms');
+    const report = conformanceReport(checks, RUN, observed, CATALOGUE);
     expect(report.certificate.verdict).toBe('conforms');
     expect(report.summary).toMatchObject({ passed: 1, skipped: 0, blocked: 0, notApplicable: 1 });
     expect(report.certificate.completeness).toMatchObject({ mustSkipped: 0, mustNotApplicable: 1 });
     expect(report.certificate.notApplicable).toEqual([{ id: 'value.shape', reason: WHY }]);
     // a skip makes it incomplete: the judge can tell them apart
-    expect(verdictOf([...checks, check('a.rule', 'skipped', { message: 'fixtures: `noteId` is not set' })])).toBe(
-      'incomplete',
-    );
+    expect(
+      verdictOf([...checks, check('a.rule', 'skipped', { message: 'fixtures: `noteId` is not set' })], CATALOGUE),
+    ).toBe('incomplete');
   });
 
   it('is said in every output, with the answers that prove it, and never under "To complete this run"', () => {
-    const report = conformanceReport(checks, RUN, observed);
+    const report = conformanceReport(checks, RUN, observed, CATALOGUE);
     const md = summaryMarkdown(report);
     expect(md).toContain("### Not applicable (the server's legal choices leave these rules nothing to judge) (1)");
     expect(md).toContain('field_not_writable');
@@ -78,16 +79,16 @@ describe('a MUST check not applicable', () => {
     expect(junitXml(report)).toContain('<skipped message="not applicable: POST /account refused domains');
     expect(junitXml(report)).toContain('type="not applicable"/>');
     const lines: string[] = [];
-    printVerdict(checks, (l) => lines.push(l));
+    printVerdict(checks, (l) => lines.push(l), { catalogue: CATALOGUE });
     expect(lines).toContain('1 passed, 0 failed, 0 skipped, 1 not applicable');
     expect(lines.some((l) => l.startsWith('  - value.shape (MUST): POST /account refused domains'))).toBe(true);
     expect(toComplete(checks)).toEqual([]);
   });
 
   it('the certificate gives the rule the outcome `not applicable`, which verify-certificate does not count untested', () => {
-    const rules = ruleOutcomes(checks.slice(1));
+    const rules = ruleOutcomes(checks.slice(1), CATALOGUE);
     expect(rules['value.shape']).toMatchObject({ level: 'MUST', outcome: 'not applicable' });
-    const body = certificateBody(checks.slice(1), {
+    const body = certificateBody(checks.slice(1), CATALOGUE, {
       suiteVersion: '0.1.0',
       specVersion: 'v2',
       target: 't',
@@ -95,7 +96,7 @@ describe('a MUST check not applicable', () => {
       strict: false,
       reportVerdict: 'conforms',
     });
-    const v = verifyCertificate(sealCertificate(body), { suiteVersion: '0.1.0' });
+    const v = verifyCertificate(sealCertificate(body), { suiteVersion: '0.1.0', catalogue: CATALOGUE });
     expect(v.problems.join(' ')).not.toContain('value.shape');
     expect(body.notApplicable).toEqual([
       { check: 'value.shape: account_domain: POST /account with domains', reason: WHY },
@@ -190,7 +191,7 @@ describe('what the observer saw that no check reported', () => {
   };
 
   it('is a failed result under the rule it breaks, with the exchange that showed it', () => {
-    const found = observerFindings([runOf(check('value.shape', 'passed'))], observer(), redactor);
+    const found = observerFindings([runOf(check('value.shape', 'passed'))], CATALOGUE, observer(), redactor);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({
       id: 'value.shape',
@@ -205,7 +206,7 @@ describe('what the observer saw that no check reported', () => {
     const failed = check('value.shape', 'failed', {
       violations: [{ rule: 'value.shape', expected: 'e', actual: 'a' }],
     });
-    expect(observerFindings([runOf(failed)], observer(), redactor)).toEqual([]);
-    expect(observerFindings([runOf(check('value.shape', 'passed'))], undefined, redactor)).toEqual([]);
+    expect(observerFindings([runOf(failed)], CATALOGUE, observer(), redactor)).toEqual([]);
+    expect(observerFindings([runOf(check('value.shape', 'passed'))], CATALOGUE, undefined, redactor)).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { allRoutes } from '../reference/routes/index.js';
 import { matchRoute } from '../reference/router.js';
 import { probes } from '../suites/sweeps/probes.js';
 import { unservedPaths } from '../suites/sweeps/unserved-path.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -315,6 +316,7 @@ describe('a copy of the table with operations added: every sweep and derivation 
 
   it('the coverage map counts the new operations among those a run never saw', () => {
     const map = coverageMap({
+      catalogue: CATALOGUE,
       endpoints: Object.keys(copy),
       checkCounts: new Map(),
       variations: [],

@@ -8,6 +8,7 @@ import type { CheckResult, CheckStatus } from '../lib/check/result.js';
 import { conformanceReport, type ConformanceReport } from '../lib/report/conformance-json.js';
 import type { ObservedContract } from '../lib/report/observed.js';
 import { runCli } from './support/cli.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 /** A check as a report holds it: only what the diff reads is varied. */
 function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): CheckResult {
@@ -45,6 +46,7 @@ function report(
       suiteVersion: o.suiteVersion ?? '0.1.0',
     },
     o.observed ?? NO_CONTRACT,
+    CATALOGUE,
   );
 }
 

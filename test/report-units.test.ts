@@ -9,6 +9,7 @@ import { summaryMarkdown } from '../lib/report/summary-md.js';
 import { badgeSvg } from '../lib/report/badge.js';
 import { liveLine, painted, READABLE_WIDTH } from '../lib/report/console.js';
 import { colourWanted } from '../lib/config/ci-env.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 const check = (id: string, status: CheckResult['status'], o: Partial<CheckResult> = {}): CheckResult => ({
   id,
@@ -51,7 +52,7 @@ describe('the certificate', () => {
   });
 
   it('incomplete when a MUST check was skipped, with scores and skips; a SHOULD deviation does not change it', () => {
-    const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], {
+    const c = certificateOf([...checks, check('d.four', 'failed', { level: 'SHOULD' })], CATALOGUE, {
       suiteVersion: '0.1.0',
       target: 't',
       date: 'd',
@@ -64,14 +65,18 @@ describe('the certificate', () => {
       should: { passed: 1, total: 2 },
       skipped: [{ id: 'c.three', reason: 'no fixture contact.stage' }],
     });
-    expect(certificateOf([check('a', 'failed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }).verdict).toBe(
-      'does not conform',
-    );
+    expect(
+      certificateOf([check('a', 'failed')], CATALOGUE, { suiteVersion: '0.1.0', target: 't', date: 'd' }).verdict,
+    ).toBe('does not conform');
   });
 
   it('badge.svg of a conforming run is green and says so', () => {
     const svg = badgeSvg(
-      certificateOf([check('a', 'passed'), check('b', 'passed')], { suiteVersion: '0.1.0', target: 't', date: 'd' }),
+      certificateOf([check('a', 'passed'), check('b', 'passed')], CATALOGUE, {
+        suiteVersion: '0.1.0',
+        target: 't',
+        date: 'd',
+      }),
     );
     expect(svg).toContain('>conforms 2/2 MUST</text>');
     expect(svg).toContain('#2e7d32');
@@ -120,10 +125,15 @@ describe('escaping', () => {
       },
     ],
   });
-  const report = conformanceReport([failed, check('b', 'skipped', { message: nasty })], RUN, {
-    successStatuses: [],
-    errorCodes: [],
-  });
+  const report = conformanceReport(
+    [failed, check('b', 'skipped', { message: nasty })],
+    RUN,
+    {
+      successStatuses: [],
+      errorCodes: [],
+    },
+    CATALOGUE,
+  );
 
   it('junit.xml escapes attributes and text, and drops characters XML cannot carry', () => {
     const xml = junitXml(report);
@@ -158,7 +168,7 @@ describe('escaping', () => {
         },
       ],
     });
-    const md2 = summaryMarkdown(conformanceReport([sneaky], RUN, { successStatuses: [], errorCodes: [] }));
+    const md2 = summaryMarkdown(conformanceReport([sneaky], RUN, { successStatuses: [], errorCodes: [] }, CATALOGUE));
     expect(md2).toContain('  ````http\n');
     // the server's </details> stays inside the fence: only the reproducer's own closes (indented), and the groups' fold
     expect(md2.split('\n').filter((l) => l === '  </details>')).toHaveLength(1);
@@ -180,7 +190,7 @@ describe('summary.md size', () => {
     const many = Array.from({ length: 60 }, (_, i) =>
       check(`r.${String(i).padStart(2, '0')}`, 'failed', { expected: 'e', actual: 'a', evidence }),
     );
-    const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }));
+    const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }, CATALOGUE));
     // as many reproducers as half the summary's budget holds, at most 20
     const shown = md.match(/<details><summary>GET/g)?.length ?? 0;
     expect(shown).toBeGreaterThanOrEqual(10);
@@ -211,7 +221,7 @@ describe('summary.md leads, and stays under 64 KB', () => {
       evidence,
     }),
   );
-  const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }), {
+  const md = summaryMarkdown(conformanceReport(many, RUN, { successStatuses: [], errorCodes: [] }, CATALOGUE), {
     runUrl: 'https://github.com/o/r/actions/runs/7',
   });
 
@@ -234,10 +244,15 @@ describe('summary.md leads, and stays under 64 KB', () => {
       knownAs: { reason: 'vendor bug', ticket: 'T-1', expires: '2027-01-01' },
     });
     const text = summaryMarkdown(
-      conformanceReport([known, check('r.new', 'failed', { expected: 'e', actual: 'a' })], RUN, {
-        successStatuses: [],
-        errorCodes: [],
-      }),
+      conformanceReport(
+        [known, check('r.new', 'failed', { expected: 'e', actual: 'a' })],
+        RUN,
+        {
+          successStatuses: [],
+          errorCodes: [],
+        },
+        CATALOGUE,
+      ),
     );
     expect(text).toMatch(/### New deviations \(1\)[\s\S]*`r\.new`/);
     expect(text).toContain('Known deviations (1)');

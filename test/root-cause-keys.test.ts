@@ -10,6 +10,7 @@ import { reportHtml } from '../lib/report/html.js';
 import { recordViolations } from '../suites/spec/record-violations.js';
 import { errorBodyViolations } from '../suites/spec/error-body.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 const answer = (status: number, json?: unknown): Exchange => ({
   request: { method: 'DELETE', url: 'http://127.0.0.1:1/api/v2/public/task/x', headers: {} },
@@ -177,6 +178,7 @@ describe('a root cause is the rule and what is wrong', () => {
         suiteVersion: '0',
       },
       { successStatuses: [], errorCodes: [] },
+      CATALOGUE,
     );
     const html = reportHtml(report);
     expect(html).toContain('<a href="#c-auth.forbidden-403-0">the evidence</a>');

@@ -14,6 +14,7 @@ import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 // The runner driven in process against a stub server of a few lines: what it does when a set-up
@@ -70,6 +71,7 @@ function target(o: Partial<RunTarget> = {}): RunTarget {
   return {
     baseUrl,
     operations: STATED_OPERATIONS,
+    catalogue: CATALOGUE,
     judges: JUDGES,
     fixturesFile: PUBLIC_RECORDS_API.fixtures,
     keys: { apiKey: KEY },

@@ -11,6 +11,7 @@ import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { JUDGES } from '../suites/spec/judges.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { PUBLIC_RECORDS_API } from '../bin/public-records-api.js';
 
 const settle = () =>
@@ -226,6 +227,7 @@ describe('run-scoped set-ups', () => {
   const target = {
     baseUrl: 'http://127.0.0.1:9/api/v2/public',
     operations: STATED_OPERATIONS,
+    catalogue: CATALOGUE,
     judges: JUDGES,
     fixturesFile: PUBLIC_RECORDS_API.fixtures,
     keys: { apiKey: 'k'.repeat(16) },

@@ -8,6 +8,7 @@ import { summarise, type CheckResult } from '../lib/check/result.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { Rule } from '../lib/catalogue/rule.js';
 import { strictOnly } from '../lib/catalogue/reading.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { runCli } from './support/cli.js';
 
 const check = (o: Partial<CheckResult>): CheckResult => ({
@@ -38,12 +39,12 @@ describe('rules that rest on one reading', () => {
   });
 
   it('mark a failure strict only when every rule it broke is strict', () => {
-    expect(strictOnly('auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }])).toBe(true);
-    expect(strictOnly('auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }, { rule: 'error.body' }])).toBe(
-      false,
-    );
-    expect(strictOnly('write.attributes-only', [])).toBe(true);
-    expect(strictOnly('error.body', [])).toBe(false);
+    expect(strictOnly(CATALOGUE, 'auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }])).toBe(true);
+    expect(
+      strictOnly(CATALOGUE, 'auth.forbidden-403', [{ rule: 'error.code-listed-no-fit' }, { rule: 'error.body' }]),
+    ).toBe(false);
+    expect(strictOnly(CATALOGUE, 'write.attributes-only', [])).toBe(true);
+    expect(strictOnly(CATALOGUE, 'error.body', [])).toBe(false);
   });
 
   it('count strict failures apart, fatal only with --strict', () => {
@@ -51,9 +52,9 @@ describe('rules that rest on one reading', () => {
     expect(summarise(checks)).toMatchObject({ failed: 1, mustFailed: 0, strictFailed: 1 });
     expect(gateStatus(checks)).toBe(0);
     expect(gateStatus(checks, undefined, true)).toBe(1);
-    expect(verdictOf(checks)).toBe('conforms');
-    expect(verdictOf(checks, true)).toBe('does not conform');
-    expect(verdictOf([check({})])).toBe('does not conform');
+    expect(verdictOf(checks, CATALOGUE)).toBe('conforms');
+    expect(verdictOf(checks, CATALOGUE, true)).toBe('does not conform');
+    expect(verdictOf([check({})], CATALOGUE)).toBe('does not conform');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadChecks } from '../lib/check/registry.js';
 import { SUITE_FILES } from '../suites/index.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { withAttributes } from '../suites/spec/operation-row.js';
 import { STATED_ATTRIBUTES, WRITE_FORMS } from '../suites/spec/write-attributes.js';
@@ -18,7 +19,7 @@ describe('the write forms over the operation table', () => {
   });
 
   it('tries every such write in every form, under the form rule', async () => {
-    const all = await loadChecks(SUITE_FILES);
+    const all = await loadChecks(SUITE_FILES, CATALOGUE);
     const missing = withAttributes(OPERATIONS).flatMap((endpoint) =>
       WRITE_FORMS.filter((form) => !all.some((d) => d.rule === RULE_OF_FORM[form] && d.endpoint === endpoint)).map(
         (form) => `${endpoint} ${form}`,

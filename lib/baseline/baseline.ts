@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { catalogueInUse, isRetiredRule, isRuleId } from '../catalogue/catalogue.js';
+import { isRetiredRule, isRuleId, type Catalogue } from '../catalogue/catalogue.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
 import { failsRun, type CheckResult } from '../check/result.js';
@@ -47,12 +47,16 @@ export const BASELINE_SCHEMA = {
 // compiled on first use: most runs read no baseline
 let compiled: ValidateFunction | undefined;
 
-/** Reads and validates a baseline file; every problem is named in one RunCannotStart (exit 2). */
-export function loadBaseline(file: string, shownAs: string = file): Baseline {
-  return checkBaseline(readJsonFile(file, shownAs, 'baseline', '--baseline / CONFORMANCE_BASELINE'), shownAs);
+/**
+ * Reads and validates a baseline file against the catalogue's rule ids; every problem is named in one
+ * RunCannotStart (exit 2).
+ */
+export function loadBaseline(file: string, catalogue: Catalogue, shownAs: string = file): Baseline {
+  const data = readJsonFile(file, shownAs, 'baseline', '--baseline / CONFORMANCE_BASELINE');
+  return checkBaseline(data, shownAs, catalogue);
 }
 
-export function checkBaseline(data: unknown, shownAs: string): Baseline {
+export function checkBaseline(data: unknown, shownAs: string, catalogue: Catalogue): Baseline {
   const problems: string[] = [];
   const validate = (compiled ??= new Ajv({ allErrors: true, strict: true }).compile(BASELINE_SCHEMA));
   if (!validate(data)) {
@@ -68,7 +72,7 @@ export function checkBaseline(data: unknown, shownAs: string): Baseline {
   } else {
     const seen = new Set<string>();
     (data as Baseline).deviations.forEach((d, i) => {
-      if (!isRuleId(d.rule) && !isRetiredRule(d.rule))
+      if (!isRuleId(catalogue, d.rule) && !isRetiredRule(catalogue, d.rule))
         problems.push(
           `/deviations/${i}/rule ${JSON.stringify(d.rule)} is not a rule id of the catalogue (see \`npx conformance rules\`)`,
         );
@@ -117,6 +121,7 @@ export function applyBaseline(
   checks: readonly CheckResult[],
   baseline: Baseline,
   file: string,
+  catalogue: Catalogue,
   o: GateOptions,
 ): { checks: CheckResult[]; outcome: BaselineOutcome } {
   const byRule = new Map(baseline.deviations.map((d) => [d.rule, d]));
@@ -146,7 +151,7 @@ export function applyBaseline(
     const rotted =
       own.some((c) => c.status === 'passed') && !own.some((c) => c.status === 'failed' || c.status === 'blocked');
     // a retired rule can never fail again: its entry is stale wherever it is judged
-    if (isRetiredRule(d.rule)) stale.push({ ...describe(d), retired: catalogueInUse().retired[d.rule]! });
+    if (isRetiredRule(catalogue, d.rule)) stale.push({ ...describe(d), retired: catalogue.retired[d.rule]! });
     else if (rotted && !o.partial) stale.push(describe(d));
     if (d.expires !== undefined && d.expires < o.today) expired.push({ ...describe(d), expires: d.expires });
   }

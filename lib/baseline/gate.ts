@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CheckResult } from '../check/result.js';
 import {
   applyBaseline,
@@ -14,6 +15,8 @@ import {
 
 /** What --baseline / --write-baseline ask of a run (or of a merge), resolved before anything starts. */
 export interface Gate {
+  /** the rules a baseline entry names (the Spec's catalogue) */
+  catalogue: Catalogue;
   baseline?: { data: Baseline; shownAs: string };
   writeBaseline?: string;
   today: string;
@@ -26,13 +29,19 @@ export interface Gate {
 /** Loads and validates the baseline up front: an invalid one is an exit 2 before any request. */
 export function prepareGate(
   o: { baseline?: string; writeBaseline?: string; strict?: boolean; allowIncomplete?: boolean },
+  catalogue: Catalogue,
   cwd: string,
   now: Date = new Date(),
 ): Gate {
-  const gate: Gate = { today: todayUtc(now), strict: o.strict ?? false, allowIncomplete: o.allowIncomplete ?? false };
+  const gate: Gate = {
+    catalogue,
+    today: todayUtc(now),
+    strict: o.strict ?? false,
+    allowIncomplete: o.allowIncomplete ?? false,
+  };
   if (o.baseline !== undefined) {
     const shownAs = shown(o.baseline, cwd);
-    gate.baseline = { data: loadBaseline(o.baseline, shownAs), shownAs };
+    gate.baseline = { data: loadBaseline(o.baseline, catalogue, shownAs), shownAs };
   }
   if (o.writeBaseline !== undefined) gate.writeBaseline = o.writeBaseline;
   return gate;
@@ -64,7 +73,7 @@ export function settleGate(
   let marked = [...checks];
   let outcome: BaselineOutcome | undefined;
   if (gate.baseline) {
-    const applied = applyBaseline(checks, gate.baseline.data, gate.baseline.shownAs, {
+    const applied = applyBaseline(checks, gate.baseline.data, gate.baseline.shownAs, gate.catalogue, {
       today: gate.today,
       partial: o.partial ?? false,
     });

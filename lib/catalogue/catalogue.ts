@@ -1,12 +1,12 @@
 import type { RuleId } from '../spec/register.js';
 import { handedIn } from '../util/handed-in.js';
-import type { Level, OpenPoint, Rule } from './rule.js';
+import type { OpenPoint, Rule } from './rule.js';
 import type { Statement } from './statement.js';
 
 /**
  * A spec's rule catalogue, as the engine needs it: every rule by id, the ids retired, the spec's
- * statements and open points, and its listed error codes. The composition root hands it in
- * (lib/cli/spec.ts); this project's is suites/spec/rules/.
+ * statements and open points, and its listed error codes. The composition root hands it down with the
+ * Spec (lib/cli/spec.ts); this project's is suites/spec/rules/.
  */
 export interface Catalogue {
   rules: Readonly<Record<RuleId, Rule>>;
@@ -29,25 +29,21 @@ export const useCatalogue = (catalogue: Catalogue): void => inUse.use(catalogue)
 export const catalogueInUse = (): Catalogue => inUse.get();
 
 /** Every rule, in the catalogue's order. */
-export function ruleEntries(): Array<[RuleId, Rule]> {
-  return Object.entries(catalogueInUse().rules) as Array<[RuleId, Rule]>;
+export function ruleEntries(catalogue: Catalogue): Array<[RuleId, Rule]> {
+  return Object.entries(catalogue.rules) as Array<[RuleId, Rule]>;
 }
 
-export function isRuleId(id: string): id is RuleId {
-  return Object.hasOwn(catalogueInUse().rules, id);
+export function isRuleId(catalogue: Catalogue, id: string): id is RuleId {
+  return Object.hasOwn(catalogue.rules, id);
 }
 
-export function ruleOf(id: RuleId): Rule {
+export function ruleOf(catalogue: Catalogue, id: RuleId): Rule {
   // an id read from a file (a baseline, a report) may name no rule of this catalogue
-  const rule = (catalogueInUse().rules as Readonly<Record<string, Rule | undefined>>)[id];
+  const rule = (catalogue.rules as Readonly<Record<string, Rule | undefined>>)[id];
   if (rule === undefined) throw new Error(`${id}: no such rule in the catalogue`);
   return rule;
 }
 
-export function levelOf(id: RuleId): Level {
-  return ruleOf(id).level;
-}
-
-export function isRetiredRule(id: string): boolean {
-  return Object.hasOwn(catalogueInUse().retired, id);
+export function isRetiredRule(catalogue: Catalogue, id: string): boolean {
+  return Object.hasOwn(catalogue.retired, id);
 }

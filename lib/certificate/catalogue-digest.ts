@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { catalogueInUse } from '../catalogue/catalogue.js';
 import { canonicalJson } from './canonical-json.js';
 
 /**
  * sha256 of the rule catalogue a suite checks against: every rule's id, level and quote, sorted by
  * id. Two suites with the same digest judge by the same rules; a certificate names the one it used.
  */
-export function catalogueDigest(
-  rules: Readonly<Record<string, { level: string; quote: string }>> = catalogueInUse().rules,
-): string {
+export function catalogueDigest(rules: Readonly<Record<string, { level: string; quote: string }>>): string {
   const entries = Object.entries(rules)
     .map(([id, r]) => [id, r.level, r.quote])
     .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));

@@ -1,6 +1,6 @@
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import type { CheckResult } from '../check/result.js';
-import { ruleEntries } from '../catalogue/catalogue.js';
+import { ruleEntries, type Catalogue } from '../catalogue/catalogue.js';
 import { canonicalJson } from './canonical-json.js';
 import { catalogueDigest } from './catalogue-digest.js';
 
@@ -53,9 +53,9 @@ export function withoutUserinfo(url: string): string {
   }
 }
 
-export function ruleOutcomes(checks: readonly CheckResult[]): CertificateFile['rules'] {
+export function ruleOutcomes(checks: readonly CheckResult[], catalogue: Catalogue): CertificateFile['rules'] {
   const rules: CertificateFile['rules'] = {};
-  for (const [id, rule] of ruleEntries()) {
+  for (const [id, rule] of ruleEntries(catalogue)) {
     const own = checks.filter((c) => c.id === id);
     const has = (s: CheckResult['status']) => own.some((c) => c.status === s);
     const outcome: RuleOutcome =
@@ -130,12 +130,13 @@ export function notRunToAVerdict(
 }
 
 /** The MUST rules a run's checks left untested (see untestedRules). */
-export function untestedOf(checks: readonly CheckResult[]): Untested[] {
-  return untestedRules({ rules: ruleOutcomes(checks), ...notRunToAVerdict(checks) });
+export function untestedOf(checks: readonly CheckResult[], catalogue: Catalogue): Untested[] {
+  return untestedRules({ rules: ruleOutcomes(checks, catalogue), ...notRunToAVerdict(checks) });
 }
 
 export function certificateBody(
   checks: readonly CheckResult[],
+  catalogue: Catalogue,
   o: {
     suiteVersion: string;
     specVersion: string;
@@ -145,7 +146,7 @@ export function certificateBody(
     reportVerdict: CertificateFile['verdict'];
   },
 ): CertificateBody {
-  const rules = ruleOutcomes(checks);
+  const rules = ruleOutcomes(checks, catalogue);
   // the report's verdict (lib/certificate/verdict.ts): a MUST check skipped or blocked, or a MUST rule
   // the selection left out, already made it `incomplete`; and whoever passes a verdict, a MUST rule no
   // check of the list tested cannot be certified
@@ -155,7 +156,7 @@ export function certificateBody(
   return {
     format: CERTIFICATE_FORMAT,
     suiteVersion: o.suiteVersion,
-    catalogueDigest: catalogueDigest(),
+    catalogueDigest: catalogueDigest(catalogue.rules),
     specVersion: o.specVersion,
     target: withoutUserinfo(o.target),
     date: o.date,

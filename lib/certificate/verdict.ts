@@ -1,5 +1,5 @@
 import { failsRun, type CheckResult } from '../check/result.js';
-import { ruleEntries } from '../catalogue/catalogue.js';
+import { ruleEntries, type Catalogue } from '../catalogue/catalogue.js';
 import type { Untested } from './certificate-file.js';
 
 /**
@@ -35,11 +35,14 @@ export interface RunScope {
 
 type Judged = Pick<CheckResult, 'id' | 'level' | 'status' | 'reading'>;
 
-export function completenessOf(checks: readonly Judged[], scope: RunScope = {}): Completeness {
+/** How much of the MUST level the checks tested; a narrowed run's MUST rules left out are the catalogue's. */
+export function completenessOf(checks: readonly Judged[], catalogue: Catalogue, scope: RunScope = {}): Completeness {
   const must = checks.filter((c) => c.level === 'MUST');
   const n = (s: CheckResult['status']) => must.filter((c) => c.status === s).length;
   const present = new Set(checks.map((c) => c.id));
-  const leftOut = scope.narrowed ? ruleEntries().filter(([id, r]) => r.level === 'MUST' && !present.has(id)).length : 0;
+  const leftOut = scope.narrowed
+    ? ruleEntries(catalogue).filter(([id, r]) => r.level === 'MUST' && !present.has(id)).length
+    : 0;
   return {
     mustChecks: must.length,
     mustRan: n('passed') + n('failed'),
@@ -52,9 +55,14 @@ export function completenessOf(checks: readonly Judged[], scope: RunScope = {}):
 }
 
 /** The run's one verdict (see Verdict). `strict`: failures under strict-reading rules count as MUST failures. */
-export function verdictOf(checks: readonly Judged[], strict = false, scope: RunScope = {}): Verdict {
+export function verdictOf(
+  checks: readonly Judged[],
+  catalogue: Catalogue,
+  strict = false,
+  scope: RunScope = {},
+): Verdict {
   if (checks.some((c) => failsRun(c, strict))) return 'does not conform';
-  return isComplete(completenessOf(checks, scope)) ? 'conforms' : 'incomplete';
+  return isComplete(completenessOf(checks, catalogue, scope)) ? 'conforms' : 'incomplete';
 }
 
 export function isComplete(c: Completeness): boolean {

@@ -1,4 +1,5 @@
 import { verify, type KeyObject } from 'node:crypto';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { catalogueDigest } from './catalogue-digest.js';
 import {
   CERTIFICATE_FORMAT,
@@ -48,7 +49,7 @@ export function isCertificate(value: unknown): value is CertificateFile {
  */
 export function verifyCertificate(
   cert: CertificateFile,
-  o: { suiteVersion: string; publicKey?: KeyObject },
+  o: { suiteVersion: string; catalogue: Catalogue; publicKey?: KeyObject },
 ): Verification {
   const problems: string[] = [];
   const notes: string[] = [];
@@ -69,8 +70,9 @@ export function verifyCertificate(
     problems.push(
       `issued by suite ${cert.suiteVersion}, and this is suite ${o.suiteVersion}: verify it with that version`,
     );
-  } else if (cert.catalogueDigest !== catalogueDigest()) {
-    problems.push(`its rule catalogue (${cert.catalogueDigest}) is not this suite's (${catalogueDigest()})`);
+  } else if (cert.catalogueDigest !== catalogueDigest(o.catalogue.rules)) {
+    const own = catalogueDigest(o.catalogue.rules);
+    problems.push(`its rule catalogue (${cert.catalogueDigest}) is not this suite's (${own})`);
   }
   const found = runFound(cert);
   problems.push(...verdictProblems(cert, found));

@@ -1,4 +1,3 @@
-import { ruleOf } from '../catalogue/catalogue.js';
 import type { RuleId } from '../spec/register.js';
 import { group, register } from './registry.js';
 import type { CheckContext } from './context.js';
@@ -21,8 +20,9 @@ export function endpoint(name: string, body: () => void): void {
 }
 
 /**
- * Registers one check under its rule id (its level comes from the catalogue), its endpoint and its
- * title. The runner (lib/runner/) selects, schedules and runs it; nothing is parsed back out of titles.
+ * Registers one check under its rule id (its level comes from the catalogue the checks are loaded
+ * with: lib/check/registry.ts), its endpoint and its title. The runner (lib/runner/) selects,
+ * schedules and runs it; nothing is parsed back out of titles.
  */
 export function check(
   rule: RuleId,
@@ -30,10 +30,10 @@ export function check(
   fn: (c: CheckContext) => Promise<void>,
   options: { endpoint?: string; startFirst?: boolean; runLast?: boolean; spendsGivenUp?: boolean } = {},
 ): void {
+  const operation = options.endpoint ?? currentEndpoint;
   register({
     rule,
-    level: ruleOf(rule).level,
-    endpoint: options.endpoint ?? currentEndpoint ?? ruleOf(rule).endpoints[0] ?? '*',
+    ...(operation !== undefined ? { endpoint: operation } : {}),
     title,
     body: fn,
     ...(options.startFirst ? { startFirst: true } : {}),

@@ -1,5 +1,6 @@
 import type { CheckContext } from './context.js';
 import type { RuleId } from '../spec/register.js';
+import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
 import type { Level } from '../catalogue/rule.js';
 
 /** One check as a suite file registers it: what it tests, where it lives, and its body. */
@@ -31,7 +32,10 @@ export interface CheckDefinition {
   spendsGivenUp?: boolean;
 }
 
-const definitions: CheckDefinition[] = [];
+/** A check as `check()` registers it: its level, and its endpoint when no group names one, come from the catalogue. */
+type Registered = Omit<CheckDefinition, 'level' | 'endpoint'> & { endpoint?: string };
+
+const registered: Registered[] = [];
 let loadingGroup: string | undefined;
 const labels: string[] = [];
 let loaded: Promise<readonly CheckDefinition[]> | undefined;
@@ -53,19 +57,21 @@ export function group(name: string, body: () => void): void {
 }
 
 /** Called by `check()` while a suite file loads. */
-export function register(def: Omit<CheckDefinition, 'group' | 'path'>): void {
+export function register(def: Omit<Registered, 'group' | 'path'>): void {
   if (loadingGroup === undefined)
     throw new Error(`check "${def.rule}: ${def.title}" registered outside a suite file being loaded`);
-  definitions.push({ ...def, group: loadingGroup, path: [...labels] });
+  registered.push({ ...def, group: loadingGroup, path: [...labels] });
 }
 
 /**
  * Every check of the given suite files, in a stable order (files as listed, checks as written). The
  * composition root (the CLI, a test) passes the list (suites/index.ts): the registry knows no suite.
  * The files load once per process; a run selects from this list, so loading does not depend on a
- * run's options and several runs in one process (the self-test's fault matrix) share it.
+ * run's options and several runs in one process (the self-test's fault matrix) share it. Each check's
+ * level, and the endpoint of one outside an `endpoint` block, are its rule's in the catalogue handed
+ * down with the suite files (the Spec's): the first load's, as the files are.
  */
-export function loadChecks(files: readonly CheckModule[]): Promise<readonly CheckDefinition[]> {
+export function loadChecks(files: readonly CheckModule[], catalogue: Catalogue): Promise<readonly CheckDefinition[]> {
   loaded ??= (async () => {
     for (const file of files) {
       // files load one at a time: a module's body registers its checks under `loadingGroup`
@@ -78,9 +84,14 @@ export function loadChecks(files: readonly CheckModule[]): Promise<readonly Chec
         loadingGroup = undefined;
       }
     }
-    return definitions;
+    return registered.map((def) => definitionOf(def, catalogue));
   })();
   return loaded;
+}
+
+function definitionOf({ endpoint, ...def }: Registered, catalogue: Catalogue): CheckDefinition {
+  const rule = ruleOf(catalogue, def.rule);
+  return { ...def, level: rule.level, endpoint: endpoint ?? rule.endpoints[0] ?? '*' };
 }
 
 /** A suite file would not load: a bug in the suite, not in the server. */

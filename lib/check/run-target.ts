@@ -1,3 +1,4 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import type { SpecJudges } from './judges.js';
 import type { Target } from '../target/target.js';
@@ -12,6 +13,8 @@ import type { RunObserver } from './seen.js';
  * HTTP client, configuration, selection) share and which must not reach up to these.
  */
 export interface RunTarget extends Target {
+  /** the spec's rules, with the sentences they rest on (the Spec's): each result's level, quote and reading */
+  catalogue: Catalogue;
   /** the spec's judgements of an answer (the Spec's, lib/cli/spec.ts): what expectations and the runner ask */
   judges: SpecJudges;
   /** the spec's fixtures file: its schema, the records it keeps, how to get each key (the Spec's) */

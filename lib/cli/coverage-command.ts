@@ -31,7 +31,7 @@ export async function coverageCommand(
 }
 
 export async function coverageOf(spec: Spec, reportDir?: string, report?: ConformanceReport): Promise<CoverageMap> {
-  const counts = await checkCounts(spec.suites);
+  const counts = await checkCounts(spec);
   const r =
     report ??
     (reportDir !== undefined
@@ -43,6 +43,7 @@ export async function coverageOf(spec: Spec, reportDir?: string, report?: Confor
         ) as ConformanceReport)
       : undefined);
   return coverageMap({
+    catalogue: spec.catalogue,
     endpoints: spec.operations.endpoints,
     checkCounts: counts,
     variations: (await spec.reference.variations()).map((v) => ({ id: v.id, quote: v.quote })),

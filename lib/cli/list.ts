@@ -2,7 +2,8 @@ import type { RunConfig } from '../config/resolve.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import type { Level } from '../catalogue/rule.js';
 import { describeSelection, patternsMatchingNothing, selectChecks } from '../select/selection.js';
-import { loadChecks, SuiteLoadError, type CheckModule } from '../check/registry.js';
+import { loadChecks, SuiteLoadError } from '../check/registry.js';
+import type { Spec } from './spec.js';
 
 /** One check as `--list` shows it. */
 export interface ListedCheck {
@@ -14,11 +15,15 @@ export interface ListedCheck {
 }
 
 /** An --only pattern that names no rule id and no endpoint group is a typo: exit 2 before anything starts. */
-export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>, suites: readonly CheckModule[]): void {
+export function assertOnlyMatches(
+  config: Pick<RunConfig, 'selection'>,
+  spec: Pick<Spec, 'suites' | 'catalogue'>,
+): void {
   // the endpoint groups are the suite files' groups, as the composition root passed them in
   const nothing = patternsMatchingNothing(
     config.selection.only,
-    suites.map((s) => s.group),
+    spec.suites.map((s) => s.group),
+    spec.catalogue,
   );
   if (nothing.length > 0) {
     throw new RunCannotStart(
@@ -30,11 +35,11 @@ export function assertOnlyMatches(config: Pick<RunConfig, 'selection'>, suites: 
 /** The checks a run with this configuration would run: the suite files are loaded, nothing is sent. */
 export async function collectChecks(
   config: Pick<RunConfig, 'selection' | 'shard'>,
-  suites: readonly CheckModule[],
+  spec: Pick<Spec, 'suites' | 'catalogue'>,
 ): Promise<ListedCheck[]> {
   let all;
   try {
-    all = await loadChecks(suites);
+    all = await loadChecks(spec.suites, spec.catalogue);
   } catch (err) {
     if (err instanceof SuiteLoadError)
       throw new RunCannotStart(`the suite itself failed to load (a bug in the suite, not the server): ${err.message}`);
@@ -51,11 +56,11 @@ export async function collectChecks(
 /** `npx conformance --list`: the checks that would run, by endpoint group; sends nothing. */
 export async function listChecks(
   config: RunConfig,
-  suites: readonly CheckModule[],
+  spec: Pick<Spec, 'suites' | 'catalogue'>,
   print: (line: string) => void,
 ): Promise<number> {
-  assertOnlyMatches(config, suites);
-  const checks = await collectChecks(config, suites);
+  assertOnlyMatches(config, spec);
+  const checks = await collectChecks(config, spec);
   let group: string | undefined;
   for (const c of checks) {
     if (c.group !== group) {

@@ -90,13 +90,13 @@ function otherCommand(
     case 'init':
       return spec.init(rest, print, cwd);
     case 'verify-certificate':
-      return verifyCertificateCommand(rest, print);
+      return verifyCertificateCommand(rest, print, spec.catalogue);
     case 'coverage':
       return coverageCommand(rest, spec, print);
     case 'matrix':
-      return matrixCommand(rest, print);
+      return matrixCommand(rest, print, spec.catalogue);
     case 'rules':
-      return (rest.includes('--statements') ? printStatements : printRules)(spec.suites, print).then(() => 0);
+      return (rest.includes('--statements') ? printStatements : printRules)(spec, print).then(() => 0);
     case 'openapi':
       return spec.openApiDocument(suiteVersion()).then((doc) => printed(print, JSON.stringify(doc, null, 2)));
     default:

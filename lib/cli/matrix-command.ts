@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunCannotStart } from '../config/run-cannot-start.js';
 import { readJsonFile } from '../config/read-json-file.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { matrixOf } from '../matrix/matrix.js';
 import { matrixHtml } from '../matrix/matrix-html.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
@@ -11,6 +12,7 @@ import { oneLine } from '../report/inert.js';
 export function matrixCommand(
   argv: readonly string[],
   print: (line: string) => void,
+  catalogue: Catalogue,
   cwd: string = process.cwd(),
 ): number {
   const dirs: string[] = [];
@@ -31,7 +33,7 @@ export function matrixCommand(
     return { dir, report };
   });
   // the folders as the user named them, in the page and the JSON
-  const matrix = matrixOf(reports);
+  const matrix = matrixOf(reports, catalogue);
   const htmlFile = path.resolve(cwd, out);
   mkdirSync(path.dirname(htmlFile), { recursive: true });
   writeFileSync(htmlFile, matrixHtml(matrix, { outDir: path.dirname(htmlFile), cwd }));

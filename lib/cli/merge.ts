@@ -1,4 +1,5 @@
 import type { Spec } from './spec.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../config/resolve.js';
@@ -30,7 +31,7 @@ interface ShardReport {
 export async function mergeReports(
   args: MergeArgs,
   print: (line: string) => void,
-  spec?: Pick<Spec, 'judges' | 'fixtures'>,
+  spec: Pick<Spec, 'catalogue' | 'judges' | 'fixtures'>,
   cwd: string = process.cwd(),
 ): Promise<number> {
   const env = environment(cwd);
@@ -38,7 +39,7 @@ export async function mergeReports(
     throw new RunCannotStart(
       'merge needs the shard report folders: npx conformance merge DIR… [--report-dir DIR] [--baseline FILE]',
     );
-  const { reportDir, gate } = mergeSettings(args, env, cwd);
+  const { reportDir, gate } = mergeSettings(args, env, spec.catalogue, cwd);
   const shards = args.dirs.map((d) => readShard(path.resolve(cwd, d), d));
   checkShardSet(shards);
   shards.sort((a, b) => a.shard.index - b.shard.index);
@@ -57,6 +58,7 @@ export async function mergeReports(
     settled.checks,
     mergedRun(shards.map((s) => s.report.run)),
     mergeObserved(shards.map((s) => s.report.observed)),
+    spec.catalogue,
     shards.flatMap((s) => s.report.leftovers ?? []),
   );
   if (settled.outcome) merged.baseline = settled.outcome;
@@ -71,14 +73,15 @@ export async function mergeReports(
 
   print(`merged ${shards.length} shard${shards.length === 1 ? '' : 's'}: ${shards.map((s) => s.dir).join(', ')}`);
   printRecordChanges(recordChanges, print);
-  printOutcome(merged.checks, print, gate.strict);
+  printOutcome(merged.checks, spec.catalogue, print, gate.strict);
   print(`report: ${path.relative(cwd, reportDir) || reportDir}`);
   for (const line of settled.lines) print(line);
   printVerdict(merged.checks, print, {
+    catalogue: spec.catalogue,
     strict: gate.strict,
     scope: runScope(merged.run),
     allowIncomplete: gate.allowIncomplete,
-    ...(spec !== undefined ? { fixturesFile: spec.fixtures } : {}),
+    fixturesFile: spec.fixtures,
   });
   return settled.status;
 }
@@ -87,6 +90,7 @@ export async function mergeReports(
 function mergeSettings(
   args: MergeArgs,
   env: Record<string, string | undefined>,
+  catalogue: Catalogue,
   cwd: string,
 ): { reportDir: string; gate: Gate } {
   const pick = (name: 'reportDir' | 'baseline' | 'writeBaseline'): string | undefined => {
@@ -102,6 +106,7 @@ function mergeSettings(
       allowIncomplete:
         args.settings.allowIncomplete === 'true' || /^(1|true|yes|on)$/i.test(env[SETTINGS.allowIncomplete.env] ?? ''),
     },
+    catalogue,
     cwd,
   );
   return { reportDir: path.resolve(cwd, pick('reportDir') ?? SETTINGS.reportDir.default), gate };
@@ -112,14 +117,16 @@ function writeMerged(
   dir: string,
   report: ConformanceReport,
   env: Record<string, string | undefined>,
-  spec: Pick<Spec, 'judges' | 'fixtures'> | undefined,
+  spec: Pick<Spec, 'catalogue' | 'judges' | 'fixtures'>,
 ): void {
   const stepSummary = githubStepSummary(env);
   const runUrl = githubRunUrl(env);
   writeReports(dir, report, redactorFromEnvironment(env), {
     ...(stepSummary !== undefined ? { stepSummary } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
-    ...(spec !== undefined ? { wrapping: spec.judges.wrapping, fixturesFile: spec.fixtures } : {}),
+    catalogue: spec.catalogue,
+    wrapping: spec.judges.wrapping,
+    fixturesFile: spec.fixtures,
   });
 }
 

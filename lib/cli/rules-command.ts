@@ -1,20 +1,24 @@
 import type { RuleId } from '../spec/register.js';
-import { catalogueInUse, ruleEntries } from '../catalogue/catalogue.js';
-import { statements, rulesOf } from '../catalogue/statements.js';
-import { loadChecks, type CheckModule } from '../check/registry.js';
+import { ruleEntries } from '../catalogue/catalogue.js';
+import { rulesOf } from '../catalogue/statements.js';
+import { loadChecks } from '../check/registry.js';
+import type { Spec } from './spec.js';
+
+/** What the rule listings read: the suite files and the catalogue the composition root hands down. */
+type Rules = Pick<Spec, 'suites' | 'catalogue'>;
 
 /** How many checks each rule has, counted from the registry the suite files fill (what a run runs). */
-export async function checkCounts(suites: readonly CheckModule[]): Promise<Map<RuleId, number>> {
+export async function checkCounts(spec: Rules): Promise<Map<RuleId, number>> {
   const counts = new Map<RuleId, number>();
-  for (const d of await loadChecks(suites)) counts.set(d.rule, (counts.get(d.rule) ?? 0) + 1);
+  for (const d of await loadChecks(spec.suites, spec.catalogue)) counts.set(d.rule, (counts.get(d.rule) ?? 0) + 1);
   return counts;
 }
 
 /** `npx conformance rules`: the catalogue with each rule's check count, then what is not asserted. */
-export async function printRules(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
-  const counts = await checkCounts(suites);
-  const { openPoints, retired } = catalogueInUse();
-  const rules = ruleEntries();
+export async function printRules(spec: Rules, print: (line: string) => void): Promise<void> {
+  const counts = await checkCounts(spec);
+  const { openPoints, retired } = spec.catalogue;
+  const rules = ruleEntries(spec.catalogue);
   print(`Rule catalogue (${rules.length} rules)`);
   print('');
   for (const [id, rule] of rules) {
@@ -42,17 +46,17 @@ export async function printRules(suites: readonly CheckModule[], print: (line: s
  * `npx conformance rules --statements`: every normative statement of the spec, with the rules checking it or why none
  * can.
  */
-export async function printStatements(suites: readonly CheckModule[], print: (line: string) => void): Promise<void> {
-  const counts = await checkCounts(suites);
-  const all = statements();
-  const checked = all.filter((s) => rulesOf(s).length > 0).length;
+export async function printStatements(spec: Rules, print: (line: string) => void): Promise<void> {
+  const counts = await checkCounts(spec);
+  const all = spec.catalogue.statements;
+  const checked = all.filter((s) => rulesOf(spec.catalogue, s).length > 0).length;
   print(
     `Statements of the spec (${all.length}): ${checked} checked by a rule, ${all.length - checked} with the reason none can`,
   );
   for (const s of all) {
     print('');
     print(`§ ${s.section}: "${s.text}"`);
-    const rules = rulesOf(s);
+    const rules = rulesOf(spec.catalogue, s);
     for (const id of rules) print(`    ${id} (${counts.get(id) ?? 0} checks)`);
     if (s.reason) print(`    ${rules.length > 0 ? 'in part open' : 'no rule'}: ${s.reason}`);
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { readPublicKey } from '../certificate/keys.js';
 import { isCertificate, verifyCertificate, type RunFound } from '../certificate/verify.js';
 import type { CertificateFile } from '../certificate/certificate-file.js';
@@ -67,11 +68,15 @@ function readCertificate(file: string): CertificateFile {
  * why). Exit 0 genuine (whatever the run found), 1 not genuine, or genuine but short of `--require`,
  * 2 unreadable (no file, no JSON, not a certificate, an unreadable key, an unknown option).
  */
-export function verifyCertificateCommand(argv: readonly string[], print: (line: string) => void): number {
+export function verifyCertificateCommand(
+  argv: readonly string[],
+  print: (line: string) => void,
+  catalogue: Catalogue,
+): number {
   const a = parseArgs(argv);
   const data = readCertificate(a.file);
   const publicKey = a.keyFile !== undefined ? readPublicKey(a.keyFile) : undefined;
-  const v = verifyCertificate(data, { suiteVersion: suiteVersion(), ...(publicKey ? { publicKey } : {}) });
+  const v = verifyCertificate(data, { suiteVersion: suiteVersion(), catalogue, ...(publicKey ? { publicKey } : {}) });
   const what = `${inert(data.target)} (suite ${inert(data.suiteVersion)}, ${inert(data.date)}, ${inert(data.reading)} reading)`;
   const genuine = v.problems.length === 0;
   print(genuine ? `certificate genuine: ${what}` : `certificate NOT genuine: ${what}`);

@@ -1,6 +1,6 @@
 import type { RuleId } from '../spec/register.js';
-import { catalogueInUse, ruleEntries } from '../catalogue/catalogue.js';
-import { statements, rulesOf } from '../catalogue/statements.js';
+import { ruleEntries, type Catalogue } from '../catalogue/catalogue.js';
+import { rulesOf } from '../catalogue/statements.js';
 import type { CheckResult } from '../check/result.js';
 import { ruleOutcomes, type RuleOutcome } from '../certificate/certificate-file.js';
 
@@ -29,6 +29,8 @@ export interface CoverageMap {
 }
 
 export interface CoverageInput {
+  /** the spec's rules, statements and open points (the Spec's catalogue) */
+  catalogue: Catalogue;
   /** every stated operation, as the spec writes it (the operation table, lib/operations) */
   endpoints: readonly string[];
   /** checks per rule, from the registry */
@@ -47,16 +49,11 @@ const norm = (s: string) =>
     .toLowerCase();
 
 export function coverageMap(o: CoverageInput): CoverageMap {
-  const sections = new Map<string, CoverageMap['sections'][number]>();
-  const { openPoints: open, errorCodes } = catalogueInUse();
-  for (const s of statements()) {
-    const entry = sections.get(s.section) ?? { section: s.section, statements: [] };
-    entry.statements.push({ text: s.text, rules: rulesOf(s), ...(s.reason !== undefined ? { reason: s.reason } : {}) });
-    sections.set(s.section, entry);
-  }
-  const outcomes = o.run ? ruleOutcomes(o.run.checks) : undefined;
+  const { catalogue } = o;
+  const { openPoints: open, errorCodes } = catalogue;
+  const outcomes = o.run ? ruleOutcomes(o.run.checks, catalogue) : undefined;
   const rules: CoverageMap['rules'] = {};
-  for (const [id, r] of ruleEntries()) {
+  for (const [id, r] of ruleEntries(catalogue)) {
     const outcome = outcomes?.[id]?.outcome;
     rules[id] = {
       level: r.level,
@@ -83,7 +80,7 @@ export function coverageMap(o: CoverageInput): CoverageMap {
     };
   });
   const map: CoverageMap = {
-    sections: [...sections.values()],
+    sections: sectionsOf(catalogue),
     rules,
     openPoints,
     silences: o.variations.filter((v) => !placed.has(v.id)).map((v) => ({ id: v.id, quote: v.quote })),
@@ -103,6 +100,18 @@ export function coverageMap(o: CoverageInput): CoverageMap {
     };
   }
   return map;
+}
+
+/** Each section of the spec with its statements, each with the rules that check it or why none can. */
+function sectionsOf(catalogue: Catalogue): CoverageMap['sections'] {
+  const sections = new Map<string, CoverageMap['sections'][number]>();
+  for (const s of catalogue.statements) {
+    const entry = sections.get(s.section) ?? { section: s.section, statements: [] };
+    const reason = s.reason !== undefined ? { reason: s.reason } : {};
+    entry.statements.push({ text: s.text, rules: rulesOf(catalogue, s), ...reason });
+    sections.set(s.section, entry);
+  }
+  return [...sections.values()];
 }
 
 /** The map as text, for the console: one section after another. */

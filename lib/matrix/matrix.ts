@@ -1,4 +1,4 @@
-import { ruleEntries } from '../catalogue/catalogue.js';
+import { ruleEntries, type Catalogue } from '../catalogue/catalogue.js';
 import { ruleOutcomes, type RuleOutcome } from '../certificate/certificate-file.js';
 import type { ConformanceReport } from '../report/conformance-json.js';
 import type { CheckResult } from '../check/result.js';
@@ -41,8 +41,9 @@ export interface Matrix {
 /** Each rule's outcome in one run, a failure under a strict reading only as `strict`. */
 export function matrixOutcomes(
   checks: readonly CheckResult[],
+  catalogue: Catalogue,
 ): Record<string, { level: string; outcome: MatrixOutcome }> {
-  const out: Record<string, { level: string; outcome: MatrixOutcome }> = ruleOutcomes(checks);
+  const out: Record<string, { level: string; outcome: MatrixOutcome }> = ruleOutcomes(checks, catalogue);
   for (const [id, o] of Object.entries(out)) {
     if (o.outcome !== 'failed') continue;
     const failed = checks.filter((c) => c.id === id && c.status === 'failed');
@@ -59,8 +60,11 @@ function hostOf(target: string): string {
   }
 }
 
-export function matrixOf(reports: ReadonlyArray<{ dir: string; report: ConformanceReport }>): Matrix {
-  const outcomes = reports.map((r) => matrixOutcomes(r.report.checks));
+export function matrixOf(
+  reports: ReadonlyArray<{ dir: string; report: ConformanceReport }>,
+  catalogue: Catalogue,
+): Matrix {
+  const outcomes = reports.map((r) => matrixOutcomes(r.report.checks, catalogue));
   const implementations = reports.map(({ dir, report }, i) => {
     const must = Object.entries(outcomes[i]!).filter(([, o]) => o.level === 'MUST');
     return {
@@ -78,7 +82,7 @@ export function matrixOf(reports: ReadonlyArray<{ dir: string; report: Conforman
       },
     };
   });
-  const rules = ruleEntries().map(([id, rule]) => {
+  const rules = ruleEntries(catalogue).map(([id, rule]) => {
     const row = outcomes.map((o) => o[id]?.outcome ?? 'not run');
     return {
       id,

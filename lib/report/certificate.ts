@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { CheckResult } from '../check/result.js';
 import { completenessOf, verdictOf, type Completeness, type RunScope, type Verdict } from '../certificate/verdict.js';
 import { untestedOf, type Untested } from '../certificate/certificate-file.js';
@@ -60,6 +61,7 @@ export function fingerprintOf(checks: ReadonlyArray<Pick<CheckResult, 'id' | 'ti
 
 export function certificateOf(
   checks: readonly CheckResult[],
+  catalogue: Catalogue,
   o: { suiteVersion: string; target: string; date: string; strict?: boolean; scope?: RunScope },
 ): Certificate {
   const score = (level: CheckResult['level']) => {
@@ -73,14 +75,14 @@ export function certificateOf(
     specVersion: SPEC_VERSION,
     target: o.target,
     date: o.date,
-    verdict: verdictOf(checks, o.strict ?? false, o.scope),
+    verdict: verdictOf(checks, catalogue, o.strict ?? false, o.scope),
     reading: o.strict === true ? 'strict' : 'default',
     strictFailed: checks.filter((c) => c.status === 'failed' && c.reading === 'strict').length,
     must: score('MUST'),
     should: score('SHOULD'),
-    completeness: completenessOf(checks, o.scope),
+    completeness: completenessOf(checks, catalogue, o.scope),
     skipped: checks.filter((c) => c.status === 'skipped').map((c) => ({ id: c.id, reason: c.message })),
-    untested: untestedOf(checks),
+    untested: untestedOf(checks, catalogue),
     notApplicable: checks.filter((c) => c.status === 'not applicable').map((c) => ({ id: c.id, reason: c.message })),
     fingerprint: fingerprintOf(checks),
   };

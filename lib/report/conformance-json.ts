@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { escapeInvisible } from '../util/invisible.js';
 import path from 'node:path';
 import type { Redactor } from '../redact/redact.js';
@@ -170,6 +171,7 @@ export function conformanceReport(
   checks: readonly CheckResult[],
   run: RunInfo,
   observed: ObservedContract,
+  catalogue: Catalogue,
   leftovers: readonly Leftover[] = [],
 ): ConformanceReport {
   const s = summarise(checks);
@@ -190,7 +192,7 @@ export function conformanceReport(
     blockers: blockers(checks),
     run: { ...run, requestsSent: run.requestsSent ?? 0, rateLimitRetries: run.rateLimitRetries ?? 0 },
     requests: requestCounts(checks, run),
-    certificate: certificateOf(checks, {
+    certificate: certificateOf(checks, catalogue, {
       suiteVersion: run.suiteVersion,
       target: run.target,
       date: run.startedAt,

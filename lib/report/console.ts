@@ -11,6 +11,7 @@ import { inertLines } from './inert.js';
 import { resultProblemKey } from '../check/cause-key.js';
 import { toComplete, toCompleteLines } from './to-complete.js';
 import { otherReadingOf } from '../catalogue/reading.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 
 /**
  * One console line as printed: control characters escaped, and a line break inside it (server text
@@ -62,7 +63,12 @@ export function groupLines(results: readonly CheckResult[]): string[] {
  * items apart with their other reading, and the set-up steps that blocked checks. The verdict and
  * what the run lacks come last (printVerdict).
  */
-export function printOutcome(results: readonly CheckResult[], print: (line: string) => void, strict = false): void {
+export function printOutcome(
+  results: readonly CheckResult[],
+  catalogue: Catalogue,
+  print: (line: string) => void,
+  strict = false,
+): void {
   for (const line of groupLines(results)) print(line);
   const causes = rootCauses(results).filter((c) => c.reading !== 'strict');
   if (causes.length > 0) {
@@ -75,7 +81,7 @@ export function printOutcome(results: readonly CheckResult[], print: (line: stri
     if (causes.length > 20) print(`  … and ${causes.length - 20} more (conformance.json rootCauses)`);
   }
   printDeviations(results, print);
-  printStrict(results, print, strict);
+  printStrict(results, catalogue, print, strict);
   const steps = blockers(results);
   if (steps.length > 0) {
     print('');
@@ -115,7 +121,12 @@ function printDeviations(results: readonly CheckResult[], print: (line: string) 
 }
 
 /** The strict-reading items apart (amber `~`): each with its other reading, never among the deviations. */
-function printStrict(results: readonly CheckResult[], print: (line: string) => void, strict: boolean): void {
+function printStrict(
+  results: readonly CheckResult[],
+  catalogue: Catalogue,
+  print: (line: string) => void,
+  strict: boolean,
+): void {
   const items = results.filter((r) => r.status === 'failed' && r.reading === 'strict');
   if (items.length === 0) return;
   print('');
@@ -128,7 +139,7 @@ function printStrict(results: readonly CheckResult[], print: (line: string) => v
     print(capped(`  ~ [${r.level}, strict reading] ${r.id} · ${r.endpoint} · ${r.title}`));
     print(capped(`      ${r.message}`));
     if (more.length > 0) print(capped(`      also at: ${[...new Set(more.map((m) => m.endpoint))].join(', ')}`));
-    const other = otherReadingOf(r.id);
+    const other = otherReadingOf(catalogue, r.id);
     if (other) print(capped(`      the other reading: ${other}`));
   }
 }
@@ -159,16 +170,21 @@ export function foundBy(r: Pick<CheckResult, 'finding'>): string | undefined {
 }
 
 /** The MUST rules not tested, named, where a few are (a narrowed selection leaves out too many to name). */
-function untestedNamed(results: readonly CheckResult[]): string {
-  const named = untestedPhrase(untestedOf(results), 3);
+function untestedNamed(results: readonly CheckResult[], catalogue: Catalogue): string {
+  const named = untestedPhrase(untestedOf(results, catalogue), 3);
   return named ? `; ${named}` : '';
 }
 
 /** The verdict's own words: what it rests on, and for an incomplete run what it lacks. */
-export function verdictLine(results: readonly CheckResult[], strict = false, scope: RunScope = {}): string {
+export function verdictLine(
+  results: readonly CheckResult[],
+  catalogue: Catalogue,
+  strict = false,
+  scope: RunScope = {},
+): string {
   const s = summarise(results);
-  const verdict = verdictOf(results, strict, scope);
-  const done = completenessOf(results, scope);
+  const verdict = verdictOf(results, catalogue, strict, scope);
+  const done = completenessOf(results, catalogue, scope);
   if (verdict === 'does not conform') {
     const must = s.mustFailed + (strict ? s.strictFailed : 0);
     return `verdict: does not conform (${must} MUST-level deviation${must === 1 ? '' : 's'}${s.shouldFailed ? `, ${s.shouldFailed} SHOULD` : ''})`;
@@ -176,7 +192,7 @@ export function verdictLine(results: readonly CheckResult[], strict = false, sco
   const apart = s.strictFailed > 0 ? `; ${s.strictFailed} under a strict reading, not counted without --strict` : '';
   const should = s.shouldFailed ? `; ${s.shouldFailed} SHOULD-level` : '';
   if (verdict === 'incomplete') {
-    return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${untestedNamed(results)}${should}${apart})`;
+    return `verdict: incomplete (no MUST-level deviation in the ${done.mustRan} MUST check${done.mustRan === 1 ? '' : 's'} that ran; not tested: ${lacking(done).join(', ')}${untestedNamed(results, catalogue)}${should}${apart})`;
   }
   const na = done.mustNotApplicable > 0 ? `; ${done.mustNotApplicable} not applicable` : '';
   return `verdict: conforms (all ${done.mustRan} MUST checks ran and passed${na}${should}${apart})`;
@@ -198,7 +214,13 @@ function printNotApplicable(results: readonly CheckResult[], print: (line: strin
 export function printVerdict(
   results: readonly CheckResult[],
   print: (line: string) => void,
-  o: { strict?: boolean; scope?: RunScope; allowIncomplete?: boolean; fixturesFile?: FixturesKnowledge } = {},
+  o: {
+    catalogue: Catalogue;
+    strict?: boolean;
+    scope?: RunScope;
+    allowIncomplete?: boolean;
+    fixturesFile?: FixturesKnowledge;
+  },
 ): void {
   const s = summarise(results);
   print('');
@@ -206,7 +228,7 @@ export function printVerdict(
   print(
     `${s.passed} passed, ${s.failed} failed${strictPart}, ${s.skipped} skipped${s.blocked > 0 ? `, ${s.blocked} blocked` : ''}${s.notApplicable > 0 ? `, ${s.notApplicable} not applicable` : ''}`,
   );
-  print(verdictLine(results, o.strict, o.scope));
+  print(verdictLine(results, o.catalogue, o.strict, o.scope));
   printNotApplicable(results, print);
   const lacks = toComplete(results, o.fixturesFile);
   if (lacks.length > 0) {

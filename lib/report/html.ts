@@ -23,6 +23,7 @@ import { CSS, JS } from './html-style.js';
 import { bodyHtml, locate } from './json-html.js';
 import { brokenSentence, NO_WRAPPING, type Wrapping } from './spec-words.js';
 import { otherReadingOf } from '../catalogue/reading.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { suppliedHead, toComplete } from './to-complete.js';
 import { lacking, untestedPhrase } from '../certificate/verdict.js';
 
@@ -140,7 +141,7 @@ function recordsHtml(c: CheckResult): string {
  * against actual, the failing value's JSON path (marked in the body below), the check that found it,
  * the rerun, what became of its records, and the exchanges (the failing one first).
  */
-function evidenceHtml(c: CheckResult, w: Wrapping): string {
+function evidenceHtml(c: CheckResult, w: Wrapping, catalogue: Catalogue | undefined): string {
   const ev = c.evidence ?? [];
   const at = c.failedExchange ?? ev.length - 1;
   const violations = (c.violations ?? [])
@@ -158,7 +159,7 @@ function evidenceHtml(c: CheckResult, w: Wrapping): string {
         .map((k) => `<span class="id">${e(k)}</span>`)
         .join('<br>')}${found.length > 5 ? `<br>… and ${found.length - 5} more checks` : ''}</dd>`
     : '';
-  const other = c.reading === 'strict' ? otherReadingOf(c.id) : undefined;
+  const other = c.reading === 'strict' && catalogue ? otherReadingOf(catalogue, c.id) : undefined;
   return `<div class="evidence"><dl>
 <dt>rule</dt><dd><span class="id">${e(c.id)}</span> (${c.level}${c.reading === 'strict' ? ', strict reading' : ''}) · ${e(c.section)}</dd>
 <dt>spec says</dt><dd>${specSaysHtml(c, pointer, body, w)}</dd>
@@ -174,13 +175,13 @@ ${recordsHtml(c)}
 }
 
 /** One rule's failed checks, folded into one row; the first check opens with the row. */
-function ruleHtml(rule: string, checks: CheckResult[], w: Wrapping): string {
+function ruleHtml(rule: string, checks: CheckResult[], w: Wrapping, catalogue: Catalogue | undefined): string {
   const [head] = checks as [CheckResult];
   const level = head.level.toLowerCase();
   const inner = checks
     .map(
       (c, i) =>
-        `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c, w)}</details>`,
+        `<details class="check failed row" id="${anchor('c', `${c.id}-${i}`)}" ${rowAttrs(c)}${i === 0 ? ' open' : ''}><summary><span class="ep">${e(c.endpoint)}</span> · ${e(c.title)}</summary>${evidenceHtml(c, w, catalogue)}</details>`,
     )
     .join('\n');
   const k = head.knownAs;
@@ -196,7 +197,12 @@ function ruleHtml(rule: string, checks: CheckResult[], w: Wrapping): string {
   );
 }
 
-function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD' | 'strict', w: Wrapping): string {
+function deviationsHtml(
+  checks: readonly CheckResult[],
+  level: 'MUST' | 'SHOULD' | 'strict',
+  w: Wrapping,
+  catalogue: Catalogue | undefined,
+): string {
   // failures under a strict reading have a section of their own, whatever their level
   const failed = checks.filter(
     (c) =>
@@ -208,7 +214,7 @@ function deviationsHtml(checks: readonly CheckResult[], level: 'MUST' | 'SHOULD'
   for (const c of failed) rules.set(c.id, [...(rules.get(c.id) ?? []), c]);
   const rows = [...rules]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([rule, list]) => ruleHtml(rule, list, w))
+    .map(([rule, list]) => ruleHtml(rule, list, w, catalogue))
     .join('\n');
   const title =
     level === 'strict'
@@ -466,14 +472,14 @@ function notSentHtml(report: ConformanceReport): string {
 
 export function reportHtml(
   report: ConformanceReport,
-  o: { coverage?: CoverageMap; wrapping?: Wrapping; fixturesFile?: FixturesKnowledge } = {},
+  o: { coverage?: CoverageMap; wrapping?: Wrapping; fixturesFile?: FixturesKnowledge; catalogue?: Catalogue } = {},
 ): string {
   const c = report.certificate;
   const w = o.wrapping ?? NO_WRAPPING;
   const steps = blockers(report.checks);
-  const must = deviationsHtml(report.checks, 'MUST', w);
-  const should = deviationsHtml(report.checks, 'SHOULD', w);
-  const strict = deviationsHtml(report.checks, 'strict', w);
+  const must = deviationsHtml(report.checks, 'MUST', w, o.catalogue);
+  const should = deviationsHtml(report.checks, 'SHOULD', w, o.catalogue);
+  const strict = deviationsHtml(report.checks, 'strict', w, o.catalogue);
   const nothing =
     !must && !should && !strict && steps.length === 0
       ? c.verdict === 'incomplete'

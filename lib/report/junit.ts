@@ -4,6 +4,7 @@ import { failingExchange } from './exchange-text.js';
 import type { ConformanceReport } from './conformance-json.js';
 import { byGroup, expectedVsActual } from './groups.js';
 import { otherReadingOf } from '../catalogue/reading.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import { lacking, untestedPhrase } from '../certificate/verdict.js';
 
 /** XML-escapes text for an attribute or element; drops what XML 1.0 cannot carry; shows invisible characters escaped */
@@ -30,7 +31,7 @@ function xmlText(s: string): string {
 }
 
 /** The detail text of a failed check: rule, whether known, spec, expected vs actual, exchanges, reproducers. */
-function failureDetail(c: ConformanceReport['checks'][number]): string {
+function failureDetail(c: ConformanceReport['checks'][number], catalogue: Catalogue | undefined): string {
   const failing = failingExchange(c);
   const k = c.knownAs;
   const known = c.baselined
@@ -40,7 +41,7 @@ function failureDetail(c: ConformanceReport['checks'][number]): string {
     : c.reading === 'strict'
       ? ['under a strict reading of the sentence']
       : ['new deviation'];
-  const other = c.reading === 'strict' ? otherReadingOf(c.id) : undefined;
+  const other = c.reading === 'strict' && catalogue ? otherReadingOf(catalogue, c.id) : undefined;
   return [
     `[${c.level}] ${c.id} · ${c.endpoint}`,
     ...known,
@@ -111,9 +112,10 @@ function verdictSuite(report: ConformanceReport): string[] {
  * blocked one <error type="blocked">; a skipped one <skipped message="reason"/>; a not applicable one
  * <skipped type="not applicable" message="not applicable: the answers that show it"/>. A failure under a
  * strict reading is no <failure> (unless the run was judged under --strict): the testcase passes,
- * carrying `reading=strict` and the other reading as properties and its detail as <system-out>.
+ * carrying `reading=strict` and the other reading (the catalogue's, when one is told) as properties and its
+ * detail as <system-out>.
  */
-export function junitXml(report: ConformanceReport): string {
+export function junitXml(report: ConformanceReport, catalogue?: Catalogue): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
   const judgedStrict = report.certificate.reading === 'strict';
@@ -154,15 +156,15 @@ export function junitXml(report: ConformanceReport): string {
         lines.push(`      <error message="${xmlEscape(c.message)}" type="blocked">${xmlText(detail)}</error>`);
       } else if (!isFailure(c)) {
         // under a strict reading: reported apart, not a failure of the run
-        const other = otherReadingOf(c.id);
+        const other = catalogue && otherReadingOf(catalogue, c.id);
         lines.push(
           `      <properties><property name="reading" value="strict"/><property name="outcome" value="${xmlEscape(`failed under the strict reading: ${expectedVsActual(c)}`)}"/>${other ? `<property name="otherReading" value="${xmlEscape(other)}"/>` : ''}</properties>`,
-          `      <system-out>${xmlText(failureDetail(c))}</system-out>`,
+          `      <system-out>${xmlText(failureDetail(c, catalogue))}</system-out>`,
         );
       } else {
         const type = `${c.level}${c.reading === 'strict' ? ' (strict reading)' : ''}${c.baselined ? ' (known)' : ''}`;
         lines.push(
-          `      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(type)}">${xmlText(failureDetail(c))}</failure>`,
+          `      <failure message="${xmlEscape(expectedVsActual(c))}" type="${xmlEscape(type)}">${xmlText(failureDetail(c, catalogue))}</failure>`,
         );
       }
       lines.push('    </testcase>');

@@ -1,5 +1,5 @@
 import type { Traffic } from '../check/outcome.js';
-import { catalogueInUse } from '../catalogue/catalogue.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 
 export interface ObservedContract {
   /** what each stated operation answered when it succeeded (the spec states only contact create's 201) */
@@ -9,7 +9,7 @@ export interface ObservedContract {
 }
 
 /** The server's de-facto contract where the spec is silent, from every request of the run. INFO only. */
-export function observedContract(traffic: readonly Traffic[]): ObservedContract {
+export function observedContract(traffic: readonly Traffic[], catalogue: Catalogue): ObservedContract {
   const success = new Map<string, { statuses: Record<string, number>; emptyBodies: number }>();
   const codes = new Map<string, Record<string, number>>();
   for (const t of traffic) {
@@ -28,6 +28,6 @@ export function observedContract(traffic: readonly Traffic[]): ObservedContract 
     successStatuses: [...success].sort(([a], [b]) => a.localeCompare(b)).map(([endpoint, e]) => ({ endpoint, ...e })),
     errorCodes: [...codes]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, statuses]) => ({ code, statuses, statedStatus: catalogueInUse().codeStatuses[code] ?? null })),
+      .map(([code, statuses]) => ({ code, statuses, statedStatus: catalogue.codeStatuses[code] ?? null })),
   };
 }

@@ -21,6 +21,7 @@ import { RECORD_CHANGES_TITLE, recordChangeLines, recordChangesIntro } from './r
 import { lacking, untestedPhrase } from '../certificate/verdict.js';
 import { suppliedHead, toComplete } from './to-complete.js';
 import { otherReadingOf } from '../catalogue/reading.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 
 const VERDICT = {
   conforms: '✅ conforms',
@@ -42,6 +43,8 @@ export interface SummaryLinks {
   wrapping?: Wrapping;
   /** the spec's fixtures file, for what each key the run lacks is and how to get it */
   fixturesFile?: FixturesKnowledge;
+  /** the spec's rule catalogue, for the other reading of a strict-reading rule (none told: none named) */
+  catalogue?: Catalogue;
 }
 
 /**
@@ -68,6 +71,7 @@ export function summaryMarkdown(report: ConformanceReport, links: SummaryLinks =
     ...strictLines(
       all.filter((d) => d.reading === 'strict'),
       report.certificate.reading,
+      links.catalogue,
     ),
   );
   groupTable(report, out);
@@ -228,7 +232,11 @@ function rootCauseLines(report: ConformanceReport): string[] {
 }
 
 /** The failures under a strict reading, apart, each with the other reading. */
-function strictLines(strict: readonly CheckResult[], reading: 'default' | 'strict'): string[] {
+function strictLines(
+  strict: readonly CheckResult[],
+  reading: 'default' | 'strict',
+  catalogue: Catalogue | undefined,
+): string[] {
   if (strict.length === 0) return [];
   const fatal =
     reading === 'strict'
@@ -240,7 +248,7 @@ function strictLines(strict: readonly CheckResult[], reading: 'default' | 'stric
     out.push(
       `- ⚠️ **${d.level}, strict reading** \`${code(d.id)}\` (${md(d.endpoint)}): ${md(d.title)}: ${md(expectedVsActualText(d))}`,
     );
-    const other = otherReadingOf(d.id);
+    const other = catalogue && otherReadingOf(catalogue, d.id);
     if (other) out.push(`  - the other reading: ${md(other)}`);
   }
   out.push('');

@@ -1,3 +1,4 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { FixturesKnowledge } from '../target/fixtures-in-use.js';
 import type { Wrapping } from './spec-words.js';
 import type { Redactor } from '../redact/redact.js';
@@ -24,30 +25,33 @@ export const REPORT_FILES = [
  * Writes every report of a run into `dir` from the one report object, each through writeReportFile
  * (which refuses to write a file that holds a key), and appends summary.md to the step-summary
  * file when given. Returns the paths written. Also what `merge` should call with a merged report.
+ * The catalogue is the Spec's: the certificate's rules and digest, and each strict reading's other.
  */
 export function writeReports(
   dir: string,
   report: ConformanceReport,
   redactor: Redactor,
   o: {
+    catalogue: Catalogue;
     stepSummary?: string;
     signKey?: KeyObject;
     runUrl?: string;
     coverage?: CoverageMap;
     wrapping?: Wrapping;
     fixturesFile?: FixturesKnowledge;
-  } = {},
+  },
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
   const wrapping = {
+    catalogue: o.catalogue,
     ...(o.wrapping !== undefined ? { wrapping: o.wrapping } : {}),
     ...(o.fixturesFile !== undefined ? { fixturesFile: o.fixturesFile } : {}),
   };
   const summary = summaryMarkdown(r, { ...(o.runUrl !== undefined ? { runUrl: o.runUrl } : {}), ...wrapping });
   const files = [
     writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
-    writeReportFile(dir, 'junit.xml', junitXml(r), redactor),
+    writeReportFile(dir, 'junit.xml', junitXml(r, o.catalogue), redactor),
     writeReportFile(dir, 'summary.md', summary, redactor),
     writeReportFile(
       dir,
@@ -59,7 +63,7 @@ export function writeReports(
     writeReportFile(
       dir,
       'certificate.json',
-      JSON.stringify(certificateOfReport(r, o.signKey), null, 2) + '\n',
+      JSON.stringify(certificateOfReport(r, o.catalogue, o.signKey), null, 2) + '\n',
       redactor,
     ),
   ];
@@ -72,9 +76,9 @@ export function writeReports(
 }
 
 /** certificate.json of a report: its checks and verdict, bound to this suite, signed when a key is given. */
-export function certificateOfReport(r: ConformanceReport, signKey?: KeyObject) {
+export function certificateOfReport(r: ConformanceReport, catalogue: Catalogue, signKey?: KeyObject) {
   const c = r.certificate;
-  const body = certificateBody(r.checks, {
+  const body = certificateBody(r.checks, catalogue, {
     suiteVersion: c.suiteVersion,
     specVersion: c.specVersion,
     target: c.target,

@@ -25,7 +25,7 @@ export interface CheckTrail {
 export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrail, target: RunTarget): CheckResult {
   const first = o.status === 'failed' ? o.violations[0] : undefined;
   // the sentence the failing input breaks: a generated check's input names its own stated rule
-  const rule = ruleOf(first?.quotes ?? def.rule);
+  const rule = ruleOf(target.catalogue, first?.quotes ?? def.rule);
   const judged = o.status === 'failed' || o.status === 'blocked';
   // a check not applicable carries the answers that prove it
   const shown = judged || (o.status === 'not applicable' && o.evidence.length > 0);
@@ -42,7 +42,9 @@ export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrai
     quote: rule.quote,
     ...(first ? { expected: first.expected, actual: first.actual } : {}),
     ...(o.violations.length > 0 ? { violations: o.violations } : {}),
-    ...(o.status === 'failed' && strictOnly(def.rule, o.violations) ? { reading: 'strict' as const } : {}),
+    ...(o.status === 'failed' && strictOnly(target.catalogue, def.rule, o.violations)
+      ? { reading: 'strict' as const }
+      : {}),
     ...(shown ? { evidence: o.evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
     ...(o.failedAt !== undefined && o.failedAt >= 0 ? { failedExchange: o.failedAt } : {}),
     ...(o.status === 'failed' ? { rerun: rerunCommand(def, target.seed, target.rerun) } : {}),

@@ -5,7 +5,7 @@ import { curlCommand } from '../evidence/curl.js';
 import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
-import { ruleOf } from '../catalogue/catalogue.js';
+import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
 import type { RuleId } from '../spec/register.js';
 import { strictOnly } from '../catalogue/reading.js';
 import type { CheckRun } from './check-run.js';
@@ -18,6 +18,7 @@ import type { CheckRun } from './check-run.js';
  */
 export function findingResults(
   runs: readonly CheckRun[],
+  catalogue: Catalogue,
   seed: number,
   redactor: Redactor,
   rerun?: RerunTarget,
@@ -40,7 +41,7 @@ export function findingResults(
   }
   return [...causes.values()].map(({ finding, runs: seenIn, exchanges }) => {
     const v = finding.violation;
-    const rule = ruleOf(v.rule);
+    const rule = ruleOf(catalogue, v.rule);
     const first = seenIn[0]!.result;
     const home = runs.find((r) => r.result.id === v.rule)?.result.group ?? first.group;
     const result: CheckResult = {
@@ -63,7 +64,7 @@ export function findingResults(
       ...(seenIn[0]!.records && (seenIn[0]!.records.archived.length > 0 || seenIn[0]!.records.kept.length > 0)
         ? { records: seenIn[0]!.records }
         : {}),
-      ...(strictOnly(v.rule, [v]) ? { reading: 'strict' as const } : {}),
+      ...(strictOnly(catalogue, v.rule, [v]) ? { reading: 'strict' as const } : {}),
     };
     return redactor.value(result);
   });

@@ -4,7 +4,7 @@ import type { Violation } from '../check/outcome.js';
 import { curlCommand } from '../evidence/curl.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
-import { ruleOf } from '../catalogue/catalogue.js';
+import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
 import { strictOnly } from '../catalogue/reading.js';
 import type { CheckRun } from './check-run.js';
 
@@ -22,6 +22,7 @@ export const OBSERVER = "the run's observer of every answer it read";
  */
 export function observerFindings(
   runs: readonly CheckRun[],
+  catalogue: Catalogue,
   observer: RunObserver | undefined,
   redactor: Redactor,
 ): CheckResult[] {
@@ -36,12 +37,12 @@ export function observerFindings(
   return observer
     .failures()
     .filter((f) => !found(f.violation))
-    .map((f) => redactor.value(resultOf(f, runs)));
+    .map((f) => redactor.value(resultOf(f, runs, catalogue)));
 }
 
-function resultOf(f: SeenFailure, runs: readonly CheckRun[]): CheckResult {
+function resultOf(f: SeenFailure, runs: readonly CheckRun[], catalogue: Catalogue): CheckResult {
   const v = f.violation;
-  const rule = ruleOf(v.rule);
+  const rule = ruleOf(catalogue, v.rule);
   return {
     id: v.rule,
     level: rule.level,
@@ -58,6 +59,6 @@ function resultOf(f: SeenFailure, runs: readonly CheckRun[]): CheckResult {
     evidence: [{ ...reportExchange(f.exchange), curl: curlCommand(f.exchange.request) }],
     failedExchange: 0,
     finding: { exchanges: f.count, checks: [OBSERVER] },
-    ...(strictOnly(v.rule, [v]) ? { reading: 'strict' as const } : {}),
+    ...(strictOnly(catalogue, v.rule, [v]) ? { reading: 'strict' as const } : {}),
   };
 }

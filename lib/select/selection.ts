@@ -1,4 +1,4 @@
-import { catalogueInUse } from '../catalogue/catalogue.js';
+import type { Catalogue } from '../catalogue/catalogue.js';
 import type { Level } from '../catalogue/rule.js';
 import type { Selection } from '../target/target.js';
 import { groupsOfShard } from './shard.js';
@@ -56,8 +56,12 @@ export function selectsEverything(selection: Selection): boolean {
  * (most likely typos). Checked before anything starts, so a typo in --only is an exit 2, not a
  * green run of zero checks.
  */
-export function patternsMatchingNothing(patterns: readonly string[], groups: readonly string[]): string[] {
-  const ids = Object.keys(catalogueInUse().rules);
+export function patternsMatchingNothing(
+  patterns: readonly string[],
+  groups: readonly string[],
+  catalogue: Catalogue,
+): string[] {
+  const ids = Object.keys(catalogue.rules);
   return patterns.filter((p) => {
     // a check key names a check of a rule: the rule must exist (the title's hash is checked by the selection)
     const key = CHECK_KEY.exec(p);

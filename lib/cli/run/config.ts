@@ -56,6 +56,6 @@ export function configure(args: RunArgs, spec: Spec, rawPrint: (line: string) =>
 
 /** The CI gate's inputs (--only, --baseline), checked before any server is started or any request sent. */
 export function gateOf(run: Configured): Gate {
-  assertOnlyMatches(run.config, run.spec.suites);
-  return prepareGate(run.config, run.cwd);
+  assertOnlyMatches(run.config, run.spec);
+  return prepareGate(run.config, run.spec.catalogue, run.cwd);
 }

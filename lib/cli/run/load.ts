@@ -1,5 +1,6 @@
 import { RunCannotStart } from '../../config/run-cannot-start.js';
-import { loadChecks, SuiteLoadError, type CheckDefinition, type CheckModule } from '../../check/registry.js';
+import { loadChecks, SuiteLoadError, type CheckDefinition } from '../../check/registry.js';
+import type { Spec } from '../spec.js';
 import type { Redactor } from '../../redact/redact.js';
 
 /**
@@ -7,11 +8,11 @@ import type { Redactor } from '../../redact/redact.js';
  * (exit 2).
  */
 export async function loadSuite(
-  suites: readonly CheckModule[],
+  spec: Pick<Spec, 'suites' | 'catalogue'>,
   redactor: Redactor,
 ): Promise<readonly CheckDefinition[]> {
   try {
-    return await loadChecks(suites);
+    return await loadChecks(spec.suites, spec.catalogue);
   } catch (err) {
     if (err instanceof SuiteLoadError)
       throw new RunCannotStart(

@@ -22,7 +22,8 @@ export function reportOf(run: Ready, record: RunRecord, settled: Settled): Confo
     settled.checks,
     runInfo(run, record),
     // the fixtures check's reads are answers of this run too (the checks of those reads judge them)
-    observedContract([...record.traffic, ...trafficOf(preflightReads(target), target)]),
+    observedContract([...record.traffic, ...trafficOf(preflightReads(target), target)], target.catalogue),
+    target.catalogue,
     leftovers(ledger, target.operations),
   );
   if (settled.outcome) report.baseline = settled.outcome;

@@ -32,6 +32,7 @@ export async function writeAllReports(run: Ready, record: RunRecord, gate: Gate)
     ...(run.signKey ? { signKey: run.signKey } : {}),
     ...(runUrl !== undefined ? { runUrl } : {}),
     coverage: await coverageOf(run.spec, undefined, report),
+    catalogue: run.spec.catalogue,
     wrapping: run.spec.judges.wrapping,
     fixturesFile: run.spec.fixtures,
   });
@@ -51,7 +52,7 @@ function printFindings(
 ): string | undefined {
   const { config, target, print, cwd } = run;
   printRecordChanges(record.recordChanges, print);
-  printOutcome(report.checks, print, config.strict);
+  printOutcome(report.checks, run.spec.catalogue, print, config.strict);
   printRunStop(run.pace, run.budget, record.results, print);
   // absolute: the path is pasted into a browser or a shell from wherever the reader is
   print(`report: ${files.map((f, i) => (i === 0 ? path.resolve(cwd, f) : path.basename(f))).join(', ')}`);
@@ -61,6 +62,7 @@ function printFindings(
   for (const w of givenUp) print(w);
   // the last lines: the verdict, and what an incomplete run lacks
   printVerdict(report.checks, print, {
+    catalogue: run.spec.catalogue,
     strict: config.strict,
     scope: runScope(report.run),
     allowIncomplete: config.allowIncomplete,

@@ -23,14 +23,14 @@ export async function runConformance(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const configured = configure(args, spec, rawPrint, cwd);
-  if (args.list) return await listChecks(configured.config, spec.suites, configured.print);
+  if (args.list) return await listChecks(configured.config, spec, configured.print);
   const gate = gateOf(configured);
   // the embedded server, the signal handlers and the waiting line, undone however the run ends
   const teardown = new Teardown();
   try {
     const connected = await startTarget(configured, teardown);
     const ready = await preflight(connected, teardown);
-    const all = await loadSuite(spec.suites, ready.redactor);
+    const all = await loadSuite(spec, ready.redactor);
     const selected = selectForRun(ready, all);
     const record = await runSelected(ready, selected);
     await audit(ready, record);

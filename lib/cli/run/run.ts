@@ -45,8 +45,8 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
   progress.finish();
   // what the checks met beyond their own rule, then what the run's observer saw that no check reported
   const findings = [
-    ...findingResults(runs, target.seed, run.redactor, target.rerun),
-    ...observerFindings(runs, target.answers, run.redactor),
+    ...findingResults(runs, target.catalogue, target.seed, run.redactor, target.rerun),
+    ...observerFindings(runs, target.catalogue, target.answers, run.redactor),
   ];
   record.finish(runs, findings, setups, target);
   return record;

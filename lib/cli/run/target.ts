@@ -44,6 +44,7 @@ type Common = Omit<RunTarget, 'baseUrl' | 'keys' | 'fixtures' | 'embedded'> & { 
 function commonTarget({ config, startedAt, spec }: Configured): Common {
   return {
     operations: spec.operations,
+    catalogue: spec.catalogue,
     judges: spec.judges,
     fixturesFile: spec.fixtures,
     runId: newRunId(startedAt),
