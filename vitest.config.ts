@@ -28,8 +28,6 @@ const computing = Number(process.env['CONFORMANCE_TEST_WORKERS'] ?? availablePar
 
 export default defineConfig({
   test: {
-    // the spec's knowledge, handed to the engine as bin/main.ts does
-    setupFiles: ['test/support/use-spec.ts'],
     // a folder for the whole-suite runs test files share (test/support/shared-run.ts)
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 120_000,

@@ -1,5 +1,4 @@
 import { main as cli, type CliIo } from '../lib/cli/main.js';
-import { useSpec } from '../lib/cli/spec.js';
 import { PUBLIC_RECORDS_API } from './public-records-api.js';
 
 /**
@@ -8,5 +7,5 @@ import { PUBLIC_RECORDS_API } from './public-records-api.js';
  * line; below it, imports only point down.
  */
 export function main(argv: string[], io?: CliIo): Promise<number> {
-  return cli(argv, useSpec(PUBLIC_RECORDS_API), io);
+  return cli(argv, PUBLIC_RECORDS_API, io);
 }

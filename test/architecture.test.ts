@@ -248,3 +248,45 @@ describe('the engine names nothing of the spec', () => {
     expect(typeof register).toBe('function');
   });
 });
+
+/** The Spec and the pieces of it the engine is handed: no module of lib/ may keep one. */
+const HANDED_DOWN = /\b(?:Spec|Catalogue|SpecJudges|OperationIndex|FixturesKnowledge)\b|catalogue/i;
+
+/**
+ * A module's top-level declarations (`let`, `var`, `const`, exported or not, comments left out, each to the
+ * end of its line) that hold the Spec or a piece of it: a catalogue in a `let`, or a holder of one in a
+ * `const` (`handedIn<Catalogue>(…)`, `{ catalogue: undefined as Catalogue | undefined }`).
+ */
+function heldPieces(code: string): string[] {
+  const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return [...bare.matchAll(/^(?:export\s+)?(?:let|var|const)\s[^\n]*/gm)]
+    .map((m) => m[0].trim())
+    .filter((line) => HANDED_DOWN.test(line));
+}
+
+describe('the Spec is handed down, never held by a module', () => {
+  it('no module of lib/ keeps the catalogue, the operations, the judgements or the fixtures file at its top level', () => {
+    const held = sources('lib').flatMap((file) =>
+      heldPieces(readFileSync(path.join(ROOT, file), 'utf8')).map((line) => `${file}: ${line}`),
+    );
+    expect(held).toEqual([]);
+  });
+
+  it('finds one (the judge can fail), and not in a comment or a function', () => {
+    const code = [
+      "const inUse = handedIn<Catalogue>('rule catalogue');",
+      'export let catalogue: Readonly<Record<string, Rule>> | undefined;',
+      'let spec: Spec | undefined;',
+      '// let catalogue: Catalogue;',
+      'export function ruleOf(catalogue: Catalogue, id: RuleId): Rule {',
+      '  const rule = catalogue.rules[id];',
+      '}',
+      'let loaded: Promise<readonly Registered[]> | undefined;',
+    ].join('\n');
+    expect(heldPieces(code)).toEqual([
+      "const inUse = handedIn<Catalogue>('rule catalogue');",
+      'export let catalogue: Readonly<Record<string, Rule>> | undefined;',
+      'let spec: Spec | undefined;',
+    ]);
+  });
+});

@@ -1,5 +1,4 @@
 import type { RuleId } from '../spec/register.js';
-import { handedIn } from '../util/handed-in.js';
 import type { OpenPoint, Rule } from './rule.js';
 import type { Statement } from './statement.js';
 
@@ -19,14 +18,6 @@ export interface Catalogue {
   /** the HTTP status the spec states for a code, where it states one (every other code's is "not shown") */
   codeStatuses: Readonly<Record<string, number>>;
 }
-
-const inUse = handedIn<Catalogue>('rule catalogue');
-
-/** Hands the engine the spec's catalogue (useSpec does, before anything runs). */
-export const useCatalogue = (catalogue: Catalogue): void => inUse.use(catalogue);
-
-/** The catalogue handed in. */
-export const catalogueInUse = (): Catalogue => inUse.get();
 
 /** Every rule, in the catalogue's order. */
 export function ruleEntries(catalogue: Catalogue): Array<[RuleId, Rule]> {

@@ -38,7 +38,9 @@ type Registered = Omit<CheckDefinition, 'level' | 'endpoint'> & { endpoint?: str
 const registered: Registered[] = [];
 let loadingGroup: string | undefined;
 const labels: string[] = [];
-let loaded: Promise<readonly CheckDefinition[]> | undefined;
+let loaded: Promise<readonly Registered[]> | undefined;
+// each catalogue's definitions made once: the same objects for every run of a process that shares it
+const made = new WeakMap<object, Promise<readonly CheckDefinition[]>>();
 
 /** A suite file the registry loads: its endpoint group and a loader whose body registers its checks. */
 export interface CheckModule {
@@ -69,9 +71,19 @@ export function register(def: Omit<Registered, 'group' | 'path'>): void {
  * The files load once per process; a run selects from this list, so loading does not depend on a
  * run's options and several runs in one process (the self-test's fault matrix) share it. Each check's
  * level, and the endpoint of one outside an `endpoint` block, are its rule's in the catalogue handed
- * down with the suite files (the Spec's): the first load's, as the files are.
+ * down with the suite files (the Spec's).
  */
 export function loadChecks(files: readonly CheckModule[], catalogue: Catalogue): Promise<readonly CheckDefinition[]> {
+  let definitions = made.get(catalogue);
+  if (definitions === undefined) {
+    definitions = registeredBy(files).then((all) => all.map((def) => definitionOf(def, catalogue)));
+    made.set(catalogue, definitions);
+  }
+  return definitions;
+}
+
+/** The checks the suite files register, as written: the files load once per process. */
+function registeredBy(files: readonly CheckModule[]): Promise<readonly Registered[]> {
   loaded ??= (async () => {
     for (const file of files) {
       // files load one at a time: a module's body registers its checks under `loadingGroup`
@@ -84,7 +96,7 @@ export function loadChecks(files: readonly CheckModule[], catalogue: Catalogue):
         loadingGroup = undefined;
       }
     }
-    return registered.map((def) => definitionOf(def, catalogue));
+    return registered;
   })();
   return loaded;
 }

@@ -35,7 +35,8 @@ const STDIO: CliIo = {
 /**
  * The command line: returns the exit status (0 conforms, 1 MUST-level deviation, 2 could not run).
  * `spec` is the API under test (its suites, catalogue, operations, reference…), handed in by the
- * composition root (bin/main.ts) after useSpec(spec), so nothing under lib/ knows the spec.
+ * composition root (bin/main.ts), so nothing under lib/ knows the spec: each command hands down what
+ * it reads of it.
  */
 export async function main(argv: string[], spec: Spec, io: CliIo = STDIO): Promise<number> {
   // every line any command writes is inert in a CI log, whatever server text it holds: no `::`

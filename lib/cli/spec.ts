@@ -1,5 +1,4 @@
 import type { Catalogue } from '../catalogue/catalogue.js';
-import { useCatalogue } from '../catalogue/catalogue.js';
 import type { OperationIndex } from '../operations/operation-index.js';
 import type { SpecJudges } from '../check/judges.js';
 import type { CheckModule } from '../check/registry.js';
@@ -19,8 +18,12 @@ export type NotSent = (request: string, purpose: string, err: unknown) => void;
 /**
  * Everything the engine is told about the API under test: the one seam between lib/ (which could check
  * any HTTP API) and one spec's knowledge. The composition root (bin/main.ts) builds it from suites/,
- * fixtures/ and reference/ and hands it in; nothing under lib/ imports those. What only a command or a
- * phase needs is asynchronous, so a spec may load it when it is first asked for.
+ * fixtures/ and reference/ and hands it in; nothing under lib/ imports those, and no module holds it:
+ * each piece is handed down to what reads it (the run's target carries the operations, the catalogue,
+ * the judgements and the fixtures file: Target.operations, RunTarget.catalogue, RunTarget.judges,
+ * RunTarget.fixturesFile; every client its operations, ClientSettings.operations; the gate, the reports
+ * and the commands the catalogue). What only a command or a phase needs is asynchronous, so a spec may
+ * load it when it is first asked for.
  */
 export interface Spec {
   /** the API and its version, as the console names it: `Public Records API v2` */
@@ -53,16 +56,4 @@ export interface Spec {
   openApiDocument(suiteVersion: string): Promise<Record<string, unknown>>;
   /** the spec's reference implementation, embedded */
   reference: EmbeddedReference;
-}
-
-/**
- * Hands the engine the spec's catalogue, which lib/ still reads from a module (rule levels and quotes,
- * the reports, baselines and certificates). The composition root calls it once, before anything runs;
- * a test of engine pieces alone does the same (test/support/use-spec.ts). The rest is handed down: the
- * run's target carries the operations, the judgements and the fixtures file (Target.operations,
- * RunTarget.judges, RunTarget.fixturesFile), every client its operations (ClientSettings.operations).
- */
-export function useSpec(spec: Spec): Spec {
-  useCatalogue(spec.catalogue);
-  return spec;
 }
