@@ -43,12 +43,13 @@ export function writeReports(
 ): string[] {
   // the report is redacted as a whole once more: whatever added a string after collection
   const r = redactor.value(report);
-  const wrapping = {
+  // what the spec's words in each report come from: its rules, its wrapping, its fixtures file
+  const spec = {
     catalogue: o.catalogue,
     ...(o.wrapping !== undefined ? { wrapping: o.wrapping } : {}),
     ...(o.fixturesFile !== undefined ? { fixturesFile: o.fixturesFile } : {}),
   };
-  const summary = summaryMarkdown(r, { ...(o.runUrl !== undefined ? { runUrl: o.runUrl } : {}), ...wrapping });
+  const summary = summaryMarkdown(r, { ...(o.runUrl !== undefined ? { runUrl: o.runUrl } : {}), ...spec });
   const files = [
     writeReportFile(dir, 'conformance.json', JSON.stringify(r, null, 2) + '\n', redactor),
     writeReportFile(dir, 'junit.xml', junitXml(r, o.catalogue), redactor),
@@ -56,7 +57,7 @@ export function writeReports(
     writeReportFile(
       dir,
       'report.html',
-      reportHtml(r, { ...(o.coverage ? { coverage: o.coverage } : {}), ...wrapping }),
+      reportHtml(r, { ...(o.coverage ? { coverage: o.coverage } : {}), ...spec }),
       redactor,
     ),
     writeReportFile(dir, 'badge.svg', badgeSvg(r.certificate), redactor),
