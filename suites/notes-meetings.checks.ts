@@ -218,7 +218,7 @@ endpoint('GET /meeting/{meeting_id}/transcript', () => {
         if (!(err instanceof LinkNotAllowed)) throw err;
         if (err.allowable)
           return c.skip(
-            `the transcript url's host ${show(err.host)} is not the base URL's: the suite sends nothing off the base URL's origin unless allowed; run with --allow-host ${show(err.host)} to follow it`,
+            `the transcript url's host ${show(err.host)} is not the base URL's: the suite sends nothing off the base URL's origin unless allowed; run with --allow-host ${show(err.host)} (or name it in the fixtures file's allowHosts) to follow it`,
           );
         return c.notApplicable(`the transcript url cannot be followed: ${err.message}`, [ex]);
       }

@@ -195,7 +195,7 @@ describe('the house', () => {
  * which are the engine's settings) and the literal segments of its paths.
  */
 function specVocabulary(): Set<string> {
-  const settings = ['$schema', 'baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey'];
+  const settings = ['$schema', 'baseUrl', 'apiKey', 'otherOrgApiKey', 'readOnlyApiKey', 'allowHosts'];
   const words = new Set<string>([
     ...Object.keys(RULES),
     ...ERROR_CODES,

@@ -81,7 +81,9 @@ export function resolveConfig(
 ): RunConfig {
   const pick: Picker = (name, fixtures) => {
     const s: Setting = SETTINGS[name];
-    const fromFixtures = s.fixturesKey && fixtures ? fixtures[s.fixturesKey] : undefined;
+    const given: unknown = s.fixturesKey && fixtures ? fixtures[s.fixturesKey] : undefined;
+    // a list setting's key holds a list (the schema checked it): read as the flag's comma-separated values
+    const fromFixtures = Array.isArray(given) ? given.join(',') : (given as string | undefined);
     return nonEmpty(flags[name]) ?? nonEmpty(env[s.env]) ?? nonEmpty(fromFixtures) ?? s.default;
   };
   const fixturesFile = pick('fixtures');
@@ -105,7 +107,7 @@ export function resolveConfig(
     strict: truthy(pick('strict')),
     allowIncomplete: truthy(pick('allowIncomplete')),
     keepFailing: truthy(pick('keepFailing')),
-    allowHosts: hostsOf(list(pick('allowHost'))),
+    allowHosts: hostsOf(list(pick('allowHost', f))),
     concurrency: positiveInteger('concurrency', pick('concurrency')),
     cases: positiveInteger('cases', pick('cases')),
     maxWaitMs: duration('max-wait', pick('maxWait')),

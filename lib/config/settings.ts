@@ -6,8 +6,8 @@
 export interface Setting {
   flag: string;
   env: string;
-  /** the fixtures-file key that may carry the value */
-  fixturesKey?: 'baseUrl' | 'apiKey' | 'otherOrgApiKey' | 'readOnlyApiKey';
+  /** the fixtures-file key that may carry the value (a list setting's: a list) */
+  fixturesKey?: 'baseUrl' | 'apiKey' | 'otherOrgApiKey' | 'readOnlyApiKey' | 'allowHosts';
   default?: string;
   /** the value is a credential: never printed */
   secret?: boolean;
@@ -172,8 +172,9 @@ export const SETTINGS = {
   allowHost: {
     flag: 'allow-host',
     env: 'CONFORMANCE_ALLOW_HOST',
+    fixturesKey: 'allowHosts',
     kind: 'list',
-    doc: "a host (`name` or `name:port`) besides the base URL's origin whose links the server states may be followed, without any key (a pre-signed link); repeatable or comma-separated. Unset: only links on the base URL's origin are followed",
+    doc: "a host (`name` or `name:port`) besides the base URL's origin whose links the server states may be followed, without any key (a pre-signed link); repeatable or comma-separated, or the fixtures file's `allowHosts` list. Unset: only links on the base URL's origin are followed",
   },
   har: {
     flag: 'har',

@@ -1,3 +1,5 @@
+import { mergedSpans } from './key-spans.js';
+
 /**
  * Redaction by construction: a key is found in any text that decodes to it, however each of its
  * characters was written, rather than in a list of whole-key encodings. A server may echo a key the
@@ -291,12 +293,5 @@ export function encodedKeySpans(text: string, keys: readonly string[]): Array<[n
         }
       }
   }
-  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const out: Array<[number, number, number]> = [];
-  for (const s of spans) {
-    const prev = out.at(-1);
-    if (prev && s[0] < prev[1]) prev[1] = Math.max(prev[1], s[1]);
-    else out.push([...s]);
-  }
-  return out;
+  return mergedSpans(spans);
 }

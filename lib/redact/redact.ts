@@ -1,5 +1,7 @@
 import { keyForms } from './key-forms.js';
+import { dumpKeySpans } from './dump-key.js';
 import { encodedKeySpans } from './encoded-key.js';
+import { mergedSpans, type KeySpan } from './key-spans.js';
 
 /**
  * Redaction by construction: every string that leaves the suite (report, console, error message)
@@ -86,10 +88,7 @@ export class Redactor {
 
   /** Every other spelling of a key (each character as itself or any escape, two layers deep) replaced. */
   private encoded(input: string): string {
-    const spans = encodedKeySpans(
-      input,
-      this.keys.map((k) => k.value),
-    );
+    const spans = this.spans(input);
     if (spans.length === 0) return input;
     let out = '';
     let from = 0;
@@ -98,6 +97,14 @@ export class Redactor {
       from = end;
     }
     return out + input.slice(from);
+  }
+
+  /** Where a key stands spelt some other way than as it is: escaped, or in a hex dump's columns. */
+  private spans(input: string): KeySpan[] {
+    const keys = this.keys.map((k) => k.value);
+    const dumped = dumpKeySpans(input, keys);
+    const spans = encodedKeySpans(input, keys);
+    return dumped.length === 0 ? spans : mergedSpans([...spans, ...dumped]);
   }
 
   /**
@@ -136,10 +143,7 @@ export class Redactor {
     const found = this.secrets.filter((s) =>
       s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value),
     );
-    const spelt = encodedKeySpans(
-      input,
-      this.keys.map((k) => k.value),
-    ).map(([, , k]) => this.keys[k]!.label);
+    const spelt = this.spans(input).map(([, , k]) => this.keys[k]!.label);
     return [...new Set([...found.map((s) => s.label), ...spelt])];
   }
 }

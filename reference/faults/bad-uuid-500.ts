@@ -1,25 +1,13 @@
 import { defineFault } from './define.js';
-import { mapErrors } from './kit.js';
+import { crashesOn } from './kit.js';
 
 /** A path id that is not a uuid reaches the database and crashes: 500. */
 export default defineFault({
   id: 'bad-uuid-500',
   breaks: ['robustness.no-5xx'],
   description: 'a path *_id that is not a uuid answers 500 (invalid input syntax for type uuid) instead of a 4xx',
-  apply(state) {
-    mapErrors(state, (error, reply) => {
-      if (error.details?.['type'] !== 'uuid_parsing') return undefined;
-      return {
-        ...reply,
-        status: 500,
-        body: {
-          ...error,
-          status_code: 500,
-          code: 'write_not_supported',
-          message: 'Internal error: invalid input syntax for type uuid',
-          details: null,
-        },
-      };
-    });
-  },
+  apply: crashesOn(
+    'Internal error: invalid input syntax for type uuid',
+    (error) => error.details?.['type'] === 'uuid_parsing',
+  ),
 });

@@ -112,6 +112,23 @@ export function mapErrors(
   });
 }
 
+/**
+ * `apply` of a fault where the refusals `refused` picks crash the server instead: 500, the error body's
+ * shape kept, the crash's own `message` (what an unguarded parser or database would say), no details.
+ */
+export function crashesOn(
+  message: string,
+  refused: (error: ErrorJson, request: RequestInfo) => boolean,
+): (state: ServerState) => void {
+  return (state) => {
+    mapErrors(state, (error, reply, request) => {
+      if (!refused(error, request)) return undefined;
+      const body = { ...error, status_code: 500, code: 'write_not_supported', message, details: null };
+      return { ...reply, status: 500, body };
+    });
+  };
+}
+
 /** The body's `attributes` object of a write, if any. */
 export function bodyAttributes(ctx: Context): Json | undefined {
   const a = ctx.body?.['attributes'];

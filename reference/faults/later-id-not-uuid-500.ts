@@ -1,5 +1,5 @@
 import { defineFault } from './define.js';
-import { mapErrors } from './kit.js';
+import { crashesOn } from './kit.js';
 
 /** The parameters after a path's first id: a phone item's id, an edge's target. */
 const LATER_IDS = ['item_id', 'target_id'];
@@ -12,22 +12,8 @@ export default defineFault({
   id: 'later-id-not-uuid-500',
   breaks: ['robustness.no-5xx'],
   description: 'a phone item id or an edge target id that is not a uuid answers 500 instead of a 4xx',
-  apply(state) {
-    mapErrors(state, (error, reply) => {
-      const loc = error.details?.['loc'];
-      if (error.details?.['type'] !== 'uuid_parsing' || !Array.isArray(loc) || !LATER_IDS.includes(String(loc[1])))
-        return undefined;
-      return {
-        ...reply,
-        status: 500,
-        body: {
-          ...error,
-          status_code: 500,
-          code: 'write_not_supported',
-          message: 'Internal error: invalid input syntax for type uuid',
-          details: null,
-        },
-      };
-    });
-  },
+  apply: crashesOn('Internal error: invalid input syntax for type uuid', (error) => {
+    const loc = error.details?.['loc'];
+    return error.details?.['type'] === 'uuid_parsing' && Array.isArray(loc) && LATER_IDS.includes(String(loc[1]));
+  }),
 });

@@ -1,5 +1,5 @@
 import { defineFault } from './define.js';
-import { mapErrors } from './kit.js';
+import { crashesOn } from './kit.js';
 
 /**
  * The custom-object routes parse their own bodies (a workspace-defined schema) and crash on one that is
@@ -9,14 +9,8 @@ export default defineFault({
   id: 'upsert-malformed-json-500',
   breaks: ['media.malformed-json'],
   description: 'a malformed JSON body to the upsert or a custom-object patch answers 500 instead of 400',
-  apply(state) {
-    mapErrors(state, (error, reply, request) => {
-      if (error.details?.['type'] !== 'json_invalid' || !request.path.startsWith('/cus_obj__')) return undefined;
-      return {
-        ...reply,
-        status: 500,
-        body: { ...error, status_code: 500, code: 'write_not_supported', message: 'Internal error', details: null },
-      };
-    });
-  },
+  apply: crashesOn(
+    'Internal error',
+    (error, request) => error.details?.['type'] === 'json_invalid' && request.path.startsWith('/cus_obj__'),
+  ),
 });

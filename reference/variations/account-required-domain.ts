@@ -1,35 +1,18 @@
-import { defineVariation } from './define.js';
-import { withProfile } from './kit.js';
+import { requiredCreateField } from './required-create-field.js';
 
 /**
  * The workspace requires a domain on account create (`domains`, account_domain items), and says so
  * in GET /_schema/account. The suite must find it there and send a domain of its own (a fresh one:
  * a server may hold domains unique) on every account it creates, never fail a check over it.
  */
-export default defineVariation({
+export default requiredCreateField({
   id: 'account-required-domain',
   description:
     'The workspace requires a domain on account create (domains), and says so in GET /_schema/account (is_required_on_create).',
-  quote:
-    "A workspace may configure additional required create fields. Each attribute's `is_required_on_create` is reported by the schema-discovery endpoint.",
-  affects: [
-    'account.*',
-    'opportunity.*',
-    'record.*',
-    'write.*',
-    'value.*',
-    'generated.*',
-    'relationship.*',
-    'auth.*',
-    'isolation.*',
-    'media.*',
-    'robustness.*',
-    'http.*',
-    'error.*',
-  ],
+  affects: ['account.*', 'opportunity.*', 'http.*', 'error.*'],
   // no server both requires domains on an account create and refuses them there; and this one says so
   // in GET /_schema/account, a read the spec does not state, which stated-reads-only does not serve
   // (there the run cannot learn the field and names fixtures `account.createAttributes` for the user)
   conflicts: ['account-domains-not-on-create', 'stated-reads-only'],
-  apply: withProfile({ accountRequiredAttribute: 'domains' }),
+  profile: { accountRequiredAttribute: 'domains' },
 });

@@ -13,6 +13,7 @@ import { draftFixtures, type Answer, type Draft } from './draft.js';
 import { printable } from './printable.js';
 import { withoutUnsafeValues } from './safe-draft.js';
 import { otherOrgDraft } from './other-org.js';
+import { transcriptHost } from './transcript-host.js';
 import { stillToSupply } from './user-supplied.js';
 import { customObjectsIn, pickCustomObject } from './custom-objects.js';
 import type { TargetKeys } from '../../lib/target/target.js';
@@ -31,6 +32,7 @@ const FLAGS = {
   'api-key': { type: 'string' },
   'other-org-api-key': { type: 'string' },
   'read-only-api-key': { type: 'string' },
+  'meeting-id': { type: 'string' },
   out: { type: 'string' },
   force: { type: 'boolean' },
   timeout: { type: 'string' },
@@ -39,14 +41,16 @@ const FLAGS = {
 
 export const INIT_USAGE = [
   'Usage: npx conformance init --base-url URL --api-key KEY [--other-org-api-key KEY] [--read-only-api-key KEY]',
-  '                            [--out fixtures.json] [--force]',
+  '                            [--meeting-id UUID] [--out fixtures.json] [--force]',
   '',
   "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
   'GET /_organization_schema_summary, and GET /_schema/opportunity, /_schema/account and the custom',
   "object's schema where the server has them), saying where each value came from, then prints what it",
   'could not read and what only you can supply, each with the checks it',
   "unlocks. With --other-org-api-key it also reads organization B's own stages (otherOrg). No key is written",
-  'to the file. --force overwrites an existing --out file; --timeout MS as a run.',
+  'to the file. With --meeting-id (a meeting with a transcript) it reads GET /meeting/{id}/transcript, and',
+  "a transcript url on another host than the base URL's is drafted under allowHostsToConfirm, for you to",
+  'confirm (never allowed by init). --force overwrites an existing --out file; --timeout MS as a run.',
   'Exit status: 0 draft written · 2 cannot run (unreachable server, key rejected, bad flags, --out exists)',
 ].join('\n');
 
@@ -74,6 +78,9 @@ export async function initCommand(
   // the draft is made of the server's values: one that is no safe identifier is left out, named
   const read = reader(server);
   const { draft: unsafe, customObjectSchema } = await readDraft(server, read);
+  const meetingId = v['meeting-id'];
+  const { toConfirm } =
+    meetingId === undefined ? { toConfirm: [] } : await transcriptHost(unsafe, server.baseUrl, meetingId, read, shown);
   const draft = withoutUnsafeValues(unsafe);
   const confirmed = await confirmations(draft.fixtures, read, customObjectSchema);
   checkFixtures(draft.fixtures, shown, FIXTURES_SCHEMA);
@@ -84,6 +91,10 @@ export async function initCommand(
   if (confirmed.length > 0) {
     say('Confirmed through the API (reads only):');
     for (const line of confirmed) say(`  ${printable(line, 200)}`);
+  }
+  if (toConfirm.length > 0) {
+    say('To confirm (the run follows no link off the base URL until you allow its host):');
+    toConfirm.forEach((line, i) => say(`  ${i === 0 ? '! ' : ''}${printable(line, 300)}`));
   }
   for (const line of thenLines(server, shown)) say(line);
   return 0;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../lib/redact/redact.js';
+import { hexdumpC, keyPieces, requestWith, xxd } from './hex-dumps.js';
 import { filesUnder, startHostile, type Hostile } from './hostile-proxy.js';
 import { runMeasured } from './run.js';
 
@@ -25,6 +26,14 @@ const FORMS: Record<string, string> = {
   codePoints: Array.from(KEY, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`).join(''),
   utf16AsUtf8: Array.from(KEY).join('\u0000'),
 };
+
+/** The request echoed as hex dumps (16 bytes a line): the key split across lines, in both columns. */
+const REQUEST = requestWith(KEY);
+const DUMPS = { xxd: xxd(REQUEST, 16, 2), hexdump: hexdumpC(REQUEST) };
+/** Each line's share of the key, hex (its spaces taken out) and ASCII, long enough to be no chance. */
+const DUMPED = keyPieces(REQUEST, KEY, 16)
+  .flatMap(({ pieces }) => pieces)
+  .filter((piece) => piece.length >= 8);
 
 describe('a key in every encoding a server can send', () => {
   const r = new Redactor([{ label: '<api-key>', value: KEY }]);
@@ -53,6 +62,7 @@ describe('a key in every encoding a server can send', () => {
             const body = JSON.parse(answer.body) as Record<string, unknown>;
             body['message'] = `invalid key ${KEY}`;
             for (const [name, form] of Object.entries(FORMS)) body[`echo_${name}`] = form;
+            for (const [name, dump] of Object.entries(DUMPS)) body[`dump_${name}`] = dump;
             res.writeHead(answer.status, { ...answer.headers, 'content-type': 'application/json; charset=utf-16' });
             // utf-16 with its byte order mark, as the charset label allows
             res.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(body), 'utf16le')]));
@@ -77,7 +87,11 @@ describe('a key in every encoding a server can send', () => {
         for (const [form, spelt] of Object.entries(FORMS))
           expect(text.includes(spelt), `${name} holds the key as ${form}`).toBe(false);
         expect(r.leaks(text), name).toEqual([]);
+        const compact = text.replace(/ /g, '');
+        for (const piece of DUMPED) expect(compact.includes(piece), `${name} holds ${piece} of a dump`).toBe(false);
       }
+      // the dumps reached the reports: their first line, which holds no key, is there
+      expect([...files.values()].some((t) => t.includes(DUMPS.xxd.split('\n')[0]!))).toBe(true);
     }, 150_000);
   });
 });
