@@ -419,6 +419,10 @@ export type RecordEndpoint = {
 }[StatedEndpoint];
 /** An operation that may write (every method but GET). */
 export type WriteEndpoint = Exclude<StatedEndpoint, `GET ${string}`>;
+/** A write whose record a stated read shows again (its row's `readBack`): the read-back family's. */
+export type ReadBackEndpoint = {
+  [E in WriteEndpoint]: Operations[E]['readBack'] extends string ? E : never;
+}[WriteEndpoint];
 /** A write to a record its path names. */
 export type RecordWriteEndpoint = Extract<WriteEndpoint, RecordEndpoint>;
 /** A read of a record its path names. */

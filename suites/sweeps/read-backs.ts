@@ -18,6 +18,11 @@ export interface WrittenValue {
   shown: (body: unknown) => unknown;
   /** the same value? (default: ===); a legal choice it leaves is an observation, never a failure */
   same?: (sent: unknown, shown: unknown) => boolean | { note: string };
+  /**
+   * the value the write's own answer shows, where it shows the record: a value it did not answer as
+   * written is its own checks' finding (one cause, one finding), not read back
+   */
+  answered?: (body: unknown) => unknown;
 }
 
 /**
@@ -116,7 +121,16 @@ async function readBack(c: CheckContext, table: AnyTable, endpoint: string, k: R
   if (w.read !== undefined && !new URL(w.read.request.url).pathname.endsWith(path))
     throw new Error(`${endpoint}: the read handed over is not of ${path}`);
   const e = c.expect(w.read ?? (await c.api.get(path))).success();
-  judgeValues(c, e, w.values);
+  judgeValues(
+    c,
+    e,
+    w.values.filter((v) => answeredAsWritten(v, w.write.response?.json)),
+  );
+}
+
+/** Whether the write's answer showed the value as written (or does not show the record). */
+function answeredAsWritten(v: WrittenValue, answer: unknown): boolean {
+  return v.answered === undefined || (v.same ?? ((a, b) => a === b))(v.sent, v.answered(answer)) !== false;
 }
 
 function judgeValues(c: CheckContext, e: Conformance, values: readonly WrittenValue[]): void {
