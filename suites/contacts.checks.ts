@@ -12,7 +12,6 @@ import {
 import { valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { contactCreateBody, enveloped } from '../fixtures/builders/contact.js';
-import { uniqueEmail } from '../fixtures/builders/unique.js';
 import { tagged } from '../fixtures/builders/tag.js';
 import { envelopedStatedTexts } from './steps/stated-fields.js';
 import { PROVOKE, provoked, UNKNOWN_ATTRIBUTE } from './shared/provoke.js';
@@ -245,28 +244,9 @@ endpoint('PATCH /contact/{contact_id}', () => {
       e.fail(`display_name containing ${show(last)}`, `display_name ${show(display)}`);
   });
 
-  // "all standard fields optional": each field the spec names for contacts, patched alone, is stored
-  // (title has the check above, first_name and last_name the display_name checks)
-  check(
-    'contact.patch.partial',
-    'a patch of middle_name, then one of primary_email, each changes that field, and both persist',
-    async (c) => {
-      const created = await createContact(c);
-      const sent = { middle_name: c.faker.person.middleName(), primary_email: uniqueEmail(c.faker, c.runId) };
-      for (const [name, value] of Object.entries(sent)) {
-        const e = c.expect(await c.api.patch(`/contact/${created.id}`, { attributes: { [name]: value } })).success();
-        if (valueOf(e.data(), name) !== value)
-          e.fail(`${name} ${show(value)} in the patch answer`, `${name} ${show(e.data().attributes[name])}`);
-      }
-      const read = await readContact(c, created.id);
-      for (const [name, value] of Object.entries(sent))
-        if (valueOf(read, name) !== value)
-          c.expect(c.last()).fail(
-            `${name} ${show(value)} in a read after the patches`,
-            `${name} ${show(read.attributes[name])}`,
-          );
-    },
-  );
+  // "all standard fields optional": middle_name, then primary_email, each patched alone, and both read
+  // back: the read-back family's (suites/shared/read-backs.ts; title has the check above, first_name and
+  // last_name the display_name checks)
 
   // "all standard fields optional": every field a contact create names, in one patch (a server that
   // keeps only some of a patch's fields passed the one-field patches above); the read after it is the

@@ -4,7 +4,9 @@ import { show } from '../../lib/check/show.js';
 import type { ReadBackEndpoint } from '../spec/operations.js';
 import { answeredRecord, recordOf, valueOf } from '../spec/record.js';
 import { NOT_ON_PAGE, type ReadBackCase, type Written, type WrittenValue } from '../sweeps/read-backs.js';
-import { contactCreated, contactRead, contactStage } from '../steps/contact.js';
+import { contactCreated, contactRead, contactStage, createContact } from '../steps/contact.js';
+import { uniqueEmail } from '../../fixtures/builders/unique.js';
+import type { Exchange } from '../../lib/http/exchange.js';
 import { contactPatchedAll } from '../steps/contact-patch-all.js';
 import { phoneContact, phoneItemOf } from '../steps/phone-item.js';
 import { contactAccountsRead, contactWithAccounts, matchAlone, relatedIds } from '../steps/relationship.js';
@@ -125,6 +127,23 @@ async function phoneItemPatched(c: CheckContext): Promise<Written> {
   };
 }
 
+/**
+ * "all standard fields optional": a contact of the check's own patched in middle_name alone, then in
+ * primary_email alone, each answer judged; read back after the second.
+ */
+async function oneFieldPatches(c: CheckContext): Promise<Written> {
+  const created = await createContact(c);
+  const sent = { middle_name: c.faker.person.middleName(), primary_email: uniqueEmail(c.faker, c.runId) };
+  let write: Exchange | undefined;
+  for (const [name, value] of Object.entries(sent)) {
+    write = await c.api.patch(`/contact/${created.id}`, { attributes: { [name]: value } });
+    const e = c.expect(write).success();
+    if (valueOf(e.data(), name) !== value)
+      e.fail(`${name} ${show(value)} in the patch answer`, `${name} ${show(e.data().attributes[name])}`);
+  }
+  return { write: write!, params: { contact_id: created.id }, values: texts(sent, Object.keys(sent)) };
+}
+
 /** The rules the read-back cases judge under (suites/read-backs.checks.ts registers each as a literal). */
 export type ReadBackRule =
   | 'contact.get.record'
@@ -162,6 +181,11 @@ export const READ_BACKS: { readonly [E in ReadBackEndpoint]: ReadonlyArray<ReadB
           read,
         };
       },
+    },
+    {
+      rule: 'contact.patch.partial',
+      what: 'a patch of middle_name, then one of primary_email, each answered changed',
+      written: oneFieldPatches,
     },
   ],
   'PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}': [
