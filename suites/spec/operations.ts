@@ -96,6 +96,7 @@ export const OPERATIONS = operationTable({
     creates: { what: 'edge', archive: { none: "the spec states no removal of a contact's edges" } },
     wronglyAccepted: 'link two records',
     fixtures: ['relationships'],
+    // the one stated read of a contact's edges: it shows the links to accounts (READ_BACKS sends those)
     readBack: 'GET /contact/{contact_id}/relationship/accounts',
     archived404: null,
     probe: { body: () => ({ related_record_id: randomUUID() }), values: { api_name: 'accounts' } },
