@@ -5,8 +5,6 @@ import { phoneContact, phoneContactForProbes, phoneItemOf, phoneItems, putBackPh
 import { show } from '../lib/check/show.js';
 import { uniquePhone } from '../fixtures/builders/unique.js';
 
-const LABELS = ['WORK', 'MOBILE', 'PERSONAL'] as const;
-
 const itemPath = (contactId: string, itemId: string) =>
   `/contact/${contactId}/attribute/contact_phone_numbers/${itemId}`;
 /** Two label lists hold the same labels (their order is not stated). */
@@ -21,45 +19,8 @@ const same = (a: unknown, b: unknown) =>
 // (suites/steps/phone-item.ts), each leaving its items as it found them.
 group('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
-    check(
-      'contact.phone-item.patch',
-      'making a non-primary item primary and relabelling it answers { data: { id, envelope } } and the contact shows it',
-      async (c) => {
-        const { contactId, primary, other } = await phoneContact(c);
-        const label = LABELS.find((l) => !same([l], other.labels)) ?? 'WORK';
-        // restore the fixture: the old primary first (in case the server demotes the others), then this item
-        c.cleanup(async () => {
-          await c.api.patch(itemPath(contactId, primary.id), { is_primary: true, labels: primary.labels });
-          await c.api.patch(itemPath(contactId, other.id), { is_primary: false, labels: other.labels });
-        });
-        const e = c.expect(await c.api.patch(itemPath(contactId, other.id), { is_primary: true, labels: [label] }));
-        e.success().body('envelopes/phone-item-patch');
-        const d = e.json<{
-          data: { id: unknown; envelope: { id: unknown; is_primary: unknown; labels: unknown; phone_number: unknown } };
-        }>().data;
-        // the spec types data.id as a uuid without naming whose: the item's or the contact's is taken
-        if (d.id !== other.id && d.id !== contactId)
-          e.fail(`data.id ${other.id} (the item) or ${contactId} (the contact)`, `data.id ${show(d.id)}`);
-        if (d.envelope.id !== other.id)
-          e.fail(`data.envelope.id ${other.id} (the item)`, `data.envelope.id ${show(d.envelope.id)}`);
-        if (d.envelope.is_primary !== true)
-          e.fail('data.envelope.is_primary true', `is_primary ${show(d.envelope.is_primary)}`);
-        if (!same(d.envelope.labels, [label]))
-          e.fail(`data.envelope.labels ${show([label])}`, `labels ${show(d.envelope.labels)}`);
-        if (d.envelope.phone_number !== other.phone_number)
-          e.fail(
-            `data.envelope.phone_number ${show(other.phone_number)} (unchanged)`,
-            `phone_number ${show(d.envelope.phone_number)}`,
-          );
-        const after = phoneItems(await readContact(c, contactId)).find((i) => i.id === other.id);
-        if (after?.is_primary !== true || !same(after.labels, [label])) {
-          c.expect(c.last()).fail(
-            `item ${other.id} read back with is_primary true and labels ${show([label])}`,
-            `item ${show(after)}`,
-          );
-        }
-      },
-    );
+    // making an item primary and relabelling it, its answer and its read-back: the read-back family's
+    // (suites/read-backs.checks.ts)
 
     check(
       'contact.phone-item.labels',

@@ -23,6 +23,7 @@ export const SUITE_FILES: readonly CheckModule[] = [
   { group: 'notes-meetings', load: () => import('./notes-meetings.checks.js') },
   { group: 'opportunities', load: () => import('./opportunities.checks.js') },
   { group: 'pagination', load: () => import('./pagination.checks.js') },
+  { group: 'read-backs', load: () => import('./read-backs.checks.js') },
   { group: 'records', load: () => import('./records.checks.js') },
   { group: 'relationships', load: () => import('./relationships.checks.js') },
   { group: 'robustness', load: () => import('./robustness.checks.js') },

@@ -24,6 +24,8 @@ import { matchRoute } from '../reference/router.js';
 import { probes } from '../suites/sweeps/probes.js';
 import { unservedPaths } from '../suites/sweeps/unserved-path.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
+import { readBackChecks, readBackPath, type ReadBackCase } from '../suites/sweeps/read-backs.js';
+import { READ_BACKS } from '../suites/shared/read-backs.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -69,7 +71,7 @@ const COPY = operationTable({
     creates: { what: { type: 'task' }, archive: { by: 'DELETE /task/{task_id}' } },
     wronglyAccepted: 'create a task',
     fixtures: ['taskToArchive'],
-    readBack: null,
+    readBack: { none: 'fake' },
     archived404: null,
     probe: { body: (name) => ({ attributes: { title: name } }) },
   },
@@ -91,7 +93,7 @@ describe('the operation table', () => {
     for (const op of index.all) {
       // a row names another only as an operation of the table
       const readBack = (OPERATIONS as AnyTable)[op.endpoint]!.readBack;
-      if (readBack !== null) expect(index.operation(readBack)?.method, op.endpoint).toBe('GET');
+      if (typeof readBack === 'string') expect(index.operation(readBack)?.method, op.endpoint).toBe('GET');
       if (op.creates !== null && 'by' in op.creates.archive) {
         const archive = index.operation(op.creates.archive.by);
         expect(archive?.method, op.endpoint).toBe('DELETE');
@@ -117,7 +119,7 @@ describe('the operation table', () => {
           success: SUCCESS,
           creates: null,
           fixtures: [],
-          readBack: null,
+          readBack: { none: 'fake' },
           archived404: null,
           probe: { body: () => ({}) },
         },
@@ -144,7 +146,7 @@ describe('the operation table', () => {
           creates: null,
           wronglyAccepted: null,
           fixtures: [],
-          readBack: null,
+          readBack: { none: 'fake' },
           probe: { body: null },
         },
       });
@@ -211,7 +213,7 @@ describe('a copy of the table with operations added: every sweep and derivation 
         creates: null,
         wronglyAccepted: 'remove a widget item',
         fixtures: [],
-        readBack: null,
+        readBack: { none: 'fake' },
         archived404: null,
         probe: { body: null },
       },
@@ -243,7 +245,7 @@ describe('a copy of the table with operations added: every sweep and derivation 
         creates: null,
         wronglyAccepted: null,
         fixtures: [],
-        readBack: null,
+        readBack: { none: 'fake' },
         archived404: 'allowed',
         probe: { body: null },
       },
@@ -337,6 +339,90 @@ describe('a copy of the table with operations added: every sweep and derivation 
     expect(createdBy('POST', '/task', res, '{}', index)).toEqual({ id, type: 'task', path: `/task/${id}` });
     expect(fixtureOfStep('POST /task', index)).toBe('taskToArchive');
     expect(fixtureOfStep('PUT /contact/{contact_id}/widget (otherOrgApiKey)', index)).toBe('contact.stage');
+  });
+});
+
+describe('the read-back family: every write row with a readBack, read back through it', () => {
+  const id = '22222222-2222-4222-8222-222222222222';
+  /** A context whose every GET answers `read`; the family's expectations fail with a readable message. */
+  function context(read: unknown): { c: CheckContext; got: string[] } {
+    const got: string[] = [];
+    const answer = (url: string, json: unknown) =>
+      ({ request: { method: 'GET', url }, response: { status: 200, headers: {}, text: '', json }, ms: 1 }) as never;
+    const e = {
+      success: () => e,
+      json: () => read,
+      fail: (expected: string, actual: string) => {
+        throw new Error(`${expected} | ${actual}`);
+      },
+    };
+    const c = {
+      api: {
+        get: (path: string) => {
+          got.push(`GET ${path}`);
+          return Promise.resolve(answer(`http://127.0.0.1/api${path}`, read));
+        },
+      },
+      setup: () => undefined,
+      expect: () => e,
+      observe: (topic: string, text: string) => got.push(`observe ${topic}: ${text}`),
+      notApplicable: (reason: string) => {
+        throw new Error(`not applicable: ${reason}`);
+      },
+    } as unknown as CheckContext;
+    return { c, got };
+  }
+  const widget: ReadBackCase = {
+    rule: 'contact.patch.partial',
+    what: 'a widget',
+    written: () =>
+      Promise.resolve({
+        write: { request: { method: 'PUT', url: '' }, response: { status: 200, headers: {}, text: '', json: {} } },
+        params: { contact_id: id },
+        values: [{ name: 'widget', sent: 'blue', shown: (b: unknown) => (b as { widget?: unknown }).widget }],
+      } as never),
+  };
+
+  it('a write the table adds with a readBack stops the load without a case, and is read back through it with one', async () => {
+    expect(() => readBackChecks(COPY, READ_BACKS)).toThrow(
+      /PUT \/contact\/\{contact_id\}\/widget has no case in READ_BACKS/,
+    );
+    const checks = readBackChecks(COPY, { ...READ_BACKS, 'PUT /contact/{contact_id}/widget': [widget] });
+    const reached = checks.find((k) => k.endpoint === 'PUT /contact/{contact_id}/widget')!;
+    expect(reached.rule).toBe('contact.patch.partial');
+    expect(readBackPath(COPY, 'PUT /contact/{contact_id}/widget', { contact_id: id })).toBe(`/contact/${id}`);
+    // the family reads the row's readBack once, and judges the value written there
+    const kept = context({ widget: 'blue' });
+    await reached.run(kept.c);
+    expect(kept.got).toEqual([`GET /contact/${id}`]);
+    const lost = context({ widget: null });
+    await expect(reached.run(lost.c)).rejects.toThrow('widget "blue" as written | widget null');
+    // a write without a readBack ({ none }) is no member: POST /task, DELETE /task/{task_id}
+    expect(checks.map((k) => k.endpoint)).not.toContain('POST /task');
+  });
+
+  it('a read-back naming a parameter its write lacks stops the load (a create may name its new record)', () => {
+    const elsewhere = operationTable({
+      ...COPY,
+      'PUT /contact/{contact_id}/widget': {
+        ...COPY['PUT /contact/{contact_id}/widget'],
+        readBack: 'GET /note/{note_id}',
+      },
+    });
+    expect(() => readBackChecks(elsewhere, { ...READ_BACKS, 'PUT /contact/{contact_id}/widget': [widget] })).toThrow(
+      /widget: its read-back needs note_id/,
+    );
+    expect(readBackPath(OPERATIONS, 'POST /contact', { contact_id: id })).toBe(`/contact/${id}`);
+  });
+
+  it('the real table: exactly the writes with a readBack are read back, and every other write says why not', () => {
+    const withReadBack = Object.entries(OPERATIONS as AnyTable)
+      .filter(([e, row]) => !e.startsWith('GET ') && typeof row.readBack === 'string')
+      .map(([e]) => e);
+    expect([...new Set(readBackChecks(OPERATIONS, READ_BACKS).map((k) => k.endpoint))]).toEqual(withReadBack);
+    expect(Object.keys(READ_BACKS)).toEqual(withReadBack);
+    for (const [e, row] of Object.entries(OPERATIONS as AnyTable))
+      if (typeof row.readBack !== 'string') expect(row.readBack.none.length, e).toBeGreaterThan(10);
   });
 });
 

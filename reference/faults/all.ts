@@ -75,6 +75,7 @@ import longString500 from './long-string-500.js';
 import longStringTruncated from './long-string-truncated.js';
 import malformedJson500 from './malformed-json-500.js';
 import matchAcrossOrganizations from './match-across-organizations.js';
+import matchLinkNotStored from './match-link-not-stored.js';
 import matchOnly500 from './match-only-500.js';
 import meetingParticipantIsHostString from './meeting-participant-is-host-string.js';
 import meetingStatusTypedString from './meeting-status-typed-string.js';
@@ -264,6 +265,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   longStringTruncated,
   malformedJson500,
   matchAcrossOrganizations,
+  matchLinkNotStored,
   matchOnly500,
   meetingParticipantIsHostString,
   meetingStatusTypedString,

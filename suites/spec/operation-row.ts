@@ -70,8 +70,11 @@ export interface OperationRow<E extends string, K extends string> {
   wronglyAccepted: E extends `GET ${string}` ? null : string;
   /** the fixtures keys whose values a request of it may send; a blocked set-up step of it names the first */
   fixtures: readonly FixturesKey[];
-  /** the stated read that shows its record again (a read: itself); null where no stated route does */
-  readBack: Extract<K, `GET ${string}`> | null;
+  /**
+   * the stated read that shows its record again (a read: itself), which the read-back family reads after
+   * each 2xx of a write (suites/sweeps/read-backs.ts); `none`: why no stated route does
+   */
+  readBack: Extract<K, `GET ${string}`> | { none: string };
   /**
    * Whether a read may answer 404 for a record that is archived (a read; null for a write): `allowed`
    * where the spec does not show what reading an archived record gives, `never` where a row states it
@@ -106,7 +109,7 @@ export interface AnyRow {
   } | null;
   wronglyAccepted: string | null;
   fixtures: readonly FixturesKey[];
-  readBack: string | null;
+  readBack: string | { none: string };
   archived404: Archived404 | null;
   probe: { body: ((name: string) => unknown) | null; values?: Readonly<Record<string, string | undefined>> };
 }
