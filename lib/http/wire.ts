@@ -40,6 +40,8 @@ export interface WireSettings {
   stopSignal?: AbortSignal;
   maxResponseBytes?: number;
   redactor: Redactor;
+  /** told when the answer's status and headers came (its body is read after): the server's latency ends here */
+  onHeaders?: () => void;
 }
 
 /**
@@ -71,6 +73,7 @@ async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
     dispatcher,
     signal,
   });
+  w.onHeaders?.();
   const type = res.headers['content-type'];
   const text = await readBounded(
     res.body,

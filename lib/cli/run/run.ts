@@ -29,6 +29,8 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
     },
     onGroup: (g: string, rs: readonly CheckRun[]) => progress.onGroup(g, rs),
   };
+  // the checks start at the pace the probe and the fixtures check found
+  run.budget.continueFrom(run.before);
   const setups = new RunSetups({ target, budget: run.budget });
   const runs = await strayChecked(run, async () => {
     try {
