@@ -165,21 +165,24 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     expect(b.latencyDecreases).toBe(1);
   });
 
-  it('starts the checks at the limit the probe and the fixtures check found, up or down', async () => {
+  it('starts the checks lower where the probe and the fixtures check met 429s, never higher', async () => {
     const before = new RequestBudget(32, undefined, undefined, () => 0);
     await busyWindow(before, 50);
     const grown = new RequestBudget(32, undefined, undefined, () => 0);
     grown.continueFrom(before);
-    expect(grown.limit).toBe(16);
-    expect(grown.path).toEqual([{ atRequest: 0, limit: 16, why: 'grew' }]);
+    expect(grown.limit).toBe(8);
+    expect(grown.path).toEqual([]);
     before.answered(before.count(), 429);
+    before.answered(before.count(), 429);
+    expect(before.limit).toBe(4);
     const lowered = new RequestBudget(32, undefined, undefined, () => 0);
     lowered.continueFrom(before);
-    expect(lowered.limit).toBe(8);
-    expect(lowered.lowest).toBe(8);
-    // still in slow start, or not: the checks' budget goes on as the first left off
+    expect(lowered.limit).toBe(4);
+    expect(lowered.lowest).toBe(4);
+    expect(lowered.path).toEqual([{ atRequest: 0, limit: 4, why: '429' }]);
+    // slow start is over: it grows one by one
     await busyWindow(lowered, 50);
-    expect(lowered.limit).toBe(9);
+    expect(lowered.limit).toBe(5);
   });
 
   it('never drops below one request in flight', () => {

@@ -8,8 +8,8 @@ import { ownDelayMeter } from './own-delay.js';
  * another budget (not counted by --max-requests) of the same pace.
  *
  * The limit finds the server's pace, as TCP's congestion control does. It starts at
- * START_CONCURRENCY (or the ceiling, --concurrency, when lower; the checks' budget where the probe's
- * and fixtures check's left off) and grows per clean window (as many answers as the limit, while
+ * START_CONCURRENCY (or the ceiling, --concurrency, when lower; the checks' budget lower when the
+ * probe's and fixtures check's was lowered for 429s) and grows per clean window (as many answers as the limit, while
  * requests were waiting for a slot): doubling until the first decrease (TCP's slow start: from 8 to 32
  * in two round trips, not 24), then by one. Clean: no 429, and the window's median latency (to the
  * answer's headers) within LATENCY_RISE times the run's lowest window median (TCP Vegas' signal: a
@@ -106,23 +106,17 @@ export class RequestBudget {
   }
 
   /**
-   * The limit `before` found (the probe's and the fixtures check's budget), carried into this one before
-   * its first request, as TCP keeps a connection's window: the checks start at the pace the server has
-   * already shown it takes, and a server that answered 429 or slowed there is not sent more at once
-   * here. What it learned of the server's unloaded latency carries over too.
+   * A limit `before` (the probe's and the fixtures check's budget) lowered for 429s, carried into this
+   * one before its first request: a server that said it was metered there is not sent START_CONCURRENCY
+   * at once here. A limit it grew stays behind: the checks' first wave is START_CONCURRENCY at most,
+   * whatever the few reads before them showed (a server may meter its writes alone).
    */
   continueFrom(before: RequestBudget): void {
-    if (this.sent > 0) return;
-    const limit = Math.min(this.ceiling, before.limit);
-    // a 429 there ended slow start; a slow window of its few bursts of reads does not end it here
-    if (before.decreases > 0) this.slowStart = false;
-    this.baseMedianMs = Math.min(this.baseMedianMs, before.baseMedianMs);
-    if (limit === this.limit) return;
-    const why = limit > this.limit ? 'grew' : (before.path.at(-1)?.why ?? '429');
-    this.limit = limit;
-    this.highest = Math.max(this.highest, limit);
-    this.lowest = Math.min(this.lowest, limit);
-    this.note(why);
+    if (this.sent > 0 || before.decreases === 0 || before.limit >= this.limit) return;
+    this.slowStart = false;
+    this.limit = before.limit;
+    this.lowest = Math.min(this.lowest, this.limit);
+    this.note('429');
   }
 
   /**

@@ -29,7 +29,7 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
     },
     onGroup: (g: string, rs: readonly CheckRun[]) => progress.onGroup(g, rs),
   };
-  // the checks start at the pace the probe and the fixtures check found
+  // a server that answered the probe or the fixtures check 429 is not sent a full first wave by the checks
   run.budget.continueFrom(run.before);
   const setups = new RunSetups({ target, budget: run.budget });
   const runs = await strayChecked(run, async () => {
