@@ -4,10 +4,11 @@
 // into node_modules/.conformance/ on first use (about 0.3 s) and again whenever a source file is newer
 // or an install changed node_modules. The bundle holds the packages too: undici alone is a hundred
 // files, and resolving and loading them one by one cost 0.1 s of every run's start. It is CommonJS, run
-// through node:vm with V8's code cache kept beside it (cli.cjs.v8cache): Node 20 caches no module's
+// through node:vm with V8's code cache kept beside it (cli.cjs.*.v8cache): Node 20 caches no module's
 // compiled code, and compiling the 4 MB bundle's functions again cost a third of every start's CPU.
 // Without esbuild, or where the bundle cannot be written, tsx's loader runs the sources directly.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import path from 'node:path';
@@ -16,7 +17,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // two levels below the root, like lib/cli/: the modules find the root as '../../' from where they are
 const BUNDLE = path.join(ROOT, 'node_modules', '.conformance', 'cli.cjs');
-const CODE_CACHE = `${BUNDLE}.v8cache`;
+// V8 takes a code cache only from a process of the same flags: one per set of them (--cpu-prof's apart)
+const CODE_CACHE = `${BUNDLE}.${createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 8)}.v8cache`;
 const SOURCES = ['lib', 'suites', 'reference', 'fixtures', 'bin'];
 
 /** The newest modification time of the sources the bundle is built from. */
