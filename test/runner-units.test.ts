@@ -126,9 +126,13 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
   });
 
   it('halves on a latency rise (the server is queueing), never below the start; a 429 goes lower', async () => {
-    const b = new RequestBudget(32);
+    const b = new RequestBudget(32, undefined, undefined, () => 0);
     await busyWindow(b, 50);
     expect(b.limit).toBe(16);
+    // one slow window holds the limit (a pause of the run's own shows in one); two in a row lower it
+    await busyWindow(b, 50 * LATENCY_RISE + LATENCY_RISE_MIN_MS + 5);
+    expect(b.limit).toBe(16);
+    expect(b.latencyDecreases).toBe(0);
     await busyWindow(b, 50 * LATENCY_RISE + LATENCY_RISE_MIN_MS + 5);
     expect(b.limit).toBe(8);
     expect(b.latencyDecreases).toBe(1);
@@ -142,6 +146,44 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     expect(b.limit).toBe(4);
     expect(b.path.at(-1)).toMatchObject({ limit: 4, why: '429' });
     expect(b.path.some((p) => p.why === 'latency' && p.limit === 8)).toBe(true);
+  });
+
+  it('takes off what the run itself held its answers: a constant round trip is no rise, a rise beyond it is', async () => {
+    let own = 0;
+    const b = new RequestBudget(32, undefined, undefined, () => own);
+    await busyWindow(b, 200);
+    expect(b.limit).toBe(16);
+    // answers 200 ms away that waited 120 ms on the run's busy event loop: the server is as fast as before
+    own = 120;
+    await busyWindow(b, 320);
+    expect(b.limit).toBe(32);
+    expect(b.latencyDecreases).toBe(0);
+    // the same wait, and the server itself 150 ms slower, window after window: it is queueing
+    await busyWindow(b, 470);
+    expect(b.limit).toBe(32);
+    await busyWindow(b, 470);
+    expect(b.limit).toBe(16);
+    expect(b.latencyDecreases).toBe(1);
+  });
+
+  it('starts the checks lower where the probe and the fixtures check met 429s, never higher', async () => {
+    const before = new RequestBudget(32, undefined, undefined, () => 0);
+    await busyWindow(before, 50);
+    const grown = new RequestBudget(32, undefined, undefined, () => 0);
+    grown.continueFrom(before);
+    expect(grown.limit).toBe(8);
+    expect(grown.path).toEqual([]);
+    before.answered(before.count(), 429);
+    before.answered(before.count(), 429);
+    expect(before.limit).toBe(4);
+    const lowered = new RequestBudget(32, undefined, undefined, () => 0);
+    lowered.continueFrom(before);
+    expect(lowered.limit).toBe(4);
+    expect(lowered.lowest).toBe(4);
+    expect(lowered.path).toEqual([{ atRequest: 0, limit: 4, why: '429' }]);
+    // slow start is over: it grows one by one
+    await busyWindow(lowered, 50);
+    expect(lowered.limit).toBe(5);
   });
 
   it('never drops below one request in flight', () => {

@@ -197,15 +197,20 @@ export class ApiClient {
     // the server's latency is timed from here: a wait for a turn is the run's own queue, not the server's
     const sentAt = performance.now();
     this.settings.onWait?.(sentAt - startedMs);
+    // the latency the budget judges ends with the answer's headers: reading and parsing its body is the run's CPU
+    let headersAt: number | undefined;
+    const onHeaders = () => {
+      headersAt = performance.now();
+    };
     try {
-      ex.response = await answerOf(r, { ...this.settings, stopSignal: this.turns.pace.stopSignal }, () =>
+      ex.response = await answerOf(r, { ...this.settings, stopSignal: this.turns.pace.stopSignal, onHeaders }, () =>
         this.turns.count(r),
       );
     } catch (err) {
       ex.transportError = describeTransportError(err, this.settings.timeoutMs);
       if (err instanceof ResponseTooLarge) ex.unreadAnswer = true;
     } finally {
-      this.turns.done(n, ex.response?.status, sentAt);
+      this.turns.done(n, ex.response?.status, sentAt, headersAt);
     }
     ex.ms = Math.round(performance.now() - startedMs);
     return { ex, sentAt, startedMs, n };

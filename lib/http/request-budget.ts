@@ -1,4 +1,5 @@
 import { Pace } from './pace.js';
+import { ownDelayMeter } from './own-delay.js';
 
 /**
  * The one place a run's requests are counted: how many are in flight (--concurrency), how many were
@@ -7,11 +8,15 @@ import { Pace } from './pace.js';
  * another budget (not counted by --max-requests) of the same pace.
  *
  * The limit finds the server's pace, as TCP's congestion control does. It starts at
- * START_CONCURRENCY (or the ceiling, --concurrency, when lower) and grows per clean window (as many
- * answers as the limit, while requests were waiting for a slot): doubling until the first decrease
- * (TCP's slow start: from 8 to 32 in two round trips, not 24), then by one. Clean: no 429, and the window's median
- * latency within LATENCY_RISE times the run's lowest window median (TCP Vegas' signal: a server that
- * slows under load is queueing). A 429 or a latency rise halves it (multiplicative decrease), so a
+ * START_CONCURRENCY (or the ceiling, --concurrency, when lower; the checks' budget lower when the
+ * probe's and fixtures check's was lowered for 429s) and grows per clean window (as many answers as the limit, while
+ * requests were waiting for a slot): doubling until the first decrease (TCP's slow start: from 8 to 32
+ * in two round trips, not 24), then by one. Clean: no 429, and the window's median latency (to the
+ * answer's headers) within LATENCY_RISE times the run's lowest window median (TCP Vegas' signal: a
+ * server that slows under load is queueing). A latency rise is judged less the time answers waited on
+ * this process's own event loop (lib/http/own-delay.ts), and only SLOW_WINDOWS in a row lower the
+ * limit: a run 200 ms away whose own CPU held its answers, or a machine that gave it no core for a
+ * moment, is not a struggling server. A 429 or a latency rise halves it (multiplicative decrease), so a
  * rate-limited or struggling production server is not hammered; a latency rise never below the start
  * (the pace the suite always ran at), a 429 down to one. One burst of 429s (or one slow
  * window) answering requests sent before the last decrease halves the limit once. `path` records
@@ -33,6 +38,8 @@ export const START_CONCURRENCY = 8;
 export const LATENCY_RISE = 1.5;
 /** …when it is also this many milliseconds above it: jitter on a loopback server is no rise */
 export const LATENCY_RISE_MIN_MS = 10;
+/** slow windows in a row that lower the limit */
+export const SLOW_WINDOWS = 2;
 /** the most changes `path` keeps (a long run behind a flapping limit stays readable) */
 const PATH_CAP = 200;
 
@@ -75,6 +82,8 @@ export class RequestBudget {
   private baseMedianMs = Number.POSITIVE_INFINITY;
   private lastAnswerMs = Number.NEGATIVE_INFINITY;
   private unansweredInRow = 0;
+  /** slow windows in a row (a latency rise) */
+  private slowInRow = 0;
   /** `sent` at the last decrease: a 429 to a request sent before it does not halve again */
   private sentAtDecrease = -1;
   private readonly waiting: Array<{ retry: boolean; priority: number; order: number; start: () => void }> = [];
@@ -84,6 +93,8 @@ export class RequestBudget {
     concurrency: number,
     readonly maxRequests?: number,
     readonly pace: Pace = new Pace(),
+    /** how long answers waited on this process itself since last asked (ms): lib/http/own-delay.ts */
+    private readonly ownDelay: () => number = ownDelayMeter(),
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
@@ -92,6 +103,20 @@ export class RequestBudget {
     this.limit = this.start;
     this.lowest = this.start;
     this.highest = this.start;
+  }
+
+  /**
+   * A limit `before` (the probe's and the fixtures check's budget) lowered for 429s, carried into this
+   * one before its first request: a server that said it was metered there is not sent START_CONCURRENCY
+   * at once here. A limit it grew stays behind: the checks' first wave is START_CONCURRENCY at most,
+   * whatever the few reads before them showed (a server may meter its writes alone).
+   */
+  continueFrom(before: RequestBudget): void {
+    if (this.sent > 0 || before.decreases === 0 || before.limit >= this.limit) return;
+    this.slowStart = false;
+    this.limit = before.limit;
+    this.lowest = Math.min(this.lowest, this.limit);
+    this.note('429');
   }
 
   /**
@@ -155,12 +180,19 @@ export class RequestBudget {
   }
 
   /**
-   * Feeds the answer to request number `n` (sent at `sentAtMs`, performance.now()) into the limit:
+   * Feeds the answer to request number `n` (sent at `sentAtMs`, its headers come at `headersAtMs`,
+   * performance.now()) into the limit:
    * a 429 halves it; a window of answers grows it by one, or halves it when its latency rose. No
    * answer at all, to STOP_AFTER_UNANSWERED requests in a row all sent after the last answer came,
    * stops the run: the server stopped answering.
    */
-  answered(n: number, status: number | undefined, sentAtMs = performance.now(), halveOn429 = true): void {
+  answered(
+    n: number,
+    status: number | undefined,
+    sentAtMs = performance.now(),
+    halveOn429 = true,
+    headersAtMs?: number,
+  ): void {
     if (status === undefined) {
       if (sentAtMs > this.lastAnswerMs) this.unansweredInRow += 1;
       if (this.unansweredInRow >= STOP_AFTER_UNANSWERED) {
@@ -177,7 +209,9 @@ export class RequestBudget {
       if (halveOn429) this.limited(n);
       return;
     }
-    this.window.push(now - sentAtMs);
+    // the run's own wait is measured over the window's span, from its first answer on
+    if (this.window.length === 0) this.ownDelay();
+    this.window.push((headersAtMs ?? now) - sentAtMs);
     this.windowFirst = Math.min(this.windowFirst, n);
     // a window is as many answers as the limit, and never fewer than START_CONCURRENCY: a median of
     // one or two answers is noise
@@ -198,15 +232,24 @@ export class RequestBudget {
   /** A full window: a latency rise halves the limit; a clean window with requests waiting grows it. */
   private judgeWindow(): void {
     const median = medianOf(this.window);
+    // what the run's own CPU (or the machine's load) held the answers is no sign of the server's: a
+    // server at a constant round trip, however long, shows no rise once that is taken off. The base
+    // keeps the raw medians: taking the wait off can only make a window look less slow, never the base faster
+    const served = median - this.ownDelay();
     const afterDecrease = this.windowFirst > this.sentAtDecrease;
     const saturated = this.saturated;
     this.resetWindow();
     if (!afterDecrease) return;
     const base = this.baseMedianMs;
     this.baseMedianMs = Math.min(base, median);
-    if (median > base * LATENCY_RISE && median - base > LATENCY_RISE_MIN_MS) {
-      // a latency rise takes back what growth added, never below the start: only a 429 goes lower
-      if (this.limit > this.start) {
+    const slow = served > base * LATENCY_RISE && served - base > LATENCY_RISE_MIN_MS;
+    this.slowInRow = slow ? this.slowInRow + 1 : 0;
+    if (slow) {
+      // a latency rise takes back what growth added, never below the start: only a 429 goes lower.
+      // One slow window holds the limit; SLOW_WINDOWS in a row lower it: a server that queues stays
+      // slow, where a pause of the run's own (or of the machine) shows in one window
+      if (this.slowInRow >= SLOW_WINDOWS && this.limit > this.start) {
+        this.slowInRow = 0;
         this.decrease('latency', this.start);
         this.latencyDecreases += 1;
       }

@@ -44,10 +44,10 @@ export class Turns {
   }
 
   /** The attempt is over: its slot goes back, and its answer (or none) teaches the budget the server's pace. */
-  done(n: number, status: number | undefined, sentAt: number): void {
+  done(n: number, status: number | undefined, sentAt: number, headersAt?: number): void {
     this.budget?.release();
     // a 429 lowers the concurrency only once the pace has judged it a quota's (limited, below)
-    this.budget?.answered(n, status, sentAt, false);
+    this.budget?.answered(n, status, sentAt, false, headersAt);
   }
 
   /** A 429 to attempt `n` that a quota explains: the concurrency halves (once per burst). */

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../lib/http/client.js';
 import type { RunTarget } from '../../lib/check/run-target.js';
-import { pathUnderBase } from '../../lib/http/exchange.js';
+import { pathUnderBase, type Exchange } from '../../lib/http/exchange.js';
 import { serverSettings } from '../../lib/http/client-settings.js';
 import type { RequestBudget } from '../../lib/http/request-budget.js';
 import type { Redactor } from '../../lib/redact/redact.js';
@@ -61,13 +61,16 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     warn: () => undefined,
     fixtures: target.fixtures,
   });
-  const api = fixturesClient(target, redactor, budget, records, preflight);
+  const api = oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight));
   const findings = FIXTURES.map(() => findingsOf(target.baseUrl));
+  // the samples' upsert asks first: its archive then goes out with the second round of reads, not after it
+  const order = [FIXTURES.indexOf(customObjectFixture), ...FIXTURES.keys()].filter(
+    (i, at, all) => all.indexOf(i) === at,
+  );
+  const started = new Array<Promise<void>>(FIXTURES.length);
+  for (const i of order) started[i] = FIXTURES[i]!({ api, target, preflight }, findings[i]!);
   // the kept records as they are before any check: the run compares them again at its end
-  const [kept, ...done] = await Promise.allSettled([
-    readKeptRecords(api, target.fixtures),
-    ...FIXTURES.map((check, i) => check({ api, target, preflight }, findings[i]!)),
-  ]);
+  const [kept, ...done] = await Promise.allSettled([readKeptRecords(api, target.fixtures), ...started]);
   // archive what the samples' upsert made, at once, whatever else happened (the ledger already lists it)
   await Promise.allSettled(
     records.pending().flatMap((e) => (e.path !== null ? [api.delete(e.path, { auth: e.auth })] : [])),
@@ -84,6 +87,26 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
   if (discovered !== undefined) preflight.discovered = discovered;
   return preflight;
+}
+
+/**
+ * The client, with a read sent while the same read (path, query and key) is in flight answered by that
+ * one: the kept records' read and the fixtures' own reads name the same records at the same moment.
+ * Only while in flight: a read after a write (the task's refused patch) is sent again.
+ */
+function oneReadInFlight(api: ApiClient): ApiClient {
+  const inFlight = new Map<string, Promise<Exchange>>();
+  const get = api.get.bind(api);
+  api.get = (path, o) => {
+    const key = JSON.stringify([path, o]);
+    let read = inFlight.get(key);
+    if (read === undefined) {
+      read = get(path, o).finally(() => inFlight.delete(key));
+      inFlight.set(key, read);
+    }
+    return read;
+  };
+  return api;
 }
 
 /** The fixtures check's client: counted apart, its creates in the ledger, a stopped run still reporting. */

@@ -66,7 +66,7 @@ export function profileRun(root: string, top = 12): ProfileSummary {
 
 /** The bundle's module starts: [line, source file or package], in line order. */
 function bundleModules(root: string): Array<[number, string]> {
-  const bundle = path.join(root, 'node_modules', '.conformance', 'cli.mjs');
+  const bundle = path.join(root, 'node_modules', '.conformance', 'cli.cjs');
   if (!existsSync(bundle)) return [];
   const out: Array<[number, string]> = [];
   readFileSync(bundle, 'utf8')
@@ -120,7 +120,7 @@ export function summarize(
 function frameName(f: CpuProfile['nodes'][number]['callFrame'], modules: Array<[number, string]>): string {
   const fn = f.functionName || '(anonymous)';
   if (f.url === '') return fn;
-  if (f.url.endsWith('/.conformance/cli.mjs')) {
+  if (f.url.endsWith('/.conformance/cli.cjs')) {
     let file = 'the bundle';
     for (const [line, source] of modules) {
       if (line > f.lineNumber) break;
