@@ -151,6 +151,7 @@ import taskEmptyAttributes400 from './task-empty-attributes-400.js';
 import taskPatchClobbers from './task-patch-clobbers.js';
 import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
 import taskStatusTypedString from './task-status-typed-string.js';
+import throughBooleanAsString from './through-boolean-as-string.js';
 import throughRoleUntyped from './through-role-untyped.js';
 import timestampNotIso from './timestamp-not-iso.js';
 import topLevelKeysIgnored from './top-level-keys-ignored.js';
@@ -340,6 +341,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   taskPatchClobbers,
   taskPatchFirstFieldOnly,
   taskStatusTypedString,
+  throughBooleanAsString,
   throughRoleUntyped,
   timestampNotIso,
   topLevelKeysIgnored,
