@@ -43,8 +43,11 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
     .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
   const [first, second] = found;
   if (!first) throw notFound(kind, { field, value: match['value'] });
-  // fault ambiguous-match-links-first: the first record found is taken
-  if (second && !ctx.faults.has('ambiguous-match-links-first'))
+  // faults ambiguous-match-links-first (a contact's POST), opportunity-ambiguous-match-links-first: the first
+  // record found is taken
+  const linksFirst =
+    kind.parentType === 'contact' ? 'ambiguous-match-links-first' : 'opportunity-ambiguous-match-links-first';
+  if (second && !ctx.faults.has(linksFirst))
     throw apiError(409, 'ambiguous_match', `More than one ${kind.targetType} matches`, {
       field,
       value: match['value'],

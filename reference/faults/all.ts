@@ -87,6 +87,7 @@ import noteDeletedByTypedString from './note-deleted-by-typed-string.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import nullNotCleared from './null-not-cleared.js';
 import nullRefusedWhereNullable from './null-refused-where-nullable.js';
+import opportunityAmbiguousMatchLinksFirst from './opportunity-ambiguous-match-links-first.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
@@ -169,6 +170,7 @@ import unservedPathHtml404 from './unserved-path-html-404.js';
 import unsupportedMedia422 from './unsupported-media-422.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
+import upsertAmbiguousUpdatesFirst from './upsert-ambiguous-updates-first.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
 import upsertEnvelopedValueRefused from './upsert-enveloped-value-refused.js';
@@ -277,6 +279,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   nullClearedOnTitleOnly,
   nullNotCleared,
   nullRefusedWhereNullable,
+  opportunityAmbiguousMatchLinksFirst,
   opportunityCreateDropsAccount,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
@@ -359,6 +362,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   unsupportedMedia422,
   unsupportedMediaAccepted,
   unsupportedMediaWrongCode,
+  upsertAmbiguousUpdatesFirst,
   upsertConcurrentDuplicates,
   upsertDuplicates,
   upsertEnvelopedValueRefused,

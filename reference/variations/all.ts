@@ -26,6 +26,7 @@ import emptyStringClears from './empty-string-clears.js';
 import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
+import matchValueUnique from './match-value-unique.js';
 import maxPageSize50 from './max-page-size-50.js';
 import namesCapped40 from './names-capped-40.js';
 import opportunityRequiredCloseDate from './opportunity-required-close-date.js';
@@ -86,6 +87,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   errorTypesOwn,
   extraResponseFields,
   itemsReversed,
+  matchValueUnique,
   maxPageSize50,
   namesCapped40,
   opportunityRequiredCloseDate,
