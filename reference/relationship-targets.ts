@@ -35,8 +35,11 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
   if (!attributeOf(ctx.org, kind.targetType, ctx.profile, field)) {
     throw apiError(422, 'invalid_matching_field', `${field} is not an attribute of ${kind.targetType}`, { field });
   }
-  // fault match-across-organizations: the match looks in every organization
-  const orgs = ctx.faults.has('match-across-organizations') ? [...ctx.store.orgs.keys()] : [ctx.org.id];
+  // faults match-across-organizations (a contact's POST), opportunity-match-across-organizations: the match
+  // looks in every organization
+  const across =
+    kind.parentType === 'contact' ? 'match-across-organizations' : 'opportunity-match-across-organizations';
+  const orgs = ctx.faults.has(across) ? [...ctx.store.orgs.keys()] : [ctx.org.id];
   const found = orgs
     .flatMap((org) => ctx.store.list(org, kind.targetType))
     .filter((r) => r.attrs['archived_at'] == null)

@@ -4,9 +4,11 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { show } from '../lib/check/show.js';
 import { accountDomainToKeep, domainNames, domainPath } from './steps/account.js';
-import { readContact } from './steps/contact.js';
+import { contactToRead, readContact } from './steps/contact.js';
 import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportunity.js';
 import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { answered } from './steps/match.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -159,13 +161,43 @@ const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } =
         );
     },
   },
+  // A match naming organization A's contact is refused whether or not the server finds it (that contact
+  // is never on organization B's account): only the code tells the two apart. Where organization B's
+  // match naming its own contact, off the opportunity's account, answered contact_account_association_required,
+  // the server's match finds contacts by that name; the same answer for organization A's contact says it
+  // found that one too, where "relationship target does not exist".
   'POST /opportunity/{opportunity_id}/relationship/{api_name}': {
-    none:
-      "a match naming organization A's contact is refused 409 contact_account_association_required even by a server that " +
-      "wrongly finds it (the contact is not on organization B's account), and no stated read shows an opportunity's " +
-      'contacts: nothing would tell the two apart',
+    what: "organization B's related_record_match names organization A's contact: not found as a contact to link",
+    run: async (c: CheckContext) => {
+      const api = relationshipName(c, 'opportunityContacts');
+      const [theirs, control, mine] = await atOnce([otherOrgOpportunity(c), otherOrgContact(c), contactToRead(c)]);
+      const path = `/opportunity/${theirs.opportunity.id}/relationship/${api}`;
+      const own = await c.api.post(path, { related_record_match: matchOf(control) }, { auth: B });
+      if (codeOf(own) !== ASSOCIATION)
+        c.notApplicable(
+          `organization B's related_record_match { field: "display_name" } naming its own contact, not on the opportunity's account, answered ${answered(own)}, not ${ASSOCIATION}: the match was not shown to find contacts by that name`,
+          [own],
+        );
+      const e = c.expect(await c.api.post(path, { related_record_match: matchOf(mine) }, { auth: B }));
+      if (linkedId(e.response.json) === mine.id)
+        e.fail(`no link to organization A's contact ${mine.id}`, `HTTP ${e.response.status} linking it`);
+      if (codeOf(e.exchange) === ASSOCIATION)
+        e.fail(
+          `organization A's contact not found ("relationship target does not exist"), unlike organization B's own (${answered(own)})`,
+          `${answered(e.exchange)}: found as a contact not on the opportunity's account`,
+        );
+      if (e.response.status >= 400 && e.response.status <= 499)
+        e.rejected().code('target_record_not_found', 'error.code.target-record-not-found');
+      // its names are the match's own value, which an answer may echo
+      expectNotLeaked(e, [mine.id, valueOf(mine, 'primary_email')]);
+    },
   },
 };
+
+const ASSOCIATION = 'contact_account_association_required';
+
+/** The code of an error answer, if any. */
+const codeOf = (ex: Exchange): unknown => (ex.response?.json as { code?: unknown } | undefined)?.code;
 
 const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m]) =>
   'none' in m ? [] : [{ endpoint, ...m }],

@@ -89,6 +89,7 @@ import nullNotCleared from './null-not-cleared.js';
 import nullRefusedWhereNullable from './null-refused-where-nullable.js';
 import opportunityAmbiguousMatchLinksFirst from './opportunity-ambiguous-match-links-first.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
+import opportunityMatchAcrossOrganizations from './opportunity-match-across-organizations.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
 import opportunityStageTypedSelect from './opportunity-stage-typed-select.js';
@@ -281,6 +282,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   nullRefusedWhereNullable,
   opportunityAmbiguousMatchLinksFirst,
   opportunityCreateDropsAccount,
+  opportunityMatchAcrossOrganizations,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
   opportunityStageTypedSelect,
