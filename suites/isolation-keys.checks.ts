@@ -9,6 +9,8 @@ import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportun
 import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { answered } from './steps/match.js';
+import { customObject, expectValueNotTaken, ownedAttributes, recordForProbes } from './steps/custom-object.js';
+import { customObjectsIn } from './init/custom-objects.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -203,8 +205,44 @@ const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m])
   'none' in m ? [] : [{ endpoint, ...m }],
 );
 
+/**
+ * Organization B's own custom object, found in its schema summary ("Available custom objects are
+ * discovered with `GET /_organization_schema_summary`"; its shape is not shown): the refused writes
+ * with organization B's key name organization A's api_name, which organization B's workspace may lack
+ * (then they show only that the type is unknown). Under organization B's own api_name, organization A's
+ * record id names nothing of organization B's: the patch is refused and the record does not take it.
+ */
+const OWN_TYPE: CheckCase = {
+  endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+  what: "organization B patches, under its own custom object's api_name, organization A's record: it does not take the value",
+  run: async (c: CheckContext) => {
+    const co = customObject(c);
+    const summary = c.setup(
+      await c.api.get('/_organization_schema_summary', { auth: B }),
+      'GET /_organization_schema_summary',
+    ).exchange;
+    const types = customObjectsIn(summary.response?.json).map((o) => o.apiName);
+    // another api_name than organization A's first: the refused writes already name organization A's
+    const own = types.find((t) => t !== co.apiName) ?? types[0];
+    if (own === undefined)
+      c.notApplicable(
+        "organization B's schema summary names no custom object (cus_obj__…) in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
+        [summary],
+      );
+    const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
+    const e = c.expect(await c.api.patch(`/${own}/${target.record.id}`, { attributes }, { auth: B }));
+    judgeAnswer(
+      c,
+      e,
+      target.unique,
+      (b) => (b as { data?: { id?: unknown } } | undefined)?.data?.id === target.record.id,
+    );
+    await expectValueNotTaken(c, co, target, attributes);
+  },
+};
+
 group("Isolation › another organization's key on organization A's sub-resources and matches", () => {
-  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks]) {
+  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks, OWN_TYPE]) {
     check(
       'isolation.other-organization',
       `${item.endpoint}: ${item.what}`,

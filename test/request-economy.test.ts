@@ -26,9 +26,11 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * removal, a second contact of its name on that account and the match naming both; a second record, the
  * patch giving it the first's match value, the upsert of that value and the record's archive. Organization
  * B's match naming organization A's contact on the opportunity POST (area 4) added 4: organization B's
- * opportunity and contact, its match naming that contact and the one naming organization A's.
+ * opportunity and contact, its match naming that contact and the one naming organization A's. Organization
+ * B's own custom object (area 4) added 3: its schema summary, its patch of organization A's record under
+ * that api_name, and the upsert that shows the record again.
  */
-const REQUEST_BUDGET = 706;
+const REQUEST_BUDGET = 709;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 

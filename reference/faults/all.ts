@@ -104,6 +104,7 @@ import otherOrgCanPatchTask from './other-org-can-patch-task.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
 import otherOrgCanWrite from './other-org-can-write.js';
+import otherOrgOwnTypeFindsAnyRecord from './other-org-own-type-finds-any-record.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
@@ -297,6 +298,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgCanReadContact,
   otherOrgCanReadNote,
   otherOrgCanWrite,
+  otherOrgOwnTypeFindsAnyRecord,
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,

@@ -31,6 +31,7 @@ import maxPageSize50 from './max-page-size-50.js';
 import namesCapped40 from './names-capped-40.js';
 import opportunityRequiredCloseDate from './opportunity-required-close-date.js';
 import otherOrg403 from './other-org-403.js';
+import otherOrgOwnCustomObject from './other-org-own-custom-object.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
@@ -92,6 +93,7 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   namesCapped40,
   opportunityRequiredCloseDate,
   otherOrg403,
+  otherOrgOwnCustomObject,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,
