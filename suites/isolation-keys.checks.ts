@@ -226,7 +226,7 @@ const OWN_TYPE: CheckCase = {
     const own = types.find((t) => t !== co.apiName) ?? types[0];
     if (own === undefined)
       c.notApplicable(
-        "organization B's schema summary names no custom object (cus_obj__…) in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
+        "organization B's schema summary names no custom object (cus_obj__…), or none in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
         [summary],
       );
     const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
