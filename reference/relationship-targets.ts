@@ -35,16 +35,22 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
   if (!attributeOf(ctx.org, kind.targetType, ctx.profile, field)) {
     throw apiError(422, 'invalid_matching_field', `${field} is not an attribute of ${kind.targetType}`, { field });
   }
-  // fault match-across-organizations: the match looks in every organization
-  const orgs = ctx.faults.has('match-across-organizations') ? [...ctx.store.orgs.keys()] : [ctx.org.id];
+  // faults match-across-organizations (a contact's POST), opportunity-match-across-organizations: the match
+  // looks in every organization
+  const across =
+    kind.parentType === 'contact' ? 'match-across-organizations' : 'opportunity-match-across-organizations';
+  const orgs = ctx.faults.has(across) ? [...ctx.store.orgs.keys()] : [ctx.org.id];
   const found = orgs
     .flatMap((org) => ctx.store.list(org, kind.targetType))
     .filter((r) => r.attrs['archived_at'] == null)
     .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
   const [first, second] = found;
   if (!first) throw notFound(kind, { field, value: match['value'] });
-  // fault ambiguous-match-links-first: the first record found is taken
-  if (second && !ctx.faults.has('ambiguous-match-links-first'))
+  // faults ambiguous-match-links-first (a contact's POST), opportunity-ambiguous-match-links-first: the first
+  // record found is taken
+  const linksFirst =
+    kind.parentType === 'contact' ? 'ambiguous-match-links-first' : 'opportunity-ambiguous-match-links-first';
+  if (second && !ctx.faults.has(linksFirst))
     throw apiError(409, 'ambiguous_match', `More than one ${kind.targetType} matches`, {
       field,
       value: match['value'],

@@ -7,6 +7,7 @@ import type { CheckModule } from '../lib/check/registry.js';
  */
 export const SUITE_FILES: readonly CheckModule[] = [
   { group: 'accounts', load: () => import('./accounts.checks.js') },
+  { group: 'ambiguous-match', load: () => import('./ambiguous-match.checks.js') },
   { group: 'authentication', load: () => import('./authentication.checks.js') },
   { group: 'authorization', load: () => import('./authorization.checks.js') },
   { group: 'contact-phone-numbers', load: () => import('./contact-phone-numbers.checks.js') },

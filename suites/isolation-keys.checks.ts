@@ -4,9 +4,13 @@ import type { CheckContext } from '../lib/check/context.js';
 import type { Conformance } from '../lib/check/expect-conform.js';
 import { show } from '../lib/check/show.js';
 import { accountDomainToKeep, domainNames, domainPath } from './steps/account.js';
-import { readContact } from './steps/contact.js';
+import { contactToRead, readContact } from './steps/contact.js';
 import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportunity.js';
 import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import { answered } from './steps/match.js';
+import { customObject, expectValueNotTaken, ownedAttributes, recordForProbes } from './steps/custom-object.js';
+import { customObjectsIn } from './init/custom-objects.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -159,20 +163,86 @@ const MATCHES: { readonly [E in RelationshipPost]: CaseOf | { none: string } } =
         );
     },
   },
+  // A match naming organization A's contact is refused whether or not the server finds it (that contact
+  // is never on organization B's account): only the code tells the two apart. Where organization B's
+  // match naming its own contact, off the opportunity's account, answered contact_account_association_required,
+  // the server's match finds contacts by that name; the same answer for organization A's contact says it
+  // found that one too, where "relationship target does not exist".
   'POST /opportunity/{opportunity_id}/relationship/{api_name}': {
-    none:
-      "a match naming organization A's contact is refused 409 contact_account_association_required even by a server that " +
-      "wrongly finds it (the contact is not on organization B's account), and no stated read shows an opportunity's " +
-      'contacts: nothing would tell the two apart',
+    what: "organization B's related_record_match names organization A's contact: not found as a contact to link",
+    run: async (c: CheckContext) => {
+      const api = relationshipName(c, 'opportunityContacts');
+      const [theirs, control, mine] = await atOnce([otherOrgOpportunity(c), otherOrgContact(c), contactToRead(c)]);
+      const path = `/opportunity/${theirs.opportunity.id}/relationship/${api}`;
+      const own = await c.api.post(path, { related_record_match: matchOf(control) }, { auth: B });
+      if (codeOf(own) !== ASSOCIATION)
+        c.notApplicable(
+          `organization B's related_record_match { field: "display_name" } naming its own contact, not on the opportunity's account, answered ${answered(own)}, not ${ASSOCIATION}: the match was not shown to find contacts by that name`,
+          [own],
+        );
+      const e = c.expect(await c.api.post(path, { related_record_match: matchOf(mine) }, { auth: B }));
+      if (linkedId(e.response.json) === mine.id)
+        e.fail(`no link to organization A's contact ${mine.id}`, `HTTP ${e.response.status} linking it`);
+      if (codeOf(e.exchange) === ASSOCIATION)
+        e.fail(
+          `organization A's contact not found ("relationship target does not exist"), unlike organization B's own (${answered(own)})`,
+          `${answered(e.exchange)}: found as a contact not on the opportunity's account`,
+        );
+      if (e.response.status >= 400 && e.response.status <= 499)
+        e.rejected().code('target_record_not_found', 'error.code.target-record-not-found');
+      // its names are the match's own value, which an answer may echo
+      expectNotLeaked(e, [mine.id, valueOf(mine, 'primary_email')]);
+    },
   },
 };
+
+const ASSOCIATION = 'contact_account_association_required';
+
+/** The code of an error answer, if any. */
+const codeOf = (ex: Exchange): unknown => (ex.response?.json as { code?: unknown } | undefined)?.code;
 
 const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m]) =>
   'none' in m ? [] : [{ endpoint, ...m }],
 );
 
+/**
+ * Organization B's own custom object, found in its schema summary ("Available custom objects are
+ * discovered with `GET /_organization_schema_summary`"; its shape is not shown): the refused writes
+ * with organization B's key name organization A's api_name, which organization B's workspace may lack
+ * (then they show only that the type is unknown). Under organization B's own api_name, organization A's
+ * record id names nothing of organization B's: the patch is refused and the record does not take it.
+ */
+const OWN_TYPE: CheckCase = {
+  endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
+  what: "organization B patches, under its own custom object's api_name, organization A's record: it does not take the value",
+  run: async (c: CheckContext) => {
+    const co = customObject(c);
+    const summary = c.setup(
+      await c.api.get('/_organization_schema_summary', { auth: B }),
+      'GET /_organization_schema_summary',
+    ).exchange;
+    const types = customObjectsIn(summary.response?.json).map((o) => o.apiName);
+    // another api_name than organization A's first: the refused writes already name organization A's
+    const own = types.find((t) => t !== co.apiName) ?? types[0];
+    if (own === undefined)
+      c.notApplicable(
+        "organization B's schema summary names no custom object (cus_obj__…), or none in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
+        [summary],
+      );
+    const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
+    const e = c.expect(await c.api.patch(`/${own}/${target.record.id}`, { attributes }, { auth: B }));
+    judgeAnswer(
+      c,
+      e,
+      target.unique,
+      (b) => (b as { data?: { id?: unknown } } | undefined)?.data?.id === target.record.id,
+    );
+    await expectValueNotTaken(c, co, target, attributes);
+  },
+};
+
 group("Isolation › another organization's key on organization A's sub-resources and matches", () => {
-  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks]) {
+  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks, OWN_TYPE]) {
     check(
       'isolation.other-organization',
       `${item.endpoint}: ${item.what}`,

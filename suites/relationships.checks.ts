@@ -12,19 +12,16 @@ import {
   relationshipName,
   contactWithAccounts,
   LINKED_ACCOUNTS,
-  accountBody,
-  matchAlone,
-  matchOf,
 } from './steps/relationship.js';
-import { valueOf, type ApiRecord } from './spec/record.js';
+import type { ApiRecord } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { throughUnstatedPage } from './steps/unstated-route.js';
 import { setupRecord } from './steps/record.js';
 import { validate } from './spec/schemas/index.js';
 import { allInWords, under } from './spec/schema-words.js';
 import { bothTargetKeys, byId, neitherTargetKey } from '../fixtures/builders/relationship.js';
-import type { Exchange } from '../lib/http/exchange.js';
 import { atOnce } from './steps/at-once.js';
+import { answered, matchAlone, matchNamingTwo, matchOf } from './steps/match.js';
 
 interface PostBody {
   parent: { id: unknown; record_type: unknown };
@@ -336,40 +333,6 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
 // shown (the upsert's { field, value } is sent, naming an account of this run by its display_name),
 // so a server may refuse it with the error body; one that takes it answers { parent, api_name, item }.
 
-/**
- * Two accounts of one display_name (the second refused where the server holds names unique, which
- * nothing states against) and the POST whose match names both: sent once, judged by two rules.
- */
-function matchNamingTwo(c: CheckContext): Promise<{ twin: Exchange; ex: Exchange }> {
-  return c.shared('relationships: a related_record_match naming two accounts', async (s) => {
-    const apiName = relationshipName(s, 'contactAccounts');
-    const contact = await contactForProbes(s);
-    const first = setupRecord(s, await s.api.post('/account', accountBody(s)), 'POST /account');
-    const body = accountBody(s);
-    const twin = await s.api.post('/account', {
-      attributes: { ...body.attributes, display_name: valueOf(first, 'display_name') },
-    });
-    const ex = await s.api.post(`/contact/${contact.id}/relationship/${apiName}`, {
-      related_record_match: matchOf(first),
-    });
-    return { twin, ex };
-  });
-}
-
-/** `HTTP 409 (ambiguous_match)`: an answer's status and code, for observations. */
-function answered(ex: Exchange): string {
-  const code = (ex.response?.json as { code?: unknown } | undefined)?.code;
-  return `HTTP ${ex.response?.status ?? '?'}${typeof code === 'string' ? ` (${code})` : ''}`;
-}
-
-/** Whether the match alone linked the one account it names: the precondition of ambiguous_match's check. */
-function linkedTheOneNamed(alone: { contactId: string; account: ApiRecord; ex: Exchange }): boolean {
-  const r = alone.ex.response;
-  if (!r || r.status < 200 || r.status > 299) return false;
-  const b = r.json as Partial<PostBody> | undefined;
-  return b?.item?.related_record_id === alone.account.id && b.parent?.id === alone.contactId;
-}
-
 endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
   check(
     'contact.relationship.post',
@@ -405,30 +368,6 @@ endpoint('POST /contact/{contact_id}/relationship/{api_name}', () => {
         return;
       }
       e.rejected();
-    },
-  );
-
-  // "ambiguous_match | match finds more than one record": which records a match finds is the server's
-  // unstated match rule, until the same run shows it: a match alone that linked the one account it
-  // names finds accounts by that display_name, so it finds both accounts of one name.
-  check(
-    'error.code.ambiguous-match',
-    'once a match alone linked the one account it names, a match naming two accounts of one display_name is rejected as ambiguous_match',
-    async (c) => {
-      const [alone, two] = await atOnce([matchAlone(c), matchNamingTwo(c)]);
-      if (!linkedTheOneNamed(alone))
-        c.notApplicable(
-          `a related_record_match alone naming one account answered ${answered(alone.ex)}, not a link to that account: which records a match finds is not shown, so a match naming two proves nothing (it answered ${answered(two.ex)})`,
-          [alone.ex, two.ex],
-        );
-      const ts = two.twin.response?.status ?? 0;
-      if (ts < 200 || ts > 299)
-        c.notApplicable(
-          `a second account named as the first answered ${answered(two.twin)}: the server holds account names unique (nothing states otherwise), so no match names two accounts`,
-          [two.twin],
-        );
-      c.observe('ambiguous-match', `a related_record_match naming two accounts answered ${answered(two.ex)}`);
-      c.expect(two.ex).rejected().code('ambiguous_match');
     },
   );
 });

@@ -2,19 +2,47 @@ import { describe, expect, it } from 'vitest';
 import { runSuite, type SuiteRun } from './verify/detect.js';
 
 /**
- * ambiguous_match is asserted only once the same run has proven its precondition: a
- * related_record_match alone linked the one account it names, and a second account of that name was
- * made. Where the server's legal choices leave it unproven (names held unique; the match alone
+ * ambiguous_match is asserted on every operation that takes a match, only once the same run has proven
+ * its precondition there: a related_record_match alone linked the one account (contact POST) or contact
+ * (opportunity POST) it names, and a second record of that name was made; an upsert of a match value
+ * alone answered the one record holding it, and a patch gave a second record that value. Where the
+ * server's legal choices leave it unproven (names or match values held unique; the match alone
  * refused) the rule is not applicable, with the answers that prove it; never a pass, never a failure.
  */
 const ONLY = ['--only', 'error.code.ambiguous-match'];
 
-const ambiguous = (run: SuiteRun) => run.checks.filter((c) => c.id === 'error.code.ambiguous-match');
+const ambiguous = (run: SuiteRun, on = 'POST /contact/') =>
+  run.checks.filter((c) => c.id === 'error.code.ambiguous-match' && c.title.startsWith(on));
 
 describe('error.code.ambiguous-match', () => {
-  it('passes on the reference, which proved its precondition and answered ambiguous_match', async () => {
+  it('passes on the reference, which proved each precondition and answered ambiguous_match', async () => {
     const run = await runSuite(ONLY, { inProcess: true });
-    expect(ambiguous(run).map((c) => c.status)).toEqual(['passed']);
+    expect(ambiguous(run, '').map((c) => c.status)).toEqual(['passed', 'passed', 'passed']);
+    expect(run.code).toBe(0);
+  }, 120_000);
+
+  it.each([
+    ['opportunity-ambiguous-match-links-first', 'POST /opportunity/'],
+    ['upsert-ambiguous-updates-first', 'POST /{custom_object_api_name}/_upsert'],
+  ])(
+    'fails a server with %s on that operation alone',
+    async (fault, on) => {
+      const run = await runSuite([...ONLY, '--fault', fault], { inProcess: true });
+      expect(
+        ambiguous(run, '')
+          .filter((c) => c.status === 'failed')
+          .map((c) => c.title.slice(0, on.length)),
+      ).toEqual([on]);
+      expect(run.code).toBe(1);
+    },
+    120_000,
+  );
+
+  it('is not applicable on the upsert, with the refused patch as proof, where match values are unique', async () => {
+    const run = await runSuite([...ONLY, '--variation', 'match-value-unique'], { inProcess: true });
+    const [c] = ambiguous(run, 'POST /{custom_object_api_name}/_upsert') as Array<{ status: string; message: string }>;
+    expect(c?.status).toBe('not applicable');
+    expect(c?.message).toContain('HTTP 409 (conflict)');
     expect(run.code).toBe(0);
   }, 120_000);
 

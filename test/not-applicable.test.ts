@@ -174,6 +174,47 @@ describe("the run's observer of answers", () => {
     expect(env.values).toBe(1);
     expect(env.failures.map((f) => f.violation.rule)).toEqual(['record.envelope']);
   });
+  it("judges the typed values of a relationship item's through.attributes, on a POST's item and a page's items", () => {
+    const o = new AnswerObserver({
+      baseUrl: 'http://server/api/v2/public',
+      operations: STATED_OPERATIONS,
+      judges: JUDGES,
+    });
+    const id = '8a0f7d0e-3b1a-4c55-9a3e-2f1d7e6b5c40';
+    const edge = (isPrimary: unknown) => ({
+      related_record_id: id,
+      related_record_type: 'account',
+      through: {
+        id,
+        record_type: 'contact_account',
+        attributes: {
+          role: { value: 'buyer', value_type: 'string' },
+          is_primary: { value: isPrimary, value_type: 'boolean' },
+        },
+      },
+    });
+    const parent = { id, record_type: 'contact' };
+    o.see(answer(`/contact/${id}/relationship/accounts`, { parent, api_name: 'accounts', item: edge('true') }, 201));
+    o.see(
+      answer(`/contact/${id}/relationship/accounts`, {
+        count: 2,
+        next_cursor: null,
+        parent,
+        api_name: 'accounts',
+        items: [edge(false), edge(null)],
+      }),
+    );
+    expect(o.seen('string')).toMatchObject({ values: 3, answers: 2 });
+    const seen = o.seen('boolean');
+    expect(seen.values).toBe(2); // a null value shows none
+    expect(seen.failures).toHaveLength(1);
+    expect(seen.failures[0]).toMatchObject({ attribute: 'through.attributes.is_primary' });
+    expect(seen.failures[0]!.violation).toMatchObject({
+      rule: 'value.shape',
+      at: '/item/through/attributes/is_primary/value',
+    });
+    expect(o.seen('record envelope').values).toBe(0);
+  });
 });
 
 describe('what the observer saw that no check reported', () => {

@@ -26,6 +26,7 @@ import { unservedPaths } from '../suites/sweeps/unserved-path.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { readBackChecks, readBackPath, type ReadBackCase } from '../suites/sweeps/read-backs.js';
 import { READ_BACKS } from '../suites/shared/read-backs.js';
+import { ambiguousMatchChecks } from '../suites/sweeps/matches.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -276,6 +277,28 @@ describe('a copy of the table with operations added: every sweep and derivation 
     );
     expect(endpoints(checks)).toEqual(expect.arrayContaining(['POST /task', 'PUT /contact/{contact_id}/widget']));
     expect(endpoints(checks).filter((e) => e.startsWith('GET '))).toEqual([]);
+  });
+
+  it('the ambiguous-match sweep takes every operation whose body carries a match, a new one too', () => {
+    const matching = [
+      'POST /contact/{contact_id}/relationship/{api_name}',
+      'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+      'POST /{custom_object_api_name}/_upsert',
+    ];
+    const cases = Object.fromEntries(matching.map((e) => [e, CASE]));
+    expect(endpoints(ambiguousMatchChecks(copy, cases))).toEqual(matching);
+    const linkTask = 'POST /task/{task_id}/relationship/{api_name}';
+    const withLink: AnyTable = {
+      ...copy,
+      [linkTask]: {
+        ...copy['POST /opportunity/{opportunity_id}/relationship/{api_name}']!,
+        params: { task_id: 'task id', api_name: 'relationship api_name' },
+      },
+    };
+    expect(() => ambiguousMatchChecks(withLink, cases)).toThrow(
+      /POST \/task\/\{task_id\}\/relationship\/\{api_name\} has no case in AMBIGUOUS_MATCHES/,
+    );
+    expect(endpoints(ambiguousMatchChecks(withLink, { ...cases, [linkTask]: CASE }))).toEqual([...matching, linkTask]);
   });
 
   it("organization B's sweep reads the new read with the generic read, and takes the new write", () => {

@@ -88,7 +88,9 @@ import noteDeletedByTypedString from './note-deleted-by-typed-string.js';
 import nullClearedOnTitleOnly from './null-cleared-on-title-only.js';
 import nullNotCleared from './null-not-cleared.js';
 import nullRefusedWhereNullable from './null-refused-where-nullable.js';
+import opportunityAmbiguousMatchLinksFirst from './opportunity-ambiguous-match-links-first.js';
 import opportunityCreateDropsAccount from './opportunity-create-drops-account.js';
+import opportunityMatchAcrossOrganizations from './opportunity-match-across-organizations.js';
 import opportunityRelationshipDeleteNoop from './opportunity-relationship-delete-noop.js';
 import opportunityStageExpectedDaysString from './opportunity-stage-expected-days-string.js';
 import opportunityStageTypedSelect from './opportunity-stage-typed-select.js';
@@ -103,6 +105,7 @@ import otherOrgCanPatchTask from './other-org-can-patch-task.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
 import otherOrgCanWrite from './other-org-can-write.js';
+import otherOrgOwnTypeFindsAnyRecord from './other-org-own-type-finds-any-record.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
@@ -152,6 +155,7 @@ import taskEmptyAttributes400 from './task-empty-attributes-400.js';
 import taskPatchClobbers from './task-patch-clobbers.js';
 import taskPatchFirstFieldOnly from './task-patch-first-field-only.js';
 import taskStatusTypedString from './task-status-typed-string.js';
+import throughBooleanAsString from './through-boolean-as-string.js';
 import throughRoleUntyped from './through-role-untyped.js';
 import timestampNotIso from './timestamp-not-iso.js';
 import topLevelKeysIgnored from './top-level-keys-ignored.js';
@@ -169,6 +173,7 @@ import unservedPathHtml404 from './unserved-path-html-404.js';
 import unsupportedMedia422 from './unsupported-media-422.js';
 import unsupportedMediaAccepted from './unsupported-media-accepted.js';
 import unsupportedMediaWrongCode from './unsupported-media-wrong-code.js';
+import upsertAmbiguousUpdatesFirst from './upsert-ambiguous-updates-first.js';
 import upsertConcurrentDuplicates from './upsert-concurrent-duplicates.js';
 import upsertDuplicates from './upsert-duplicates.js';
 import upsertEnvelopedValueRefused from './upsert-enveloped-value-refused.js';
@@ -278,7 +283,9 @@ export const ALL_FAULTS: readonly Fault[] = [
   nullClearedOnTitleOnly,
   nullNotCleared,
   nullRefusedWhereNullable,
+  opportunityAmbiguousMatchLinksFirst,
   opportunityCreateDropsAccount,
+  opportunityMatchAcrossOrganizations,
   opportunityRelationshipDeleteNoop,
   opportunityStageExpectedDaysString,
   opportunityStageTypedSelect,
@@ -293,6 +300,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgCanReadContact,
   otherOrgCanReadNote,
   otherOrgCanWrite,
+  otherOrgOwnTypeFindsAnyRecord,
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,
@@ -342,6 +350,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   taskPatchClobbers,
   taskPatchFirstFieldOnly,
   taskStatusTypedString,
+  throughBooleanAsString,
   throughRoleUntyped,
   timestampNotIso,
   topLevelKeysIgnored,
@@ -359,6 +368,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   unsupportedMedia422,
   unsupportedMediaAccepted,
   unsupportedMediaWrongCode,
+  upsertAmbiguousUpdatesFirst,
   upsertConcurrentDuplicates,
   upsertDuplicates,
   upsertEnvelopedValueRefused,

@@ -2,12 +2,12 @@ import { defineFault } from './define.js';
 import { flag } from './kit.js';
 
 /**
- * A relationship POST's related_record_match looks in every organization: a match naming another
+ * A contact relationship POST's related_record_match looks in every organization: a match naming another
  * organization's record links it (hook in relationship-targets.ts).
  */
 export default defineFault({
   id: 'match-across-organizations',
   breaks: ['isolation.other-organization'],
-  description: "a related_record_match finds and links another organization's record",
+  description: "a contact relationship POST's related_record_match finds and links another organization's record",
   apply: flag('match-across-organizations'),
 });

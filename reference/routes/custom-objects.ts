@@ -61,16 +61,24 @@ function upsert(ctx: Context): Reply {
     });
   }
   // fault upsert-duplicates: every upsert creates, never matching an existing record
-  const existing = ctx.faults.has('upsert-duplicates')
-    ? undefined
+  const found = ctx.faults.has('upsert-duplicates')
+    ? []
     : ctx.store
         .list(ctx.org.id, type)
         // variation upsert-updates-archived: an archived record's match value still finds it
-        .find(
+        .filter(
           (r) =>
             (r.attrs['archived_at'] == null || ctx.variations.has('upsert-updates-archived')) &&
             JSON.stringify(r.attrs[field]) === JSON.stringify(stored),
         );
+  // a patch may give a record another's match value: then the match finds more than one record
+  // (fault upsert-ambiguous-updates-first: the first found is updated)
+  if (found.length > 1 && !ctx.faults.has('upsert-ambiguous-updates-first'))
+    throw apiError(409, 'ambiguous_match', `More than one ${type} record has ${field} ${JSON.stringify(value)}`, {
+      field,
+      count: found.length,
+    });
+  const existing = found[0];
   const meta = { matched_on: { field, value } };
   if (existing) {
     applyPatch(ctx, existing, parseAttributes(ctx, type, attributes, 'update'));

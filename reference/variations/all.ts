@@ -26,10 +26,12 @@ import emptyStringClears from './empty-string-clears.js';
 import errorTypesOwn from './error-types-own.js';
 import extraResponseFields from './extra-response-fields.js';
 import itemsReversed from './items-reversed.js';
+import matchValueUnique from './match-value-unique.js';
 import maxPageSize50 from './max-page-size-50.js';
 import namesCapped40 from './names-capped-40.js';
 import opportunityRequiredCloseDate from './opportunity-required-close-date.js';
 import otherOrg403 from './other-org-403.js';
+import otherOrgOwnCustomObject from './other-org-own-custom-object.js';
 import otherOrgOwnStages from './other-org-own-stages.js';
 import otherTopLevelKeysIgnored from './other-top-level-keys-ignored.js';
 import ownCodesForUnlistedStatuses from './own-codes-for-unlisted-statuses.js';
@@ -86,10 +88,12 @@ export const ALL_VARIATIONS: readonly Variation[] = [
   errorTypesOwn,
   extraResponseFields,
   itemsReversed,
+  matchValueUnique,
   maxPageSize50,
   namesCapped40,
   opportunityRequiredCloseDate,
   otherOrg403,
+  otherOrgOwnCustomObject,
   otherOrgOwnStages,
   otherTopLevelKeysIgnored,
   ownCodesForUnlistedStatuses,

@@ -9,7 +9,8 @@ import { uniqueEmail } from '../../fixtures/builders/unique.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { contactPatchedAll } from '../steps/contact-patch-all.js';
 import { phoneContact, phoneItemOf } from '../steps/phone-item.js';
-import { contactAccountsRead, contactWithAccounts, matchAlone, relatedIds } from '../steps/relationship.js';
+import { contactAccountsRead, contactWithAccounts, relatedIds } from '../steps/relationship.js';
+import { matchAlone } from '../steps/match.js';
 import { textChoiceNote, textReadBack } from '../steps/same-text.js';
 
 // The read-back family (issue 39, area 2): every write row of the operation table with a `readBack`

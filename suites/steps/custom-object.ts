@@ -362,6 +362,8 @@ export function customObjectPatched(c: CheckContext): Promise<{
   before: ApiRecord;
   body: { attributes: Record<string, unknown> };
   readBack: Exchange;
+  /** the record's match value */
+  value: string;
 }> {
   const co = customObject(c);
   return c.shared('custom objects: a patch of a record of its own', async (s) => {
@@ -375,8 +377,9 @@ export function customObjectPatched(c: CheckContext): Promise<{
     const ex = await s.api.patch(`/${co.apiName}/${before.id}`, body);
     // the record again, the stated way: an upsert of its match value and nothing else, before any
     // other check writes the record (recordToPatch waits for this set-up)
-    const readBack = await upsert(s, co, freshUpsertBody(s, co, String(made.match?.value), {}));
-    return { ex, before, body, readBack };
+    const value = String(made.match?.value);
+    const readBack = await upsert(s, co, freshUpsertBody(s, co, value, {}));
+    return { ex, before, body, readBack, value };
   });
 }
 

@@ -6,12 +6,8 @@ import { byId } from '../../fixtures/builders/relationship.js';
 import type { OrgKey } from './record.js';
 import type { ApiRecord } from '../spec/record.js';
 import { createAccount } from './account.js';
-import { contactForProbes, createContact } from './contact.js';
+import { createContact } from './contact.js';
 import { atOnce } from './at-once.js';
-import { setupRecord } from './record.js';
-import { valueOf } from '../spec/record.js';
-import { requiredOnCreate } from './required-on-create.js';
-import { accountCreateBody } from '../../fixtures/builders/account.js';
 
 type RelationshipKey = keyof NonNullable<Fixtures['relationships']>;
 
@@ -121,32 +117,4 @@ export function contactAccountsRead(c: CheckContext): Promise<Exchange> {
   return c.shared('relationships: a read of the accounts of the contact linked to them', async (s) =>
     readContactAccounts(s, (await contactWithAccounts(s)).contact.id),
   );
-}
-
-/**
- * A match that names the given record by display_name (related_record_match's shape is not shown; this is the upsert
- * match's).
- */
-export function matchOf(record: ApiRecord): { field: string; value: unknown } {
-  return { field: 'display_name', value: valueOf(record, 'display_name') };
-}
-
-/** A valid account create body of the run (the workspace's required fields filled). */
-export const accountBody = (c: CheckContext) =>
-  accountCreateBody(c.faker, { runId: c.runId, required: requiredOnCreate(c, 'account') });
-
-/**
- * The run's POST with related_record_match alone, naming an account of its own: sent once, judged by the
- * relationship checks and read back by the read-back family.
- */
-export function matchAlone(c: CheckContext): Promise<{ contactId: string; account: ApiRecord; ex: Exchange }> {
-  return c.shared('relationships: a related_record_match alone naming one account', async (s) => {
-    const apiName = relationshipName(s, 'contactAccounts');
-    const contact = await contactForProbes(s);
-    const account = setupRecord(s, await s.api.post('/account', accountBody(s)), 'POST /account');
-    const ex = await s.api.post(`/contact/${contact.id}/relationship/${apiName}`, {
-      related_record_match: matchOf(account),
-    });
-    return { contactId: contact.id, account, ex };
-  });
 }

@@ -68,8 +68,12 @@ export const ERROR_CODE_RULES = {
     section: 'Errors',
     quote: '| ambiguous_match | match finds more than one record |',
     summary:
-      'once the run has shown a related_record_match alone linking the one account it names, a match naming two accounts of one display_name is rejected with the code ambiguous_match (not applicable, with the answers, where the server refused the match alone or a second account of that name)',
-    endpoints: ['POST /contact/{contact_id}/relationship/{api_name}'],
+      "on every operation that takes a match, once the run has shown its match finding the one record it names (a related_record_match alone linking it; an upsert of a match value alone answering the record holding it), a match naming two records of the run (two accounts, or two contacts on the opportunity's account, of one display_name; two custom-object records, one patched to the other's match value) is rejected with the code ambiguous_match (not applicable, with the answers, where the server refused the match alone or the second record of that value)",
+    endpoints: [
+      'POST /contact/{contact_id}/relationship/{api_name}',
+      'POST /opportunity/{opportunity_id}/relationship/{api_name}',
+      'POST /{custom_object_api_name}/_upsert',
+    ],
   },
   'error.code.invalid-target-identifier': {
     level: 'MUST',
