@@ -20,6 +20,24 @@ function shapeKind(shape: string): string {
 /** Statuses the spec documents that no listed code names (401 has invalid_api_key, 415 unsupported_media_type, …). */
 const NO_FITTING_CODE: readonly number[] = [403, 405, 406];
 
+/**
+ * "Status codes documented per operation: 400 validation, 401 unauthenticated, 403 forbidden, 404 not
+ * found, 405 method not allowed, 406 not acceptable, 409 conflict, 413 payload too large, 415
+ * unsupported media type, 422 unprocessable, 429 rate limited, 500 internal error."
+ */
+export const DOCUMENTED_ERROR_STATUSES: readonly number[] = [
+  400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 429, 500,
+];
+
+/**
+ * The error body's rules on any answer of the run (suites/spec/judges.ts `errorAnswer`): "Every error
+ * response has this body", on each status the spec documents. Another status (a 502 or 503 of a proxy in
+ * front, a 431 of the HTTP layer) is no answer the spec describes: not judged here, as no check provokes one.
+ */
+export function errorAnswerViolations(r: ExchangeResponse): Violation[] | undefined {
+  return DOCUMENTED_ERROR_STATUSES.includes(r.status) ? errorBodyViolations(r) : undefined;
+}
+
 /** Every broken error-body rule of one error response, most basic first. */
 export function errorBodyViolations(r: ExchangeResponse): Violation[] {
   const out: Violation[] = [];
