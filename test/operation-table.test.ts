@@ -23,6 +23,7 @@ import { allRoutes } from '../reference/routes/index.js';
 import { matchRoute } from '../reference/router.js';
 import { probes } from '../suites/sweeps/probes.js';
 import { unservedPaths } from '../suites/sweeps/unserved-path.js';
+import { errorAnswerTargets } from '../suites/sweeps/error-answers.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -225,6 +226,12 @@ describe('a copy of the table with operations added: every sweep and derivation 
     );
     // the first id of a path is the hostile-id sweep's
     expect(targets.some((t) => t.name === 'contact_id' || t.name === 'record_id')).toBe(false);
+  });
+
+  it("the error answers of the new operations are judged by the error body's rules, each at its own operation", () => {
+    const targets = errorAnswerTargets(copy);
+    expect(endpoints(targets)).toEqual(expect.arrayContaining(['PUT /contact/{contact_id}/widget', 'POST /task']));
+    expect(targets.find((t) => t.endpoint === 'POST /task')).toMatchObject({ operations: ['POST /task'], write: true });
   });
 
   it('the unserved path is one no operation of the table serves; a table whose new operation would serve it does not load', () => {
