@@ -5,6 +5,7 @@ import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from './spec/rules/catalogue.js';
 import { PROVOCATIONS, PROVOKE, provoked, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
+import type { SeenErrors } from '../lib/check/seen.js';
 import { customObject, patchAttributes } from './steps/custom-object.js';
 import { OPERATIONS } from './spec/operations.js';
 import { unservedPaths } from './sweeps/unserved-path.js';
@@ -75,15 +76,20 @@ group('Errors › every error answer of the run', () => {
   }
 });
 
-/** The error body's rules on every error answer the run read at `t`'s operations. */
+/**
+ * The error body's rules on every error answer the run read at `t`'s operations. A run that read no
+ * error answer there (`--only`, a rerun) gets one of the check's own (0 requests in a whole run, whose
+ * 401 sweep meets every operation).
+ */
 async function judgeErrorAnswers(c: CheckContext, t: ErrorAnswerTarget): Promise<void> {
-  const seen = t.operations.map((o) => c.errorsAt(o));
-  const [answers, errors] = [seen.reduce((n, s) => n + s.answers, 0), seen.reduce((n, s) => n + s.errors, 0)];
-  if (answers === 0) {
-    if (t.write && c.target.readOnly)
-      c.skip(`--read-only: the run sent ${t.endpoint} nothing`, { key: '--read-only', kind: 'excluded' });
-    c.skip(`the run sent ${t.endpoint} nothing: no check that sends it a request ran (--only left them out)`);
+  const at = () => t.operations.map((o) => c.errorsAt(o));
+  const total = (seen: SeenErrors[], n: (s: SeenErrors) => number) => seen.reduce((sum, s) => sum + n(s), 0);
+  let seen = at();
+  if (total(seen, (s) => s.errors) === 0) {
+    await t.provoke(c);
+    seen = at();
   }
+  const [answers, errors] = [total(seen, (s) => s.answers), total(seen, (s) => s.errors)];
   const proof = seen.flatMap((s) => (s.firstAnswer ? [s.firstAnswer] : []));
   if (errors === 0)
     c.notApplicable(

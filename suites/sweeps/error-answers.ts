@@ -1,5 +1,10 @@
 import { unstated } from '../../lib/check/finding.js';
-import { isWrite, type AnyTable } from '../spec/operation-row.js';
+import type { CheckContext } from '../../lib/check/context.js';
+import type { Exchange } from '../../lib/http/exchange.js';
+import { tagged } from '../../fixtures/builders/tag.js';
+import type { AnyTable } from '../spec/operation-row.js';
+import { namesNothing, probeBody, probes } from './probes.js';
+import { unservedPaths } from './unserved-path.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -16,14 +21,32 @@ export interface ErrorAnswerTarget {
   endpoint: string;
   /** the observer's names of the operations it gathers */
   operations: string[];
-  /** a write: --read-only sends it nothing */
-  write: boolean;
+  /**
+   * an error answer of its own, for a run that sent the operation nothing (`--only`, a rerun): the
+   * operation without a credential on ids that name nothing (401), or a path no route serves
+   */
+  provoke(c: CheckContext): Promise<Exchange>;
 }
 
 /** Every operation of the table, in its order, then the routes it does not state. */
 export function errorAnswerTargets(table: AnyTable): ErrorAnswerTarget[] {
+  const unserved = unservedPaths(table);
   return [
-    ...Object.keys(table).map((endpoint) => ({ endpoint, operations: [endpoint], write: isWrite(endpoint) })),
-    { endpoint: UNSTATED_ROUTES, operations: METHODS.map(unstated), write: false },
+    ...probes(table).map((op) => ({
+      endpoint: op.endpoint,
+      operations: [op.endpoint],
+      provoke: (c: CheckContext) =>
+        c.api.send(op.method, op.path, {
+          auth: 'none',
+          json: probeBody(op, tagged('Probe', c.runId)),
+          // its ids name nothing: --read-only sends it (a create, which would make a record, it does not)
+          ...(namesNothing(op) ? { harmless: 'its ids name nothing' } : {}),
+        }),
+    })),
+    {
+      endpoint: UNSTATED_ROUTES,
+      operations: METHODS.map(unstated),
+      provoke: (c: CheckContext) => c.api.get(unserved(c.faker.string.alphanumeric(6).toLowerCase())),
+    },
   ];
 }
