@@ -5,9 +5,11 @@ import { NonConformance } from '../lib/check/non-conformance.js';
 import type { RuleId } from './spec/rules/catalogue.js';
 import { PROVOCATIONS, PROVOKE, provoked, type Provocation } from './shared/provoke.js';
 import type { CheckContext } from '../lib/check/context.js';
+import type { SeenErrors } from '../lib/check/seen.js';
 import { customObject, patchAttributes } from './steps/custom-object.js';
 import { OPERATIONS } from './spec/operations.js';
 import { unservedPaths } from './sweeps/unserved-path.js';
+import { errorAnswerTargets, UNSTATED_ROUTES, type ErrorAnswerTarget } from './sweeps/error-answers.js';
 
 // Every error-body rule, on every error the suite can provoke on any server. Each check looks only
 // at its own rule, so one broken field fails the checks of that field and no others. (The rule ids
@@ -57,6 +59,53 @@ group('Errors › a path no route serves', () => {
     { endpoint: 'errors' },
   );
 });
+
+// "Every error response has this body": every error answer the run read, whichever check, shared
+// set-up or sweep asked, is evidence (lib/check/answer-observer.ts judges each as it arrives). One
+// check per operation of the table, run last so the whole run has been seen: it fails on the first
+// way its answers broke the error body, and files every other broken error-body rule as a finding of
+// that rule at that operation, so a body dropped everywhere is one cause listing its operations.
+group('Errors › every error answer of the run', () => {
+  for (const t of errorAnswerTargets(OPERATIONS)) {
+    check(
+      'error.body',
+      `every error answer the run read at ${t.endpoint} carries the error body`,
+      (c) => judgeErrorAnswers(c, t),
+      { endpoint: t.endpoint === UNSTATED_ROUTES ? 'errors' : t.endpoint, runLast: true },
+    );
+  }
+});
+
+/**
+ * The error body's rules on every error answer the run read at `t`'s operations. A run that read no
+ * error answer there (`--only`, a rerun) gets one of the check's own (0 requests in a whole run, whose
+ * 401 sweep meets every operation).
+ */
+async function judgeErrorAnswers(c: CheckContext, t: ErrorAnswerTarget): Promise<void> {
+  const at = () => t.operations.map((o) => c.errorsAt(o));
+  const total = (seen: SeenErrors[], n: (s: SeenErrors) => number) => seen.reduce((sum, s) => sum + n(s), 0);
+  let seen = at();
+  if (total(seen, (s) => s.errors) === 0) {
+    await t.provoke(c);
+    seen = at();
+  }
+  const [answers, errors] = [total(seen, (s) => s.answers), total(seen, (s) => s.errors)];
+  const proof = seen.flatMap((s) => (s.firstAnswer ? [s.firstAnswer] : []));
+  if (errors === 0)
+    c.notApplicable(
+      `none of the ${answers} answer(s) the run read at ${t.endpoint} was an error: none to judge`,
+      proof,
+    );
+  const statuses = [...new Set(seen.flatMap((s) => s.statuses))].sort((a, b) => a - b);
+  c.observe(
+    'error-answers',
+    `${t.endpoint}: the error body judged on the ${errors} error answer(s) the run read there (HTTP ${statuses.join(', ')})`,
+  );
+  const failures = seen.flatMap((s) => s.failures);
+  const own = failures.find((f) => f.violation.rule === c.rule);
+  for (const f of failures) if (f !== own) c.found(f.violation, f.exchange);
+  if (own) c.expect(own.exchange).broke(own.violation);
+}
 
 group('Errors › statuses no listed code names', () => {
   // 403, 405 and 406 have no listed code of their own; that the list binds them too is the strict

@@ -27,6 +27,7 @@ import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { readBackChecks, readBackPath, type ReadBackCase } from '../suites/sweeps/read-backs.js';
 import { READ_BACKS } from '../suites/shared/read-backs.js';
 import { ambiguousMatchChecks } from '../suites/sweeps/matches.js';
+import { errorAnswerTargets } from '../suites/sweeps/error-answers.js';
 
 // Issue 32, item 1: every per-operation list derives from the operation table. A copy of the table
 // with operations added (a read, a write with a method no stated operation has, a create) must be
@@ -229,6 +230,12 @@ describe('a copy of the table with operations added: every sweep and derivation 
     );
     // the first id of a path is the hostile-id sweep's
     expect(targets.some((t) => t.name === 'contact_id' || t.name === 'record_id')).toBe(false);
+  });
+
+  it("the error answers of the new operations are judged by the error body's rules, each at its own operation", () => {
+    const targets = errorAnswerTargets(copy);
+    expect(endpoints(targets)).toEqual(expect.arrayContaining(['PUT /contact/{contact_id}/widget', 'POST /task']));
+    expect(targets.find((t) => t.endpoint === 'POST /task')).toMatchObject({ operations: ['POST /task'] });
   });
 
   it('the unserved path is one no operation of the table serves; a table whose new operation would serve it does not load', () => {

@@ -1,13 +1,13 @@
 import type { Served } from '../target/target.js';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange, ExchangeResponse } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
 import type { SpecJudges } from './judges.js';
-import type { RunObserver, Seen, SeenFailure } from './seen.js';
+import type { RunObserver, Seen, SeenErrors, SeenFailure } from './seen.js';
 
-export type { Seen, SeenFailure } from './seen.js';
+export type { Seen, SeenErrors, SeenFailure } from './seen.js';
 
-/** Ways kept per key: past this, a server wrong everywhere is wrong enough to say so. */
+/** Ways kept per key (per operation, of error bodies): past this, a server wrong everywhere is wrong enough. */
 const MAX_FAILURES = 20;
 
 /**
@@ -16,21 +16,28 @@ const MAX_FAILURES = 20;
  * (`SpecJudges.seen`) says what values it shows and what is wrong with each. A rule about a kind of
  * value is tested when a value of that kind was seen anywhere in the run: its check asks here
  * (`c.seen(key)`), and runs after every other check (`runLast`), so the whole run has been seen.
- * Keeps counts, the first exchange per key and one exchange per way a value was wrong (bodies cut as
- * the reports cut them): bounded whatever the server answers.
+ * Every error answer under the base URL is judged by the spec's error body (`SpecJudges.errorAnswer`),
+ * filed by operation (`errorsAt`): the error body's rules are tested wherever the run met an error,
+ * not only where a check chose to look.
+ * Keeps counts, the first exchange per key and per operation, and one exchange per way a value or an
+ * error body was wrong (bodies cut as the reports cut them): bounded whatever the server answers (the
+ * operations are the table's rows and one unstated route per method).
  */
 export class AnswerObserver implements RunObserver {
   private readonly byKey = new Map<string, Seen>();
+  private readonly byOperation = new Map<string, SeenErrors>();
   private readonly judged = new WeakSet<Exchange>();
 
   constructor(private readonly server: Served & { judges: SpecJudges }) {}
 
-  /** Judges one answer (a 2xx with a JSON body), once however often it is handed in. */
+  /** Judges one answer (a 2xx with a JSON body, an error), once however often it is handed in. */
   see(ex: Exchange): void {
     if (this.judged.has(ex)) return;
     this.judged.add(ex);
     const r = ex.response;
-    if (!r || r.status < 200 || r.status > 299 || r.json === undefined) return;
+    if (!r) return;
+    this.seeAtOperation(ex, r);
+    if (r.status < 200 || r.status > 299 || r.json === undefined) return;
     const values = this.server.judges.seen?.(r.json) ?? [];
     if (values.length === 0) return;
     const operation = operationOf(ex, this.server);
@@ -62,9 +69,41 @@ export class AnswerObserver implements RunObserver {
     return s ? { ...s, operations: [...s.operations], failures: s.failures.map((f) => ({ ...f })) } : empty();
   }
 
-  /** Every way a value was wrong, of every key, as first met. */
+  /** What the run's answers showed at `operation` of the error body, so far. */
+  errorsAt(operation: string): SeenErrors {
+    const s = this.byOperation.get(operation);
+    return s ? { ...s, statuses: [...s.statuses], failures: s.failures.map((f) => ({ ...f })) } : emptyAt();
+  }
+
+  /** Every way a value or an error body was wrong, of every key and operation, as first met. */
   failures(): SeenFailure[] {
-    return [...this.byKey.values()].flatMap((s) => s.failures.map((f) => ({ ...f })));
+    return [...this.byKey.values(), ...this.byOperation.values()].flatMap((s) => s.failures.map((f) => ({ ...f })));
+  }
+
+  /**
+   * An answer to a request under the base URL, at its operation; an error one judged by the error
+   * body's rules. A HEAD answer carries no body by HTTP's own rule; a link the server gave (a
+   * transcript's) is no route of the API.
+   */
+  private seeAtOperation(ex: Exchange, r: ExchangeResponse): void {
+    if (ex.request.method.toUpperCase() === 'HEAD' || !underBase(ex, this.server.baseUrl)) return;
+    const operation = operationOf(ex, this.server);
+    let at = this.byOperation.get(operation);
+    if (!at) this.byOperation.set(operation, (at = emptyAt()));
+    at.answers += 1;
+    at.firstAnswer ??= keptExchange(ex);
+    const violations = r.status >= 400 ? this.server.judges.errorAnswer?.(r) : undefined;
+    if (violations === undefined) return;
+    at.errors += 1;
+    if (!at.statuses.includes(r.status)) at.statuses.push(r.status);
+    at.firstError ??= keptExchange(ex);
+    for (const v of violations) {
+      const way = v.problem ?? v.actual;
+      const known = at.failures.find((f) => f.violation.rule === v.rule && f.way === way);
+      if (known) known.count += 1;
+      if (known || at.failures.length >= MAX_FAILURES) continue;
+      at.failures.push({ attribute: '', way, violation: v, exchange: keptExchange(ex), operation, count: 1 });
+    }
   }
 
   private entry(key: string): Seen {
@@ -87,3 +126,12 @@ function keptExchange(ex: Exchange): Exchange {
 }
 
 const empty = (): Seen => ({ values: 0, answers: 0, operations: [], failures: [] });
+const emptyAt = (): SeenErrors => ({ answers: 0, errors: 0, statuses: [], failures: [] });
+
+/** Whether the request went to the base URL's origin, at or below its path (not to a link the server gave). */
+function underBase(ex: Exchange, baseUrl: string): boolean {
+  const base = new URL(baseUrl);
+  const url = new URL(ex.request.url);
+  const path = base.pathname.replace(/\/+$/, '');
+  return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`));
+}

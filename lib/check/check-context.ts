@@ -8,7 +8,7 @@ import type { Fixtures } from '../spec/register.js';
 import type { Conformance } from './expect-conform.js';
 import type { Observation, SkipNeed, Violation } from './outcome.js';
 import type { Finding } from './finding.js';
-import type { Seen } from './answer-observer.js';
+import type { Seen, SeenErrors } from './answer-observer.js';
 import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
 
 /** What a check function gets: a client, the target, seeded faker, expectations and bookkeeping. */
@@ -69,6 +69,12 @@ export interface CheckContext {
    * so that "so far" is the whole run.
    */
   seen(key: string): Seen;
+  /**
+   * what every answer of the run so far showed at `operation` of the error body: its answers, its
+   * error answers and each way one broke an error-body rule (lib/check/answer-observer.ts). Asked by
+   * checks registered with `runLast`, as `seen` is.
+   */
+  errorsAt(operation: string): SeenErrors;
   /** record what the server did where the spec is silent (INFO, never a failure) */
   observe(topic: string, text: string, data?: Observation['data']): void;
   /** run after the check, pass or fail (archive what it created) */

@@ -121,13 +121,15 @@ export function contextEnded(c: CheckContext): void {
 }
 
 /** How a check ends with no verdict of its own (skipped, not applicable), and what the run's answers showed. */
-function unjudged(p: ContextParts): Pick<CheckContext, 'skip' | 'notApplicable' | 'seen'> {
+function unjudged(p: ContextParts): Pick<CheckContext, 'skip' | 'notApplicable' | 'seen' | 'errorsAt'> {
   return {
     skip: (reason, needs) => p.skip(reason, needs),
     notApplicable(reason, proof) {
       throw new CheckNotApplicable(reason, proof);
     },
     seen: (key) => p.target.answers?.seen(key) ?? { values: 0, answers: 0, operations: [], failures: [] },
+    errorsAt: (operation) =>
+      p.target.answers?.errorsAt(operation) ?? { answers: 0, errors: 0, statuses: [], failures: [] },
   };
 }
 

@@ -30,7 +30,11 @@ export interface FindingScope {
 /** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
 export function operationOf(ex: Exchange, server: Served): string {
   return (
-    server.operations.endpointOf(ex.request.method, pathUnderBase(ex, server.baseUrl)) ??
-    `${ex.request.method} (unstated route)`
+    server.operations.endpointOf(ex.request.method, pathUnderBase(ex, server.baseUrl)) ?? unstated(ex.request.method)
   );
+}
+
+/** How a request's operation is named where no stated route serves it. */
+export function unstated(method: string): string {
+  return `${method} (unstated route)`;
 }

@@ -65,4 +65,10 @@ export interface SpecJudges {
    * observer keeps. Absent: the observer sees nothing.
    */
   seen?(body: unknown): SeenValue[];
+  /**
+   * Every rule an error answer's body breaks, whatever the check that read it, for the run's observer;
+   * undefined for an answer the spec's error body does not speak of (a success, a status it does not
+   * document). Absent: the observer judges no error answer.
+   */
+  errorAnswer?(r: ExchangeResponse): Violation[] | undefined;
 }

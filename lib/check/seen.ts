@@ -27,6 +27,25 @@ export interface Seen {
 }
 
 /**
+ * What the run's answers showed at one operation of the error body (lib/check/answer-observer.ts):
+ * every error answer there the spec's error body covers, whoever asked, judged by the error body's rules.
+ */
+export interface SeenErrors {
+  /** the answers the run read at the operation, of any status */
+  answers: number;
+  /** the first of them (what shows an operation answered, but never with an error) */
+  firstAnswer?: Exchange;
+  /** the error answers among them that the spec's error body covers */
+  errors: number;
+  /** their statuses, each once, in the order first met */
+  statuses: number[];
+  /** the first of them */
+  firstError?: Exchange;
+  /** one per (rule, way it is wrong) at this operation, the first exchange that showed it */
+  failures: SeenFailure[];
+}
+
+/**
  * What the run asks of its observer of answers (lib/check/answer-observer.ts), apart from the class, so
  * that the run's context names it without importing the judgements the observer asks.
  */
@@ -35,6 +54,8 @@ export interface RunObserver {
   see(ex: Exchange): void;
   /** What the run's answers showed of `key` so far. */
   seen(key: string): Seen;
-  /** Every way a value was wrong, of every key, as first met. */
+  /** What the run's answers showed at `operation` (as the spec writes it) of the error body, so far. */
+  errorsAt(operation: string): SeenErrors;
+  /** Every way a value or an error body was wrong, of every key and operation, as first met. */
   failures(): SeenFailure[];
 }

@@ -112,6 +112,7 @@ import pageSizeIgnored from './page-size-ignored.js';
 import pageSizeOneRefused from './page-size-one-refused.js';
 import pageSizeZeroAccepted from './page-size-zero-accepted.js';
 import patchUnknownCreates from './patch-unknown-creates.js';
+import payloadTooLargeLimiterBody from './payload-too-large-limiter-body.js';
 import payloadTooLargeWrongCode from './payload-too-large-wrong-code.js';
 import phoneItemFoundInAnyContact from './phone-item-found-in-any-contact.js';
 import phoneItemIsPrimaryCoerced from './phone-item-is-primary-coerced.js';
@@ -307,6 +308,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   pageSizeOneRefused,
   pageSizeZeroAccepted,
   patchUnknownCreates,
+  payloadTooLargeLimiterBody,
   payloadTooLargeWrongCode,
   phoneItemFoundInAnyContact,
   phoneItemIsPrimaryCoerced,

@@ -20,7 +20,7 @@ export default defineFault({
   apply(state) {
     mapErrors(state, (error, reply, request) => {
       if (error.code !== 'unsupported_media_type' || !ITEM_WRITES.some((p) => p.test(request.path))) return undefined;
-      return { ...recoded(error, reply, 'field_value_invalid'), status: 400 };
+      return { ...recoded({ ...error, status_code: 400 }, reply, 'field_value_invalid'), status: 400 };
     });
   },
 });

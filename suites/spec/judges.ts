@@ -1,6 +1,6 @@
 import type { SpecJudges } from '../../lib/check/judges.js';
 import { bodyShape } from '../../lib/check/body-shape.js';
-import { errorBodyViolations } from './error-body.js';
+import { errorAnswerViolations, errorBodyViolations } from './error-body.js';
 import { envelopeProblem, recordOf } from './record.js';
 import { recordViolations } from './record-violations.js';
 import { validate } from './schemas/index.js';
@@ -30,4 +30,5 @@ export const JUDGES: SpecJudges = {
   // `{ data: record }`, a record's `attributes`, a typed value `{ value, value_type }`
   wrapping: { wrappers: ['data', 'attributes', 'value'], typeKey: 'value_type' },
   seen: seenValues,
+  errorAnswer: errorAnswerViolations,
 };

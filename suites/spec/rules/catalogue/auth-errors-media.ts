@@ -75,12 +75,12 @@ export const ERROR_RULES = {
     level: 'MUST',
     section: 'Errors',
     quote: '| code | string | machine-readable code from the list below |',
-    summary: 'a 403, 405 or 406, which no listed code names, still carries a code from the list',
+    summary: 'a 403, 405, 406 or 500, which no listed code names, still carries a code from the list',
     endpoints: EVERY,
     reading: 'strict',
     otherReading:
       'the list covers the statuses it names codes for; a status no listed code fits (403 forbidden, 405 ' +
-      "method not allowed, 406 not acceptable) may carry a code of the server's own",
+      "method not allowed, 406 not acceptable, 500 internal error) may carry a code of the server's own",
   },
   'error.details-discriminated': {
     level: 'MUST',
