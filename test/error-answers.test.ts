@@ -10,6 +10,7 @@ import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 import { JUDGES } from '../suites/spec/judges.js';
 import { errorAnswerTargets, UNSTATED_ROUTES } from '../suites/sweeps/error-answers.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
+import { CATALOGUE } from '../suites/spec/rules/index.js';
 
 // Every error answer of the run is evidence for the error body's rules, whichever check asked: the run's
 // observer judges each as it arrives and files it by operation; a server that breaks the body the same
@@ -120,7 +121,7 @@ describe('what the error answers showed that no check reported', () => {
       ['PATCH', `/task/${ID}`],
     ] as const)
       o.see(answer(method, path, 413, limiter));
-    const found = observerFindings([], o, redactor);
+    const found = observerFindings([], CATALOGUE, o, redactor);
     expect(found.map((r) => [r.id, r.endpoint])).toEqual([
       ['error.body', 'POST /contact'],
       ['error.body', 'PATCH /contact/{contact_id}'],
@@ -134,7 +135,7 @@ describe('what the error answers showed that no check reported', () => {
     });
     // a check that failed the rule in the same way already reported it: nothing added
     const { finding: _observer, ...failed } = found[0]!;
-    expect(observerFindings([runOf(failed)], o, redactor)).toEqual([]);
+    expect(observerFindings([runOf(failed)], CATALOGUE, o, redactor)).toEqual([]);
   });
 });
 
