@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { markWaiting } from './waiting-marks.js';
 
 /**
  * The computing files that cost the most CPU, most first (CONFORMANCE_CPU_LOG, test/support/cpu-meter.ts: 38 to
@@ -29,6 +30,10 @@ const HEAVIEST = [
 export class WaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    // set by test/support/global-setup.ts in this process, before the files are sorted
+    const dir = process.env['CONFORMANCE_SHARED_RUNS_DIR'];
+    const waitingFiles = sorted.filter((f) => f.project.name === 'waiting').map((f) => f.moduleId);
+    if (dir !== undefined) markWaiting(dir, waitingFiles);
     const rank = (f: TestSpecification): number => {
       if (f.project.name === 'waiting') return -1;
       const at = HEAVIEST.indexOf(path.relative(f.project.config.root, f.moduleId).split(path.sep).join('/'));
