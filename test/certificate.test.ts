@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { certificateBody, sealCertificate, withoutUserinfo } from '../lib/certificate/certificate-file.js';
 import { verifyCertificate } from '../lib/certificate/verify.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
@@ -32,8 +33,9 @@ const strangerPublic = file('stranger.pub.pem', stranger.publicKey);
 let certificate: string;
 
 beforeAll(async () => {
-  // a whole run on the embedded reference, signed: every MUST rule tested and passed
-  const r = await runCli(['--report-dir', path.join(work, 'run'), '--sign-key', issuerPrivate]);
+  // a whole run on the embedded reference, signed: every MUST rule tested and passed (in this process, through the
+  // composition root: the certificate is what is judged, and verify-certificate runs as a user runs it)
+  const r = await runInProcess(['--report-dir', path.join(work, 'run'), '--sign-key', issuerPrivate], work);
   expect(r.code, r.stdout + r.stderr).toBe(0);
   certificate = readFileSync(path.join(work, 'run', 'certificate.json'), 'utf8');
 }, 300_000);
@@ -160,7 +162,7 @@ describe('a certificate of a run that did not test every MUST rule', () => {
 describe('verify-certificate: is it genuine, and what did the run find, apart', () => {
   const run = async (name: string, ...args: string[]) => {
     const dir = path.join(work, name);
-    const r = await runCli(['--report-dir', dir, ...args]);
+    const r = await runInProcess(['--report-dir', dir, ...args], work);
     // a run that does not conform exits 1; one narrowed by --only exits 0, incomplete
     expect(r.code, r.stdout + r.stderr).not.toBe(2);
     return readFileSync(path.join(dir, 'certificate.json'), 'utf8');

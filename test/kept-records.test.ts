@@ -17,7 +17,7 @@ import { requestCounts } from '../lib/report/request-counts.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import type { Fixtures } from '../fixtures/fixtures-file.js';
 import type { ApiRecord } from '../suites/spec/record.js';
-import { runCli } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 import { referenceWithFixtures } from './support/loopback.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
 
@@ -135,7 +135,8 @@ async function runAgainst(faults: string[], extra: string[] = []): Promise<RunOu
   try {
     const before = await readKept(reference);
     const fixtures = writeFixtures(reference.baseUrl);
-    const r = await runCli(['--fixtures', fixtures, '--report-dir', dir, ...extra]);
+    // in this process, through the composition root: what is judged is the server's records and the report
+    const r = await runInProcess(['--fixtures', fixtures, '--report-dir', dir, ...extra], dir);
     const after = await readKept(reference);
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
     return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from './support/cli.js';
+import { runInProcess } from './support/in-process.js';
 
 interface Check {
   id: string;
@@ -18,9 +18,13 @@ interface Report {
   rootCauses: Array<{ rule: string; operation: string; checks: number; blocked: number }>;
 }
 
+/**
+ * The command line through the composition root in this process (what these tests judge is the report, not a
+ * process start: test/cli-exit-status.test.ts has the CLI's own), its working folder the report's.
+ */
 async function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; report?: Report }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-cause-'));
-  const r = await runCli([...args, '--report-dir', dir]);
+  const r = await runInProcess([...args, '--report-dir', dir], dir);
   let report: Report | undefined;
   try {
     report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
