@@ -37,8 +37,6 @@ const computing = Number(process.env['CONFORMANCE_TEST_WORKERS'] ?? availablePar
 const workers = computing + WAITING.length;
 
 const setupFiles = [
-  // the spec's knowledge, handed to the engine as bin/main.ts does
-  'test/support/use-spec.ts',
   // CONFORMANCE_CPU_LOG=<file>: each file's CPU seconds (test/support/cpu-meter.ts)
   ...(process.env['CONFORMANCE_CPU_LOG'] === undefined ? [] : ['test/support/cpu-meter.ts']),
 ];
@@ -70,7 +68,7 @@ export default defineConfig({
           exclude: WAITING,
           maxWorkers: workers,
           provide: { computeSlots: computing },
-          // before use-spec.ts: a file waiting for its slot has loaded nothing yet
+          // first: a file waiting for its slot has loaded nothing yet
           setupFiles: ['test/support/compute-slot.ts', ...setupFiles],
           isolate: false,
         },
