@@ -22,14 +22,15 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * and 7) added 14. Issue 39's write forms of a value added 12 (the enveloped contact patch and its
  * read, the enveloped upsert and its archive, null on the task patch and the upsert, a match without
  * its value, a match value of three more JSON types). The read-back family (issue 39, area 2) added 1:
- * the contact's accounts read after a link by related_record_match alone. ambiguous_match on the opportunity POST and the
- * upsert (issue 39, area 6) added 11: a contact on the opportunity's account, its match alone, the edge's
- * removal, a second contact of its name on that account and the match naming both; a second record, the
- * patch giving it the first's match value, the upsert of that value and the record's archive. Organization
- * B's match naming organization A's contact on the opportunity POST (area 4) added 4: organization B's
- * opportunity and contact, its match naming that contact and the one naming organization A's. Organization
- * B's own custom object (area 4) added 3: its schema summary, its patch of organization A's record under
- * that api_name, and the upsert that shows the record again.
+ * the contact's accounts read after a link by related_record_match alone. ambiguous_match on the
+ * opportunity POST and the upsert (issue 39, area 6) added 11: a contact on the opportunity's account,
+ * its match alone, the edge's removal, a second contact of its name on that account and the match
+ * naming both; a second record, the patch giving it the first's match value, the upsert of that value
+ * and the record's archive. Organization B's match naming organization A's contact on the opportunity
+ * POST (area 4) added 4: organization B's opportunity and contact, its match naming that contact and
+ * the one naming organization A's. Organization B's own custom object (area 4) added 3: its schema
+ * summary, its patch of organization A's record under that api_name, and the upsert that shows the
+ * record again. The fixtures check sends a read already in flight once (issue 40): 5 fewer.
  */
 const REQUEST_BUDGET = 710;
 
