@@ -76,19 +76,25 @@ describe('one root cause per rule broken in one way (issue 30 §5)', () => {
 
 describe('every finding names the check that found it, and its rerun runs exactly that', () => {
   it('names it in every output, and the rerun runs that one check', async () => {
-    const finding = report.checks.find((c) => c.id === 'error.body' && c.finding) as CheckResult;
+    // the currency amount as a number, met by the upsert's check on its way (the observer's value.shape)
+    const finding = report.checks.find((c) => c.id === 'value.shape' && c.finding) as CheckResult;
     const by = finding.finding!.checks[0]!;
-    expect(by).toMatch(/^robustness\.no-5xx: /);
-    const key = checkKey('robustness.no-5xx', by.slice('robustness.no-5xx: '.length));
+    expect(by).toMatch(/^custom-object\.upsert\.creates: /);
+    const key = checkKey('custom-object.upsert.creates', by.slice('custom-object.upsert.creates: '.length));
     expect(finding.rerun).toContain(`--only ${key} `);
-    expect(run.stdout).toContain(`      found by: ${by}`);
+    // the console shows one deviation per root cause: this finding's under the failed currency check's
+    const deviations = run.lines.slice(run.lines.findIndex((l) => l.startsWith('Deviations')));
+    const head = deviations.findIndex((l) => l.startsWith('  ✗ [MUST] value.shape · '));
+    expect(deviations.slice(head + 1, head + 4).find((l) => l.startsWith('      also at: '))).toContain(
+      finding.endpoint,
+    );
     expect(read('summary.md')).toContain(`  - found by: ${by}`);
     expect(read('junit.xml')).toContain(`found by: ${by}`);
     const again = await runInProcess([...FAULTS, '--only', key, '--report-dir', 'rerun'], dir);
     const rerun = JSON.parse(readFileSync(path.join(dir, 'rerun', 'conformance.json'), 'utf8')) as ConformanceReport;
     // exactly that check ran, and met the finding again
     expect(rerun.checks.filter((c) => !c.finding).map((c) => `${c.id}: ${c.title}`)).toEqual([by]);
-    expect(rerun.checks.some((c) => c.id === 'error.body' && c.finding)).toBe(true);
+    expect(rerun.checks.some((c) => c.id === 'value.shape' && c.finding)).toBe(true);
     expect(again.code).toBe(1);
   }, 120_000);
 });
