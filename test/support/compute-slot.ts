@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, inject } from 'vitest';
 import { anyWaiting } from './waiting-marks.js';
+import { claimed } from './pid-lock.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,36 +34,6 @@ async function take(dir: string, slots: number): Promise<string> {
       if (claimed(slot)) return slot;
     }
     await sleep(50);
-  }
-}
-
-function claimed(slot: string): boolean {
-  try {
-    mkdirSync(slot);
-    writeFileSync(path.join(slot, 'pid'), String(process.pid));
-    return true;
-  } catch {
-    const pid = Number(safeRead(path.join(slot, 'pid')));
-    if (pid > 0 && !alive(pid)) rmSync(slot, { recursive: true, force: true });
-    return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    // a slot just made, its pid not yet written: a live holder
-    return String(process.pid);
   }
 }
 

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { runCli, type CliResult } from './cli.js';
 import { runInProcess } from './in-process.js';
 import { suiteRunOf, type SuiteRun } from '../verify/detect.js';
+import { claimed } from './pid-lock.js';
 
 /**
  * One whole-suite run, made once per `vitest run` and shared by every test file that asks for the same
@@ -100,36 +101,6 @@ async function made(at: string, args: readonly string[], how: string, env: Recor
     }
     if (Date.now() > until) throw new Error(`a shared run of ${args.join(' ')} was not made within ${WAIT_MS} ms`);
     await sleep(100);
-  }
-}
-
-/** Takes the lock (an atomic mkdir holding the taker's pid); a lock whose process died is taken over. */
-function claimed(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    writeFileSync(path.join(lock, 'pid'), String(process.pid));
-    return true;
-  } catch {
-    const pid = Number(safeRead(path.join(lock, 'pid')));
-    if (pid > 0 && !alive(pid)) rmSync(lock, { recursive: true, force: true });
-    return false;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function safeRead(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }
 
