@@ -14,9 +14,9 @@ const same = (a: unknown, b: unknown) =>
   isDeepStrictEqual([...(a as unknown[])].map(String).sort(), [...(b as unknown[])].map(String).sort());
 
 // Each check uses a contact of its own with two phone items where the server takes them on create
-// (the three probes that must be refused share one: each looks at one field of one item that no other
-// of them writes); else the fixture contactWithPhoneNumbersId, which the checks then hold in turn
-// (suites/steps/phone-item.ts), each leaving its items as it found them.
+// (the three probes that must be refused share one, held in turn: a write a faulty server takes stays
+// until its check puts it back); else the fixture contactWithPhoneNumbersId, which the checks then hold
+// in turn (suites/steps/phone-item.ts), each leaving its items as it found them.
 group('contact phone items', () => {
   endpoint('PATCH /contact/{contact_id}/attribute/contact_phone_numbers/{item_id}', () => {
     // making an item primary and relabelling it, its answer and its read-back: the read-back family's

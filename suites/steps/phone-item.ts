@@ -88,14 +88,17 @@ async function ownPhoneContact(c: CheckContext): Promise<PhoneContact | undefine
 }
 
 /**
- * A contact with two phone items for the probes whose writes must be refused and that each look at
- * one field of one item no other of them writes (the non-primary item's labels and number, the primary
- * item's flag): made once per run where the server takes phone items on create (a run-scoped set-up),
- * else the fixture, held by each check in turn (phoneContact).
+ * A contact with two phone items for the probes whose writes must be refused: made once per run where
+ * the server takes phone items on create (a run-scoped set-up), else the fixture. Either way each check
+ * holds it in turn: a write a faulty server wrongly takes (a label outside the stated three) stays on
+ * the contact until the check's cleanup puts it back, and another probe's read in between would show it
+ * to the run's observer as a second deviation (value.shape) of the one cause.
  */
 export async function phoneContactForProbes(c: CheckContext): Promise<PhoneContact> {
   const shared = await c.shared('contacts: a contact with two phone items for probes', (s) => ownPhoneContact(s));
-  return shared ?? fixturePhoneContact(c);
+  if (!shared) return fixturePhoneContact(c);
+  await holdRecord(c, `contact:${shared.contactId}`);
+  return shared;
 }
 
 /** The fixture contactWithPhoneNumbersId, held until the check ends, with its primary and a non-primary item. */
