@@ -11,6 +11,7 @@ import { heldRecords } from './record-lock.js';
 import type { CheckRun } from './check-run.js';
 import { CheckSkipped } from './check-skipped.js';
 import type { RunSetups } from './run-setups.js';
+import type { HeldAnswers } from './held-answers.js';
 import { outcomeOf, passed, withRateLimitAnswers, type Outcome } from './check-outcome.js';
 import { checkResultOf, type CheckTrail } from './check-result.js';
 import { withTimeout } from './check-timeout.js';
@@ -24,6 +25,8 @@ export interface RunContext {
   redactor: Redactor;
   /** a check still running after this long fails (its requests have their own --timeout) */
   checkTimeoutMs: number;
+  /** the answers of a check that runs beside the run-last checks: held from the observer until they end */
+  heldAnswers?: HeldAnswers;
 }
 
 /** What one check's context writes to while it runs. */
@@ -115,6 +118,7 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
     cleanups: log.cleanups,
     cleanedUp: () => log.cleanedUp,
     waited: log.waited,
+    ...(run.heldAnswers ? { see: (ex: Exchange) => run.heldAnswers?.see(ex) } : {}),
     shared: (key, make) => {
       log.setupsUsed.add(key);
       return run.setups ? run.setups.shared(key, def.rule, make) : make(c);
