@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { HeldAnswers } from '../lib/runner/held-answers.js';
+import { runCheck } from '../lib/runner/run-check.js';
+import { redactorFor } from '../lib/redact/redactor-for.js';
+import type { RunTarget } from '../lib/check/run-target.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import type { RunObserver } from '../lib/check/seen.js';
 import { CheckSkipped } from '../lib/runner/check-skipped.js';
@@ -310,6 +313,41 @@ describe('run-scoped set-ups', () => {
     expect(archived).toBe(1);
   });
 
+  it('a check beside the run-last checks: its wait for them is not its own time (no timeout)', async () => {
+    let othersEnded!: () => void;
+    const beforeSpending = new Promise<void>((resolve) => {
+      othersEnded = resolve;
+    });
+    const run = {
+      target: { ...target, beforeSpending } as unknown as RunTarget,
+      budget: new RequestBudget(8),
+      redactor: redactorFor(target.keys),
+      checkTimeoutMs: 40,
+    };
+    const def: CheckDefinition = {
+      rule: 'task.delete.archives',
+      level: 'MUST',
+      endpoint: 'DELETE /task/{task_id}',
+      title: 'waits for the run-last checks',
+      group: 'tasks',
+      path: [],
+      spendsGivenUp: true,
+      body: async (c) => {
+        await c.target.beforeSpending;
+      },
+    };
+    setTimeout(othersEnded, 120);
+    const beside = await runCheck(def, { ...run, heldAnswers: new HeldAnswers(undefined) }, 0);
+    expect(beside.result.status).toBe('passed');
+    // the same wait, in a check not beside them, is its own time
+    const alone = await runCheck(
+      def,
+      { ...run, target: { ...target, beforeSpending: sleep(120) } as unknown as RunTarget },
+      1,
+    );
+    expect(alone.result.status).not.toBe('passed');
+  });
+
   it('archives once when closed twice at once, and refuses a set-up asked for once the archive began', async () => {
     const setups = new RunSetups({ target, budget: new RequestBudget(8) });
     let archived = 0;
@@ -388,3 +426,5 @@ describe('answers held from the observer (the spending checks, beside the run-la
     expect(seen).toEqual(['/a', '/b', '/c']);
   });
 });
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -71,7 +71,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   try {
     // the time the run stood still (a 429's pause) counts too: a check may wait on a set-up's request
     const pausedBefore = run.budget.pace.waitedMs;
-    const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore);
+    const beside = besideRunLast(run);
+    const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore) + beside();
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
     outcome = outcomeOf(err, def, log.exchanges, log.findings, target);
@@ -97,6 +98,21 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
     records: log.made,
     ...(log.setupsUsed.size > 0 ? { setups: [...log.setupsUsed] } : {}),
   };
+}
+
+/**
+ * A check that runs beside the run-last checks (it spends what the user gave up once they end): the
+ * time from its start until they ended is theirs, not its own (its timeout does not count it).
+ */
+function besideRunLast(run: RunContext): () => number {
+  const others = run.heldAnswers ? run.target.beforeSpending : undefined;
+  if (!others) return () => 0;
+  const started = performance.now();
+  let until: number | undefined;
+  void others.then(() => {
+    until = performance.now();
+  });
+  return () => (until ?? performance.now()) - started;
 }
 
 /** The check's context, writing to its log; its shared set-ups are the run's. */
