@@ -117,7 +117,7 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
             `accountWithDomains.otherDomain ${show(account.otherDomain)} is no longer on the account (an earlier run removes it): name a domain it still has`,
           );
       }
-      if (account.source === 'fixture') spendGivenUp(c, 'accountWithDomains.otherDomain');
+      if (account.source === 'fixture') await spendGivenUp(c, 'accountWithDomains.otherDomain');
       const first = await c.api.delete(domainPath(account.id, account.otherDomain));
       const status = first.response?.status;
       // without an account read, a 404 cannot be told from a domain an earlier run removed

@@ -302,7 +302,7 @@ endpoint('DELETE /task/{task_id}', () => {
           `taskToArchive ${id} is already archived (archived_at ${show(archivedBefore)}; an earlier run archives it): name a task that is not archived in taskToArchive`,
         );
       }
-      spendGivenUp(c, 'taskToArchive');
+      await spendGivenUp(c, 'taskToArchive');
       const ex = await c.api.delete(`/task/${id}`);
       const status = ex.response?.status;
       // without a task read, a 404 or 410 cannot be told from a task an earlier run archived:

@@ -2,6 +2,12 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunSetups } from '../lib/runner/run-setups.js';
+import { HeldAnswers } from '../lib/runner/held-answers.js';
+import { runCheck } from '../lib/runner/run-check.js';
+import { redactorFor } from '../lib/redact/redactor-for.js';
+import type { RunTarget } from '../lib/check/run-target.js';
+import type { Exchange } from '../lib/http/exchange.js';
+import type { RunObserver } from '../lib/check/seen.js';
 import { CheckSkipped } from '../lib/runner/check-skipped.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { interleaved, StartQueue } from '../lib/runner/run-checks.js';
@@ -307,6 +313,65 @@ describe('run-scoped set-ups', () => {
     expect(archived).toBe(1);
   });
 
+  it('a check beside the run-last checks: its wait for them is not its own time (no timeout)', async () => {
+    let othersEnded!: () => void;
+    const beforeSpending = new Promise<void>((resolve) => {
+      othersEnded = resolve;
+    });
+    const run = {
+      target: { ...target, beforeSpending } as unknown as RunTarget,
+      budget: new RequestBudget(8),
+      redactor: redactorFor(target.keys),
+      checkTimeoutMs: 40,
+    };
+    const def: CheckDefinition = {
+      rule: 'task.delete.archives',
+      level: 'MUST',
+      endpoint: 'DELETE /task/{task_id}',
+      title: 'waits for the run-last checks',
+      group: 'tasks',
+      path: [],
+      spendsGivenUp: true,
+      body: async (c) => {
+        await c.target.beforeSpending;
+      },
+    };
+    setTimeout(othersEnded, 120);
+    const beside = await runCheck(def, { ...run, heldAnswers: new HeldAnswers(undefined) }, 0);
+    expect(beside.result.status).toBe('passed');
+    // the same wait, in a check not beside them, is its own time
+    const alone = await runCheck(
+      def,
+      { ...run, target: { ...target, beforeSpending: sleep(120) } as unknown as RunTarget },
+      1,
+    );
+    expect(alone.result.status).not.toBe('passed');
+  });
+
+  it('archives once when closed twice at once, and refuses a set-up asked for once the archive began', async () => {
+    const setups = new RunSetups({ target, budget: new RequestBudget(8) });
+    let archived = 0;
+    let finish!: () => void;
+    const slow = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    await setups.shared('k', 'record.envelope', (c) => {
+      c.cleanup(async () => {
+        await slow;
+        archived += 1;
+      });
+      return Promise.resolve({ id: 'r' });
+    });
+    const first = setups.close();
+    const second = setups.close();
+    await expect(setups.shared('k', 'record.envelope', () => Promise.resolve({ id: 'again' }))).rejects.toThrow(
+      /after the run's set-ups were archived/,
+    );
+    finish();
+    await Promise.all([first, second]);
+    expect(archived).toBe(1);
+  });
+
   it('cleans up set-ups that share nothing at once, and one made of another before it', async () => {
     const setups = new RunSetups({ target, budget: new RequestBudget(8) });
     const log: string[] = [];
@@ -345,3 +410,21 @@ describe('run-scoped set-ups', () => {
     await expect(setups.shared('s', 'record.envelope', skipping)).rejects.toBeInstanceOf(CheckSkipped);
   });
 });
+
+describe('answers held from the observer (the spending checks, beside the run-last ones)', () => {
+  it('hands none to the observer before release, then each in the order it came, then the rest at once', () => {
+    const seen: string[] = [];
+    const observer = { see: (ex: Exchange) => seen.push(ex.request.url) } as unknown as RunObserver;
+    const held = new HeldAnswers(observer);
+    const ex = (path: string) => ({ request: { url: path } }) as unknown as Exchange;
+    held.see(ex('/a'));
+    held.see(ex('/b'));
+    expect(seen).toEqual([]);
+    held.release();
+    expect(seen).toEqual(['/a', '/b']);
+    held.see(ex('/c'));
+    expect(seen).toEqual(['/a', '/b', '/c']);
+  });
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

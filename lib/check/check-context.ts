@@ -118,6 +118,11 @@ export interface ContextParts {
    * would stay held and every check waiting its turn would wait out its timeout
    */
   cleanedUp?: () => boolean;
+  /**
+   * hands each answer to the run's observer (default: at once); a check that runs beside the run-last
+   * checks holds its answers until they have judged (lib/runner/held-answers.ts)
+   */
+  see?: (ex: Exchange) => void;
   /** the run's shared set-ups; absent (a set-up's own context, a unit test): made in this context */
   shared?: <T>(key: string, make: (c: CheckContext) => Promise<T>) => Promise<T>;
   /** who made the records, as the cleanup ledger names it (default: the rule) */

@@ -40,8 +40,13 @@ export interface RunTarget extends Target {
   /** the run's observer of every answer it reads (lib/check/answer-observer.ts); absent: nothing is observed */
   answers?: RunObserver;
   /**
-   * set when the checks that spend what the user gave up start (after every other): the inputs the
+   * set once every check but those that spend what the user gave up has ended: the inputs the
    * MUST checks that ended skipped lacked; empty when nothing was lacking (the run can be complete)
    */
   lackedBeforeSpending?: string[];
+  /**
+   * settles once every check but those that spend what the user gave up has ended (`lackedBeforeSpending`
+   * is set by then): those checks start beside the run-last checks, and spend only after it
+   */
+  beforeSpending?: Promise<void>;
 }

@@ -11,6 +11,7 @@ import { heldRecords } from './record-lock.js';
 import type { CheckRun } from './check-run.js';
 import { CheckSkipped } from './check-skipped.js';
 import type { RunSetups } from './run-setups.js';
+import type { HeldAnswers } from './held-answers.js';
 import { outcomeOf, passed, withRateLimitAnswers, type Outcome } from './check-outcome.js';
 import { checkResultOf, type CheckTrail } from './check-result.js';
 import { withTimeout } from './check-timeout.js';
@@ -24,6 +25,8 @@ export interface RunContext {
   redactor: Redactor;
   /** a check still running after this long fails (its requests have their own --timeout) */
   checkTimeoutMs: number;
+  /** the answers of a check that runs beside the run-last checks: held from the observer until they end */
+  heldAnswers?: HeldAnswers;
 }
 
 /** What one check's context writes to while it runs. */
@@ -68,7 +71,8 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   try {
     // the time the run stood still (a 429's pause) counts too: a check may wait on a set-up's request
     const pausedBefore = run.budget.pace.waitedMs;
-    const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore);
+    const beside = besideRunLast(run);
+    const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore) + beside();
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
     outcome = outcomeOf(err, def, log.exchanges, log.findings, target);
@@ -96,6 +100,21 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   };
 }
 
+/**
+ * A check that runs beside the run-last checks (it spends what the user gave up once they end): the
+ * time from its start until they ended is theirs, not its own (its timeout does not count it).
+ */
+function besideRunLast(run: RunContext): () => number {
+  const others = run.heldAnswers ? run.target.beforeSpending : undefined;
+  if (!others) return () => 0;
+  const started = performance.now();
+  let until: number | undefined;
+  void others.then(() => {
+    until = performance.now();
+  });
+  return () => (until ?? performance.now()) - started;
+}
+
 /** The check's context, writing to its log; its shared set-ups are the run's. */
 function contextOf(def: CheckDefinition, run: RunContext, priority: number, log: CheckLog): CheckContext {
   const c = makeContext({
@@ -115,6 +134,7 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
     cleanups: log.cleanups,
     cleanedUp: () => log.cleanedUp,
     waited: log.waited,
+    ...(run.heldAnswers ? { see: (ex: Exchange) => run.heldAnswers?.see(ex) } : {}),
     shared: (key, make) => {
       log.setupsUsed.add(key);
       return run.setups ? run.setups.shared(key, def.rule, make) : make(c);

@@ -2,6 +2,7 @@ import type { CheckDefinition } from '../check/registry.js';
 import { runCheck, type RunContext } from './run-check.js';
 import type { CheckRun } from './check-run.js';
 import { onRecordTaken } from './record-lock.js';
+import { HeldAnswers } from './held-answers.js';
 
 /** What the console hears while checks run. */
 export interface RunEvents {
@@ -33,11 +34,11 @@ export async function runChecks(
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
-  const pool = async (queue: StartQueue): Promise<void> => {
+  const pool = async (queue: StartQueue, context: RunContext = run): Promise<void> => {
     const worker = async (): Promise<void> => {
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
-        const r = await runCheck(def, run, place++);
+        const r = await runCheck(def, context, place++);
         results[i] = r;
         events.onCheck?.(r, def);
         const n = left.get(def.group)! - 1;
@@ -64,11 +65,27 @@ export async function runChecks(
   // the run knows whether it lacked an input (a run incomplete anyway keeps it for a complete one)
   const spends = (d: CheckDefinition): boolean => d.spendsGivenUp === true;
   await pool(new StartQueue(defs, (d) => !d.runLast && !spends(d)));
-  await pool(new StartQueue(defs, (d) => d.runLast === true && !spends(d)));
-  if (defs.some(spends)) {
-    run.target.lackedBeforeSpending = lackedInputs(results.filter((r) => r !== undefined));
-    await pool(new StartQueue(defs, spends));
+  if (!defs.some(spends)) {
+    await pool(new StartQueue(defs, (d) => d.runLast === true));
+    return results;
   }
+  // the spending checks start beside the run-last ones (what they read and make of their own goes
+  // first), spend once those have ended (spendGivenUp awaits `beforeSpending`), and their answers are
+  // held from the observer till then, so the run-last checks judge the same answers in every run
+  const heldAnswers = new HeldAnswers(run.target.answers);
+  let othersEnded!: () => void;
+  run.target.beforeSpending = new Promise((resolve) => {
+    othersEnded = resolve;
+  });
+  const last = pool(new StartQueue(defs, (d) => d.runLast === true && !spends(d))).finally(() => {
+    run.target.lackedBeforeSpending = lackedInputs(results.filter((r, i) => r !== undefined && !spends(defs[i]!)));
+    heldAnswers.release();
+    othersEnded();
+  });
+  // every check that reads a set-up has ended (the spending checks ask for none): their archive goes
+  // beside the spending checks instead of after them (three round trips off a distant run)
+  const archived = last.then(() => run.setups?.close());
+  await Promise.all([last, archived, pool(new StartQueue(defs, spends), { ...run, heldAnswers })]);
   return results;
 }
 

@@ -44,6 +44,8 @@ export class RunSetups {
   private readonly keptKeys = new Set<string>();
   /** what became of each set-up's records when the run ended (archived, or kept) */
   private readonly recordsByKey = new Map<string, SetupRecords>();
+  /** the archive, once begun: a set-up asked for after it would hand out records being archived */
+  private closing?: Promise<void>;
 
   constructor(private readonly run: { target: RunTarget; budget: RequestBudget }) {}
 
@@ -89,6 +91,10 @@ export class RunSetups {
 
   /** The set-up `key`, made by `make` the first time a check asks (with that check's rule). */
   shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>): Promise<T> {
+    if (this.closing)
+      return Promise.reject(
+        new Error(`set-up "${key}" asked for after the run's set-ups were archived (a bug in the suite)`),
+      );
     let p = this.made.get(key) as Promise<T> | undefined;
     if (!p) {
       const findings: Finding[] = [];
@@ -139,8 +145,15 @@ export class RunSetups {
    * first, and a set-up made of others is cleaned up before them (its edge before the records it
    * joins); set-ups that share nothing are cleaned up at once, so the archives cost one round trip
    * or a few, not one each (a run 200 ms away spent 2 s on ten archives one after another).
+   * Called again, it waits on the archive begun (the run archives beside its given-up checks, which
+   * ask for no set-up, and again when it ends, whatever stopped it).
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.closing ??= this.archive();
+    return this.closing;
+  }
+
+  private async archive(): Promise<void> {
     for (const [key, sent] of this.sent) this.beforeClose.set(key, sent.spans.length);
     const lists = new Map([...this.cleanups].map(([key, list]) => [key, list.splice(0).reverse()]));
     const done = new Map<string, Promise<void>>();

@@ -110,11 +110,13 @@ export async function putBackTaskDisposition(
 
 /**
  * Before a check spends what the user gave up (`taskToArchive`, `accountWithDomains.otherDomain`):
- * such a check runs after every other (`spendsGivenUp`), and spends nothing when the run is incomplete
+ * such a check spends after every other has ended (`spendsGivenUp`), and spends nothing when the run is incomplete
  * anyway for lack of an input (a MUST check skipped naming it): the value is kept for a run that can
  * be complete, and the check skips saying so.
  */
-export function spendGivenUp(c: CheckContext, key: string): void {
+export async function spendGivenUp(c: CheckContext, key: string): Promise<void> {
+  // the check started beside the run-last checks: it spends once they, and every other, have ended
+  await c.target.beforeSpending;
   // what it gave up itself is no other input: the check says so itself (every task archived, say)
   const lacked = (c.target.lackedBeforeSpending ?? []).filter((k) => k !== key && !key.startsWith(`${k}.`));
   if (lacked.length === 0) {
