@@ -5,7 +5,7 @@ import { apiOperationsOf, STATED_OPERATIONS } from '../suites/spec/api-operation
 import { authenticationSweep } from '../suites/sweeps/authentication.js';
 import { hostileIdTargets, laterIdTargets } from '../suites/sweeps/hostile-ids.js';
 import { bodyTargets, type BodyFamily } from '../suites/sweeps/request-bodies.js';
-import { withAttributes, withBody } from '../suites/spec/operation-row.js';
+import { withAttributes, withBody, withMatch } from '../suites/spec/operation-row.js';
 import { readOnlyChecks, type CaseOf } from '../suites/sweeps/read-only.js';
 import { organizationBChecks } from '../suites/sweeps/organization-b.js';
 import { JSON_ANSWERS, jsonAnswerChecks } from '../suites/sweeps/json-answers.js';
@@ -306,6 +306,9 @@ describe('a copy of the table with operations added: every sweep and derivation 
       /POST \/task\/\{task_id\}\/relationship\/\{api_name\} has no case in AMBIGUOUS_MATCHES/,
     );
     expect(endpoints(ambiguousMatchChecks(withLink, { ...cases, [linkTask]: CASE }))).toEqual([...matching, linkTask]);
+    // the rule's endpoint list is the same function of the table
+    expect(withMatch(withLink)).toEqual([...matching, linkTask]);
+    expect(CATALOGUE.rules['error.code.ambiguous-match']!.endpoints).toEqual(matching);
   });
 
   it("organization B's sweep reads the new read with the generic read, and takes the new write", () => {

@@ -142,6 +142,20 @@ export function withAttributes(table: AnyTable): string[] {
   return withBody(table).filter((e) => ATTRIBUTE_BODIES.includes(table[e]!.request!));
 }
 
+/**
+ * The request bodies that carry a match: a relationship POST's `related_record_match` ("exactly one of
+ * `related_record_id` or `related_record_match`") and the upsert's `match: { field, value }`.
+ */
+export const MATCH_BODIES = [
+  'requests/relationship-post-body',
+  'requests/upsert-body',
+] as const satisfies readonly SchemaId[];
+
+/** The operations of a table whose body carries a match, in its order. */
+export function withMatch(table: AnyTable): string[] {
+  return withBody(table).filter((e) => (MATCH_BODIES as readonly SchemaId[]).includes(table[e]!.request!));
+}
+
 /** A request that may write: every method but GET. */
 export const isWrite = (endpoint: string) => !endpoint.startsWith('GET ');
 

@@ -1,18 +1,10 @@
 import type { SchemaId } from '../spec/schemas/ids.js';
-import type { AnyTable } from '../spec/operation-row.js';
+import { MATCH_BODIES, type AnyTable } from '../spec/operation-row.js';
 import type { Operations, StatedEndpoint } from '../spec/operations.js';
 import type { CheckCase } from '../shared/refused-writes.js';
 import { casesFor, type OperationFilter } from './cases.js';
 import type { CaseOf } from './read-only.js';
 
-/**
- * The request bodies that carry a match: a relationship POST's `related_record_match` ("exactly one of
- * `related_record_id` or `related_record_match`") and the upsert's `match: { field, value }`.
- */
-export const MATCH_BODIES = [
-  'requests/relationship-post-body',
-  'requests/upsert-body',
-] as const satisfies readonly SchemaId[];
 type MatchBody = (typeof MATCH_BODIES)[number];
 
 /** An operation whose request carries a match. */

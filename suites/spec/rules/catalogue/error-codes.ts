@@ -1,4 +1,4 @@
-import { withBody } from '../../operation-row.js';
+import { withBody, withMatch } from '../../operation-row.js';
 import { OPERATIONS } from '../../operations.js';
 import type { Rule } from '../../../../lib/catalogue/rule.js';
 
@@ -69,11 +69,7 @@ export const ERROR_CODE_RULES = {
     quote: '| ambiguous_match | match finds more than one record |',
     summary:
       "on every operation that takes a match, once the run has shown its match finding the one record it names (a related_record_match alone linking it; an upsert of a match value alone answering the record holding it), a match naming two records of the run (two accounts, or two contacts on the opportunity's account, of one display_name; two custom-object records, one patched to the other's match value) is rejected with the code ambiguous_match (not applicable, with the answers, where the server refused the match alone or the second record of that value)",
-    endpoints: [
-      'POST /contact/{contact_id}/relationship/{api_name}',
-      'POST /opportunity/{opportunity_id}/relationship/{api_name}',
-      'POST /{custom_object_api_name}/_upsert',
-    ],
+    endpoints: withMatch(OPERATIONS),
   },
   'error.code.invalid-target-identifier': {
     level: 'MUST',
