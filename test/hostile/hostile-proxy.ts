@@ -88,6 +88,10 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
       fwd.end(s.body);
     });
   });
+  // idle sockets kept 30 s, as the embedded reference keeps them: at Node's 5 s, a run pausing on a
+  // Retry-After under a loaded machine met a socket the server was closing (ECONNRESET, 3 in a row read as
+  // a server that stopped answering); the client lets a socket go at 2 s whatever a server says
+  server.keepAliveTimeout = 30_000;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
