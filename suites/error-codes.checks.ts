@@ -16,7 +16,7 @@ import { show } from '../lib/check/show.js';
 import { contactCreateBody, withoutStage } from '../fixtures/builders/contact.js';
 import { byId } from '../fixtures/builders/relationship.js';
 import { OPERATIONS } from './spec/operations.js';
-import { bodyTargets, bodyWith, OVERSIZE_BYTES } from './sweeps/request-bodies.js';
+import { bodyTargets, bodyWith, OVERSIZE_BYTES, oversizePadding } from './sweeps/request-bodies.js';
 
 // The code the spec names for a condition ("| record_not_found | record does not exist |", …). Which
 // HTTP status goes with most codes is not shown, so a check judges the code of whatever error answers
@@ -207,7 +207,7 @@ endpoint('POST /contact', () => {
       const base = withoutStage(contactCreateBody(c.faker, { stage: undefined, runId: c.runId }));
       const ex = await inOversizeTurn(() =>
         c.api.post('/contact', {
-          attributes: { ...base.attributes, zz_conformance_padding: 'x'.repeat(LARGE_BODY_BYTES) },
+          attributes: { ...base.attributes, zz_conformance_padding: oversizePadding() },
         }),
       );
       const s = c.expect(ex).response.status;
@@ -236,7 +236,7 @@ for (const t of bodyTargets(OPERATIONS, 'oversize')) {
         const path = await t.path(c);
         const ex = await inOversizeTurn(() =>
           c.api.send(t.method, path, {
-            json: bodyWith(t, base, { zz_conformance_padding: 'x'.repeat(OVERSIZE_BYTES) }),
+            json: bodyWith(t, base, { zz_conformance_padding: oversizePadding() }),
           }),
         );
         const s = c.expect(ex).response.status;

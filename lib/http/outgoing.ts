@@ -1,4 +1,5 @@
 import type { Auth } from './refusals.js';
+import { jsonText } from './json-text.js';
 
 /** One request as the client sends it, every attempt alike. */
 export interface Outgoing {
@@ -13,8 +14,9 @@ export interface Outgoing {
 }
 
 /**
- * The request's headers and body: JSON accepted; a JSON value serialised as application/json, or a raw
- * body sent as given; the content type when one is named; the credential last.
+ * The request's headers and body: JSON accepted; a JSON value serialised as application/json (a long
+ * string in it serialised once: lib/http/json-text.ts), or a raw body sent as given; the content type when
+ * one is named; the credential last.
  */
 export function outgoing(
   r: Pick<Outgoing, 'method' | 'path' | 'url' | 'auth' | 'exempt'>,
@@ -24,7 +26,7 @@ export function outgoing(
   const headers: Record<string, string> = { accept: 'application/json', ...lower(o.headers ?? {}) };
   let body: string | undefined;
   if (o.json !== undefined) {
-    body = JSON.stringify(o.json);
+    body = jsonText(o.json);
     headers['content-type'] ??= 'application/json';
   } else if (o.body !== undefined) {
     body = o.body;

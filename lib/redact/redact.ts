@@ -43,6 +43,14 @@ export class Redactor {
   private readonly keys: NamedSecret[];
   private readonly memo = new Map<string, string>();
   private memoChars = 0;
+  /**
+   * The shortest text that can hold a key: every form is at least this long, and every other spelling
+   * of a key is at least as long as the key (an escape or a dump's column stands for one character in
+   * more). Most texts a run redacts (property names, ids, short values) are shorter and are let go at once.
+   */
+  private readonly shortest: number;
+  /** every form at once: one scan tells whether any form is in a text, where each form's own search costs a scan */
+  private readonly anyForm: RegExp | undefined;
 
   constructor(secrets: NamedSecret[]) {
     this.keys = secrets.filter((s) => s.value.length > 0);
@@ -59,9 +67,14 @@ export class Redactor {
           })),
       );
     this.secrets = forms.sort((a, b) => b.value.length - a.value.length);
+    const lengths = [...this.secrets.map((f) => f.value.length), ...this.keys.map((k) => k.value.length)];
+    this.shortest = lengths.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...lengths);
+    this.anyForm =
+      this.secrets.length === 0 ? undefined : new RegExp(this.secrets.map((f) => escapedForRegExp(f.value)).join('|'));
   }
 
   text(input: string): string {
+    if (input.length < this.shortest) return input;
     const known = this.memo.get(input);
     if (known !== undefined) return known;
     const out = this.redacted(input);
@@ -78,8 +91,9 @@ export class Redactor {
 
   private redacted(input: string): string {
     let out = input;
-    // every response body passes here: test before splitting (most hold no key)
-    for (const s of this.secrets) {
+    // every response body passes here: one scan for all forms first (most texts hold none), then each
+    // form found is tested before splitting
+    for (const s of this.anyForm?.test(input) === true ? this.secrets : []) {
       if (!out.includes(s.value)) continue;
       out = s.alone ? out.replace(s.alone, s.label) : out.split(s.value).join(s.label);
     }
@@ -127,21 +141,42 @@ export class Redactor {
       return (out ?? input) as T;
     }
     if (input && typeof input === 'object') {
-      const entries = Object.entries(input);
-      const redacted = entries.map(([k, v]): [string, unknown] => [this.text(k), this.value(v as unknown)]);
-      if (redacted.every(([k, v], i) => k === entries[i]![0] && v === entries[i]![1])) return input;
-      const out: Record<string, unknown> = {};
-      for (const [k, value] of redacted)
-        Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
-      return out as T;
+      // nothing allocated for an object with no key in it (nearly every one): a copy starts at the first change
+      const source = input as Record<string, unknown>;
+      const names = Object.keys(source);
+      for (let i = 0; i < names.length; i++) {
+        const k = names[i]!;
+        const v = source[k];
+        const rk = this.text(k);
+        const rv = this.value(v);
+        if (rk !== k || rv !== v) return this.copied(source, names, i, [rk, rv]) as T;
+      }
+      return input;
     }
     return input;
   }
 
+  /** A copy of `source` whose property `names[at]` is the redacted `first`, every later one redacted too. */
+  private copied(
+    source: Record<string, unknown>,
+    names: string[],
+    at: number,
+    first: [string, unknown],
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const define = (k: string, value: unknown) =>
+      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+    for (let i = 0; i < at; i++) define(names[i]!, source[names[i]!]);
+    define(...first);
+    for (let i = at + 1; i < names.length; i++) define(this.text(names[i]!), this.value(source[names[i]!]));
+    return out;
+  }
+
   /** True when the text still holds a secret (used to scan artifacts before they are written). */
   leaks(input: string): string[] {
-    const found = this.secrets.filter((s) =>
-      s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value),
+    const any = this.anyForm?.test(input) === true;
+    const found = this.secrets.filter(
+      (s) => any && (s.alone ? new RegExp(s.alone.source).test(input) : input.includes(s.value)),
     );
     const spelt = this.spans(input).map(([, , k]) => this.keys[k]!.label);
     return [...new Set([...found.map((s) => s.label), ...spelt])];
@@ -158,8 +193,12 @@ const AS_VALUE = `(?:^|(?<=["'=:])|(?<=Bearer ))`;
  * after `=`, `:` or `Bearer `. A short word among the run's own words is left as it is.
  */
 function alone(value: string): RegExp {
-  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`${AS_VALUE}${escaped}(?!${TOKEN})`, 'g');
+  return new RegExp(`${AS_VALUE}${escapedForRegExp(value)}(?!${TOKEN})`, 'g');
+}
+
+/** A text as a pattern that matches it literally. */
+function escapedForRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Labels for the three keys a run may hold. */

@@ -96,6 +96,16 @@ export function unknownAttributeName(c: CheckContext): string {
 /** The bytes of an oversize body: past the 1 MB most servers stop at (the limit itself is not shown). */
 export const OVERSIZE_BYTES = 2 * 1024 * 1024 + 1;
 
+let padding: string | undefined;
+/**
+ * The padding of an oversize body, OVERSIZE_BYTES of `x`: one string for every body of the family, made
+ * on first use, so the client serialises it once (lib/http/json-text.ts) and no check builds 2 MB of its own.
+ */
+export function oversizePadding(): string {
+  padding ??= 'x'.repeat(OVERSIZE_BYTES);
+  return padding;
+}
+
 /**
  * The target's base body with `extra` added: inside `attributes` where the body carries them (an
  * attribute no workspace has, so a server that takes the body still refuses it), else at the top.
