@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakerFor } from '../lib/check/faker.js';
+import { fakerDone, fakerFor, withFaker } from '../lib/check/faker.js';
 import { uniqueDomain, uniqueEmail, uniquePhone } from '../fixtures/builders/unique.js';
 import { accountName } from '../fixtures/builders/account.js';
 import { tagged, TAGGED_MAX } from '../fixtures/builders/tag.js';
@@ -23,6 +23,19 @@ describe('values a server may hold unique', () => {
       expect(new Set(first).size).toBe(first.length);
     });
   }
+
+  it('a faker given back draws, seeded again, what a new one seeded so draws', () => {
+    const fresh = (name: string) => uniqueEmail(fakerFor(7, name), RUN);
+    const expected = ['check #1', 'check #2', 'check #1'].map(fresh);
+    // one faker taken and given back, again and again (withFaker, as the generated inputs draw)
+    const drawn = ['check #1', 'check #2', 'check #1'].map((name) => withFaker(7, name, (f) => uniqueEmail(f, RUN)));
+    expect(drawn).toEqual(expected);
+    // one drawn from half-way, given back, then seeded afresh
+    const used = fakerFor(7, 'check #2');
+    used.string.alphanumeric(40);
+    fakerDone(used);
+    expect(withFaker(7, 'check #1', (f) => uniqueEmail(f, RUN))).toBe(expected[0]);
+  });
 
   it('an email, a domain and a name carry the run id itself; a phone number stays a number of the 555 range', () => {
     const f = fakerFor(7, 'check');

@@ -130,8 +130,20 @@ const emptyAt = (): SeenErrors => ({ answers: 0, errors: 0, statuses: [], failur
 
 /** Whether the request went to the base URL's origin, at or below its path (not to a link the server gave). */
 function underBase(ex: Exchange, baseUrl: string): boolean {
-  const base = new URL(baseUrl);
+  const base = parsedBase(baseUrl);
   const url = new URL(ex.request.url);
   const path = base.pathname.replace(/\/+$/, '');
   return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`));
+}
+
+/** The base URL parsed, once per base URL (a run has one; a test a few). */
+const parsedBases = new Map<string, URL>();
+function parsedBase(baseUrl: string): URL {
+  let base = parsedBases.get(baseUrl);
+  if (base === undefined) {
+    base = new URL(baseUrl);
+    if (parsedBases.size >= 16) parsedBases.clear();
+    parsedBases.set(baseUrl, base);
+  }
+  return base;
 }

@@ -28,3 +28,16 @@ export function fakerFor(seed: number, name: string): Faker {
 export function fakerDone(f: Faker): void {
   if (spare.length < SPARE_MOST && !spare.includes(f)) spare.push(f);
 }
+
+/**
+ * What `use` makes of a faker seeded so, the faker given back at once: a generated input draws one value
+ * from a faker of its own seed, and a run draws hundreds (each a new faker before).
+ */
+export function withFaker<T>(seed: number, name: string, use: (f: Faker) => T): T {
+  const f = fakerFor(seed, name);
+  try {
+    return use(f);
+  } finally {
+    fakerDone(f);
+  }
+}

@@ -29,10 +29,21 @@ export interface FindingScope {
 
 /** The stated operation an exchange was a request of, or `METHOD (unstated route)`. */
 export function operationOf(ex: Exchange, server: Served): string {
-  return (
-    server.operations.endpointOf(ex.request.method, pathUnderBase(ex, server.baseUrl)) ?? unstated(ex.request.method)
-  );
+  // asked of every answer by the observer, the traffic and each finding: the match and the URLs' parse done once
+  const { method, url } = ex.request;
+  const known = operations.get(ex.request);
+  const same = known?.of === server.operations && known.baseUrl === server.baseUrl;
+  if (same && known.method === method && known.url === url) return known.operation;
+  const operation = server.operations.endpointOf(method, pathUnderBase(ex, server.baseUrl)) ?? unstated(method);
+  operations.set(ex.request, { of: server.operations, baseUrl: server.baseUrl, method, url, operation });
+  return operation;
 }
+
+/** The operation of each request already asked, with what it was worked out from. */
+const operations = new WeakMap<
+  Exchange['request'],
+  { of: Served['operations']; baseUrl: string; method: string; url: string; operation: string }
+>();
 
 /** How a request's operation is named where no stated route serves it. */
 export function unstated(method: string): string {

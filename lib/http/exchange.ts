@@ -62,7 +62,19 @@ export function responseOf(ex: Exchange): ExchangeResponse {
 
 /** The request's path below the base URL's path (`/contact/…`), as the spec writes paths. */
 export function pathUnderBase(ex: Exchange, baseUrl: string): string {
-  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const base = basePath(baseUrl);
   const path = new URL(ex.request.url).pathname;
   return path.startsWith(base) ? path.slice(base.length) : path;
+}
+
+/** The base URL's path without its trailing slashes, parsed once per base URL (a run has one or two). */
+const basePaths = new Map<string, string>();
+function basePath(baseUrl: string): string {
+  let path = basePaths.get(baseUrl);
+  if (path === undefined) {
+    path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    if (basePaths.size >= 16) basePaths.clear();
+    basePaths.set(baseUrl, path);
+  }
+  return path;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fakerFor } from '../../lib/check/faker.js';
+import { withFaker } from '../../lib/check/faker.js';
 import { uniqueEmail } from '../../fixtures/builders/unique.js';
 import { TAGGED_MAX } from '../../fixtures/builders/tag.js';
 import { OUTSIDE_BMP } from '../steps/same-text.js';
@@ -59,7 +59,7 @@ export function edgeWrite(name: string, valueType: string, value: string, envelo
 /** A realistic name from faker, seeded by fast-check. */
 const fakerName = fc
   .noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 }))
-  .map((n) => fakerFor(n, 'generated').person.firstName());
+  .map((n) => withFaker(n, 'generated', (f) => f.person.firstName()));
 
 /** A text attribute's value: realistic, Unicode, or (rarely) an edge length. */
 export const text: fc.Arbitrary<GeneratedString> = fc.oneof(
@@ -78,7 +78,7 @@ export const text: fc.Arbitrary<GeneratedString> = fc.oneof(
  */
 export function email(runId: string): fc.Arbitrary<GeneratedString> {
   return fc.noBias(fc.integer({ min: 0, max: 2 ** 31 - 1 })).map((n) => ({
-    value: uniqueEmail(fakerFor(n, 'generated-email'), runId),
+    value: withFaker(n, 'generated-email', (f) => uniqueEmail(f, runId)),
     edge: false,
   }));
 }
