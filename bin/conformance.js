@@ -17,9 +17,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // two levels below the root, like lib/cli/: the modules find the root as '../../' from where they are
 const BUNDLE = path.join(ROOT, 'node_modules', '.conformance', 'cli.cjs');
-// V8 takes a code cache only from a process of the same flags: one per set of them (--cpu-prof's apart)
-const CODE_CACHE = `${BUNDLE}.${createHash('sha256').update(process.execArgv.join('\0')).digest('hex').slice(0, 8)}.v8cache`;
+// V8 takes a code cache only from a process of the same flags: one per set of them. Node's --cpu-prof
+// flags are none of V8's: a profiled run takes the cache of one not profiled (and a profile's own folder
+// no longer leaves a cache of its own each time), so its profile shows the start a user's run has.
+const CODE_CACHE = `${BUNDLE}.${createHash('sha256').update(v8Flags().join('\0')).digest('hex').slice(0, 8)}.v8cache`;
 const SOURCES = ['lib', 'suites', 'reference', 'fixtures', 'bin'];
+
+/** The process's flags, less Node's CPU profiler's (`--cpu-prof`, `--cpu-prof-dir DIR`, `--cpu-prof-name=N`, …). */
+function v8Flags() {
+  const out = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const flag = process.execArgv[i];
+    if (!flag.startsWith('--cpu-prof')) out.push(flag);
+    else if (flag !== '--cpu-prof' && !flag.includes('=')) i += 1;
+  }
+  return out;
+}
 
 /** The newest modification time of the sources the bundle is built from. */
 function newestSource() {
