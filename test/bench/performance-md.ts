@@ -200,9 +200,9 @@ function profileTables(p: NonNullable<BenchResults['profile']>): string[] {
     '',
     "## Where a run's CPU goes",
     '',
-    '`node --cpu-prof bin/conformance.js`: one default run against the embedded reference server, in one',
-    'process with it (its answers cost CPU too), after a first run that built the bundle and kept the',
-    "schemas' code. CPU time: " +
+    '`node --cpu-prof bin/conformance.js`: three default runs against the embedded reference server, summed',
+    'and shown per run, each in one process with the server (its answers cost CPU too), after a first run',
+    "that built the bundle and kept the schemas' and V8's code. CPU time: " +
       runs.map((x) => `${x === p.before ? 'before' : 'after'} ${(x.cpuMs / 1000).toFixed(1)} s`).join(', ') +
       ' (sampled on a shared machine: the shares say more than the times).',
     '',
@@ -299,6 +299,10 @@ const HOW = [
   '  an earlier run compiled, and makes no compiler at all when none is left to compile.',
   '- **Nothing redacted twice.** The redactor remembers what it redacted',
   '  ([lib/redact/redact.ts](../lib/redact/redact.ts)): the property names, ids and messages every answer repeats.',
+  '  A text shorter than every form of every key is let go at once, one scan looks for every form before',
+  '  each is sought, and an object that holds no key is given back as it is, never copied.',
+  "- **A large body built once.** The oversize bodies' 2 MB padding is one string, serialised once",
+  '  ([lib/http/json-text.ts](../lib/http/json-text.ts)): the eleven bodies differ only around it.',
   '',
   '`conformance.json` has the time of each phase of every run under `run.phases` (start-up, the reference',
   "server's start, the probe, the fixtures check, loading the suite, the checks), with `run.chain` (the",
