@@ -15,6 +15,7 @@ import type { HeldAnswers } from './held-answers.js';
 import { outcomeOf, passed, withRateLimitAnswers, type Outcome } from './check-outcome.js';
 import { checkResultOf, type CheckTrail } from './check-result.js';
 import { withTimeout } from './check-timeout.js';
+import { runCleanups } from '../check/cleanups.js';
 
 /** What every check of one run shares. */
 export interface RunContext {
@@ -150,14 +151,19 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
   return c;
 }
 
-/** The check's cleanups, newest first, pass or fail; one that fails is an observation. */
+/**
+ * The check's cleanups, newest first, its records' archives at once (lib/check/cleanups.ts), pass or
+ * fail; one that fails is an observation.
+ */
 async function cleanUp(log: CheckLog): Promise<void> {
-  for (const clean of log.cleanups.reverse()) {
+  const run = async (clean: () => Promise<unknown>): Promise<void> => {
     try {
       await clean();
     } catch (e) {
       if (!(e instanceof RecordKept)) log.observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
     }
-  }
+  };
+  // (one a cleanup registers as it runs goes after them)
+  while (log.cleanups.length > 0) await runCleanups(log.cleanups.splice(0), run).done;
   log.cleanedUp = true;
 }

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../lib/check/context.js';
+import { archiveCleanup } from '../../lib/check/cleanups.js';
 import { requiredOnCreate } from './required-on-create.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { accountCreateBody, domainsWriteForms } from '../../fixtures/builders/account.js';
@@ -14,7 +15,7 @@ import { holdRecord } from '../../lib/runner/record-lock.js';
  */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
   if (!archivableId(c, accountId)) return;
-  c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
+  c.cleanup(archiveCleanup(() => c.api.delete(`/account/${accountId}`, { auth })));
 }
 
 /**
