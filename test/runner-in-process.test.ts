@@ -277,6 +277,77 @@ describe("the set-ups' archive when the run ends", () => {
   });
 });
 
+describe('the checks that run after every other (run-last, spending what the user gave up)', () => {
+  it('start once every other has started: a run-last one sends its own first and judges after the rest; a spending one spends last', async () => {
+    answer = () => ({ status: 200, json: contact, delayMs: 60 });
+    const at: Record<string, number> = {};
+    const mark = (name: string) => {
+      at[name] = performance.now();
+    };
+    const other = def('contact.get.record', 'a chain of two reads', async (c) => {
+      await c.api.get(`/contact/${ID}`);
+      await c.api.get(`/contact/${ID}`);
+      mark('other ended');
+    });
+    const early: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check that sends first', async (c) => {
+        mark('early sent');
+        await c.api.get(`/contact/${ID}`);
+        await c.target.lastChecks?.allSeen(c);
+        mark('early judged');
+      }),
+      runLast: true,
+      sendsEarly: true,
+    };
+    const plain: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check', () => {
+        mark('plain started');
+        return Promise.resolve();
+      }),
+      runLast: true,
+    };
+    const spending: CheckDefinition = {
+      ...def('task.delete.archives', 'a check that spends', async (c) => {
+        mark('spending started');
+        await c.target.beforeSpending;
+        mark('spent');
+      }),
+      spendsGivenUp: true,
+    };
+    const { results } = await run([other, plain, early, spending]);
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    // beside the other check's chain, not after it
+    expect(at['early sent']!).toBeLessThan(at['other ended']!);
+    expect(at['spending started']!).toBeLessThan(at['other ended']!);
+    // judged once every other check ended and every early one sent its own
+    expect(at['early judged']!).toBeGreaterThanOrEqual(at['other ended']!);
+    expect(at['plain started']!).toBeGreaterThanOrEqual(at['other ended']!);
+    expect(at['plain started']!).toBeGreaterThanOrEqual(at['early judged']! - 1);
+    // spent after every run-last check ended
+    expect(at['spent']!).toBeGreaterThanOrEqual(at['early judged']!);
+    expect(at['spent']!).toBeGreaterThanOrEqual(at['plain started']!);
+  });
+
+  it("a run-last check waiting for the run's end while it holds a shared record is a bug, not a deadlock", async () => {
+    answer = () => ({ status: 200, json: contact });
+    const waiting = def('contact.get.record', 'a chain on the record', async (c) => {
+      await holdRecord(c, 'task:x');
+    });
+    const holding: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check holding it', async (c) => {
+        await holdRecord(c, 'task:x');
+        await c.target.lastChecks?.allSeen(c);
+      }),
+      runLast: true,
+      sendsEarly: true,
+    };
+    const { results } = await run([waiting, holding], { checkTimeoutMs: 2_000 });
+    expect(results[0]!.status).toBe('passed');
+    expect(results[1]!.status).not.toBe('passed');
+    expect(results[1]!.message).toMatch(/holding task:x \(a bug in the suite\)/);
+  });
+});
+
 describe('requests that go wrong', () => {
   it('a request the server never answers blocks its check at the --timeout, naming the operation', async () => {
     answer = (_m, path) =>

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { HeldAnswers } from '../lib/runner/held-answers.js';
+import { LatePhase } from '../lib/runner/late-phase.js';
 import { archiveCleanup, runCleanups } from '../lib/check/cleanups.js';
 import { runCheck } from '../lib/runner/run-check.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
@@ -459,6 +460,33 @@ describe("a check's or a set-up's cleanups (lib/check/cleanups.ts)", () => {
     release();
     await ran.done;
     expect(log).toEqual(['archive']);
+  });
+});
+
+describe("the run's last checks' barriers (lib/runner/late-phase.ts)", () => {
+  it('settles `seen` once every other check ended and every early run-last check sent its own, each counted once', async () => {
+    const early = [
+      { rule: 'value.shape', title: 'a' },
+      { rule: 'value.shape', title: 'b' },
+    ];
+    const late = new LatePhase(early);
+    let seen = false;
+    let othersEnded = false;
+    void late.seen.then(() => (seen = true));
+    void late.othersEnded.then(() => (othersEnded = true));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+    late.arrive(early[0]!);
+    late.arrive(early[0]!);
+    late.endOthers();
+    await turn();
+    expect(othersEnded).toBe(true);
+    expect(seen).toBe(false);
+    late.arrive({ rule: 'value.shape', title: 'not one of them' });
+    await turn();
+    expect(seen).toBe(false);
+    late.arrive(early[1]!);
+    await turn();
+    expect(seen).toBe(true);
   });
 });
 

@@ -72,7 +72,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   try {
     // the time the run stood still (a 429's pause) counts too: a check may wait on a set-up's request
     const pausedBefore = run.budget.pace.waitedMs;
-    const beside = besideRunLast(run);
+    const beside = besideRunLast(run, def);
     const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore) + beside();
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
@@ -105,8 +105,13 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
  * A check that runs beside the run-last checks (it spends what the user gave up once they end): the
  * time from its start until they ended is theirs, not its own (its timeout does not count it).
  */
-function besideRunLast(run: RunContext): () => number {
-  const others = run.heldAnswers ? run.target.beforeSpending : undefined;
+function besideRunLast(run: RunContext, def: CheckDefinition): () => number {
+  // (a run-last check that sends its own first waits for every other's end: lib/runner/late-phase.ts)
+  const others = run.heldAnswers
+    ? run.target.beforeSpending
+    : def.runLast === true
+      ? run.target.lastChecks?.seen
+      : undefined;
   if (!others) return () => 0;
   const started = performance.now();
   let until: number | undefined;

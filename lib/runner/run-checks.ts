@@ -3,6 +3,7 @@ import { runCheck, type RunContext } from './run-check.js';
 import type { CheckRun } from './check-run.js';
 import { onRecordTaken } from './record-lock.js';
 import { HeldAnswers } from './held-answers.js';
+import { LatePhase } from './late-phase.js';
 
 /** What the console hears while checks run. */
 export interface RunEvents {
@@ -20,7 +21,8 @@ export interface RunEvents {
  * after another in turn (interleaved), so the checks that take turns on a shared record, which
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
  * place in that order is its priority for request slots. The checks that judge what the whole run
- * showed (`runLast`: lib/check/answer-observer.ts) start once every other check has ended. Results keep
+ * showed (`runLast`: lib/check/answer-observer.ts) and those that spend what the user gave up start
+ * once every other check has started, and wait for what they must follow (inPhases). Results keep
  * the list's order.
  */
 export async function runChecks(
@@ -34,11 +36,14 @@ export async function runChecks(
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
-  const pool = async (queue: StartQueue, context: RunContext = run): Promise<void> => {
+  const pool = async (queue: StartQueue, context: RunContext = run, o: PoolOptions = {}): Promise<void> => {
     const worker = async (): Promise<void> => {
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
+        if (queue.handedOut === queue.size) o.drained?.();
+        await o.beforeStart?.(def);
         const r = await runCheck(def, context, place++);
+        o.checkEnded?.(def);
         results[i] = r;
         events.onCheck?.(r, def);
         const n = left.get(def.group)! - 1;
@@ -49,35 +54,65 @@ export async function runChecks(
             defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
           );
       }
+      o.drained?.();
     };
     // (another run of this process, a test's, takes records of its own target)
     const stop = onRecordTaken((c) => {
       if (c.target === run.target) queue.promoteLike(c.rule, c.title);
     });
     try {
-      await Promise.all(Array.from({ length: Math.min(width, Math.max(1, queue.size)) }, worker));
+      const workers = Math.min(o.everyCheckAtOnce ? queue.size : width, Math.max(1, queue.size));
+      await Promise.all(Array.from({ length: workers }, worker)).finally(() => o.ended?.());
     } finally {
       stop();
     }
   };
-  // the checks that judge what the whole run showed (runLast) start once every other check has ended;
-  // what the user gave up is spent after them all: every other check may need it to exist, and by then
-  // the run knows whether it lacked an input (a run incomplete anyway keeps it for a complete one)
+  await inPhases(defs, run, pool, results);
+  return results;
+}
+
+type Pool = (queue: StartQueue, context?: RunContext, o?: PoolOptions) => Promise<void>;
+
+/**
+ * The checks that judge what the whole run showed (runLast) and those that spend what the user gave
+ * up start once every other check has started (lib/runner/late-phase.ts): what they send of their own
+ * goes beside the run's last chains; each waits there for what it must follow. Spending goes last:
+ * every other check may need what is spent to exist, and by then the run knows whether it lacked an
+ * input (a run incomplete anyway keeps it for a complete one).
+ */
+async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool: Pool, results: CheckRun[]) {
   const spends = (d: CheckDefinition): boolean => d.spendsGivenUp === true;
-  await pool(new StartQueue(defs, (d) => !d.runLast && !spends(d)));
+  const runLast = (d: CheckDefinition): boolean => d.runLast === true && !spends(d);
+  const late = new LatePhase(defs.filter((d) => runLast(d) && d.sendsEarly === true));
+  run.target.lastChecks = late;
+  let othersStarted!: () => void;
+  const started = new Promise<void>((resolve) => {
+    othersStarted = resolve;
+  });
+  const others = pool(new StartQueue(defs, (d) => !runLast(d) && !spends(d)), run, {
+    drained: othersStarted,
+    ended: () => late.endOthers(),
+  });
+  await Promise.race([started, others]);
+  // the run-last checks that do not send first start once they may judge: every other has ended
+  const lastOnes = pool(new StartQueue(defs, runLast), run, {
+    everyCheckAtOnce: true,
+    beforeStart: (d) => (d.sendsEarly === true ? undefined : late.seen),
+    checkEnded: (d) => late.arrive(d),
+  });
   if (!defs.some(spends)) {
-    await pool(new StartQueue(defs, (d) => d.runLast === true));
-    return results;
+    await Promise.all([others, lastOnes]);
+    return;
   }
-  // the spending checks start beside the run-last ones (what they read and make of their own goes
-  // first), spend once those have ended (spendGivenUp awaits `beforeSpending`), and their answers are
-  // held from the observer till then, so the run-last checks judge the same answers in every run
+  // the spending checks spend once the others have ended (spendGivenUp awaits `beforeSpending`), and
+  // their answers are held from the observer till then, so the run-last checks judge the same answers
+  // in every run
   const heldAnswers = new HeldAnswers(run.target.answers);
   let othersEnded!: () => void;
   run.target.beforeSpending = new Promise((resolve) => {
     othersEnded = resolve;
   });
-  const last = pool(new StartQueue(defs, (d) => d.runLast === true && !spends(d))).finally(() => {
+  const last = Promise.all([others, lastOnes]).finally(() => {
     run.target.lackedBeforeSpending = lackedInputs(results.filter((r, i) => r !== undefined && !spends(defs[i]!)));
     heldAnswers.release();
     othersEnded();
@@ -85,8 +120,25 @@ export async function runChecks(
   // every check that reads a set-up has ended (the spending checks ask for none): their archive goes
   // beside the spending checks instead of after them (three round trips off a distant run)
   const archived = last.then(() => run.setups?.close());
-  await Promise.all([last, archived, pool(new StartQueue(defs, spends), { ...run, heldAnswers })]);
-  return results;
+  await Promise.all([
+    last,
+    archived,
+    pool(new StartQueue(defs, spends), { ...run, heldAnswers }, { everyCheckAtOnce: true }),
+  ]);
+}
+
+/** How one pool of checks runs (runChecks). */
+interface PoolOptions {
+  /** every check of the queue started at once, not a few per request slot (they wait on the run's end) */
+  everyCheckAtOnce?: boolean;
+  /** awaited before a check starts */
+  beforeStart?: (def: CheckDefinition) => Promise<void> | undefined;
+  /** a check of the queue ended */
+  checkEnded?: (def: CheckDefinition) => void;
+  /** the queue has handed out every check */
+  drained?: () => void;
+  /** every check of the queue has ended */
+  ended?: () => void;
 }
 
 /** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */
@@ -112,6 +164,7 @@ export class StartQueue {
   private readonly promoted = new Set<string>();
   private readonly byName = new Map<string, string>();
   private at = 0;
+  private out = 0;
 
   constructor(
     private readonly defs: readonly CheckDefinition[],
@@ -127,12 +180,18 @@ export class StartQueue {
     return this.order.length;
   }
 
+  /** How many it has handed out so far. */
+  get handedOut(): number {
+    return this.out;
+  }
+
   next(): number | undefined {
     for (;;) {
       const i = this.first.length > 0 ? this.first.shift() : this.order[this.at++];
       if (i === undefined) return undefined;
       if (this.started[i]) continue;
       this.started[i] = true;
+      this.out += 1;
       return i;
     }
   }
