@@ -314,6 +314,8 @@ endpoint('DELETE /task/{task_id}', () => {
           `DELETE /task/{taskToArchive} answered HTTP ${status}: the task may not exist, or an earlier run archived it (the server serves no task read to tell): name a task that exists and is not archived in taskToArchive`,
         );
       }
+      // what it wrote is answered: the read of the user's kept records may go beside its last read
+      c.target.lastChecks?.onlyReads(c);
       const e = c.expect(ex).success();
       c.observe(
         'delete',

@@ -311,6 +311,11 @@ describe('the checks that run after every other (run-last, spending what the use
         mark('spending started');
         await c.target.beforeSpending;
         mark('spent');
+        // from here it only reads: the run writes nothing more, and the audit may read beside it
+        void c.target.lastChecks?.writesDone.then(() => mark('writes done'));
+        c.target.lastChecks?.onlyReads(c);
+        await c.api.get(`/contact/${ID}`);
+        mark('spending ended');
       }),
       spendsGivenUp: true,
     };
@@ -326,6 +331,7 @@ describe('the checks that run after every other (run-last, spending what the use
     // spent after every run-last check ended
     expect(at['spent']!).toBeGreaterThanOrEqual(at['early judged']!);
     expect(at['spent']!).toBeGreaterThanOrEqual(at['plain started']!);
+    expect(at['writes done']!).toBeLessThan(at['spending ended']!);
   });
 
   it("a run-last check waiting for the run's end while it holds a shared record is a bug, not a deadlock", async () => {

@@ -488,6 +488,25 @@ describe("the run's last checks' barriers (lib/runner/late-phase.ts)", () => {
     await turn();
     expect(seen).toBe(true);
   });
+
+  it('settles `writesDone` once the set-ups are archived and every spending check ended or only reads', async () => {
+    const late = new LatePhase([]);
+    const spending = [
+      { rule: 'task.delete.archives', title: 'a' },
+      { rule: 'account.domain.delete', title: 'b' },
+    ];
+    late.spending(spending);
+    let done = false;
+    void late.writesDone.then(() => (done = true));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+    late.onlyReads(spending[0]!);
+    late.archived();
+    await turn();
+    expect(done).toBe(false);
+    late.onlyReads(spending[1]!);
+    await turn();
+    expect(done).toBe(true);
+  });
 });
 
 describe('answers held from the observer (the spending checks, beside the run-last ones)', () => {

@@ -69,4 +69,12 @@ export interface LastChecks {
   allSeen(c: { rule: string; title: string }): Promise<void>;
   /** settles when `allSeen` does: a check's wait for it is the run's time, not its own */
   seen: Promise<void>;
+  /**
+   * a check that spends what the user gave up says so once what it wrote was answered and it sends
+   * only reads from then on (its cleanups none): the read of the user's kept records after the run
+   * (lib/cli/run/audit.ts) goes beside those reads, which change nothing it reads
+   */
+  onlyReads(c: { rule: string; title: string }): void;
+  /** settles once the run will write nothing more (every check ended or only reads; the set-ups archived) */
+  writesDone: Promise<void>;
 }

@@ -11,11 +11,18 @@ const nameOf = (c: { rule: string; title: string }): string => `${c.rule}\n${c.t
  * once, besides, each of the `early` run-last checks that send their own requests first (`sendsEarly`)
  * waits in `allSeen` or has ended (`arrive`). Judged then, a run-last check sees every answer of the
  * run but those held from the observer (lib/runner/held-answers.ts), in every run alike.
+ * `writesDone` once the run will write nothing more: the set-ups archived (`archived`), and each check
+ * that spends what the user gave up ended or said it only reads from then on (`onlyReads`).
  */
 export class LatePhase implements LastChecks {
   readonly othersEnded: Promise<void>;
   readonly seen: Promise<void>;
+  readonly writesDone: Promise<void>;
   private ended = false;
+  private archivedAll = false;
+  /** the spending checks that may still write */
+  private readonly writing = new Set<string>();
+  private lastWrite!: () => void;
   /** the early run-last checks yet to send what they send */
   private readonly early: Set<string>;
   private endedOthers!: () => void;
@@ -29,6 +36,29 @@ export class LatePhase implements LastChecks {
     this.seen = new Promise((resolve) => {
       this.allIn = resolve;
     });
+    this.writesDone = new Promise((resolve) => {
+      this.lastWrite = resolve;
+    });
+  }
+
+  /** The checks that spend what the user gave up: the run may write until each ends or only reads. */
+  spending(defs: ReadonlyArray<{ rule: string; title: string }>): void {
+    for (const d of defs) this.writing.add(nameOf(d));
+  }
+
+  onlyReads(c: { rule: string; title: string }): void {
+    this.writing.delete(nameOf(c));
+    this.settleWrites();
+  }
+
+  /** Every other check has ended and the set-ups' records are archived. */
+  archived(): void {
+    this.archivedAll = true;
+    this.settleWrites();
+  }
+
+  private settleWrites(): void {
+    if (this.archivedAll && this.writing.size === 0) this.lastWrite();
   }
 
   /** Every check that is neither run-last nor spends what the user gave up has ended. */

@@ -108,6 +108,7 @@ async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool:
   // their answers are held from the observer till then, so the run-last checks judge the same answers
   // in every run
   const heldAnswers = new HeldAnswers(run.target.answers);
+  late.spending(defs.filter(spends));
   let othersEnded!: () => void;
   run.target.beforeSpending = new Promise((resolve) => {
     othersEnded = resolve;
@@ -119,11 +120,15 @@ async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool:
   });
   // every check that reads a set-up has ended (the spending checks ask for none): their archive goes
   // beside the spending checks instead of after them (three round trips off a distant run)
-  const archived = last.then(() => run.setups?.close());
+  const archived = last.then(() => run.setups?.close()).then(() => late.archived());
   await Promise.all([
     last,
     archived,
-    pool(new StartQueue(defs, spends), { ...run, heldAnswers }, { everyCheckAtOnce: true }),
+    pool(
+      new StartQueue(defs, spends),
+      { ...run, heldAnswers },
+      { everyCheckAtOnce: true, checkEnded: (d) => late.onlyReads(d) },
+    ),
   ]);
 }
 
