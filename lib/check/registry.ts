@@ -26,8 +26,8 @@ export interface CheckDefinition {
    */
   runLast?: boolean;
   /**
-   * a run-last check that sends its own requests (a write whose answer it judges) as soon as every
-   * other check has started, beside the run's last chains, and waits itself (`target.lastChecks.allSeen`)
+   * a run-last check that sends its own requests (a write whose answer it judges) from the run's
+   * start, beside the other checks' chains, and waits itself (`target.lastChecks.allSeen`)
    * before it judges what the whole run showed; the other run-last checks start once they may judge
    */
   sendsEarly?: boolean;

@@ -55,8 +55,8 @@ export interface RunTarget extends Target {
 
 /**
  * The checks that run after every other (run-last ones, which judge what the whole run showed, and
- * those that spend what the user gave up) start once every other check has started, so what they
- * send of their own goes beside the run's last chains; they wait here for what they must follow.
+ * those that spend what the user gave up) start with the others, so what they send of their own
+ * goes beside the others' chains; they wait here for what they must follow.
  */
 export interface LastChecks {
   /** settles once every check that is neither run-last nor spends what the user gave up has ended */

@@ -22,8 +22,7 @@ export interface RunEvents {
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
  * place in that order is its priority for request slots. The checks that judge what the whole run
  * showed (`runLast`: lib/check/answer-observer.ts) and those that spend what the user gave up start
- * once every other check has started, and wait for what they must follow (inPhases). Results keep
- * the list's order.
+ * with them, and wait for what they must follow (inPhases). Results keep the list's order.
  */
 export async function runChecks(
   defs: readonly CheckDefinition[],
@@ -40,7 +39,6 @@ export async function runChecks(
     const worker = async (): Promise<void> => {
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
-        if (queue.handedOut === queue.size) o.drained?.();
         await o.beforeStart?.(def);
         const r = await runCheck(def, context, place++);
         o.checkEnded?.(def);
@@ -54,7 +52,6 @@ export async function runChecks(
             defs.flatMap((d, j) => (d.group === def.group ? [results[j]!] : [])),
           );
       }
-      o.drained?.();
     };
     // (another run of this process, a test's, takes records of its own target)
     const stop = onRecordTaken((c) => {
@@ -75,8 +72,8 @@ type Pool = (queue: StartQueue, context?: RunContext, o?: PoolOptions) => Promis
 
 /**
  * The checks that judge what the whole run showed (runLast) and those that spend what the user gave
- * up start once every other check has started (lib/runner/late-phase.ts): what they send of their own
- * goes beside the run's last chains; each waits there for what it must follow. Spending goes last:
+ * up start with the others (lib/runner/late-phase.ts): what they send of their own goes beside the
+ * others' chains, not after the longest; each waits there for what it must follow. Spending goes last:
  * every other check may need what is spent to exist, and by then the run knows whether it lacked an
  * input (a run incomplete anyway keeps it for a complete one).
  */
@@ -85,16 +82,11 @@ async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool:
   const runLast = (d: CheckDefinition): boolean => d.runLast === true && !spends(d);
   const late = new LatePhase(defs.filter((d) => runLast(d) && d.sendsEarly === true));
   run.target.lastChecks = late;
-  let othersStarted!: () => void;
-  const started = new Promise<void>((resolve) => {
-    othersStarted = resolve;
-  });
   const others = pool(new StartQueue(defs, (d) => !runLast(d) && !spends(d)), run, {
-    drained: othersStarted,
     ended: () => late.endOthers(),
   });
-  await Promise.race([started, others]);
-  // the run-last checks that do not send first start once they may judge: every other has ended
+  // (started with the others: put after them, a few requests of theirs waited for slots till the run's
+  // end); the run-last checks that do not send first start once they may judge: every other has ended
   const lastOnes = pool(new StartQueue(defs, runLast), run, {
     everyCheckAtOnce: true,
     beforeStart: (d) => (d.sendsEarly === true ? undefined : late.seen),
@@ -140,8 +132,6 @@ interface PoolOptions {
   beforeStart?: (def: CheckDefinition) => Promise<void> | undefined;
   /** a check of the queue ended */
   checkEnded?: (def: CheckDefinition) => void;
-  /** the queue has handed out every check */
-  drained?: () => void;
   /** every check of the queue has ended */
   ended?: () => void;
 }
@@ -169,7 +159,6 @@ export class StartQueue {
   private readonly promoted = new Set<string>();
   private readonly byName = new Map<string, string>();
   private at = 0;
-  private out = 0;
 
   constructor(
     private readonly defs: readonly CheckDefinition[],
@@ -185,18 +174,12 @@ export class StartQueue {
     return this.order.length;
   }
 
-  /** How many it has handed out so far. */
-  get handedOut(): number {
-    return this.out;
-  }
-
   next(): number | undefined {
     for (;;) {
       const i = this.first.length > 0 ? this.first.shift() : this.order[this.at++];
       if (i === undefined) return undefined;
       if (this.started[i]) continue;
       this.started[i] = true;
-      this.out += 1;
       return i;
     }
   }
