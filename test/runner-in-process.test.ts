@@ -278,7 +278,7 @@ describe("the set-ups' archive when the run ends", () => {
 });
 
 describe('the checks that run after every other (run-last, spending what the user gave up)', () => {
-  it('start once every other has started: a run-last one sends its own first and judges after the rest; a spending one spends last', async () => {
+  it('start with the others: a run-last one sends its own first and judges after the rest; a spending one spends last', async () => {
     answer = () => ({ status: 200, json: contact, delayMs: 60 });
     const at: Record<string, number> = {};
     const mark = (name: string) => {
