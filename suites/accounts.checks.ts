@@ -93,8 +93,9 @@ endpoint('DELETE /account/{account_id}/attribute/domains/{domain_name}', () => {
     'account.domain.delete',
     'deleting a non-primary domain answers 2xx and removes it',
     async (c) => {
-      // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes for good.
-      const account = await accountWithDomains(c);
+      // May fall back to the fixture accountWithDomains, whose otherDomain this check then removes for
+      // good: once every other check has ended (one of its own it removes as soon as it starts)
+      const account = await accountWithDomains(c, { beforeFixture: c.target.lastChecks?.othersEnded });
       let present: boolean | undefined;
       if (account.source === 'fixture') {
         await throughUnstatedRecordRead(

@@ -281,7 +281,9 @@ endpoint('DELETE /task/{task_id}', () => {
     'task.delete.archives',
     'DELETE answers 2xx, and the task shows a non-null archived_at where it can be read',
     async (c) => {
-      // taskToArchive alone: DELETE archives it for good, so it is never a task other checks write
+      // taskToArchive alone: DELETE archives it for good, so it is never a task other checks write;
+      // taken once every other check has ended (a refused DELETE of theirs may name it)
+      await c.target.lastChecks?.othersEnded;
       let id = await holdTaskToArchive(c);
       let archivedBefore: unknown;
       let readable = false;
@@ -312,6 +314,8 @@ endpoint('DELETE /task/{task_id}', () => {
           `DELETE /task/{taskToArchive} answered HTTP ${status}: the task may not exist, or an earlier run archived it (the server serves no task read to tell): name a task that exists and is not archived in taskToArchive`,
         );
       }
+      // what it wrote is answered: the read of the user's kept records may go beside its last read
+      c.target.lastChecks?.onlyReads(c);
       const e = c.expect(ex).success();
       c.observe(
         'delete',

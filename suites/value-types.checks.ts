@@ -404,8 +404,9 @@ group('Value types › written, then read back', () => {
           if (lost !== undefined) got.fail(`${w.attribute} as the create answer showed it`, lost, 'contact.get.record');
         }
       },
-      // when its own write shows no value, it judges the values the whole run's answers showed
-      { endpoint, runLast: true },
+      // when its own write shows no value, it judges the values the whole run's answers showed; the
+      // write goes early (a task's is a turn on the shared task: not held while waiting for the run's end)
+      { endpoint, runLast: true, sendsEarly: w.kind !== 'task' },
     );
   }
 });
@@ -419,6 +420,9 @@ group('Value types › written, then read back', () => {
  * not given, else not applicable (the server's legal choice leaves no such value to judge).
  */
 async function judgeSeen(c: CheckContext, w: Written, proof: Exchange, why: string): Promise<void> {
+  // the row's own write went early, beside the run's last chains: the run's answers are all in once
+  // every other check has ended and every row has written
+  await c.target.lastChecks?.allSeen(c);
   const read = w.readInstead;
   if (c.seen(w.valueType).values === 0 && read) {
     // a record of the user's that holds such values: an input that makes the rule applicable

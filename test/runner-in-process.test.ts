@@ -27,11 +27,15 @@ interface StubAnswer {
   headers?: Record<string, string>;
   /** never answered */
   hang?: boolean;
+  /** answered after this long */
+  delayMs?: number;
 }
 
 /** What the stub answers a request; `seen` counts every request it got, by "METHOD /path". */
 let answer: (method: string, path: string) => StubAnswer = () => ({ status: 404 });
 const seen: string[] = [];
+/** when each request of `seen` came and was answered (ms, performance.now()) */
+const times: Array<{ request: string; came: number; answered: number }> = [];
 let server: http.Server;
 let baseUrl = '';
 
@@ -39,13 +43,20 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = (req.url ?? '/').replace(/^\/api\/v2\/public/, '').split('?')[0]!;
     seen.push(`${req.method} ${path}`);
+    const came = { request: `${req.method} ${path}`, came: performance.now(), answered: Infinity };
+    times.push(came);
     req.resume();
     req.on('end', () => {
       const a = answer(req.method ?? 'GET', path);
       if (a.hang) return;
-      // the server's clock and a created_at prove a create's record the run's own (lib/safety/provenance.ts)
-      res.writeHead(a.status, { 'content-type': 'application/json', date: new Date().toUTCString(), ...a.headers });
-      res.end(a.json === undefined ? '' : JSON.stringify(a.json));
+      const send = () => {
+        came.answered = performance.now();
+        // the server's clock and a created_at prove a create's record the run's own (lib/safety/provenance.ts)
+        res.writeHead(a.status, { 'content-type': 'application/json', date: new Date().toUTCString(), ...a.headers });
+        res.end(a.json === undefined ? '' : JSON.stringify(a.json));
+      };
+      if (a.delayMs === undefined) send();
+      else setTimeout(send, a.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -107,6 +118,7 @@ async function run(
   o: { target?: Partial<RunTarget>; maxRequests?: number; checkTimeoutMs?: number } = {},
 ) {
   seen.length = 0;
+  times.length = 0;
   const t = target(o.target);
   const budget = new RequestBudget(t.concurrency, o.maxRequests);
   const setups = new RunSetups({ target: t, budget });
@@ -212,6 +224,133 @@ describe('records the set-ups share', () => {
     ]);
     expect(seen).toEqual(['POST /contact', `GET /contact/${ID}`]);
     expect(setups.requestsByKey()).toEqual({ 'a contact': 1, 'a read of it': 1 });
+  });
+});
+
+describe("the set-ups' archive when the run ends", () => {
+  it('an edge goes before the records it joins, and no archive waits on another: two round trips, not one per set-up', async () => {
+    let made = 0;
+    answer = (method) => {
+      if (method !== 'POST') return { status: 200, json: {}, delayMs: 60 };
+      const id = `6f1c2b9e-1d2a-4c3b-9e8f-0a1b2c3d4e${(made++).toString(16).padStart(2, '0')}`;
+      const at = new Date().toISOString();
+      return {
+        status: 201,
+        json: { data: { id, created_at: at, updated_at: at, attributes: {}, record_type: 'account' } },
+      };
+    };
+    const account = (c: CheckContext) => c.shared('an account', (s) => s.api.post('/account', { attributes: {} }));
+    const edge: { start?: number; end?: number } = {};
+    // made of the account: its edge (a cleanup of its own) is removed before the account is archived
+    const joined = (c: CheckContext) =>
+      c.shared('an account joined to it', async (s) => {
+        await account(s);
+        const ex = await s.api.post('/account', { attributes: {} });
+        s.cleanup(async () => {
+          edge.start = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          edge.end = performance.now();
+        });
+        return ex;
+      });
+    const top = (c: CheckContext) =>
+      c.shared('a read of both', async (s) => {
+        await joined(s);
+        return s.api.post('/account', { attributes: {} });
+      });
+    const { results } = await run([
+      def('contact.get.record', 'asks for all', async (c) => {
+        await top(c);
+      }),
+    ]);
+    expect(results[0]!.status).toBe('passed');
+    const archives = times.filter((t) => t.request.startsWith('DELETE /account/'));
+    expect(archives).toHaveLength(3);
+    const of = (n: number) => archives.find((t) => t.request.endsWith(`4e0${n}`))!;
+    // the account: after the edge of the set-up made of it, yet beside that set-up's own archive
+    expect(of(0).came).toBeGreaterThanOrEqual(edge.end!);
+    expect(of(0).came).toBeLessThan(of(1).answered);
+    // the top set-up has no edge: archived at once, beside the edge's removal
+    expect(of(2).came).toBeLessThan(edge.end!);
+    // the archive of the set-up of the edge after it
+    expect(of(1).came).toBeGreaterThanOrEqual(edge.end!);
+  });
+});
+
+describe('the checks that run after every other (run-last, spending what the user gave up)', () => {
+  it('start with the others: a run-last one sends its own first and judges after the rest; a spending one spends last', async () => {
+    answer = () => ({ status: 200, json: contact, delayMs: 60 });
+    const at: Record<string, number> = {};
+    const mark = (name: string) => {
+      at[name] = performance.now();
+    };
+    const other = def('contact.get.record', 'a chain of two reads', async (c) => {
+      await c.api.get(`/contact/${ID}`);
+      await c.api.get(`/contact/${ID}`);
+      mark('other ended');
+    });
+    const early: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check that sends first', async (c) => {
+        mark('early sent');
+        await c.api.get(`/contact/${ID}`);
+        await c.target.lastChecks?.allSeen(c);
+        mark('early judged');
+      }),
+      runLast: true,
+      sendsEarly: true,
+    };
+    const plain: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check', () => {
+        mark('plain started');
+        return Promise.resolve();
+      }),
+      runLast: true,
+    };
+    const spending: CheckDefinition = {
+      ...def('task.delete.archives', 'a check that spends', async (c) => {
+        mark('spending started');
+        await c.target.beforeSpending;
+        mark('spent');
+        // from here it only reads: the run writes nothing more, and the audit may read beside it
+        void c.target.lastChecks?.writesDone.then(() => mark('writes done'));
+        c.target.lastChecks?.onlyReads(c);
+        await c.api.get(`/contact/${ID}`);
+        mark('spending ended');
+      }),
+      spendsGivenUp: true,
+    };
+    const { results } = await run([other, plain, early, spending]);
+    expect(results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    // beside the other check's chain, not after it
+    expect(at['early sent']!).toBeLessThan(at['other ended']!);
+    expect(at['spending started']!).toBeLessThan(at['other ended']!);
+    // judged once every other check ended and every early one sent its own
+    expect(at['early judged']!).toBeGreaterThanOrEqual(at['other ended']!);
+    expect(at['plain started']!).toBeGreaterThanOrEqual(at['other ended']!);
+    expect(at['plain started']!).toBeGreaterThanOrEqual(at['early judged']! - 1);
+    // spent after every run-last check ended
+    expect(at['spent']!).toBeGreaterThanOrEqual(at['early judged']!);
+    expect(at['spent']!).toBeGreaterThanOrEqual(at['plain started']!);
+    expect(at['writes done']!).toBeLessThan(at['spending ended']!);
+  });
+
+  it("a run-last check waiting for the run's end while it holds a shared record is a bug, not a deadlock", async () => {
+    answer = () => ({ status: 200, json: contact });
+    const waiting = def('contact.get.record', 'a chain on the record', async (c) => {
+      await holdRecord(c, 'task:x');
+    });
+    const holding: CheckDefinition = {
+      ...def('contact.get.record', 'a run-last check holding it', async (c) => {
+        await holdRecord(c, 'task:x');
+        await c.target.lastChecks?.allSeen(c);
+      }),
+      runLast: true,
+      sendsEarly: true,
+    };
+    const { results } = await run([waiting, holding], { checkTimeoutMs: 2_000 });
+    expect(results[0]!.status).toBe('passed');
+    expect(results[1]!.status).not.toBe('passed');
+    expect(results[1]!.message).toMatch(/holding task:x \(a bug in the suite\)/);
   });
 });
 

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { HeldAnswers } from '../lib/runner/held-answers.js';
+import { LatePhase } from '../lib/runner/late-phase.js';
+import { archiveCleanup, runCleanups } from '../lib/check/cleanups.js';
 import { runCheck } from '../lib/runner/run-check.js';
 import { redactorFor } from '../lib/redact/redactor-for.js';
 import type { RunTarget } from '../lib/check/run-target.js';
@@ -408,6 +410,102 @@ describe('run-scoped set-ups', () => {
     await expect(setups.shared('f', 'record.envelope', failing)).rejects.toThrow('step failed');
     const skipping = (c: CheckContext) => Promise.resolve(c.skip('no customObject'));
     await expect(setups.shared('s', 'record.envelope', skipping)).rejects.toBeInstanceOf(CheckSkipped);
+  });
+});
+
+describe("a check's or a set-up's cleanups (lib/check/cleanups.ts)", () => {
+  it('run newest first; an archive waits only on the newer cleanups that are not archives, so archives go at once', async () => {
+    const log: string[] = [];
+    const step = (name: string) => async () => {
+      log.push(`start ${name}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      log.push(`end ${name}`);
+    };
+    // registered in this order: two accounts, an edge joining them, a third account, a value put back
+    const list = [
+      archiveCleanup(step('account 1')),
+      archiveCleanup(step('account 2')),
+      step('edge'),
+      archiveCleanup(step('account 3')),
+      step('put back'),
+    ];
+    await runCleanups(list, async (clean) => {
+      await clean();
+    }).done;
+    const at = (s: string) => log.indexOf(s);
+    // the newest first: what is no archive waits on every newer cleanup
+    expect(at('end put back')).toBeLessThan(at('start account 3'));
+    expect(at('end account 3')).toBeLessThan(at('start edge'));
+    // the edge before the accounts it joins, which are archived at once
+    expect(at('end edge')).toBeLessThan(at('start account 2'));
+    expect(at('start account 1')).toBeLessThan(at('end account 2'));
+    expect(log.filter((l) => l.startsWith('start'))).toHaveLength(5);
+  });
+
+  it('wait on `after` (the edges of the set-ups made of theirs), archives too', async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const after = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran = runCleanups(
+      [archiveCleanup(() => Promise.resolve(log.push('archive')))],
+      async (clean) => {
+        await clean();
+      },
+      after,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(log).toEqual([]);
+    release();
+    await ran.done;
+    expect(log).toEqual(['archive']);
+  });
+});
+
+describe("the run's last checks' barriers (lib/runner/late-phase.ts)", () => {
+  it('settles `seen` once every other check ended and every early run-last check sent its own, each counted once', async () => {
+    const early = [
+      { rule: 'value.shape', title: 'a' },
+      { rule: 'value.shape', title: 'b' },
+    ];
+    const late = new LatePhase(early);
+    let seen = false;
+    let othersEnded = false;
+    void late.seen.then(() => (seen = true));
+    void late.othersEnded.then(() => (othersEnded = true));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+    late.arrive(early[0]!);
+    late.arrive(early[0]!);
+    late.endOthers();
+    await turn();
+    expect(othersEnded).toBe(true);
+    expect(seen).toBe(false);
+    late.arrive({ rule: 'value.shape', title: 'not one of them' });
+    await turn();
+    expect(seen).toBe(false);
+    late.arrive(early[1]!);
+    await turn();
+    expect(seen).toBe(true);
+  });
+
+  it('settles `writesDone` once the set-ups are archived and every spending check ended or only reads', async () => {
+    const late = new LatePhase([]);
+    const spending = [
+      { rule: 'task.delete.archives', title: 'a' },
+      { rule: 'account.domain.delete', title: 'b' },
+    ];
+    late.spending(spending);
+    let done = false;
+    void late.writesDone.then(() => (done = true));
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
+    late.onlyReads(spending[0]!);
+    late.archived();
+    await turn();
+    expect(done).toBe(false);
+    late.onlyReads(spending[1]!);
+    await turn();
+    expect(done).toBe(true);
   });
 });
 

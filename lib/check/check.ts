@@ -28,7 +28,13 @@ export function check(
   rule: RuleId,
   title: string,
   fn: (c: CheckContext) => Promise<void>,
-  options: { endpoint?: string; startFirst?: boolean; runLast?: boolean; spendsGivenUp?: boolean } = {},
+  options: {
+    endpoint?: string;
+    startFirst?: boolean;
+    runLast?: boolean;
+    sendsEarly?: boolean;
+    spendsGivenUp?: boolean;
+  } = {},
 ): void {
   const operation = options.endpoint ?? currentEndpoint;
   register({
@@ -38,6 +44,7 @@ export function check(
     body: fn,
     ...(options.startFirst ? { startFirst: true } : {}),
     ...(options.runLast ? { runLast: true } : {}),
+    ...(options.sendsEarly ? { sendsEarly: true } : {}),
     ...(options.spendsGivenUp ? { spendsGivenUp: true } : {}),
   });
 }

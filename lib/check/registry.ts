@@ -26,6 +26,12 @@ export interface CheckDefinition {
    */
   runLast?: boolean;
   /**
+   * a run-last check that sends its own requests (a write whose answer it judges) from the run's
+   * start, beside the other checks' chains, and waits itself (`target.lastChecks.allSeen`)
+   * before it judges what the whole run showed; the other run-last checks start once they may judge
+   */
+  sendsEarly?: boolean;
+  /**
    * it may spend what the user gave up (a task archived for good, a domain removed): it runs after
    * every other check, which may need that value to exist, and knows then whether the run is complete
    */

@@ -49,4 +49,32 @@ export interface RunTarget extends Target {
    * is set by then): those checks start beside the run-last checks, and spend only after it
    */
   beforeSpending?: Promise<void>;
+  /** the run's end as the checks that run after every other wait on it (lib/runner/late-phase.ts) */
+  lastChecks?: LastChecks;
+}
+
+/**
+ * The checks that run after every other (run-last ones, which judge what the whole run showed, and
+ * those that spend what the user gave up) start with the others, so what they send of their own
+ * goes beside the others' chains; they wait here for what they must follow.
+ */
+export interface LastChecks {
+  /** settles once every check that is neither run-last nor spends what the user gave up has ended */
+  othersEnded: Promise<void>;
+  /**
+   * a run-last check that sent its own requests (`sendsEarly`) waits here before it judges what the
+   * whole run showed: it settles once every other check has ended and every such check has sent
+   * its own (is waiting here, or ended). Rejects when `c` (a check's context) holds a shared record.
+   */
+  allSeen(c: { rule: string; title: string }): Promise<void>;
+  /** settles when `allSeen` does: a check's wait for it is the run's time, not its own */
+  seen: Promise<void>;
+  /**
+   * a check that spends what the user gave up says so once what it wrote was answered and it sends
+   * only reads from then on (its cleanups none): the read of the user's kept records after the run
+   * (lib/cli/run/audit.ts) goes beside those reads, which change nothing it reads
+   */
+  onlyReads(c: { rule: string; title: string }): void;
+  /** settles once the run will write nothing more (every check ended or only reads; the set-ups archived) */
+  writesDone: Promise<void>;
 }

@@ -15,6 +15,7 @@ import type { HeldAnswers } from './held-answers.js';
 import { outcomeOf, passed, withRateLimitAnswers, type Outcome } from './check-outcome.js';
 import { checkResultOf, type CheckTrail } from './check-result.js';
 import { withTimeout } from './check-timeout.js';
+import { runCleanups } from '../check/cleanups.js';
 
 /** What every check of one run shares. */
 export interface RunContext {
@@ -71,7 +72,7 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
   try {
     // the time the run stood still (a 429's pause) counts too: a check may wait on a set-up's request
     const pausedBefore = run.budget.pace.waitedMs;
-    const beside = besideRunLast(run);
+    const beside = besideRunLast(run, def);
     const notOwn = () => Math.max(log.waited.ms, run.budget.pace.waitedMs - pausedBefore) + beside();
     await withTimeout(def.body(c), run.checkTimeoutMs, notOwn);
   } catch (err) {
@@ -104,8 +105,13 @@ export async function runCheck(def: CheckDefinition, run: RunContext, priority: 
  * A check that runs beside the run-last checks (it spends what the user gave up once they end): the
  * time from its start until they ended is theirs, not its own (its timeout does not count it).
  */
-function besideRunLast(run: RunContext): () => number {
-  const others = run.heldAnswers ? run.target.beforeSpending : undefined;
+function besideRunLast(run: RunContext, def: CheckDefinition): () => number {
+  // (a run-last check that sends its own first waits for every other's end: lib/runner/late-phase.ts)
+  const others = run.heldAnswers
+    ? run.target.beforeSpending
+    : def.runLast === true
+      ? run.target.lastChecks?.seen
+      : undefined;
   if (!others) return () => 0;
   const started = performance.now();
   let until: number | undefined;
@@ -150,14 +156,19 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
   return c;
 }
 
-/** The check's cleanups, newest first, pass or fail; one that fails is an observation. */
+/**
+ * The check's cleanups, newest first, its records' archives at once (lib/check/cleanups.ts), pass or
+ * fail; one that fails is an observation.
+ */
 async function cleanUp(log: CheckLog): Promise<void> {
-  for (const clean of log.cleanups.reverse()) {
+  const run = async (clean: () => Promise<unknown>): Promise<void> => {
     try {
       await clean();
     } catch (e) {
       if (!(e instanceof RecordKept)) log.observations.push({ topic: 'cleanup', text: `cleanup failed: ${String(e)}` });
     }
-  }
+  };
+  // (one a cleanup registers as it runs goes after them)
+  while (log.cleanups.length > 0) await runCleanups(log.cleanups.splice(0), run).done;
   log.cleanedUp = true;
 }

@@ -3,6 +3,7 @@ import { runCheck, type RunContext } from './run-check.js';
 import type { CheckRun } from './check-run.js';
 import { onRecordTaken } from './record-lock.js';
 import { HeldAnswers } from './held-answers.js';
+import { LatePhase } from './late-phase.js';
 
 /** What the console hears while checks run. */
 export interface RunEvents {
@@ -20,8 +21,8 @@ export interface RunEvents {
  * after another in turn (interleaved), so the checks that take turns on a shared record, which
  * sit in a few groups, start early and spread over the run instead of forming its tail; a check's
  * place in that order is its priority for request slots. The checks that judge what the whole run
- * showed (`runLast`: lib/check/answer-observer.ts) start once every other check has ended. Results keep
- * the list's order.
+ * showed (`runLast`: lib/check/answer-observer.ts) and those that spend what the user gave up start
+ * with them, and wait for what they must follow (inPhases). Results keep the list's order.
  */
 export async function runChecks(
   defs: readonly CheckDefinition[],
@@ -34,11 +35,13 @@ export async function runChecks(
   for (const d of defs) left.set(d.group, (left.get(d.group) ?? 0) + 1);
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
-  const pool = async (queue: StartQueue, context: RunContext = run): Promise<void> => {
+  const pool = async (queue: StartQueue, context: RunContext = run, o: PoolOptions = {}): Promise<void> => {
     const worker = async (): Promise<void> => {
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
+        await o.beforeStart?.(def);
         const r = await runCheck(def, context, place++);
+        o.checkEnded?.(def);
         results[i] = r;
         events.onCheck?.(r, def);
         const n = left.get(def.group)! - 1;
@@ -55,38 +58,82 @@ export async function runChecks(
       if (c.target === run.target) queue.promoteLike(c.rule, c.title);
     });
     try {
-      await Promise.all(Array.from({ length: Math.min(width, Math.max(1, queue.size)) }, worker));
+      const workers = Math.min(o.everyCheckAtOnce ? queue.size : width, Math.max(1, queue.size));
+      await Promise.all(Array.from({ length: workers }, worker)).finally(() => o.ended?.());
     } finally {
       stop();
     }
   };
-  // the checks that judge what the whole run showed (runLast) start once every other check has ended;
-  // what the user gave up is spent after them all: every other check may need it to exist, and by then
-  // the run knows whether it lacked an input (a run incomplete anyway keeps it for a complete one)
+  await inPhases(defs, run, pool, results);
+  return results;
+}
+
+type Pool = (queue: StartQueue, context?: RunContext, o?: PoolOptions) => Promise<void>;
+
+/**
+ * The checks that judge what the whole run showed (runLast) and those that spend what the user gave
+ * up start with the others (lib/runner/late-phase.ts): what they send of their own goes beside the
+ * others' chains, not after the longest; each waits there for what it must follow. Spending goes last:
+ * every other check may need what is spent to exist, and by then the run knows whether it lacked an
+ * input (a run incomplete anyway keeps it for a complete one).
+ */
+async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool: Pool, results: CheckRun[]) {
   const spends = (d: CheckDefinition): boolean => d.spendsGivenUp === true;
-  await pool(new StartQueue(defs, (d) => !d.runLast && !spends(d)));
+  const runLast = (d: CheckDefinition): boolean => d.runLast === true && !spends(d);
+  const late = new LatePhase(defs.filter((d) => runLast(d) && d.sendsEarly === true));
+  run.target.lastChecks = late;
+  const others = pool(new StartQueue(defs, (d) => !runLast(d) && !spends(d)), run, {
+    ended: () => late.endOthers(),
+  });
+  // (started with the others: put after them, a few requests of theirs waited for slots till the run's
+  // end); the run-last checks that do not send first start once they may judge: every other has ended
+  const lastOnes = pool(new StartQueue(defs, runLast), run, {
+    everyCheckAtOnce: true,
+    beforeStart: (d) => (d.sendsEarly === true ? undefined : late.seen),
+    checkEnded: (d) => late.arrive(d),
+  });
   if (!defs.some(spends)) {
-    await pool(new StartQueue(defs, (d) => d.runLast === true));
-    return results;
+    await Promise.all([others, lastOnes]);
+    return;
   }
-  // the spending checks start beside the run-last ones (what they read and make of their own goes
-  // first), spend once those have ended (spendGivenUp awaits `beforeSpending`), and their answers are
-  // held from the observer till then, so the run-last checks judge the same answers in every run
+  // the spending checks spend once the others have ended (spendGivenUp awaits `beforeSpending`), and
+  // their answers are held from the observer till then, so the run-last checks judge the same answers
+  // in every run
   const heldAnswers = new HeldAnswers(run.target.answers);
+  late.spending(defs.filter(spends));
   let othersEnded!: () => void;
   run.target.beforeSpending = new Promise((resolve) => {
     othersEnded = resolve;
   });
-  const last = pool(new StartQueue(defs, (d) => d.runLast === true && !spends(d))).finally(() => {
+  const last = Promise.all([others, lastOnes]).finally(() => {
     run.target.lackedBeforeSpending = lackedInputs(results.filter((r, i) => r !== undefined && !spends(defs[i]!)));
     heldAnswers.release();
     othersEnded();
   });
   // every check that reads a set-up has ended (the spending checks ask for none): their archive goes
   // beside the spending checks instead of after them (three round trips off a distant run)
-  const archived = last.then(() => run.setups?.close());
-  await Promise.all([last, archived, pool(new StartQueue(defs, spends), { ...run, heldAnswers })]);
-  return results;
+  const archived = last.then(() => run.setups?.close()).then(() => late.archived());
+  await Promise.all([
+    last,
+    archived,
+    pool(
+      new StartQueue(defs, spends),
+      { ...run, heldAnswers },
+      { everyCheckAtOnce: true, checkEnded: (d) => late.onlyReads(d) },
+    ),
+  ]);
+}
+
+/** How one pool of checks runs (runChecks). */
+interface PoolOptions {
+  /** every check of the queue started at once, not a few per request slot (they wait on the run's end) */
+  everyCheckAtOnce?: boolean;
+  /** awaited before a check starts */
+  beforeStart?: (def: CheckDefinition) => Promise<void> | undefined;
+  /** a check of the queue ended */
+  checkEnded?: (def: CheckDefinition) => void;
+  /** every check of the queue has ended */
+  ended?: () => void;
 }
 
 /** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../lib/check/context.js';
+import { archiveCleanup } from '../../lib/check/cleanups.js';
 import { requiredOnCreate } from './required-on-create.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { accountCreateBody, domainsWriteForms } from '../../fixtures/builders/account.js';
@@ -14,7 +15,7 @@ import { holdRecord } from '../../lib/runner/record-lock.js';
  */
 export function archiveAfter(c: CheckContext, accountId: string, auth: OrgKey = 'apiKey'): void {
   if (!archivableId(c, accountId)) return;
-  c.cleanup(() => c.api.delete(`/account/${accountId}`, { auth }));
+  c.cleanup(archiveCleanup(() => c.api.delete(`/account/${accountId}`, { auth })));
 }
 
 /**
@@ -91,12 +92,17 @@ export interface DomainAccount {
  * The spec states the domain DELETE but no domains write form, so this first tries to create an
  * account of the check's own (see `ownAccountWithDomains`). Only when no form works does it fall
  * back to the fixture `accountWithDomains` (skipping the check when it is not given), held until the
- * check ends. account.domain.delete removes the fixture's `otherDomain` for good: once an earlier run
- * has removed it, that check is skipped, saying so, never failed.
+ * check ends, once `beforeFixture` settled. account.domain.delete removes the fixture's `otherDomain`
+ * for good: once an earlier run has removed it, that check is skipped, saying so, never failed.
  */
-export async function accountWithDomains(c: CheckContext): Promise<DomainAccount> {
+export async function accountWithDomains(
+  c: CheckContext,
+  o: { beforeFixture?: Promise<unknown> | undefined } = {},
+): Promise<DomainAccount> {
   const own = await ownAccountWithDomains(c);
   if (own) return own;
+  // (a check that may spend the fixture's domain takes it only once every other check has ended)
+  await o.beforeFixture;
   const f = c.need(c.fixtures.accountWithDomains, 'accountWithDomains');
   // the fixture account is shared: the checks that change its domains take turns
   await holdRecord(c, `account:${c.need(f.id, 'accountWithDomains.id')}`);

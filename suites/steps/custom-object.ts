@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../lib/check/context.js';
+import { archiveCleanup } from '../../lib/check/cleanups.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { tagged } from '../../fixtures/builders/tag.js';
 import {
@@ -178,7 +179,7 @@ export function upsert(
  */
 export function archiveAfter(c: CheckContext, co: CustomObjectFixture, id: string, auth: OrgKey = 'apiKey'): void {
   if (!archivableId(c, id)) return;
-  c.cleanup(() => c.api.delete(`/${co.apiName}/${id}`, { auth }));
+  c.cleanup(archiveCleanup(() => c.api.delete(`/${co.apiName}/${id}`, { auth })));
 }
 
 /** When a request that should have failed made a record anyway, archive it after the check. */

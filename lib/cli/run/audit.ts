@@ -1,9 +1,12 @@
 import { ApiClient } from '../../http/client.js';
 import { serverSettings } from '../../http/client-settings.js';
 import { RunStopped } from '../../http/run-stopped.js';
-import { RecordChanges } from '../../safety/record-changes.js';
+import { RecordChanges, type RecordChange } from '../../safety/record-changes.js';
 import type { RunRecord } from '../../runner/run-record.js';
 import type { Ready } from './preflight.js';
+
+/** The audit's reads, once per run: begun beside the run's last reads (`startAudit`), or at its end. */
+const begun = new WeakMap<Ready, Promise<RecordChange[]>>();
 
 /**
  * Phase 7, audit: every kept record read again, so what the server changed on the user's records heads
@@ -13,32 +16,49 @@ import type { Ready } from './preflight.js';
  * is named in `pace.notSent`, and its record is left unjudged.
  */
 export async function audit(run: Ready, record: RunRecord): Promise<void> {
-  const { target, before } = run;
-  const changes = target.recordChanges ?? new RecordChanges();
-  const kept = target.preflight?.kept;
-  if (kept && Object.keys(kept).length > 0) {
-    const api = new ApiClient({
-      ...serverSettings(target, run.redactor),
-      budget: before,
-      onExchange: () => {
-        record.keptRecordsRequests += 1;
-      },
-      refuse: (_kind, message) => {
-        throw new RunStopped(message.replace(/^blocked: /, ''));
-      },
-    });
-    const notSent = (request: string, purpose: string, err: unknown) => {
-      const why = err instanceof RunStopped ? err.reason : err instanceof Error ? err.message : String(err);
-      before.pace.notSend({ request, purpose, why });
-    };
-    try {
-      for (const c of await run.spec.auditKeptRecords(api, target.fixtures, kept, target.readOnly, notSent))
-        changes.add(c);
-    } catch (err) {
-      notSent('the read of every kept record', 'comparing your kept records with the fixtures check', err);
-    }
-  }
+  const changes = run.target.recordChanges ?? new RecordChanges();
+  for (const c of await startAudit(run, record)) changes.add(c);
   record.recordChanges = changes.all();
   run.phases.end('checksMs');
   run.waiting.dispose();
+}
+
+/**
+ * The audit's reads and what they find, begun once: at the run's end, or as soon as the run will
+ * write nothing more (lib/check/run-target.ts LastChecks.writesDone), beside the last checks' reads,
+ * which change nothing it reads (a round trip off a distant run).
+ */
+export function startAudit(run: Ready, record: RunRecord): Promise<RecordChange[]> {
+  let p = begun.get(run);
+  if (!p) {
+    p = readKept(run, record);
+    begun.set(run, p);
+  }
+  return p;
+}
+
+async function readKept(run: Ready, record: RunRecord): Promise<RecordChange[]> {
+  const { target, before } = run;
+  const kept = target.preflight?.kept;
+  if (!kept || Object.keys(kept).length === 0) return [];
+  const api = new ApiClient({
+    ...serverSettings(target, run.redactor),
+    budget: before,
+    onExchange: () => {
+      record.keptRecordsRequests += 1;
+    },
+    refuse: (_kind, message) => {
+      throw new RunStopped(message.replace(/^blocked: /, ''));
+    },
+  });
+  const notSent = (request: string, purpose: string, err: unknown) => {
+    const why = err instanceof RunStopped ? err.reason : err instanceof Error ? err.message : String(err);
+    before.pace.notSend({ request, purpose, why });
+  };
+  try {
+    return await run.spec.auditKeptRecords(api, target.fixtures, kept, target.readOnly, notSent);
+  } catch (err) {
+    notSent('the read of every kept record', 'comparing your kept records with the fixtures check', err);
+    return [];
+  }
 }

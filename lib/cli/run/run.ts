@@ -2,6 +2,7 @@ import { RunCannotStart } from '../../config/run-cannot-start.js';
 import type { CheckDefinition } from '../../check/registry.js';
 import type { CheckRun } from '../../runner/check-run.js';
 import { runChecks } from '../../runner/run-checks.js';
+import { startAudit } from './audit.js';
 import { RunSetups } from '../../runner/run-setups.js';
 import { withSetupRecords } from '../../runner/setup-records.js';
 import { findingResults } from '../../runner/finding-results.js';
@@ -37,6 +38,8 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
       const context = { target, budget: run.budget, redactor: run.redactor, checkTimeoutMs: CHECK_TIMEOUT_MS, setups };
       const all = runChecks(defs, context, events);
       all.catch(() => undefined);
+      // the read of the user's kept records goes as soon as the run writes nothing more (audit.ts)
+      void target.lastChecks?.writesDone.then(() => startAudit(run, record));
       return (await Promise.race([all, run.interruption.deadline.then(() => undefined)])) ?? [...record.ended];
     } finally {
       await setups.close();
