@@ -31,8 +31,11 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
  * the one naming organization A's. Organization B's own custom object (area 4) added 3: its schema
  * summary, its patch of organization A's record under that api_name, and the upsert that shows the
  * record again. The fixtures check sends a read already in flight once (issue 40): 5 fewer.
+ * Organization B's own custom object at the other operations naming a record (issue 40's leftovers)
+ * added 5: its archive of a record of the check's own, the upsert that finds it again and its archive,
+ * and its relationship read of the run's linked record; the schema summary is read once for the three.
  */
-const REQUEST_BUDGET = 710;
+const REQUEST_BUDGET = 715;
 
 const sum = (o: Record<string, number>): number => Object.values(o).reduce((a, b) => a + b, 0);
 

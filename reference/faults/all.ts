@@ -105,7 +105,9 @@ import otherOrgCanPatchTask from './other-org-can-patch-task.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
 import otherOrgCanWrite from './other-org-can-write.js';
+import otherOrgOwnTypeArchivesAnyRecord from './other-org-own-type-archives-any-record.js';
 import otherOrgOwnTypeFindsAnyRecord from './other-org-own-type-finds-any-record.js';
+import otherOrgOwnTypeReadsAnyEdges from './other-org-own-type-reads-any-edges.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
@@ -301,7 +303,9 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgCanReadContact,
   otherOrgCanReadNote,
   otherOrgCanWrite,
+  otherOrgOwnTypeArchivesAnyRecord,
   otherOrgOwnTypeFindsAnyRecord,
+  otherOrgOwnTypeReadsAnyEdges,
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,
