@@ -17,6 +17,7 @@ import auth401WithoutBody from './auth-401-without-body.js';
 import badUuid500 from './bad-uuid-500.js';
 import bothTargetsWrongCode from './both-targets-wrong-code.js';
 import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
+import contactAccountsNextPageEmpty from './contact-accounts-next-page-empty.js';
 import contactAccountsPageNoCount from './contact-accounts-page-no-count.js';
 import contactCreate200 from './contact-create-200.js';
 import contactCreatePartial from './contact-create-partial.js';
@@ -215,6 +216,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   badUuid500,
   bothTargetsWrongCode,
   contactAccountsFirstPageOnly,
+  contactAccountsNextPageEmpty,
   contactAccountsPageNoCount,
   contactCreate200,
   contactCreatePartial,
