@@ -10,8 +10,11 @@ import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity 
 import type { Exchange } from '../lib/http/exchange.js';
 import { answered } from './steps/match.js';
 import {
+  archiveAfter,
   customObject,
   expectRecordUnchanged,
+  freshUpsertBody,
+  upsert,
   expectValueNotTaken,
   linkedRecord,
   ownedAttributes,
@@ -285,6 +288,27 @@ const OWN_TYPE: CheckCase[] = [
       const { rel, recordId, contactIds } = await linkedRecord(c);
       const e = c.expect(await c.api.get(`/${own}/${recordId}/relationship/${rel.read}`, { auth: B }));
       judgeAnswer(c, e, contactIds);
+    },
+  ),
+  underOwnType(
+    'POST /{custom_object_api_name}/_upsert',
+    "organization B upserts, under its own custom object's api_name, organization A's match value: never organization A's record",
+    async (c, co, own) => {
+      // organization A's record the checks only read (shared): the probe looks only for its own value
+      const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
+      const ex = await upsert(c, { ...co, apiName: own }, freshUpsertBody(c, co, target.value, attributes), B);
+      const e = c.expect(ex);
+      const id = dataId(e.response.json);
+      // a record of organization B's own type (never organization A's, judged below), archived with its key
+      if (e.response.status >= 200 && e.response.status <= 299 && typeof id === 'string' && id !== target.record.id)
+        archiveAfter(c, { ...co, apiName: own }, id, B);
+      judgeAnswer(
+        c,
+        e,
+        target.unique.filter((v) => v !== target.value),
+        (b) => dataId(b) === target.record.id,
+      );
+      await expectValueNotTaken(c, co, target, attributes);
     },
   ),
 ];

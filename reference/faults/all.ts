@@ -109,6 +109,7 @@ import otherOrgCanWrite from './other-org-can-write.js';
 import otherOrgOwnTypeArchivesAnyRecord from './other-org-own-type-archives-any-record.js';
 import otherOrgOwnTypeFindsAnyRecord from './other-org-own-type-finds-any-record.js';
 import otherOrgOwnTypeReadsAnyEdges from './other-org-own-type-reads-any-edges.js';
+import otherOrgOwnTypeUpsertMatchesAnyRecord from './other-org-own-type-upsert-matches-any-record.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
@@ -308,6 +309,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgOwnTypeArchivesAnyRecord,
   otherOrgOwnTypeFindsAnyRecord,
   otherOrgOwnTypeReadsAnyEdges,
+  otherOrgOwnTypeUpsertMatchesAnyRecord,
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,
