@@ -1,5 +1,6 @@
 import { check, group } from '../lib/check/check.js';
 import type { CheckContext } from '../lib/check/context.js';
+import type { Exchange } from '../lib/http/exchange.js';
 import { answeredRecord, valueOf } from './spec/record.js';
 import { show } from '../lib/check/show.js';
 import { OPERATIONS } from './spec/operations.js';
@@ -24,6 +25,22 @@ import type { CaseOf } from './sweeps/read-only.js';
 // value refused), the rule is not applicable, with the answers that prove it. Every record named is
 // the run's own.
 
+/**
+ * The match naming two records of one name or value (`ex`), once the run asked for the second (`twin`):
+ * rejected as ambiguous_match. Where no match named two (`ex` not sent, or `notTwo`, why the second
+ * record does not share the first's name or value), the server holds them unique, which nothing states
+ * otherwise: not applicable, with the answer that shows it.
+ */
+function expectAmbiguous(
+  c: CheckContext,
+  two: { ex: Exchange | undefined; twin: Exchange; notTwo: string | undefined; naming: string },
+): void {
+  if (two.ex === undefined || two.notTwo !== undefined)
+    c.notApplicable(two.notTwo ?? `${two.naming} was not sent (${answered(two.twin)})`, [two.twin]);
+  c.observe('ambiguous-match', `${two.naming} answered ${answered(two.ex)}`);
+  c.expect(two.ex).rejected().code('ambiguous_match');
+}
+
 const AMBIGUOUS_MATCHES: { readonly [E in MatchEndpoint]: CaseOf } = {
   'POST /contact/{contact_id}/relationship/{api_name}': {
     what: 'once a match alone linked the one account it names, a match naming two accounts of one display_name is rejected as ambiguous_match',
@@ -35,13 +52,15 @@ const AMBIGUOUS_MATCHES: { readonly [E in MatchEndpoint]: CaseOf } = {
           [alone.ex, two.ex],
         );
       const ts = two.twin.response?.status ?? 0;
-      if (ts < 200 || ts > 299)
-        c.notApplicable(
-          `a second account named as the first answered ${answered(two.twin)}: the server holds account names unique (nothing states otherwise), so no match names two accounts`,
-          [two.twin],
-        );
-      c.observe('ambiguous-match', `a related_record_match naming two accounts answered ${answered(two.ex)}`);
-      c.expect(two.ex).rejected().code('ambiguous_match');
+      expectAmbiguous(c, {
+        ex: two.ex,
+        twin: two.twin,
+        notTwo:
+          ts < 200 || ts > 299
+            ? `a second account named as the first answered ${answered(two.twin)}: the server holds account names unique (nothing states otherwise), so no match names two accounts`
+            : undefined,
+        naming: 'a related_record_match naming two accounts',
+      });
     },
   },
   // both contacts are on the opportunity's account: a server that took the first would link it, not
@@ -55,20 +74,19 @@ const AMBIGUOUS_MATCHES: { readonly [E in MatchEndpoint]: CaseOf } = {
           `a related_record_match alone naming one contact on the opportunity's account answered ${answered(alone.ex)}, not a link to that contact: which records a match finds is not shown, so a match naming two would prove nothing (none was sent)`,
           [alone.ex],
         );
-      if (two.ex === undefined || two.twinRecord === undefined)
-        c.notApplicable(
-          `a second contact of the same first and last name answered ${answered(two.twin)}: the server holds such contacts unique (nothing states otherwise), so no match names two contacts`,
-          [two.twin],
-        );
       const name = valueOf(alone.target, 'display_name');
-      const twinName = valueOf(two.twinRecord, 'display_name');
-      if (show(twinName) !== show(name))
-        c.notApplicable(
-          `the second contact of the same first and last name shows display_name ${show(twinName)}, the first ${show(name)}: the match names one contact`,
-          [two.twin],
-        );
-      c.observe('ambiguous-match', `a related_record_match naming two contacts answered ${answered(two.ex)}`);
-      c.expect(two.ex).rejected().code('ambiguous_match');
+      const twinName = two.twinRecord && valueOf(two.twinRecord, 'display_name');
+      expectAmbiguous(c, {
+        ex: two.ex,
+        twin: two.twin,
+        notTwo:
+          two.ex === undefined || two.twinRecord === undefined
+            ? `a second contact of the same first and last name answered ${answered(two.twin)}: the server holds such contacts unique (nothing states otherwise), so no match names two contacts`
+            : show(twinName) !== show(name)
+              ? `the second contact of the same first and last name shows display_name ${show(twinName)}, the first ${show(name)}: the match names one contact`
+              : undefined,
+        naming: 'a related_record_match naming two contacts',
+      });
     },
   },
   'POST /{custom_object_api_name}/_upsert': {
@@ -81,13 +99,15 @@ const AMBIGUOUS_MATCHES: { readonly [E in MatchEndpoint]: CaseOf } = {
           `an upsert of a record's match value alone answered ${answered(shown)} without that record (id ${first.id}): how an upsert decides between create and update is not shown, so two records of one value would prove nothing (none was made)`,
           [shown],
         );
-      if (ex === undefined)
-        c.notApplicable(
-          `a patch giving a second record the first's ${co.matchField} answered ${answered(patch)} without showing that value: the server holds match values unique (nothing states otherwise), so no match finds two records`,
-          [patch],
-        );
-      c.observe('ambiguous-match', `an upsert whose match value two records hold answered ${answered(ex)}`);
-      c.expect(ex).rejected().code('ambiguous_match');
+      expectAmbiguous(c, {
+        ex,
+        twin: patch,
+        notTwo:
+          ex === undefined
+            ? `a patch giving a second record the first's ${co.matchField} answered ${answered(patch)} without showing that value: the server holds match values unique (nothing states otherwise), so no match finds two records`
+            : undefined,
+        naming: 'an upsert whose match value two records hold',
+      });
     },
   },
 };

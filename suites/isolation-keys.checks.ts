@@ -9,7 +9,19 @@ import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportun
 import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { answered } from './steps/match.js';
-import { customObject, expectValueNotTaken, ownedAttributes, recordForProbes } from './steps/custom-object.js';
+import {
+  archiveAfter,
+  customObject,
+  expectRecordUnchanged,
+  freshUpsertBody,
+  upsert,
+  expectValueNotTaken,
+  linkedRecord,
+  ownedAttributes,
+  recordForProbes,
+  recordToKeep,
+  type CustomObjectFixture,
+} from './steps/custom-object.js';
 import { customObjectsIn } from './init/custom-objects.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
@@ -210,39 +222,102 @@ const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m])
  * discovered with `GET /_organization_schema_summary`"; its shape is not shown): the refused writes
  * with organization B's key name organization A's api_name, which organization B's workspace may lack
  * (then they show only that the type is unknown). Under organization B's own api_name, organization A's
- * record id names nothing of organization B's: the patch is refused and the record does not take it.
+ * record id names nothing of organization B's ("Every record is scoped to the caller's organization"),
+ * at every custom-object operation whose path names a record: the patch and the archive are not taken,
+ * the relationship read shows none of its edges. The summary is read once per run.
  */
-const OWN_TYPE: CheckCase = {
-  endpoint: 'PATCH /{custom_object_api_name}/{record_id}',
-  what: "organization B patches, under its own custom object's api_name, organization A's record: it does not take the value",
-  run: async (c: CheckContext) => {
-    const co = customObject(c);
-    const summary = c.setup(
-      await c.api.get('/_organization_schema_summary', { auth: B }),
-      'GET /_organization_schema_summary',
-    ).exchange;
-    const types = customObjectsIn(summary.response?.json).map((o) => o.apiName);
-    // another api_name than organization A's first: the refused writes already name organization A's
-    const own = types.find((t) => t !== co.apiName) ?? types[0];
-    if (own === undefined)
-      c.notApplicable(
-        "organization B's schema summary names no custom object (cus_obj__…), or none in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
-        [summary],
-      );
-    const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
-    const e = c.expect(await c.api.patch(`/${own}/${target.record.id}`, { attributes }, { auth: B }));
-    judgeAnswer(
-      c,
-      e,
-      target.unique,
-      (b) => (b as { data?: { id?: unknown } } | undefined)?.data?.id === target.record.id,
+async function ownType(c: CheckContext, co: CustomObjectFixture): Promise<string> {
+  const read = await c.shared("organization B's schema summary", (s) =>
+    s.api.get('/_organization_schema_summary', { auth: B }),
+  );
+  const summary = c.setup(read, 'GET /_organization_schema_summary').exchange;
+  const types = customObjectsIn(summary.response?.json).map((o) => o.apiName);
+  // another api_name than organization A's first: the refused writes already name organization A's
+  const own = types.find((t) => t !== co.apiName) ?? types[0];
+  if (own === undefined)
+    c.notApplicable(
+      "organization B's schema summary names no custom object (cus_obj__…), or none in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
+      [summary],
     );
-    await expectValueNotTaken(c, co, target, attributes);
-  },
-};
+  return own;
+}
+
+/** A check of organization A's record named under organization B's own custom object's api_name. */
+function underOwnType(
+  endpoint: StatedEndpoint,
+  what: string,
+  run: (c: CheckContext, co: CustomObjectFixture, own: string) => Promise<void>,
+): CheckCase {
+  return {
+    endpoint,
+    what,
+    run: async (c) => {
+      const co = customObject(c);
+      await run(c, co, await ownType(c, co));
+    },
+  };
+}
+
+const OWN_TYPE: CheckCase[] = [
+  underOwnType(
+    'PATCH /{custom_object_api_name}/{record_id}',
+    "organization B patches, under its own custom object's api_name, organization A's record: it does not take the value",
+    async (c, co, own) => {
+      const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
+      const e = c.expect(await c.api.patch(`/${own}/${target.record.id}`, { attributes }, { auth: B }));
+      judgeAnswer(c, e, target.unique, (b) => dataId(b) === target.record.id);
+      await expectValueNotTaken(c, co, target, attributes);
+    },
+  ),
+  underOwnType(
+    'DELETE /{custom_object_api_name}/{record_id}',
+    "organization B archives, under its own custom object's api_name, organization A's record: the upsert still finds it",
+    async (c, co, own) => {
+      // a record of the check's own: a DELETE wrongly taken archives it, and no other check's
+      const kept = await recordToKeep(c, co);
+      const e = c.expect(await c.api.delete(`/${own}/${kept.record.id}`, { auth: B }));
+      judgeAnswer(c, e, kept.unique, (b) => dataId(b) === kept.record.id);
+      await expectRecordUnchanged(c, co, kept);
+    },
+  ),
+  underOwnType(
+    'GET /{custom_object_api_name}/{record_id}/relationship/{api_name}',
+    "organization B reads, under its own custom object's api_name, the relationships of organization A's record: none shown",
+    async (c, _co, own) => {
+      // the run's shared record with linked contacts: only read, and by organization B only
+      const { rel, recordId, contactIds } = await linkedRecord(c);
+      const e = c.expect(await c.api.get(`/${own}/${recordId}/relationship/${rel.read}`, { auth: B }));
+      judgeAnswer(c, e, contactIds);
+    },
+  ),
+  underOwnType(
+    'POST /{custom_object_api_name}/_upsert',
+    "organization B upserts, under its own custom object's api_name, organization A's match value: never organization A's record",
+    async (c, co, own) => {
+      // organization A's record the checks only read (shared): the probe looks only for its own value
+      const [target, attributes] = [await recordForProbes(c, co), ownedAttributes(c, co, 'Own type')];
+      const ex = await upsert(c, { ...co, apiName: own }, freshUpsertBody(c, co, target.value, attributes), B);
+      const e = c.expect(ex);
+      const id = dataId(e.response.json);
+      // a record of organization B's own type (never organization A's, judged below), archived with its key
+      if (e.response.status >= 200 && e.response.status <= 299 && typeof id === 'string' && id !== target.record.id)
+        archiveAfter(c, { ...co, apiName: own }, id, B);
+      judgeAnswer(
+        c,
+        e,
+        target.unique.filter((v) => v !== target.value),
+        (b) => dataId(b) === target.record.id,
+      );
+      await expectValueNotTaken(c, co, target, attributes);
+    },
+  ),
+];
+
+/** The `data.id` of an answer's body, if any. */
+const dataId = (body: unknown): unknown => (body as { data?: { id?: unknown } } | undefined)?.data?.id;
 
 group("Isolation › another organization's key on organization A's sub-resources and matches", () => {
-  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks, OWN_TYPE]) {
+  for (const item of [...subResourceKeyChecks(OPERATIONS, SUB_RESOURCE_KEYS), ...matchChecks, ...OWN_TYPE]) {
     check(
       'isolation.other-organization',
       `${item.endpoint}: ${item.what}`,

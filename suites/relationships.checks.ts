@@ -281,6 +281,7 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
       let cursor: string | undefined;
       let e: Conformance | undefined;
       let first: unknown[] = [];
+      let followed = false;
       for (let pages = 1; ; pages += 1) {
         // the first page is the run's shared read of the contact's accounts
         const ex =
@@ -315,12 +316,15 @@ endpoint('GET /contact/{contact_id}/relationship/accounts', () => {
             `next_cursor ${show(page.next_cursor)} on page ${pages}`,
           );
         cursor = page.next_cursor;
+        followed = true;
       }
       const repeated = [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${String(id)} ×${n}`);
       if (repeated.length > 0)
         e.fail('every linked account exactly once across the pages', `repeated: ${repeated.join(', ')}`);
+      // an account a listing of one page lacks is the links' read-back's finding (contact.accounts.page,
+      // suites/shared/read-backs.ts): one cause, one finding; here, only what following next_cursor lost
       const missing = accounts.filter((a) => !seen.has(a.id)).map((a) => a.id);
-      if (missing.length > 0)
+      if (missing.length > 0 && followed)
         e.fail(
           `all ${LINKED_ACCOUNTS} linked accounts across the pages`,
           `missing ${missing.join(', ')}; seen ${show([...seen.keys()])}`,

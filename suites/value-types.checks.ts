@@ -436,7 +436,11 @@ async function judgeSeen(c: CheckContext, w: Written, proof: Exchange, why: stri
     c.notApplicable(`${why}, and no answer the run read holds a ${w.valueType} value: none to judge`, [proof]);
   const [first, ...more] = seen.failures;
   for (const f of more) c.found(f.violation, f.exchange);
-  if (first) c.expect(first.exchange).fail(first.violation.expected, first.violation.actual);
+  if (first) {
+    // under this check's rule; its rerun runs, beside it, the check whose request got that answer
+    const { expected, actual, shownBy } = first.violation;
+    c.expect(first.exchange).broke({ rule: c.rule, expected, actual, ...(shownBy ? { shownBy } : {}) });
+  }
   c.observe(
     'value-types',
     `${why}: ${w.valueType} judged on the ${seen.values} value(s) in ${seen.answers} answer(s) the run read (${seen.operations.join(', ')})`,

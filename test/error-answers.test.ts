@@ -11,6 +11,7 @@ import { JUDGES } from '../suites/spec/judges.js';
 import { errorAnswerTargets, UNSTATED_ROUTES } from '../suites/sweeps/error-answers.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
+import { checkKey } from '../lib/catalogue/check-key.js';
 
 // Every error answer of the run is evidence for the error body's rules, whichever check asked: the run's
 // observer judges each as it arrives and files it by operation; a server that breaks the body the same
@@ -136,6 +137,23 @@ describe('what the error answers showed that no check reported', () => {
     // a check that failed the rule in the same way already reported it: nothing added
     const { finding: _observer, ...failed } = found[0]!;
     expect(observerFindings([runOf(failed)], CATALOGUE, o, redactor)).toEqual([]);
+  });
+
+  it('names the check whose request got the answer, and its rerun runs that check, which asks again', () => {
+    const o = observer();
+    const oversize = { rule: 'error.code.payload-too-large', title: 'a body past the limit' } as const;
+    const ex = answer('POST', '/contact', 413, { code: 'payload_too_large', message: 'too large' });
+    o.sentBy(ex, oversize);
+    o.see(ex);
+    o.see(answer('PATCH', `/task/${ID}`, 413, { code: 'payload_too_large', message: 'too large' }));
+    expect(o.errorsAt('POST /contact').failures.map((f) => f.violation.shownBy)).toEqual([oversize]);
+    const [contact, task] = observerFindings([], CATALOGUE, o, redactor, { seed: 7 });
+    expect(contact!.rerun).toBe(
+      `npx conformance --only ${checkKey(oversize.rule, oversize.title)} --seed 7 ` +
+        `--report-dir conformance-report/rerun-${checkKey(oversize.rule, oversize.title).replace('@', '_')}`,
+    );
+    // an answer no check asked for (the fixtures check's, a probe's) has no check to run again
+    expect(task!.rerun).toBeUndefined();
   });
 });
 

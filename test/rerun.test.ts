@@ -77,3 +77,41 @@ describe('the rerun command of a failed check', () => {
     expect(readFileSync(reportFile, 'utf8')).toBe(before);
   });
 });
+
+/**
+ * A finding the run's observer showed to a run-last check (the error body of every answer at an
+ * operation) is reproduced by its rerun: the command names, beside the judging check, the check whose
+ * request got the answer, so the answer comes again. Alone, the error-body check could provoke only a 401.
+ */
+describe('the rerun command of a finding judged on the answers of another check', () => {
+  it('runs the check that got the 413 beside the one that judged its body, and fails again under the same rule', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-observed-'));
+    const fault = ['--fault', 'payload-too-large-limiter-body'];
+    const first = await runCli([...fault, '--only', 'error.body,error.code.payload-too-large', '--report-dir', 'r'], {
+      cwd: dir,
+    });
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(path.join(dir, 'r', 'conformance.json'), 'utf8')) as Report;
+    const title = 'every error answer the run read at POST /contact carries the error body';
+    const failed = report.checks.find((c) => c.status === 'failed' && c.id === 'error.body' && c.title === title);
+    const rerun = failed?.rerun ?? '';
+    const keys = /--only (\S+)/.exec(rerun)?.[1]?.split(',') ?? [];
+    expect(keys[0]).toBe(checkKey('error.body', title));
+    expect(keys.slice(1).map((k) => k.split('@')[0])).toEqual(['error.code.payload-too-large']);
+    const command = rerun.replace(/^npx conformance/, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`);
+    const r = await promisify(execFile)('bash', ['-c', command], { cwd: dir, env: cleanEnv(), timeout: 120_000 }).then(
+      (o) => ({ ...o, status: 0 }),
+      (err: unknown) => {
+        const e = err as { code?: number; stdout: string; stderr: string };
+        return { stdout: e.stdout, stderr: e.stderr, status: e.code };
+      },
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    const again = JSON.parse(
+      readFileSync(path.join(dir, 'r', `rerun-${keys[0]!.replace('@', '_')}`, 'conformance.json'), 'utf8'),
+    ) as Report;
+    const judged = again.checks.find((c) => c.id === 'error.body' && c.title === title);
+    expect(judged?.status).toBe('failed');
+    expect(judged?.message).toBe(failed!.message);
+  });
+});

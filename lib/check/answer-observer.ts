@@ -4,6 +4,7 @@ import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
 import type { SpecJudges } from './judges.js';
 import type { RunObserver, Seen, SeenErrors, SeenFailure } from './seen.js';
+import type { CheckName, Violation } from './outcome.js';
 
 export type { Seen, SeenErrors, SeenFailure } from './seen.js';
 
@@ -27,8 +28,14 @@ export class AnswerObserver implements RunObserver {
   private readonly byKey = new Map<string, Seen>();
   private readonly byOperation = new Map<string, SeenErrors>();
   private readonly judged = new WeakSet<Exchange>();
+  private readonly senders = new WeakMap<Exchange, CheckName>();
 
   constructor(private readonly server: Served & { judges: SpecJudges }) {}
+
+  /** Notes the check whose request got `ex` (before it is seen: a held answer is seen later). */
+  sentBy(ex: Exchange, by: CheckName): void {
+    this.senders.set(ex, by);
+  }
 
   /** Judges one answer (a 2xx with a JSON body, an error), once however often it is handed in. */
   see(ex: Exchange): void {
@@ -58,7 +65,8 @@ export class AnswerObserver implements RunObserver {
         if (known) known.count += 1;
         if (known || s.failures.length >= MAX_FAILURES) continue;
         const exchange = keep();
-        s.failures.push({ attribute: v.attribute, way: p.way, violation: p.violation, exchange, operation, count: 1 });
+        const violation = this.shownBy(ex, p.violation);
+        s.failures.push({ attribute: v.attribute, way: p.way, violation, exchange, operation, count: 1 });
       }
     }
   }
@@ -102,8 +110,15 @@ export class AnswerObserver implements RunObserver {
       const known = at.failures.find((f) => f.violation.rule === v.rule && f.way === way);
       if (known) known.count += 1;
       if (known || at.failures.length >= MAX_FAILURES) continue;
-      at.failures.push({ attribute: '', way, violation: v, exchange: keptExchange(ex), operation, count: 1 });
+      const violation = this.shownBy(ex, v);
+      at.failures.push({ attribute: '', way, violation, exchange: keptExchange(ex), operation, count: 1 });
     }
+  }
+
+  /** `v` naming the check whose request got `ex`, when one did (not the fixtures check's, a probe's). */
+  private shownBy(ex: Exchange, v: Violation): Violation {
+    const by = this.senders.get(ex);
+    return by ? { ...v, shownBy: by } : v;
   }
 
   private entry(key: string): Seen {

@@ -27,10 +27,13 @@ export class CheckClient extends ApiClient {
  */
 export function checkClient(p: ContextParts, records: CreatedRecords): CheckClient {
   const { target } = p;
+  // whose requests these are, as a rerun names a check (a set-up's: the check that asked for it)
+  const by = p.askedBy ?? (p.title !== undefined ? { rule: p.rule, title: p.title } : undefined);
   const api = new CheckClient({
     ...serverSettings(target, redactorFor(target.keys)),
     onExchange: (ex, req) => {
       p.exchanges.push(ex);
+      if (by) target.answers?.sentBy?.(ex, by);
       // every answer of the run, whoever asked: the run's observer judges each value it shows
       if (p.see) p.see(ex);
       else target.answers?.see(ex);

@@ -6,7 +6,7 @@ import type { RuleId } from '../spec/register.js';
 import type { RunTarget } from './run-target.js';
 import type { Fixtures } from '../spec/register.js';
 import type { Conformance } from './expect-conform.js';
-import type { Observation, SkipNeed, Violation } from './outcome.js';
+import type { CheckName, Observation, SkipNeed, Violation } from './outcome.js';
 import type { Finding } from './finding.js';
 import type { Seen, SeenErrors } from './answer-observer.js';
 import type { LedgerAuth, LedgerType } from '../safety/ledger.js';
@@ -98,6 +98,11 @@ export interface ContextParts {
   rule: RuleId;
   /** the check's title (a set-up's own context: its name) */
   title?: string;
+  /**
+   * the check whose requests these are, as its rerun names it (a set-up's: the check that first asked
+   * for it, which asks again when rerun); default: the rule and title above
+   */
+  askedBy?: CheckName;
   target: RunTarget;
   seedName: string;
   /** the run's request budget (--concurrency, --max-requests, 429 back-off), shared by every check */

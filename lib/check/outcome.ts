@@ -19,6 +19,17 @@ export interface Violation {
    * sentence, not the family's): the result quotes it
    */
   quotes?: RuleId;
+  /**
+   * the check whose request got the answer that showed it, where another check files it (a run-last
+   * check judging every answer of the run): a rerun runs that check too, or nothing would ask again
+   */
+  shownBy?: CheckName;
+}
+
+/** One check, as its rule and title name it (lib/catalogue/check-key.ts: its key for `--only`). */
+export interface CheckName {
+  rule: RuleId;
+  title: string;
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */

@@ -2,8 +2,9 @@ import { checkKey } from '../catalogue/check-key.js';
 
 /**
  * The command that runs one check again, exactly that one (`--only` with its check key, never the
- * rule's other checks), with the same generated data: faker and fast-check are seeded from the run's
- * seed and the check's name, so `--seed` repeats every value the check sent. `target` holds the
+ * rule's other checks; beside it only the checks whose answers showed its failure, `shownBy`), with
+ * the same generated data: faker and fast-check are seeded from the run's seed and the check's name,
+ * so `--seed` repeats every value the check sent. `target` holds the
  * flags that reach the same server (base URL, fixtures file, the keys as the variables the suite
  * reads them from, the embedded server's faults), already quoted for a POSIX shell; the report goes
  * to a folder of its own, so a rerun never overwrites the run's report.
@@ -12,12 +13,25 @@ export function rerunCommand(
   check: { rule: string; title: string },
   seed: number,
   target: RerunTarget = { args: '', reportDir: 'conformance-report' },
+  shownBy: ReadonlyArray<{ rule: string; title: string }> = [],
 ): string {
   const key = checkKey(check.rule, check.title);
+  // a finding judged on another check's answer (the run's observer): that check asks again beside it
+  const keys = [...new Set([key, ...shownBy.map((s) => checkKey(s.rule, s.title))])];
   const dir = `${target.reportDir.replace(/\/+$/, '')}/rerun-${key.replace(/[^a-z0-9.-]/gi, '_')}`;
-  return ['npx conformance', target.args, `--only ${key} --seed ${seed}`, `--report-dir ${quoteIfNeeded(dir)}`]
+  return [
+    'npx conformance',
+    target.args,
+    `--only ${keys.join(',')} --seed ${seed}`,
+    `--report-dir ${quoteIfNeeded(dir)}`,
+  ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** The checks whose answers showed `violations` to the check that judged them (`Violation.shownBy`). */
+export function shownBy(violations: ReadonlyArray<{ shownBy?: { rule: string; title: string } }>) {
+  return violations.flatMap((v) => (v.shownBy ? [v.shownBy] : []));
 }
 
 /** What a rerun needs to reach the same server and write beside the run's report. */

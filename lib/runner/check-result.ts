@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.js';
 import { strictOnly } from '../catalogue/reading.js';
 import { reportExchange } from '../evidence/truncate.js';
 import { curlCommand } from '../evidence/curl.js';
-import { rerunCommand } from '../evidence/rerun.js';
+import { rerunCommand, shownBy } from '../evidence/rerun.js';
 import { ruleOf } from '../catalogue/catalogue.js';
 import type { CheckResult } from '../check/result.js';
 import type { CheckDefinition } from '../check/registry.js';
@@ -47,7 +47,7 @@ export function checkResultOf(def: CheckDefinition, o: Outcome, trail: CheckTrai
       : {}),
     ...(shown ? { evidence: o.evidence.map((ex) => ({ ...reportExchange(ex), curl: curlCommand(ex.request) })) } : {}),
     ...(o.failedAt !== undefined && o.failedAt >= 0 ? { failedExchange: o.failedAt } : {}),
-    ...(o.status === 'failed' ? { rerun: rerunCommand(def, target.seed, target.rerun) } : {}),
+    ...(o.status === 'failed' ? { rerun: rerunCommand(def, target.seed, target.rerun, shownBy(o.violations)) } : {}),
     ...(trail.observations.length > 0 ? { observations: trail.observations } : {}),
     ...(o.example ? { example: o.example } : {}),
     ...(o.blocked ? { blockedBy: o.blocked } : {}),

@@ -2,7 +2,7 @@ import type { Finding } from '../check/finding.js';
 import type { CheckResult } from '../check/result.js';
 import { causeKey } from '../check/cause-key.js';
 import { curlCommand } from '../evidence/curl.js';
-import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
+import { rerunCommand, shownBy, type RerunTarget } from '../evidence/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
 import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
@@ -59,7 +59,7 @@ export function findingResults(
       violations: [v],
       evidence: [{ ...reportExchange(finding.exchange), curl: curlCommand(finding.exchange.request) }],
       failedExchange: 0,
-      rerun: rerunCommand({ rule: first.id, title: first.title }, seed, rerun),
+      rerun: rerunCommand({ rule: first.id, title: first.title }, seed, rerun, shownBy([v])),
       finding: { exchanges, checks: seenIn.map((r) => `${r.result.id}: ${r.result.title}`) },
       ...(seenIn[0]!.records && (seenIn[0]!.records.archived.length > 0 || seenIn[0]!.records.kept.length > 0)
         ? { records: seenIn[0]!.records }

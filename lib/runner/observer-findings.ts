@@ -2,6 +2,7 @@ import type { RunObserver, SeenFailure } from '../check/seen.js';
 import type { CheckResult } from '../check/result.js';
 import type { Violation } from '../check/outcome.js';
 import { curlCommand } from '../evidence/curl.js';
+import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
 import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
@@ -18,13 +19,15 @@ export const OBSERVER = "the run's observer of every answer it read";
  * while an answer of the run showed it broken. Where checks already found the rule broken in the same
  * way (its problem) the observer adds nothing (one cause, met by a check and by the observer, would
  * otherwise be two rows); another way, a second cause of that rule, is its own row. A check's violation
- * that names no problem stands for every way of its rule.
+ * that names no problem stands for every way of its rule. Its rerun runs the check whose request got
+ * the answer (`shownBy`): no check of the rule runs beside it, so the observer files it again.
  */
 export function observerFindings(
   runs: readonly CheckRun[],
   catalogue: Catalogue,
   observer: RunObserver | undefined,
   redactor: Redactor,
+  rerun?: { seed: number; target?: RerunTarget },
 ): CheckResult[] {
   if (!observer) return [];
   const broken = new Set<string>();
@@ -37,10 +40,15 @@ export function observerFindings(
   return observer
     .failures()
     .filter((f) => !found(f.violation))
-    .map((f) => redactor.value(resultOf(f, runs, catalogue)));
+    .map((f) => redactor.value(resultOf(f, runs, catalogue, rerun)));
 }
 
-function resultOf(f: SeenFailure, runs: readonly CheckRun[], catalogue: Catalogue): CheckResult {
+function resultOf(
+  f: SeenFailure,
+  runs: readonly CheckRun[],
+  catalogue: Catalogue,
+  rerun?: { seed: number; target?: RerunTarget },
+): CheckResult {
   const v = f.violation;
   const rule = ruleOf(catalogue, v.rule);
   return {
@@ -58,6 +66,7 @@ function resultOf(f: SeenFailure, runs: readonly CheckRun[], catalogue: Catalogu
     violations: [v],
     evidence: [{ ...reportExchange(f.exchange), curl: curlCommand(f.exchange.request) }],
     failedExchange: 0,
+    ...(rerun && v.shownBy ? { rerun: rerunCommand(v.shownBy, rerun.seed, rerun.target) } : {}),
     finding: { exchanges: f.count, checks: [OBSERVER] },
     ...(strictOnly(catalogue, v.rule, [v]) ? { reading: 'strict' as const } : {}),
   };

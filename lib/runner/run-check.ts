@@ -143,7 +143,7 @@ function contextOf(def: CheckDefinition, run: RunContext, priority: number, log:
     ...(run.heldAnswers ? { see: (ex: Exchange) => run.heldAnswers?.see(ex) } : {}),
     shared: (key, make) => {
       log.setupsUsed.add(key);
-      return run.setups ? run.setups.shared(key, def.rule, make) : make(c);
+      return run.setups ? run.setups.shared(key, def.rule, make, def.title) : make(c);
     },
     keepRecords: () => log.keeping,
     records: (r) => {

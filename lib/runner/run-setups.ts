@@ -90,8 +90,11 @@ export class RunSetups {
     ];
   }
 
-  /** The set-up `key`, made by `make` the first time a check asks (with that check's rule). */
-  shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>): Promise<T> {
+  /**
+   * The set-up `key`, made by `make` the first time a check asks (with that check's rule; its title
+   * names the check that made the set-up's requests, for a rerun).
+   */
+  shared<T>(key: string, rule: RuleId, make: (c: CheckContext) => Promise<T>, title?: string): Promise<T> {
     if (this.closing)
       return Promise.reject(
         new Error(`set-up "${key}" asked for after the run's set-ups were archived (a bug in the suite)`),
@@ -109,6 +112,7 @@ export class RunSetups {
         rule,
         target: this.run.target,
         seedName: `set-up:${key}`,
+        ...(title !== undefined ? { askedBy: { rule, title } } : {}),
         // in the ledger, a shared record is the set-up's, not the first check's that asked for it
         madeBy: `set-up: ${key}`,
         budget: this.run.budget,
@@ -128,7 +132,7 @@ export class RunSetups {
         // a set-up made of other set-ups (a read of the run's shared contact) asks for the run's own
         shared: (other, makeOther) => {
           parts.add(other);
-          return this.shared(other, rule, makeOther);
+          return this.shared(other, rule, makeOther, title);
         },
       });
       // a make that throws at once (a skip, a missing fixture) rejects like one that fails later

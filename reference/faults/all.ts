@@ -17,6 +17,7 @@ import auth401WithoutBody from './auth-401-without-body.js';
 import badUuid500 from './bad-uuid-500.js';
 import bothTargetsWrongCode from './both-targets-wrong-code.js';
 import contactAccountsFirstPageOnly from './contact-accounts-first-page-only.js';
+import contactAccountsNextPageEmpty from './contact-accounts-next-page-empty.js';
 import contactAccountsPageNoCount from './contact-accounts-page-no-count.js';
 import contactCreate200 from './contact-create-200.js';
 import contactCreatePartial from './contact-create-partial.js';
@@ -105,7 +106,10 @@ import otherOrgCanPatchTask from './other-org-can-patch-task.js';
 import otherOrgCanReadContact from './other-org-can-read-contact.js';
 import otherOrgCanReadNote from './other-org-can-read-note.js';
 import otherOrgCanWrite from './other-org-can-write.js';
+import otherOrgOwnTypeArchivesAnyRecord from './other-org-own-type-archives-any-record.js';
 import otherOrgOwnTypeFindsAnyRecord from './other-org-own-type-finds-any-record.js';
+import otherOrgOwnTypeReadsAnyEdges from './other-org-own-type-reads-any-edges.js';
+import otherOrgOwnTypeUpsertMatchesAnyRecord from './other-org-own-type-upsert-matches-any-record.js';
 import otherOrgTranscript from './other-org-transcript.js';
 import pageSizeDefault20 from './page-size-default-20.js';
 import pageSizeIgnored from './page-size-ignored.js';
@@ -213,6 +217,7 @@ export const ALL_FAULTS: readonly Fault[] = [
   badUuid500,
   bothTargetsWrongCode,
   contactAccountsFirstPageOnly,
+  contactAccountsNextPageEmpty,
   contactAccountsPageNoCount,
   contactCreate200,
   contactCreatePartial,
@@ -301,7 +306,10 @@ export const ALL_FAULTS: readonly Fault[] = [
   otherOrgCanReadContact,
   otherOrgCanReadNote,
   otherOrgCanWrite,
+  otherOrgOwnTypeArchivesAnyRecord,
   otherOrgOwnTypeFindsAnyRecord,
+  otherOrgOwnTypeReadsAnyEdges,
+  otherOrgOwnTypeUpsertMatchesAnyRecord,
   otherOrgTranscript,
   pageSizeDefault20,
   pageSizeIgnored,

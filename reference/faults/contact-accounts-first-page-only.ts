@@ -1,10 +1,13 @@
 import { defineFault } from './define.js';
 import { isObj, mapReplies } from './kit.js';
 
-/** The contact-accounts read answers at most two items, and next_cursor null: the rest is never listed. */
+/**
+ * The contact-accounts read answers at most two items, and next_cursor null: a contact's third linked
+ * account is never listed, so the read does not show the edge its link wrote (the links' read-back).
+ */
 export default defineFault({
   id: 'contact-accounts-first-page-only',
-  breaks: ['contact.accounts.paginated'],
+  breaks: ['contact.accounts.page'],
   description:
     "the contact-accounts read lists at most two accounts with next_cursor null, so a contact's further accounts are never shown",
   apply(state) {

@@ -4,6 +4,8 @@ import { renderRecord } from '../render.js';
 import type { Reply, RequestInfo, ResponseMapper } from '../respond.js';
 import type { Handler } from '../router.js';
 import type { RequestHook, ServerState } from '../server.js';
+import { customObjectOf } from '../attributes/index.js';
+import { otherOrganizationOwnType } from '../other-organization.js';
 
 /**
  * The small tools fault files use to bend one rule each: response mappers (the server's
@@ -213,4 +215,24 @@ export function rewriteAttributes(state: ServerState, fn: (attributes: Json, ctx
 export function recoded(error: ErrorJson, reply: Reply, code: string): Reply {
   const details = isObj(error.details) ? { ...error.details, code } : error.details;
   return { ...reply, body: { ...error, code, details } };
+}
+
+/**
+ * Organization B's custom object is its own (`cus_obj__initiative`), and the custom-object route
+ * `method pattern`, under a type the caller has, looks the record up by its id alone: a record of
+ * another organization, of another type, is the one it acts on. Organization A's api_name is unknown to
+ * organization B, so a probe naming it is refused as an unknown type either way.
+ */
+export function ownTypeFindsAnyRecord(state: ServerState, id: string, method: string, pattern: string): void {
+  otherOrganizationOwnType(state, `fault ${id}`);
+  wrapRoute(state, method, pattern, (inner) => (ctx) => {
+    const recordId = ctx.params['record_id'] ?? '';
+    const type = ctx.params['custom_object_api_name'] ?? '';
+    if (!customObjectOf(ctx.org, type) || ctx.store.get(ctx.org.id, type, recordId)) return inner(ctx);
+    const holder = [...ctx.store.orgs.values()]
+      .map((o) => ({ o, r: ctx.store.find(o.id, recordId) }))
+      .find(({ o, r }) => r !== undefined && customObjectOf(o, r.type) !== undefined);
+    if (!holder?.r) return inner(ctx);
+    return inner({ ...ctx, org: holder.o, params: { ...ctx.params, custom_object_api_name: holder.r.type } });
+  });
 }

@@ -1,12 +1,5 @@
-import type { Org } from '../model.js';
-import type { ServerState } from '../server.js';
+import { otherOrganizationOwnType } from '../other-organization.js';
 import { defineVariation } from './define.js';
-
-/** The organization of the other organization's key. */
-function otherOrganization(state: ServerState): Org | undefined {
-  const user = state.principals.get(state.options.keys.otherOrgApiKey);
-  return user ? state.store.orgs.get(user.orgId) : undefined;
-}
 
 /**
  * Organization B is another workspace with a custom object of its own: `cus_obj__initiative`, where
@@ -19,8 +12,6 @@ export default defineVariation({
   quote: 'custom objects (per-workspace record types whose api_name starts with `cus_obj__`)',
   affects: ['isolation.*', 'custom-object.*'],
   apply(state) {
-    const own = otherOrganization(state)?.customObjects[0];
-    if (!own) throw new Error('variation other-org-own-custom-object: no custom object for the other key');
-    own.api_name = 'cus_obj__initiative';
+    otherOrganizationOwnType(state, 'variation other-org-own-custom-object');
   },
 });

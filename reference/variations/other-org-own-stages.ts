@@ -1,5 +1,5 @@
-import type { Org, SelectList } from '../model.js';
-import type { ServerState } from '../server.js';
+import type { SelectList } from '../model.js';
+import { otherOrganization } from '../other-organization.js';
 import { defineVariation } from './define.js';
 
 /** Organization B's own names for its options: `b_lead` and "B Lead" where A has `lead` and "Lead". */
@@ -9,12 +9,6 @@ function renameOptions(list: SelectList): void {
     option.api_name = `b_${option.api_name}`;
     option.display_name = `B ${option.display_name}`;
   }
-}
-
-/** The organization of the other organization's key. */
-function otherOrganization(state: ServerState): Org | undefined {
-  const user = state.principals.get(state.options.keys.otherOrgApiKey);
-  return user ? state.store.orgs.get(user.orgId) : undefined;
 }
 
 /**

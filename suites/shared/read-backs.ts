@@ -9,7 +9,7 @@ import { uniqueEmail } from '../../fixtures/builders/unique.js';
 import type { Exchange } from '../../lib/http/exchange.js';
 import { contactPatchedAll } from '../steps/contact-patch-all.js';
 import { phoneContact, phoneItemOf } from '../steps/phone-item.js';
-import { contactAccountsRead, contactWithAccounts, relatedIds } from '../steps/relationship.js';
+import { contactAccountsRead, contactWithAccounts, LINKED_ACCOUNTS, relatedIds } from '../steps/relationship.js';
 import { matchAlone } from '../steps/match.js';
 import { textChoiceNote, textReadBack } from '../steps/same-text.js';
 
@@ -199,11 +199,14 @@ export const READ_BACKS: { readonly [E in ReadBackEndpoint]: ReadonlyArray<ReadB
   'POST /contact/{contact_id}/relationship/{api_name}': [
     {
       rule: 'contact.accounts.page',
-      what: "the first link by related_record_id of the run's contact linked to its accounts",
+      what: `the ${LINKED_ACCOUNTS} links by related_record_id of the run's contact linked to its accounts`,
+      // each link's edge on the first page, or a next page exists (then contact.accounts.paginated's
+      // walk judges what following it lost): an edge a listing of one page lacks is this finding alone
       written: async (c) => {
         const { contact, accounts, links } = await contactWithAccounts(c);
         const read = await contactAccountsRead(c);
-        return { write: links[0]!, params: { contact_id: contact.id }, values: [edgeTo(accounts[0]!.id)], read };
+        const values = accounts.map((a) => edgeTo(a.id));
+        return { write: links[0]!, params: { contact_id: contact.id }, values, read };
       },
     },
     {

@@ -51,7 +51,10 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
   // what the checks met beyond their own rule, then what the run's observer saw that no check reported
   const findings = [
     ...findingResults(runs, target.catalogue, target.seed, run.redactor, target.rerun),
-    ...observerFindings(runs, target.catalogue, target.answers, run.redactor),
+    ...observerFindings(runs, target.catalogue, target.answers, run.redactor, {
+      seed: target.seed,
+      ...(target.rerun ? { target: target.rerun } : {}),
+    }),
   ];
   record.finish(runs, findings, setups, target);
   return record;
