@@ -51,7 +51,12 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
  * Like the probe, these requests are not counted by --max-requests; a record made here is archived
  * here, and written to the cleanup ledger first.
  */
-export async function checkFixtures(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight> {
+export async function checkFixtures(
+  target: Target,
+  redactor: Redactor,
+  budget?: RequestBudget,
+  probed: Promise<void> = Promise.resolve(),
+): Promise<Preflight> {
   const preflight: Preflight = { checked: [], requests: 0, reads: {} };
   const records = new CreatedRecords({
     runId: target.runId,
@@ -61,20 +66,29 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
     warn: () => undefined,
     fixtures: target.fixtures,
   });
-  const api = oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight));
+  const api = writesAfter(probed, oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight)));
   const findings = FIXTURES.map(() => findingsOf(target.baseUrl));
   // the samples' upsert asks first: its archive then goes out with the second round of reads, not after it
   const order = [FIXTURES.indexOf(customObjectFixture), ...FIXTURES.keys()].filter(
     (i, at, all) => all.indexOf(i) === at,
   );
+  // what a fixture's check made is archived as soon as it has ended, whatever else happened (the ledger
+  // already lists it): beside the other fixtures' reads, not a round trip after them all
+  const archives: Array<Promise<unknown>> = [];
+  const sent = new Set<string>();
+  const archive = () => {
+    for (const e of records.pending())
+      if (e.path !== null && !sent.has(e.path)) {
+        sent.add(e.path);
+        archives.push(api.delete(e.path, { auth: e.auth }));
+      }
+  };
   const started = new Array<Promise<void>>(FIXTURES.length);
-  for (const i of order) started[i] = FIXTURES[i]!({ api, target, preflight }, findings[i]!);
+  for (const i of order) started[i] = FIXTURES[i]!({ api, target, preflight }, findings[i]!).finally(archive);
   // the kept records as they are before any check: the run compares them again at its end
   const [kept, ...done] = await Promise.allSettled([readKeptRecords(api, target.fixtures), ...started]);
-  // archive what the samples' upsert made, at once, whatever else happened (the ledger already lists it)
-  await Promise.allSettled(
-    records.pending().flatMap((e) => (e.path !== null ? [api.delete(e.path, { auth: e.auth })] : [])),
-  );
+  archive();
+  await Promise.allSettled(archives);
   // the run's stop first: it is why the rest did not finish
   const rejected = [kept, ...done].filter((r) => r.status === 'rejected');
   const failed = rejected.find((r) => r.reason instanceof RunStopped) ?? rejected[0];
@@ -87,6 +101,20 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
   if (discovered !== undefined) preflight.discovered = discovered;
   return preflight;
+}
+
+/**
+ * The client, with every request but a read sent only once `probed` has settled well: a run writes
+ * nothing before it knows the server is the API and takes every key (lib/cli/probe.ts). A write asked
+ * for earlier waits; after a failed probe it is not sent (it throws the probe's error).
+ */
+function writesAfter(probed: Promise<void>, api: ApiClient): ApiClient {
+  const send = api.send.bind(api);
+  api.send = async (method, path, o) => {
+    if (method.toUpperCase() !== 'GET') await probed;
+    return send(method, path, o);
+  };
+  return api;
 }
 
 /**
