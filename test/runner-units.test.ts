@@ -11,7 +11,7 @@ import type { RunObserver } from '../lib/check/seen.js';
 import { CheckSkipped } from '../lib/runner/check-skipped.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { interleaved, StartQueue } from '../lib/runner/run-checks.js';
-import type { CheckDefinition } from '../lib/check/registry.js';
+import { loadChecks, type CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
@@ -257,6 +257,14 @@ describe('suites/index.ts', () => {
 });
 
 describe('the order checks start in', () => {
+  it("starts a check of the run's longest chain (the checks taking turns on the task) with the long sequences", async () => {
+    const defs = await loadChecks(SUITE_FILES, CATALOGUE);
+    const order = interleaved(defs).map((i) => defs[i]!);
+    const firsts = order.filter((d) => d.startFirst === true);
+    expect(order.slice(0, firsts.length)).toEqual(firsts);
+    expect(firsts.map((d) => d.endpoint)).toContain('PATCH /task/{task_id}');
+  });
+
   const def = (group: string, title: string, startFirst = false): CheckDefinition => ({
     rule: 'record.envelope',
     level: 'MUST',

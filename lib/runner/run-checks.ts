@@ -35,7 +35,8 @@ export async function runChecks(
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
   const pool = async (queue: StartQueue, context: RunContext = run): Promise<void> => {
-    const worker = async (): Promise<void> => {
+    const worker = async (k: number): Promise<void> => {
+      await startTurn(k);
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
         const r = await runCheck(def, context, place++);
@@ -55,7 +56,7 @@ export async function runChecks(
       if (c.target === run.target) queue.promoteLike(c.rule, c.title);
     });
     try {
-      await Promise.all(Array.from({ length: Math.min(width, Math.max(1, queue.size)) }, worker));
+      await Promise.all(Array.from({ length: Math.min(width, Math.max(1, queue.size)) }, (_, k) => worker(k)));
     } finally {
       stop();
     }
@@ -87,6 +88,18 @@ export async function runChecks(
   const archived = last.then(() => run.setups?.close());
   await Promise.all([last, archived, pool(new StartQueue(defs, spends), { ...run, heldAnswers })]);
   return results;
+}
+
+/** the workers of a pool that start in one turn of the event loop */
+export const WORKERS_PER_TURN = 8;
+
+/**
+ * Waits until worker `k`'s turn to start: WORKERS_PER_TURN a turn of the event loop. Started all in one
+ * turn, the first checks' requests (the long sequences', the longest chain's) would go out only once a
+ * hundred checks had built theirs, a round trip late against a distant server.
+ */
+export async function startTurn(k: number): Promise<void> {
+  for (let turn = 0; turn < Math.floor(k / WORKERS_PER_TURN); turn++) await new Promise((r) => setImmediate(r));
 }
 
 /** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */
