@@ -51,12 +51,7 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
  * Like the probe, these requests are not counted by --max-requests; a record made here is archived
  * here, and written to the cleanup ledger first.
  */
-export async function checkFixtures(
-  target: Target,
-  redactor: Redactor,
-  budget?: RequestBudget,
-  probed: Promise<void> = Promise.resolve(),
-): Promise<Preflight> {
+export async function checkFixtures(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight> {
   const preflight: Preflight = { checked: [], requests: 0, reads: {} };
   const records = new CreatedRecords({
     runId: target.runId,
@@ -66,7 +61,7 @@ export async function checkFixtures(
     warn: () => undefined,
     fixtures: target.fixtures,
   });
-  const api = writesAfter(probed, oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight)));
+  const api = oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight));
   const findings = FIXTURES.map(() => findingsOf(target.baseUrl));
   // the samples' upsert asks first: its archive then goes out with the second round of reads, not after it
   const order = [FIXTURES.indexOf(customObjectFixture), ...FIXTURES.keys()].filter(
@@ -101,20 +96,6 @@ export async function checkFixtures(
   const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
   if (discovered !== undefined) preflight.discovered = discovered;
   return preflight;
-}
-
-/**
- * The client, with every request but a read sent only once `probed` has settled well: a run writes
- * nothing before it knows the server is the API and takes every key (lib/cli/probe.ts). A write asked
- * for earlier waits; after a failed probe it is not sent (it throws the probe's error).
- */
-function writesAfter(probed: Promise<void>, api: ApiClient): ApiClient {
-  const send = api.send.bind(api);
-  api.send = async (method, path, o) => {
-    if (method.toUpperCase() !== 'GET') await probed;
-    return send(method, path, o);
-  };
-  return api;
 }
 
 /**

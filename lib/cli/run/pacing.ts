@@ -33,9 +33,7 @@ export function pacing(run: Configured, target: Target, teardown: Teardown): Pac
     process.stdout.isTTY && !isCi(run.env)
       ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
       : undefined;
-  // the probe's and the fixtures check's reads are a score of independent requests: one wave, not three
-  // at START_CONCURRENCY (a 429 among them still halves it, and starts the checks lower)
-  const before = new RequestBudget(target.concurrency, undefined, pace, undefined, target.concurrency);
+  const before = new RequestBudget(target.concurrency, undefined, pace);
   const budget = new RequestBudget(target.concurrency, target.maxRequests, pace);
   pace.requestsSent = () => before.sent + budget.sent;
   const record = new RunRecord();

@@ -14,45 +14,34 @@ export interface Ready extends Connected {
 }
 
 /**
- * Phase 3, preflight: the probe (the server answers, each key is taken: exit 2 otherwise), and the
+ * Phase 3, preflight: the probe (the server answers, each key is taken: exit 2 otherwise), then the
  * fixtures check (a fixture the server does not have is the user's mistake: exit 2 before any check).
- * The fixtures check's reads go out beside the probe's (a round trip, not two); its first write waits
- * for the probe to have taken every key, and from then on Ctrl-C archives what the run made. A probe
- * that fails is the run's one cause, whatever the fixtures check's reads met.
+ * From its first write on (the fixtures check's upsert), Ctrl-C archives what the run made.
  */
 export async function preflight(run: Connected, teardown: Teardown): Promise<Ready> {
   const { target, print } = run;
+  await probe(target, run.redactor, run.before);
+  run.phases.end('probeMs');
+  print(`run ${target.runId} · seed ${target.seed}`);
   const cleanupCommand = cleanupCommandFor(target.ledgerFile ?? '', run.cwd);
-  let interruption: Interruption | undefined;
-  const probed = probe(target, run.redactor, run.before).then(() => {
-    run.phases.end('probeMs');
-    print(`run ${target.runId} · seed ${target.seed}`);
-    interruption = new Interruption(run.pace, print, cleanupCommand);
-    teardown.add(() => interruption?.dispose());
-  });
+  const interruption = new Interruption(run.pace, print, cleanupCommand);
+  teardown.add(() => interruption.dispose());
   // one observer of every answer the run reads, from the fixtures check's first on
   target.answers = new AnswerObserver(target);
-  const [probeDone, fixturesDone] = await Promise.allSettled([probed, fixturesCheck(run, probed)]);
-  if (probeDone.status === 'rejected') throw probeDone.reason;
-  if (fixturesDone.status === 'rejected') throw fixturesDone.reason;
+  await fixturesCheck(run);
   run.phases.end('fixturesCheckMs');
-  return { ...run, interruption: interruption!, cleanupCommand };
+  return { ...run, interruption, cleanupCommand };
 }
 
 /** The spec's fixtures check, and what it tells the user: the fixtures it checked, and its notes. */
-async function fixturesCheck(
-  { target, redactor, before, print, spec }: Connected,
-  probed: Promise<void>,
-): Promise<void> {
+async function fixturesCheck({ target, redactor, before, print, spec }: Connected): Promise<void> {
   try {
-    target.preflight = await spec.fixturesCheck(target, redactor, before, probed);
+    target.preflight = await spec.fixturesCheck(target, redactor, before);
   } catch (err) {
     // stopped (interrupted, or the server stopped cooperating): the checks that follow are each
     // refused their first request, so every report is written with them blocked under the one cause
     if (!(err instanceof RunStopped)) throw err;
   }
-  // (said once the probe has said the run's id)
-  await probed;
   if (target.preflight && target.preflight.checked.length > 0)
     print(`fixtures checked: ${target.preflight.checked.join(', ')}`);
   for (const note of target.preflight?.notes ?? []) print(note);
