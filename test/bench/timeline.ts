@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
  * `npx tsx test/bench/timeline.ts RUN.har [--report DIR] [--rtt 200] [--top 6]`: where a distant run's round
  * trips went, from its `--har` (each entry's `_startMs`, when the check issued it, and `time`, till
  * its answer: a wait for a request slot included) and its conformance.json's phases. It prints the
- * phases before the checks in round trips, then the checks that ended last and the longest chains,
- * each request with the time it waited for a slot (its time less the round trip). For the bench's
- * readers only: nothing asserts a time.
+ * phases before the checks in round trips, then the checks that ended last, the longest chains, and
+ * the checks that took turns on a shared record (the run's longest chain, added up), each request with
+ * what it waited beyond the round trip (its time less it: a slot, or this process's CPU taking up its
+ * answer late). For the bench's readers only: nothing asserts a time.
  */
 interface Entry {
   time: number;
@@ -52,10 +53,12 @@ console.log(
   `\n${entries.length} requests of checks and set-ups from t=0 to ${at(Math.max(...checks.map((c) => c.last)))} ms`,
 );
 console.log(
-  `\nthe ${top} checks that ended last (first request, last answer, ms; round trips spent waiting for a slot):`,
+  `\nthe ${top} checks that ended last (first request, last answer, ms; round trips waited beyond the round trip):`,
 );
 for (const c of [...checks].sort((a, b) => b.last - a.last).slice(0, top)) printCheck(c, false);
-console.log(`\nthe ${top} checks with the most requests in a row (each: issued at, answered at, waited for a slot):`);
+console.log(
+  `\nthe ${top} checks with the most requests in a row (each: issued at, answered at, waited beyond the round trip):`,
+);
 for (const c of [...checks].sort((a, b) => chainLength(b) - chainLength(a)).slice(0, top)) printCheck(c, true);
 printHolders();
 printLoad();
@@ -139,7 +142,9 @@ function printHolders(): void {
 /** Per round trip: requests issued, answered, and on the wire (answered within a round trip of the end). */
 function printLoad(): void {
   const end = Math.max(...checks.map((c) => c.last));
-  console.log('\nper round trip from t=0: issued / on the wire / waiting for a slot');
+  console.log(
+    '\nper round trip from t=0: issued / on the wire / waiting (for a slot, or answered and not yet taken up)',
+  );
   const rows: string[] = [];
   for (let t = t0; t < end; t += rtt) {
     const issued = entries.filter((e) => e._startMs >= t && e._startMs < t + rtt).length;
