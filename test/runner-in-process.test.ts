@@ -8,7 +8,7 @@ import { RequestBudget } from '../lib/http/request-budget.js';
 import { Redactor } from '../lib/redact/redact.js';
 import type { RuleId } from '../suites/spec/rules/catalogue.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
-import { runChecks } from '../lib/runner/run-checks.js';
+import { runChecks, WORKERS_PER_TURN } from '../lib/runner/run-checks.js';
 import { holdRecord } from '../lib/runner/record-lock.js';
 import { RunSetups } from '../lib/runner/run-setups.js';
 import { trafficOf } from '../lib/runner/traffic.js';
@@ -464,5 +464,25 @@ describe('a step still in flight when its check ended (a sibling of a step that 
     const { results } = await run([first, second], { checkTimeoutMs: 3_000 });
     // without the late cleanup run at once, the record stays held and the second check times out
     expect(results.map((r) => r.status)).toEqual(['failed', 'passed']);
+  });
+});
+
+describe('the start of the pool', () => {
+  it('starts WORKERS_PER_TURN checks a turn of the event loop: the first checks send before the rest start', async () => {
+    answer = () => ({ status: 404 });
+    // a turn of the event loop has passed once this flag is up (scheduled before the pool starts)
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const startedAfterATurn: boolean[] = [];
+    const checks = Array.from({ length: 2 * WORKERS_PER_TURN }, (_, n) =>
+      def('contact.get.record', `check ${n}`, async (c) => {
+        startedAfterATurn[n] = turned;
+        await c.api.get(`/contact/${ID}`);
+      }),
+    );
+    await run(checks, { target: { concurrency: 8 } });
+    expect(startedAfterATurn).toEqual(checks.map((_, n) => n >= WORKERS_PER_TURN));
   });
 });

@@ -13,7 +13,7 @@ import type { RunObserver } from '../lib/check/seen.js';
 import { CheckSkipped } from '../lib/runner/check-skipped.js';
 import type { CheckContext } from '../lib/check/context.js';
 import { interleaved, StartQueue } from '../lib/runner/run-checks.js';
-import type { CheckDefinition } from '../lib/check/registry.js';
+import { loadChecks, type CheckDefinition } from '../lib/check/registry.js';
 import { LATENCY_RISE, LATENCY_RISE_MIN_MS, RequestBudget, START_CONCURRENCY } from '../lib/http/request-budget.js';
 import { groupsOfShard } from '../lib/select/shard.js';
 import { SUITE_FILES } from '../suites/index.js';
@@ -63,7 +63,8 @@ describe('--shard: deterministic, disjoint slices of whole endpoint groups', () 
 /** One window of answers, each `latencyMs` after it was sent, with the limit's every slot taken. */
 async function busyWindow(b: RequestBudget, latencyMs: number): Promise<void> {
   const held = b.limit;
-  for (let i = 0; i < held; i++) await b.acquire();
+  // (as the critical path's: the others leave it a slot)
+  for (let i = 0; i < held; i++) await b.acquire(Number.NEGATIVE_INFINITY);
   const size = Math.max(b.limit, START_CONCURRENCY);
   for (let i = 0; i < size; i++) b.answered(b.count(), 200, performance.now() - latencyMs);
   for (let i = 0; i < held; i++) b.release();
@@ -90,6 +91,41 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     b.release();
     await Promise.all(waiting);
     expect(order).toEqual([1, 3, 9]);
+  });
+
+  it("keeps a slot for the critical path (a check others wait on): it never waits for another check's answer", async () => {
+    const b = new RequestBudget(START_CONCURRENCY);
+    for (let i = 1; i < START_CONCURRENCY; i++) await b.acquire(i);
+    let other = false;
+    const waiting = b.acquire(0).then(() => {
+      other = true;
+    });
+    await settle();
+    expect([b.inFlight, other]).toEqual([START_CONCURRENCY - 1, false]);
+    // the critical path takes the slot kept, at once
+    await b.acquire(Number.NEGATIVE_INFINITY);
+    expect(b.inFlight).toBe(START_CONCURRENCY);
+    b.release();
+    await settle();
+    expect(other).toBe(false); // the slot freed is the one kept again
+    b.release();
+    await waiting;
+    expect(b.inFlight).toBe(START_CONCURRENCY - 1);
+    // below START_CONCURRENCY (a ceiling so low, or a 429's halving) every slot is everyone's
+    const low = new RequestBudget(2);
+    await low.acquire(1);
+    await low.acquire(2);
+    expect(low.inFlight).toBe(2);
+  });
+
+  it("takes up the critical path's answer at once, the others' in the next turn, the oldest check first", async () => {
+    const b = new RequestBudget(8);
+    const order: string[] = [];
+    const later = [9, 2, 5].map((p) => b.takeUp(p).then(() => order.push(`check ${p}`)));
+    await b.takeUp(Number.NEGATIVE_INFINITY);
+    order.push('critical');
+    await Promise.all(later);
+    expect(order).toEqual(['critical', 'check 2', 'check 5', 'check 9']);
   });
 
   it('halves the limit on a 429 (once per burst), then grows it back by one per busy window', async () => {
@@ -223,6 +259,14 @@ describe('suites/index.ts', () => {
 });
 
 describe('the order checks start in', () => {
+  it("starts a check of the run's longest chain (the checks taking turns on the task) with the long sequences", async () => {
+    const defs = await loadChecks(SUITE_FILES, CATALOGUE);
+    const order = interleaved(defs).map((i) => defs[i]!);
+    const firsts = order.filter((d) => d.startFirst === true);
+    expect(order.slice(0, firsts.length)).toEqual(firsts);
+    expect(firsts.map((d) => d.endpoint)).toContain('PATCH /task/{task_id}');
+  });
+
   const def = (group: string, title: string, startFirst = false): CheckDefinition => ({
     rule: 'record.envelope',
     level: 'MUST',

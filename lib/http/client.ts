@@ -213,6 +213,8 @@ export class ApiClient {
       this.turns.done(n, ex.response?.status, sentAt, headersAt);
     }
     ex.ms = Math.round(performance.now() - startedMs);
+    // the critical path's answer is taken up first (lib/http/request-budget.ts)
+    await this.settings.budget?.takeUp(this.priority);
     return { ex, sentAt, startedMs, n };
   }
 

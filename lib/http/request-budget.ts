@@ -24,7 +24,10 @@ import { ownDelayMeter } from './own-delay.js';
  *
  * A slot goes to a request sent again after a 429 first, then to the waiting request of the oldest
  * check: checks that started earlier finish sooner, so fewer are in progress at once and a check
- * holding a shared record (a task lock) is not starved by the many that started after it.
+ * holding a shared record (a task lock) is not starved by the many that started after it. Such a
+ * check is the run's critical path (its turns and the turns of the checks waiting on it add up to the
+ * run's longest chain): from START_CONCURRENCY up one slot is kept for its requests, and its answers
+ * are taken up before the others that came in the same turn of the event loop (`takeUp`).
  *
  * Between a slot and the wire sits the run's pace (lib/http/pace.ts): a request holding a slot waits
  * there for its turn, which a 429's pause and the server's rate decide. Budgets of one run share one pace,
@@ -88,6 +91,7 @@ export class RequestBudget {
   private sentAtDecrease = -1;
   private readonly waiting: Array<{ retry: boolean; priority: number; order: number; start: () => void }> = [];
   private order = 0;
+  private readonly answersWaiting: Array<{ priority: number; order: number; start: () => void }> = [];
 
   constructor(
     concurrency: number,
@@ -95,11 +99,13 @@ export class RequestBudget {
     readonly pace: Pace = new Pace(),
     /** how long answers waited on this process itself since last asked (ms): lib/http/own-delay.ts */
     private readonly ownDelay: () => number = ownDelayMeter(),
+    /** where the limit starts, when not START_CONCURRENCY (never past the ceiling) */
+    start = START_CONCURRENCY,
   ) {
     if (!Number.isInteger(concurrency) || concurrency < 1)
       throw new Error(`concurrency must be a positive integer, not ${concurrency}`);
     this.ceiling = concurrency;
-    this.start = Math.min(START_CONCURRENCY, concurrency);
+    this.start = Math.min(start, concurrency);
     this.limit = this.start;
     this.lowest = this.start;
     this.highest = this.start;
@@ -162,21 +168,53 @@ export class RequestBudget {
   }
 
   private async slot(priority: number, retry: boolean): Promise<void> {
-    if (this.inFlight < this.limit && this.waiting.length === 0) {
+    if (this.waiting.length === 0 && this.inFlight < this.open(priority)) {
       this.inFlight += 1;
-      if (this.inFlight === this.limit) this.saturated = true;
+      if (this.inFlight >= this.open(0)) this.saturated = true;
       return;
     }
     this.saturated = true;
     await new Promise<void>((start) => {
       this.waiting.push({ retry, priority, order: this.order++, start });
       this.waiting.sort((a, b) => Number(b.retry) - Number(a.retry) || a.priority - b.priority || a.order - b.order);
+      // a request of the critical path may take the slot kept for it while others wait
+      this.admit();
     });
+  }
+
+  /**
+   * The slots a request of `priority` may take: all of the limit for the critical path (a check others
+   * wait on: lib/runner/record-lock.ts), one fewer for the rest once the limit is START_CONCURRENCY or
+   * more. Its every step is a round trip the run cannot make up, so it never waits for another
+   * request's answer to free a slot; the one slot kept costs the others a few percent.
+   */
+  private open(priority: number): number {
+    return priority === Number.NEGATIVE_INFINITY || this.limit < START_CONCURRENCY ? this.limit : this.limit - 1;
   }
 
   release(): void {
     this.inFlight -= 1;
     this.admit();
+  }
+
+  /**
+   * Waits, after an answer came, for this process to take it up: at once for the critical path (a
+   * check others wait on, `priority` -Infinity), else in the event loop's next turn, beside the answers
+   * that came in this one, the lower priority first. Answers come in waves (requests sent at once):
+   * each taken up as it is read, its check building its next requests before the loop reads the next
+   * answer, the critical path's answer would wait behind a wave's worth of this process's CPU at every step.
+   */
+  async takeUp(priority = 0): Promise<void> {
+    if (priority === Number.NEGATIVE_INFINITY) return;
+    await new Promise<void>((start) => {
+      this.answersWaiting.push({ priority, order: this.order++, start });
+      if (this.answersWaiting.length === 1) setImmediate(() => this.takeUpWaiting());
+    });
+  }
+
+  private takeUpWaiting(): void {
+    const taken = this.answersWaiting.splice(0).sort((a, b) => a.priority - b.priority || a.order - b.order);
+    for (const a of taken) a.start();
   }
 
   /**
@@ -284,7 +322,8 @@ export class RequestBudget {
   }
 
   private admit(): void {
-    while (this.inFlight < this.limit && this.waiting.length > 0) {
+    // the waiting are in order (the critical path's first): the first that may not start stops the rest
+    while (this.waiting.length > 0 && this.inFlight < this.open(this.waiting[0]!.priority)) {
       this.inFlight += 1;
       this.waiting.shift()!.start();
     }

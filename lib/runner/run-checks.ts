@@ -36,7 +36,8 @@ export async function runChecks(
   const width = Math.max(1, Math.min(defs.length, run.budget.ceiling * checksPerSlot));
   let place = 0;
   const pool = async (queue: StartQueue, context: RunContext = run, o: PoolOptions = {}): Promise<void> => {
-    const worker = async (): Promise<void> => {
+    const worker = async (k: number): Promise<void> => {
+      await startTurn(k);
       for (let i = queue.next(); i !== undefined; i = queue.next()) {
         const def = defs[i]!;
         await o.beforeStart?.(def);
@@ -59,7 +60,7 @@ export async function runChecks(
     });
     try {
       const workers = Math.min(o.everyCheckAtOnce ? queue.size : width, Math.max(1, queue.size));
-      await Promise.all(Array.from({ length: workers }, worker)).finally(() => o.ended?.());
+      await Promise.all(Array.from({ length: workers }, (_, k) => worker(k))).finally(() => o.ended?.());
     } finally {
       stop();
     }
@@ -134,6 +135,18 @@ interface PoolOptions {
   checkEnded?: (def: CheckDefinition) => void;
   /** every check of the queue has ended */
   ended?: () => void;
+}
+
+/** the workers of a pool that start in one turn of the event loop */
+export const WORKERS_PER_TURN = 8;
+
+/**
+ * Waits until worker `k`'s turn to start: WORKERS_PER_TURN a turn of the event loop. Started all in one
+ * turn, the first checks' requests (the long sequences', the longest chain's) would go out only once a
+ * hundred checks had built theirs, a round trip late against a distant server.
+ */
+export async function startTurn(k: number): Promise<void> {
+  for (let turn = 0; turn < Math.floor(k / WORKERS_PER_TURN); turn++) await new Promise((r) => setImmediate(r));
 }
 
 /** The inputs the MUST checks that ended skipped lacked (a fixtures key or a flag, missing or unfit), each once. */

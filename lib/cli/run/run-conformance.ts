@@ -29,8 +29,16 @@ export async function runConformance(
   const teardown = new Teardown();
   try {
     const connected = await startTarget(configured, teardown);
+    // the suite files load (CPU) while the probe and the fixtures check wait on the server; a suite that
+    // fails to load is said only once the run could have started (settled here, so nothing rejects unheard)
+    const loading = loadSuite(spec, connected.redactor).then(
+      (all) => ({ all }),
+      (err: unknown) => ({ err }),
+    );
     const ready = await preflight(connected, teardown);
-    const all = await loadSuite(spec, ready.redactor);
+    const loaded = await loading;
+    if ('err' in loaded) throw loaded.err;
+    const all = loaded.all;
     const selected = selectForRun(ready, all);
     const record = await runSelected(ready, selected);
     await audit(ready, record);
