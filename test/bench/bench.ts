@@ -109,6 +109,7 @@ interface NotOursRow {
   requests?: number;
   chain?: number;
   highest?: number;
+  settled?: number;
   limitMs?: number;
   ratioToLimit?: number;
   failed?: number;
@@ -128,6 +129,7 @@ function notOursRow(r: NotOursRun, latencyMs: number): NotOursRow {
     requests: f.requests,
     chain: f.chain,
     highest: f.highest,
+    settled: f.settled,
     limitMs: Math.round(limitMs),
     ratioToLimit: Number((f.wallMs / limitMs).toFixed(2)),
     failed: f.failed,
@@ -317,7 +319,7 @@ for (const r of [
   console.log(
     row.none !== undefined
       ? `${notOursLatency} ms, ${row.server}: not measured (${row.none})`
-      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
+      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, concurrency ${row.highest}/${row.settled}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
   );
 }
 
