@@ -57,11 +57,20 @@ function judgeAnswer(c: CheckContext, e: Conformance, secrets: readonly unknown[
   expectNotLeaked(e, secrets);
 }
 
-/** Puts organization A's phone item back where the fixture contact's was wrongly changed (a cleanup). */
-function putBackAfter(c: CheckContext, contactId: string, item: PhoneItem, own: boolean): void {
+/**
+ * Puts organization A's phone item back where the fixture contact's was wrongly changed (a cleanup). `seen.after`:
+ * the check's read after organization B's write, where it made one (it holds the contact: nothing wrote since).
+ */
+function putBackAfter(
+  c: CheckContext,
+  contactId: string,
+  item: PhoneItem,
+  own: boolean,
+  seen: { after?: ApiRecord } = {},
+): void {
   c.cleanup(async () => {
     if (own) return;
-    const after = answeredRecord(await c.api.get(`/contact/${contactId}`));
+    const after = seen.after ?? answeredRecord(await c.api.get(`/contact/${contactId}`));
     const now = after ? phoneItemOf(after, item.id) : undefined;
     if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
   });
@@ -78,7 +87,8 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
       // organization A's item: a contact of the check's own, else the fixture (held, put back if changed)
       const [theirs, mine] = await atOnce([otherOrgContact(c), phoneContact(c)]);
       const item = mine.other;
-      putBackAfter(c, mine.contactId, item, mine.own);
+      const seen: { after?: ApiRecord } = {};
+      putBackAfter(c, mine.contactId, item, mine.own, seen);
       const path = `/contact/${theirs.id}/attribute/contact_phone_numbers/${item.id}`;
       const e = c.expect(await c.api.patch(path, { labels: otherLabels(item.labels) }, { auth: B }));
       judgeAnswer(
@@ -87,7 +97,8 @@ const SUB_RESOURCE_KEYS: { readonly [E in SubResourceEndpoint]: CaseOf } = {
         [item.phone_number],
         (b) => (b as { data?: { id?: unknown } } | undefined)?.data?.id === item.id,
       );
-      const after = phoneItemOf(await readContact(c, mine.contactId), item.id);
+      seen.after = await readContact(c, mine.contactId);
+      const after = phoneItemOf(seen.after, item.id);
       if (!isDeepStrictEqual(after, item))
         e.fail(`organization A's phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
     },

@@ -37,7 +37,7 @@ export function checkClient(p: ContextParts, records: CreatedRecords): CheckClie
       // every answer of the run, whoever asked: the run's observer judges each value it shows
       if (p.see) p.see(ex);
       else target.answers?.see(ex);
-      p.spans.push({ start: req.startedMs, end: req.startedMs + ex.ms });
+      p.spans.push({ start: req.startedMs, sent: req.sentMs, end: req.startedMs + ex.ms });
       records.observe(ex, req.path, req.auth);
     },
     readOnly: target.readOnly,

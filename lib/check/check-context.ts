@@ -164,8 +164,9 @@ export class RecordKept extends Error {
   override name = 'RecordKept';
 }
 
-/** One request of a check: issued at `start`, answered (or given up) at `end`. */
+/** One request of a check: issued at `start`, sent once its turn came (`sent`), answered (or given up) at `end`. */
 export interface RequestSpan {
   start: number;
+  sent?: number;
   end: number;
 }

@@ -49,7 +49,7 @@ export interface ClientSettings {
   maxWaitMs?: number;
   redactor: Redactor;
   /** called with every finished exchange: the check's evidence log (`path` as requested, under the base URL) */
-  onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number }) => void;
+  onExchange?: (ex: Exchange, request: { path: string; auth: Auth; startedMs: number; sentMs: number }) => void;
   /**
    * --read-only: a POST, PATCH, PUT or DELETE is not sent, whatever key it carries (a server with a
    * permission bug takes a write it must refuse), unless the request says why it is `harmless`;
@@ -162,7 +162,7 @@ export class ApiClient {
   private async attempts(r: Outgoing): Promise<Exchange> {
     for (let retries = 0; ; retries++) {
       const { ex, sentAt, startedMs, n } = await this.attempt(r, retries);
-      const record = () => this.settings.onExchange?.(ex, { path: r.path, auth: r.auth, startedMs });
+      const record = () => this.settings.onExchange?.(ex, { path: r.path, auth: r.auth, startedMs, sentMs: sentAt });
       if (ex.response?.status !== 429) {
         if (ex.response) this.turns.pace.answered(ex.response.headers);
         record();

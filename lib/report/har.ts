@@ -31,7 +31,8 @@ export function harOf(checks: readonly HarCheck[], o: { version: string }): unkn
         request: harRequest(ex),
         response: harResponse(ex),
         cache: {},
-        timings: { send: 0, wait: ex.ms, receive: 0 },
+        // blocked: the wait for a turn in the run's request budget (the run's own queue, not the server's)
+        timings: { blocked: blocked(span), send: 0, wait: Math.max(0, ex.ms - Math.max(0, blocked(span))), receive: 0 },
         _startMs: span?.start,
         _check: { index: c.index, id: c.id, title: c.title, held: c.held },
       };
@@ -39,6 +40,11 @@ export function harOf(checks: readonly HarCheck[], o: { version: string }): unkn
   );
   entries.sort((a, b) => (a._startMs ?? 0) - (b._startMs ?? 0));
   return { log: { version: '1.2', creator: { name: 'public-records-api-conformance', version: o.version }, entries } };
+}
+
+/** The time a request waited for its turn, rounded; -1 (HAR's "not known") without a span that says. */
+function blocked(span: { start: number; sent?: number } | undefined): number {
+  return span?.sent === undefined ? -1 : Math.round(span.sent - span.start);
 }
 
 function harRequest(ex: Exchange) {

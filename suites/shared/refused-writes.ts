@@ -179,7 +179,7 @@ export const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWr
     },
     setUp: async (c) => {
       const p = await phoneContact(c);
-      return { contactId: p.contactId, item: p.other, own: p.own };
+      return { contactId: p.contactId, item: p.other, own: p.own, seen: {} as { after?: ApiRecord } };
     },
     // labels only: valid for any item, and it touches nothing else (is_primary: true would also
     // demote the primary item of the fixture contact, which other checks share)
@@ -189,13 +189,15 @@ export const REFUSED_WRITES: { readonly [E in RecordWriteEndpoint]: AnyRefusedWr
       json: { labels: otherLabels(item.labels) },
     }),
     secrets: ({ item }) => [item.phone_number],
-    unchanged: async (c, { contactId, item }, e) => {
-      const after = phoneItemOf(await readContact(c, contactId), item.id);
+    unchanged: async (c, { contactId, item, seen }, e) => {
+      seen.after = await readContact(c, contactId);
+      const after = phoneItemOf(seen.after, item.id);
       if (!isDeepStrictEqual(after, item)) e.fail(`phone item unchanged (${show(item)})`, `phone item ${show(after)}`);
     },
-    putBack: async (c, { contactId, item, own }) => {
+    putBack: async (c, { contactId, item, own, seen }) => {
       if (own) return;
-      const after = answeredRecord(await c.api.get(`/contact/${contactId}`));
+      // the read that judged the write where there was one: the check holds the contact, nothing wrote since
+      const after = seen.after ?? answeredRecord(await c.api.get(`/contact/${contactId}`));
       const now = after ? phoneItemOf(after, item.id) : undefined;
       if (after && !isDeepStrictEqual(now, item)) await putBackPhoneItem(c, contactId, item, now);
     },

@@ -9,6 +9,7 @@ import { keptRecordChanged } from './kept-change.js';
 import { setupRecord } from './record.js';
 import { itemsOf, recordOf, type ApiRecord, answeredRecord } from '../spec/record.js';
 import { show } from '../../lib/check/show.js';
+import type { Exchange } from '../../lib/http/exchange.js';
 
 /** One contact_phone_number item as a read shows it. */
 export interface PhoneItem {
@@ -105,7 +106,11 @@ export async function phoneContactForProbes(c: CheckContext): Promise<PhoneConta
 async function fixturePhoneContact(c: CheckContext): Promise<PhoneContact> {
   const id = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
   await holdRecord(c, `contact:${id}`);
-  const readEx = await c.api.get(`/contact/${id}`);
+  return fixturePair(c, id, await c.api.get(`/contact/${id}`));
+}
+
+/** The fixture contact's primary and non-primary item as `readEx` shows them; blocked (or a deviation) without. */
+function fixturePair(c: CheckContext, id: string, readEx: Exchange): PhoneContact {
   const read = setupRecord(c, readEx, 'GET /contact/{contact_id}');
   const fixture = phonePair(read);
   if (!fixture) {
@@ -120,6 +125,49 @@ async function fixturePhoneContact(c: CheckContext): Promise<PhoneContact> {
     );
   }
   return { contactId: id, ...fixture, own: false };
+}
+
+/**
+ * The fixture contact as the fixtures check read it, before any check could write it (no request:
+ * suites/preflight/fixture-reads.ts), when it did.
+ */
+function fixtureReadBeforeChecks(c: CheckContext, id: string): Exchange | undefined {
+  return c.target.preflight?.reads?.[`/contact/${id}`]?.ex;
+}
+
+/**
+ * A phone item for a probe that judges only its own answer (a hostile body, a media type): the ids of
+ * the run's contact for probes, else of the fixture, held until the check ends either way. Item ids do
+ * not change (the API can neither add nor remove an item), so the fixture's come from the fixtures
+ * check's read where it made one: the probe's turn on the contact is its one request, not a read too.
+ */
+export async function phoneItemForProbes(c: CheckContext): Promise<{ contactId: string; itemId: string }> {
+  const shared = await c.shared('contacts: a contact with two phone items for probes', (s) => ownPhoneContact(s));
+  const id = shared ? shared.contactId : c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
+  const before = shared ? undefined : fixtureReadBeforeChecks(c, id);
+  await holdRecord(c, `contact:${id}`);
+  const pair = shared ?? (before ? fixturePair(c, id, before) : await fixturePhoneContact(c));
+  return { contactId: id, itemId: pair.other.id };
+}
+
+/**
+ * A read of a contact with phone items, for the checks that judge such a read alone: the check's own
+ * contact's where the server takes phone items on create, else the fixture's as the fixtures check read
+ * it before any check wrote to it (no request, and no turn on the contact), else read in its turn.
+ */
+export async function phoneContactRead(c: CheckContext): Promise<Exchange> {
+  const own = await ownPhoneContact(c);
+  if (own) return c.api.get(`/contact/${own.contactId}`);
+  const id = c.need(c.fixtures.contactWithPhoneNumbersId, 'contactWithPhoneNumbersId');
+  const before = fixtureReadBeforeChecks(c, id);
+  if (before) {
+    fixturePair(c, id, before);
+    return before;
+  }
+  await holdRecord(c, `contact:${id}`);
+  const readEx = await c.api.get(`/contact/${id}`);
+  fixturePair(c, id, readEx);
+  return readEx;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AnyRow, ParamKind } from '../spec/operation-row.js';
 import { contactForProbes } from '../steps/contact.js';
 import { customObject, recordForProbes, relationshipNames } from '../steps/custom-object.js';
 import { opportunityAccount, opportunityCreated } from '../steps/opportunity.js';
-import { phoneContactForProbes } from '../steps/phone-item.js';
+import { phoneItemForProbes } from '../steps/phone-item.js';
 import { setupRecord } from '../steps/record.js';
 import { relationshipName } from '../steps/relationship.js';
 import { probePath, valuesNamingNothing } from './probes.js';
@@ -14,16 +14,19 @@ import { probePath, valuesNamingNothing } from './probes.js';
  * records probes share (a probe judges only its own answer, and its body or id can change nothing), the
  * fixtures' names, the relationship its parent has. A kind with none names nothing.
  */
-async function realValue(c: CheckContext, kind: ParamKind, row: AnyRow): Promise<string | undefined> {
+async function realValue(
+  c: CheckContext,
+  kind: ParamKind,
+  row: AnyRow,
+  phoneItem: () => Promise<{ contactId: string; itemId: string }>,
+): Promise<string | undefined> {
   const kinds = Object.values(row.params);
   switch (kind) {
     case 'contact id':
       // an item's contact is the contact that holds it
-      return kinds.includes('phone item id')
-        ? (await phoneContactForProbes(c)).contactId
-        : (await contactForProbes(c)).id;
+      return kinds.includes('phone item id') ? (await phoneItem()).contactId : (await contactForProbes(c)).id;
     case 'phone item id':
-      return (await phoneContactForProbes(c)).other.id;
+      return (await phoneItem()).itemId;
     case 'account id':
       return (await opportunityAccount(c)).id;
     case 'opportunity id':
@@ -59,9 +62,12 @@ export async function realPath(
 ): Promise<string> {
   const nothing = valuesNamingNothing();
   const values: Record<string, string> = {};
+  // an item and its contact are one look-up: the probe takes its turn on the contact once
+  let item: Promise<{ contactId: string; itemId: string }> | undefined;
+  const phoneItem = () => (item ??= phoneItemForProbes(c));
   for (const [name, kind] of Object.entries(row.params)) {
     if (raw[name] !== undefined) continue;
-    values[name] = (await realValue(c, kind, row)) ?? nothing[kind];
+    values[name] = (await realValue(c, kind, row, phoneItem)) ?? nothing[kind];
   }
   return probePath(endpoint, { ...row, probe: { body: null } }, (name) => values[name] ?? '', raw);
 }

@@ -11,12 +11,12 @@ import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
 import { performanceMarkdown, type BenchResults } from './performance-md.js';
 import { profileRun } from './profile.js';
 import { printRequests, readBefore } from './requests.js';
-import { serverRun, variationRun, type NotOursRun } from './not-ours.js';
+import { serverRuns, variationRun, type NotOursRun } from './not-ours.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
  * `npm run bench [-- --runs N --latency-ms 0,50,100,200 --concurrency N --metered bucket,window,window-300
- * --metered-runs N --not-ours DIR]`:
+ * --metered-runs N --not-ours DIR... --only-not-ours]`:
  * whole suite runs against
  * the embedded reference server, with latency added to every response (a deployed server is tens of
  * milliseconds away, so latency, not CPU, is what a user waits on). Each setting runs N times, one
@@ -40,8 +40,10 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     metered: { type: 'string', default: 'bucket,window,window-300,shed-7' },
     'metered-runs': { type: 'string', default: '1' },
-    /** an independent implementation of the spec (a folder with server.mjs), for the 200 ms row on a server not ours */
-    'not-ours': { type: 'string' },
+    /** an independent implementation of the spec (a folder with server.mjs) for a 200 ms row; once per server */
+    'not-ours': { type: 'string', multiple: true },
+    /** only the rows of servers not ours: the other figures stay the last measured (results.json) */
+    'only-not-ours': { type: 'boolean', default: false },
     'not-ours-latency-ms': { type: 'string', default: '200' },
   },
 });
@@ -51,7 +53,8 @@ const runs = Number(values.runs);
 const concurrency = Number(values.concurrency);
 const latencies = values['latency-ms'].split(',').map((s) => Number(s.trim()));
 const meteredRuns = Number(values['metered-runs']);
-const metered = values.metered === 'none' ? [] : values.metered.split(',').map((s) => s.trim());
+const onlyNotOurs = values['only-not-ours'];
+const metered = values.metered === 'none' || onlyNotOurs ? [] : values.metered.split(',').map((s) => s.trim());
 if (
   !Number.isInteger(runs) ||
   runs < 1 ||
@@ -106,6 +109,7 @@ interface NotOursRow {
   requests?: number;
   chain?: number;
   highest?: number;
+  settled?: number;
   limitMs?: number;
   ratioToLimit?: number;
   failed?: number;
@@ -125,6 +129,7 @@ function notOursRow(r: NotOursRun, latencyMs: number): NotOursRow {
     requests: f.requests,
     chain: f.chain,
     highest: f.highest,
+    settled: f.settled,
     limitMs: Math.round(limitMs),
     ratioToLimit: Number((f.wallMs / limitMs).toFixed(2)),
     failed: f.failed,
@@ -178,7 +183,7 @@ let lastRequests: RequestCounts | undefined;
 let broken = false;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-bench-'));
 try {
-  for (const latency of latencies) {
+  for (const latency of onlyNotOurs ? [] : latencies) {
     const samples: Array<{ run: SuiteRun; replayMs: number }> = [];
     for (let i = 0; i < runs; i++) {
       const har = path.join(tmp, `${latency}-${i}.har`);
@@ -293,7 +298,9 @@ const byRule = new Map<string, number>();
 for (const c of lastChecks) byRule.set(c.id, (byRule.get(c.id) ?? 0) + (c.requests ?? 0));
 const top = [...byRule].sort((a, b) => b[1] - a[1]).slice(0, 12);
 console.log('');
-if (lastRequests) printRequests(lastRequests, readBefore(), (line) => console.log(line));
+if (onlyNotOurs)
+  console.log('--only-not-ours: the round trips, the metered runs and the profile stay as last measured');
+else if (lastRequests) printRequests(lastRequests, readBefore(), (line) => console.log(line));
 else
   console.log(
     `requests per rule (top ${top.length} of ${byRule.size}): ${top.map(([id, n]) => `${id} ${n}`).join(', ')}`,
@@ -305,14 +312,14 @@ const notOurs: NotOursRow[] = [];
 console.log('');
 for (const r of [
   await variationRun(notOursLatency, concurrency),
-  await serverRun(values['not-ours'], notOursLatency, concurrency),
+  ...(await serverRuns(values['not-ours'] ?? [], notOursLatency, concurrency)),
 ]) {
   const row = notOursRow(r, notOursLatency);
   notOurs.push(row);
   console.log(
     row.none !== undefined
       ? `${notOursLatency} ms, ${row.server}: not measured (${row.none})`
-      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
+      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, concurrency ${row.highest}/${row.settled}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
   );
 }
 
@@ -330,11 +337,14 @@ if (metered.length > 0) {
 }
 
 // where a default run's CPU goes: this commit's profile, beside the one kept as `before`
-const earlier = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as BenchResults).profile : undefined;
-const profile = { ...earlier, after: profileRun(fileURLToPath(new URL('../../', import.meta.url))) };
+const earlierResults = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as BenchResults) : undefined;
+const earlier = earlierResults?.profile;
+const profile = onlyNotOurs
+  ? { ...earlier }
+  : { ...earlier, after: profileRun(fileURLToPath(new URL('../../', import.meta.url))) };
 
 mkdirSync(path.dirname(out), { recursive: true });
-const results = {
+const measured = {
   date: new Date().toISOString(),
   machine: {
     cpus: os.cpus().length,
@@ -353,6 +363,8 @@ const results = {
   ...(lastRequests ? { requests: lastRequests } : {}),
   profile,
 };
+// --only-not-ours: every other figure as last measured, beside this bench's rows of servers not ours
+const results = onlyNotOurs && earlierResults ? { ...earlierResults, notOurs } : measured;
 writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
 console.log(`written: ${path.relative(process.cwd(), out)}`);
 const doc = fileURLToPath(new URL('../../docs/performance.md', import.meta.url));

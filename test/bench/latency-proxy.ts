@@ -5,7 +5,9 @@ import { Agent, request } from 'undici';
 /**
  * A server `latencyMs` away: a proxy on 127.0.0.1 that sends each request on to `target` and answers
  * with its answer after `latencyMs` (as the embedded reference's --latency-ms does), so a server that
- * has no latency of its own is measured at a deployed server's round trip. For the bench only.
+ * has no latency of its own is measured at a deployed server's round trip. The links a server states
+ * name its own origin (a transcript's url, a Location): the proxy's answers name the proxy's, as a
+ * deployed server's name the host it is reached by. For the bench only.
  */
 export async function latencyProxy(
   target: string,
@@ -13,6 +15,7 @@ export async function latencyProxy(
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const base = new URL(target);
+  let origin = '';
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -23,20 +26,26 @@ export async function latencyProxy(
     try {
       const url = new URL(req.url ?? '/', base);
       const answer = await request(url, { method: req.method as 'GET', headers, body, dispatcher: agent });
-      const text = Buffer.from(await answer.body.arrayBuffer());
+      const text = Buffer.from(ownOrigin(Buffer.from(await answer.body.arrayBuffer()).toString('latin1')), 'latin1');
       const out = Object.fromEntries(
-        Object.entries(answer.headers).filter(([k]) => !['connection', 'transfer-encoding', 'keep-alive'].includes(k)),
+        Object.entries(answer.headers)
+          .filter(([k]) => !['connection', 'transfer-encoding', 'keep-alive', 'content-length'].includes(k))
+          .map(([k, v]) => [k, typeof v === 'string' ? ownOrigin(v) : v]),
       );
+      out['content-length'] = String(text.length);
       setTimeout(() => res.writeHead(answer.statusCode, out).end(text), latencyMs);
     } catch (err) {
       setTimeout(() => res.writeHead(502).end(String(err)), latencyMs);
     }
   };
+  // byte for byte (latin1): only the ASCII origin changes, whatever the body's encoding
+  const ownOrigin = (text: string): string => text.split(base.origin).join(origin);
   const server = createServer((req, res) => {
     forward(req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
     baseUrl: `http://127.0.0.1:${port}${base.pathname.replace(/\/$/, '')}`,
     close: async () => {

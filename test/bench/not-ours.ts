@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runSuite, type SuiteRun } from '../verify/detect.js';
@@ -9,10 +9,11 @@ import { latencyProxy } from './latency-proxy.js';
  * The 200 ms rows of `npm run bench` on servers not ours (issue 40: the run near the network's limit
  * "on servers not ours too"). Always: the embedded reference under legal variations that answer
  * discovery in other shapes (lib/ chooses its requests from what discovery shows, so the requests and
- * chains differ). With `--not-ours DIR`, also an independent implementation of the spec (a folder whose
- * `node server.mjs --port 0 --fixtures-out F` prints `LISTENING <baseUrl>` and writes the keys and
- * fixtures: /work/shared/implementations/ holds two), installed in a temporary copy and put 200 ms away
- * behind a proxy (test/bench/latency-proxy.ts). The project stands alone: without a folder, that row says so.
+ * chains differ). With `--not-ours DIR` (once per server), also independent implementations of the spec
+ * (a folder whose `node server.mjs --port 0 --fixtures-out F` prints `LISTENING <baseUrl>` and writes
+ * the keys and fixtures: /work/shared/implementations/ holds two), each installed in a writable
+ * temporary copy and put 200 ms away behind a proxy (test/bench/latency-proxy.ts). The project stands
+ * alone: without a folder, that row says so.
  */
 export const DISCOVERY_VARIATIONS = [
   'discovery-lists-by-attribute-names',
@@ -38,15 +39,28 @@ export async function variationRun(latencyMs: number, concurrency: number): Prom
   return { server: `the reference with ${DISCOVERY_VARIATIONS.join(', ')}`, run };
 }
 
-/** The suite at `latencyMs` against the server in `dir`, installed in a temporary copy; none without one. */
-export async function serverRun(dir: string | undefined, latencyMs: number, concurrency: number): Promise<NotOursRun> {
-  if (dir === undefined || !existsSync(path.join(dir, 'server.mjs')))
-    return { server: dir ?? 'another implementation', none: 'no server given (`--not-ours DIR`)' };
-  const name = path.basename(dir);
+/** The suite at `latencyMs` against each server in `dirs`, one after another; one row saying so without any. */
+export async function serverRuns(
+  dirs: readonly string[],
+  latencyMs: number,
+  concurrency: number,
+): Promise<NotOursRun[]> {
+  if (dirs.length === 0) return [{ server: 'another implementation', none: 'no server given (`--not-ours DIR`)' }];
+  const runs: NotOursRun[] = [];
+  for (const dir of dirs) runs.push(await serverRun(dir, latencyMs, concurrency));
+  return runs;
+}
+
+/** The suite at `latencyMs` against the server in `dir`, installed in a temporary copy. */
+export async function serverRun(dir: string, latencyMs: number, concurrency: number): Promise<NotOursRun> {
+  const name = path.basename(path.resolve(dir));
+  if (!existsSync(path.join(dir, 'server.mjs'))) return { server: name, none: `no server.mjs in ${dir}` };
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-not-ours-'));
   try {
     const srv = path.join(tmp, 'srv');
     cpSync(dir, srv, { recursive: true, filter: (p) => !p.includes(`${path.sep}node_modules`) });
+    // a server's folder may be read-only (a shared checkout): its copy must take node_modules
+    writable(srv);
     const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: srv, stdio: 'ignore' });
     if (install.status !== 0) return { server: name, none: `npm ci failed in a copy of ${dir}` };
     const fx = path.join(tmp, 'fx.json');
@@ -79,6 +93,12 @@ export async function serverRun(dir: string | undefined, latencyMs: number, conc
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** Gives the owner write permission on `dir` and everything under it (cpSync keeps the source's modes). */
+export function writable(dir: string): void {
+  for (const p of [dir, ...readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f)))])
+    chmodSync(p, statSync(p).mode | 0o200);
 }
 
 /** The base URL the server prints (`LISTENING <url>`), within a minute. */

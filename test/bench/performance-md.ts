@@ -34,6 +34,9 @@ export interface BenchResults {
     wallMs?: number;
     requests?: number;
     chain?: number;
+    /** the concurrency the run grew to and ended at: a server slower per request under load makes it back off */
+    highest?: number;
+    settled?: number;
     limitMs?: number;
     ratioToLimit?: number;
     failed?: number;
@@ -97,14 +100,16 @@ export function performanceMarkdown(r: BenchResults, before: RequestsBefore): st
       'under legal variations that answer discovery in other shapes (the run chooses its requests from what',
       'discovery shows), and an independent implementation of the spec put behind a proxy that answers after',
       'the latency (`npm run bench -- --not-ours DIR`; the project stands alone, so without one that row says',
-      'so). One run each; the limit is reckoned from each run’s own requests and chain.',
+      'so). One run each; the limit is reckoned from each run’s own requests and chain, at the concurrency',
+      'it reached (where it ended: below it, the run backed off from a server that answered slower under load).',
       '',
-      '| server | latency | wall | requests | chain | limit | wall/limit |',
-      '|---|---|---|---|---|---|---|',
+      '| server | latency | wall | requests | chain | concurrency | limit | wall/limit |',
+      '|---|---|---|---|---|---|---|---|',
       ...notOurs.map((x) =>
         x.none !== undefined
-          ? `| ${x.server} | ${x.latencyMs} ms | not measured: ${x.none} | | | | |`
-          : `| ${x.server} | ${x.latencyMs} ms | ${s(x.wallMs!)} | ${x.requests} | ${x.chain} | ${s(x.limitMs!)} | ${x.ratioToLimit!.toFixed(2)} |`,
+          ? `| ${x.server} | ${x.latencyMs} ms | not measured: ${x.none} | | | | | |`
+          : `| ${x.server} | ${x.latencyMs} ms | ${s(x.wallMs!)} | ${x.requests} | ${x.chain} | ` +
+            `${x.highest ?? ''}${x.settled !== undefined ? `/${x.settled}` : ''} | ${s(x.limitMs!)} | ${x.ratioToLimit!.toFixed(2)} |`,
       ),
     );
   const metered = r.metered ?? [];
