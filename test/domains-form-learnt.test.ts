@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../bin/main.js';
-import type { ConformanceReport } from '../lib/report/conformance-json.js';
-import { referenceWithFixtures } from './support/loopback.js';
+import { runWithHar } from './support/har-run.js';
 
 /**
  * The spec shows no write form for an account's domains, so a check that needs an account with two
@@ -18,41 +14,24 @@ interface Entry {
 
 describe('the domains write forms on a server that takes none on account create', () => {
   it('are tried past the first once per run, not by every check', async () => {
-    const { reference, dir, writeFixtures } = await referenceWithFixtures({
-      variations: ['account-domains-not-on-create'],
-    });
-    try {
-      const fixtures = writeFixtures(reference.baseUrl);
-      const code = await main(['--fixtures', fixtures, '--report-dir', dir, '--har', 'run.har'], {
-        print: () => undefined,
-        error: () => undefined,
-        cwd: dir,
-      });
-      expect(code).toBe(0);
-      const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-      expect(report.checks.filter((c) => c.status === 'failed' || c.status === 'blocked')).toEqual([]);
-      const entries = (JSON.parse(readFileSync(path.join(dir, 'run.har'), 'utf8')) as { log: { entries: Entry[] } }).log
-        .entries;
-      const withDomains = entries.filter(
-        (e) =>
-          e.request.method === 'POST' &&
-          new URL(e.request.url).pathname.endsWith('/account') &&
-          domainsIn(e.request.postData?.text),
-      );
-      const perCheck = new Map<number, number>();
-      for (const e of withDomains) perCheck.set(e._check.index, (perCheck.get(e._check.index) ?? 0) + 1);
-      const setUps = withDomains.filter((e) => e._check.id === 'set-up');
-      const checks = [...perCheck].filter(([index]) => !setUps.some((e) => e._check.index === index));
-      // the set-up's creates carry domains alone (the value types' create writes many attributes at once)
-      const formsLearnt = setUps.filter((e) => attributeNames(e.request.postData?.text) === 'display_name,domains');
-      // the checks that need such an account: each tries the first form once, then the fixture
-      expect(checks.length).toBeGreaterThanOrEqual(4);
-      for (const [, n] of checks) expect(n).toBe(1);
-      // and the later two forms, once each, by the set-up
-      expect(formsLearnt).toHaveLength(2);
-    } finally {
-      await reference.close();
-    }
+    const { entries } = await runWithHar<Entry>(['account-domains-not-on-create']);
+    const withDomains = entries.filter(
+      (e) =>
+        e.request.method === 'POST' &&
+        new URL(e.request.url).pathname.endsWith('/account') &&
+        domainsIn(e.request.postData?.text),
+    );
+    const perCheck = new Map<number, number>();
+    for (const e of withDomains) perCheck.set(e._check.index, (perCheck.get(e._check.index) ?? 0) + 1);
+    const setUps = withDomains.filter((e) => e._check.id === 'set-up');
+    const checks = [...perCheck].filter(([index]) => !setUps.some((e) => e._check.index === index));
+    // the set-up's creates carry domains alone (the value types' create writes many attributes at once)
+    const formsLearnt = setUps.filter((e) => attributeNames(e.request.postData?.text) === 'display_name,domains');
+    // the checks that need such an account: each tries the first form once, then the fixture
+    expect(checks.length).toBeGreaterThanOrEqual(4);
+    for (const [, n] of checks) expect(n).toBe(1);
+    // and the later two forms, once each, by the set-up
+    expect(formsLearnt).toHaveLength(2);
   }, 120_000);
 });
 

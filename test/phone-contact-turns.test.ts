@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../bin/main.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
-import { referenceWithFixtures } from './support/loopback.js';
+import { runWithHar } from './support/har-run.js';
 
 /**
  * On a server that takes no phone items on contact create (a legal choice: their writability is not
@@ -20,21 +17,8 @@ interface Entry {
 }
 
 async function run(): Promise<{ report: ConformanceReport; entries: Entry[]; contact: string }> {
-  const { reference, dir, writeFixtures } = await referenceWithFixtures({ variations: ['phone-items-not-on-create'] });
-  try {
-    const fixtures = writeFixtures(reference.baseUrl);
-    const code = await main(['--fixtures', fixtures, '--report-dir', dir, '--har', 'run.har'], {
-      print: () => undefined,
-      error: () => undefined,
-      cwd: dir,
-    });
-    expect(code).toBe(0);
-    const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-    const har = JSON.parse(readFileSync(path.join(dir, 'run.har'), 'utf8')) as { log: { entries: Entry[] } };
-    return { report, entries: har.log.entries, contact: reference.fixtures.contactWithPhoneNumbersId! };
-  } finally {
-    await reference.close();
-  }
+  const { report, entries, fixtures } = await runWithHar<Entry>(['phone-items-not-on-create']);
+  return { report, entries, contact: fixtures.contactWithPhoneNumbersId! };
 }
 
 /** Each check's requests (by its place in the run), in the order sent, as `METHOD path`. */
