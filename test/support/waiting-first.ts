@@ -3,23 +3,26 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { isWaiting, markWaiting } from './waiting-marks.js';
 
 /**
- * The computing files that cost the most CPU, most first (CONFORMANCE_CPU_LOG, test/support/cpu-meter.ts: 38 to
- * 10 CPU s each, 2026-11-27). Started first, none of them is the run's tail on a core while the other idles;
- * vitest's own order (the longest of the last run first) needs a cache a fresh clone, as in CI, does not have,
- * and falls back on the size of the file.
+ * The computing files that cost the most CPU, most first (CONFORMANCE_CPU_LOG, test/support/cpu-meter.ts: 29 to
+ * 6 CPU s each at a load of 8, 2026-11-27). Started first, none of them is the run's tail on a core while the
+ * other idles; vitest's own order (the longest of the last run first) needs a cache a fresh clone, as in CI, does
+ * not have, and falls back on the size of the file.
  */
 const HEAVIEST = [
   'test/variations.test.ts',
+  'test/faults-2.test.ts',
   'test/faults.test.ts',
-  'test/one-cause.test.ts',
   'test/init.test.ts',
   'test/shared-records.test.ts',
-  'test/faults-2.test.ts',
-  'test/kept-records.test.ts',
-  'test/profiles.test.ts',
-  'test/ci-gate-baseline.test.ts',
+  'test/one-cause.test.ts',
+  'test/matrix.test.ts',
   'test/hostile/bounded-memory.test.ts',
   'test/no-cascade.test.ts',
+  'test/repeatable-runs.test.ts',
+  'test/hostile/ci-log.test.ts',
+  'test/profiles.test.ts',
+  'test/action.test.ts',
+  'test/package.test.ts',
 ];
 
 /**
