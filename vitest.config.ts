@@ -42,10 +42,6 @@ export default defineConfig({
     sequence: { sequencer: WaitingFirst },
     maxWorkers: workers,
     provide: { computeSlots: computing },
-    // the workers' young generation at 32 MB a half (V8's default 16): a whole run allocates a few hundred MB of
-    // short-lived answers and reports, and fewer scavenges cost less (test/no-cascade.test.ts's six whole runs:
-    // 15.4 -> 14.2 CPU s, two of each at a load of 15-20). Only the workers: a child a test starts is a user's.
-    execArgv: ['--max-semi-space-size=32'],
     setupFiles,
     /**
      * A worker keeps the modules it loaded from one file to the next: the spec, the suites and the reference
