@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runCliInProcess } from './support/in-process.js';
 
 interface Report {
   certificate: { verdict: string };
@@ -20,7 +20,7 @@ const UPSERT = 'POST /{custom_object_api_name}/_upsert';
 describe('a broken set-up step', () => {
   it("fails only the step's own check; its dependants are blocked and grouped under it", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-blocked-'));
-    const r = await runCli(['--fault', 'upsert-write-fails', '--report-dir', dir]);
+    const r = await runCliInProcess(['--fault', 'upsert-write-fails', '--report-dir', dir]);
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
     expect(r.code).toBe(1);
     expect(report.certificate.verdict).toBe('does not conform');

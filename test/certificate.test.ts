@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
-import { runInProcess } from './support/in-process.js';
+import { runCliInProcess, runInProcess } from './support/in-process.js';
 import { certificateBody, sealCertificate, withoutUserinfo } from '../lib/certificate/certificate-file.js';
 import { verifyCertificate } from '../lib/certificate/verify.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
@@ -44,7 +43,8 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const verifyCli = (cert: string, ...args: string[]) => runCli(['verify-certificate', file('c.json', cert), ...args]);
+const verifyCli = (cert: string, ...args: string[]) =>
+  runCliInProcess(['verify-certificate', file('c.json', cert), ...args]);
 
 describe('certificate.json: sign, then anyone verifies', () => {
   it('binds the run to the suite, the catalogue and the issuer', () => {
@@ -87,7 +87,7 @@ describe('certificate.json: sign, then anyone verifies', () => {
     const r = await verifyCli('{"hello":1}');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/not a certificate/);
-    const gone = await runCli(['verify-certificate', path.join(work, 'nothing.json')]);
+    const gone = await runCliInProcess(['verify-certificate', path.join(work, 'nothing.json')]);
     expect(gone.code).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { globToRegExp, isSelected, patternsMatchingNothing } from '../lib/select/selection.js';
 import { SUITE_FILES } from '../suites/index.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'conformance-gate-'));
 
@@ -62,7 +62,7 @@ describe('--list: the checks that would run, without a request', () => {
 
   it('lists every check with rule id, level, endpoint and title, sending nothing and writing nothing', async () => {
     const dir = tmp();
-    const r = await runCli([
+    const r = await runCliInProcess([
       '--list',
       '--base-url',
       baseUrl,
@@ -86,7 +86,7 @@ describe('--list: the checks that would run, without a request', () => {
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const port = (srv.address() as { port: number }).port;
     await new Promise<void>((r) => srv.close(() => r()));
-    const r = await runCli([
+    const r = await runCliInProcess([
       '--list',
       '--base-url',
       `http://127.0.0.1:${port}/api/v2/public`,
@@ -95,17 +95,17 @@ describe('--list: the checks that would run, without a request', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(listed(r.stdout)).toEqual([{ level: 'MUST', rule: 'contact.create.status-201', group: 'contacts' }]);
-    const embedded = await runCli(['--list', '--only', 'tasks']);
+    const embedded = await runCliInProcess(['--list', '--only', 'tasks']);
     expect(embedded.code).toBe(0);
     expect(embedded.stdout).not.toMatch(/reference server/);
   });
 
   it('honours --only with a glob, with an endpoint group, --skip and --level must', async () => {
     const [glob, group, skipped, must] = await Promise.all([
-      runCli(['--list', '--only', '*.page-*']),
-      runCli(['--list', '--only', 'tasks']),
-      runCli(['--list', '--only', 'contact.*', '--skip', 'contacts']),
-      runCli(['--list', '--level', 'must', '--only', 'discovery,media-types,contacts']),
+      runCliInProcess(['--list', '--only', '*.page-*']),
+      runCliInProcess(['--list', '--only', 'tasks']),
+      runCliInProcess(['--list', '--only', 'contact.*', '--skip', 'contacts']),
+      runCliInProcess(['--list', '--level', 'must', '--only', 'discovery,media-types,contacts']),
     ]);
     for (const r of [glob, group, skipped, must]) expect(r.code, r.stderr).toBe(0);
     const g = listed(glob.stdout);
@@ -127,11 +127,11 @@ describe('--list: the checks that would run, without a request', () => {
   });
 
   it('an --only that matches no check is an exit 2 naming it', async () => {
-    const r = await runCli(['--list', '--only', 'contacts,contcts']);
+    const r = await runCliInProcess(['--list', '--only', 'contacts,contcts']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/--only "contcts" matches no check/);
-    const run = await runCli(['--only', 'contact.craete.status-201', '--report-dir', tmp()]);
+    const run = await runCliInProcess(['--only', 'contact.craete.status-201', '--report-dir', tmp()]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--only "contact\.craete\.status-201" matches no check/);
   });
@@ -140,7 +140,7 @@ describe('--list: the checks that would run, without a request', () => {
 describe('a run registers only the selected checks', () => {
   it('--only with a glob and --level must: nothing else is in conformance.json', async () => {
     const dir = tmp();
-    const r = await runCli(['--only', 'discovery.*,http.*', '--level', 'must', '--report-dir', dir]);
+    const r = await runCliInProcess(['--only', 'discovery.*,http.*', '--level', 'must', '--report-dir', dir]);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as {
       checks: Array<{ id: string; level: string }>;

@@ -2,7 +2,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliResult } from './support/cli.js';
+import type { CliResult } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 // two endpoint groups, one per shard (the larger, notes-meetings, in 1/2; contacts in 2/2), one MUST deviation
 const RUN = ['--only', 'contact.create.status-201,notes-meetings', '--fault', 'contact-create-200'];
@@ -29,9 +30,9 @@ describe('--shard i/n and `conformance merge`', () => {
   let shard2: CliResult;
   beforeAll(async () => {
     [single, shard1, shard2] = await Promise.all([
-      runCli([...RUN, '--report-dir', at('single')]),
-      runCli([...RUN, '--shard', '1/2', '--report-dir', at('s1')]),
-      runCli([...RUN, '--shard', '2/2', '--report-dir', at('s2')]),
+      runCliInProcess([...RUN, '--report-dir', at('single')]),
+      runCliInProcess([...RUN, '--shard', '1/2', '--report-dir', at('s1')]),
+      runCliInProcess([...RUN, '--shard', '2/2', '--report-dir', at('s2')]),
     ]);
   });
 
@@ -50,7 +51,7 @@ describe('--shard i/n and `conformance merge`', () => {
   });
 
   it("merged, the shards give the single run's check set, summary and exit status, in every report format", async () => {
-    const r = await runCli(['merge', at('s2'), at('s1'), '--report-dir', at('merged')]);
+    const r = await runCliInProcess(['merge', at('s2'), at('s1'), '--report-dir', at('merged')]);
     expect(r.code, r.stdout + r.stderr).toBe(single.code);
     const merged = read(at('merged'));
     expect(checkSet(merged)).toEqual(checkSet(read(at('single'))));
@@ -83,7 +84,7 @@ describe('--shard i/n and `conformance merge`', () => {
     });
     mkdirSync(at('into'), { recursive: true });
     writeFileSync(at('into/ledger.jsonl'), `${earlier}\n`);
-    for (let i = 0; i < 2; i++) await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('into')]);
+    for (let i = 0; i < 2; i++) await runCliInProcess(['merge', at('s1'), at('s2'), '--report-dir', at('into')]);
     const lines = readFileSync(at('into/ledger.jsonl'), 'utf8').split('\n').filter(Boolean);
     expect(lines).toEqual([earlier, ...shardLines]);
   });
@@ -94,7 +95,15 @@ describe('--shard i/n and `conformance merge`', () => {
       known,
       JSON.stringify({ deviations: [{ rule: 'contact.create.status-201', reason: 'answers 200' }] }),
     );
-    const r = await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('merged-known'), '--baseline', known]);
+    const r = await runCliInProcess([
+      'merge',
+      at('s1'),
+      at('s2'),
+      '--report-dir',
+      at('merged-known'),
+      '--baseline',
+      known,
+    ]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(read(at('merged-known')).checks.find((c) => c.id === 'contact.create.status-201')?.baselined).toBe(true);
     const stale = at('stale.json');
@@ -108,7 +117,15 @@ describe('--shard i/n and `conformance merge`', () => {
         ],
       }),
     );
-    const s = await runCli(['merge', at('s1'), at('s2'), '--report-dir', at('merged-stale'), '--baseline', stale]);
+    const s = await runCliInProcess([
+      'merge',
+      at('s1'),
+      at('s2'),
+      '--report-dir',
+      at('merged-stale'),
+      '--baseline',
+      stale,
+    ]);
     expect(s.code, s.stdout + s.stderr).toBe(1);
     expect(s.stdout).toContain(`baseline entry ${passing} is stale`);
   });
@@ -125,11 +142,11 @@ describe('--shard i/n and `conformance merge`', () => {
     );
     // merge starts no server and no Vitest: these are cheap, run them together
     const [missing, twice, targets, whole, none] = await Promise.all([
-      runCli(['merge', at('s1'), '--report-dir', at('m1')]),
-      runCli(['merge', at('s1'), at('s1'), at('s2'), '--report-dir', at('m2')]),
-      runCli(['merge', at('s1'), at('s2-other'), '--report-dir', at('m3')]),
-      runCli(['merge', at('single'), '--report-dir', at('m4')]),
-      runCli(['merge', at('nothing-here')]),
+      runCliInProcess(['merge', at('s1'), '--report-dir', at('m1')]),
+      runCliInProcess(['merge', at('s1'), at('s1'), at('s2'), '--report-dir', at('m2')]),
+      runCliInProcess(['merge', at('s1'), at('s2-other'), '--report-dir', at('m3')]),
+      runCliInProcess(['merge', at('single'), '--report-dir', at('m4')]),
+      runCliInProcess(['merge', at('nothing-here')]),
     ]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/merge: shard 2\/2 missing/);

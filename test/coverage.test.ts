@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
 import { sharedRun } from './support/shared-run.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import { STATEMENTS } from '../suites/spec/rules/statements-data.js';
 import { OPEN_POINTS } from '../suites/spec/rules/open-points.js';
 import { VARIATIONS } from '../reference/variations/registry.js';
 import type { CoverageMap } from '../lib/coverage/coverage-map.js';
+import { runCliInProcess } from './support/in-process.js';
 
 describe('npx conformance coverage: the traceability map, built from the catalogue and the registry', () => {
   it('lists every catalogue rule exactly once, every statement in its section, every open point and variation', async () => {
     // the default run every file shares (test/support/shared-run.ts)
     const run = await sharedRun([]);
     expect(run.code).toBe(0);
-    const r = await runCli(['coverage', '--json', '--report-dir', run.dir]);
+    const r = await runCliInProcess(['coverage', '--json', '--report-dir', run.dir]);
     expect(r.code, r.stderr).toBe(0);
     const map = JSON.parse(r.stdout) as CoverageMap;
     expect(Object.keys(map.rules).sort()).toEqual(Object.keys(RULES).sort());
@@ -31,7 +31,7 @@ describe('npx conformance coverage: the traceability map, built from the catalog
   }, 200_000);
 
   it('reads as text without a run: statements with their rules and check counts', async () => {
-    const r = await runCli(['coverage']);
+    const r = await runCliInProcess(['coverage']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^§ Resources and their fields › Record envelope/m);
     expect(r.stdout).toMatch(/checked by record\.envelope \(MUST, \d+ checks\)/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 interface Report {
   run: { seed: number };
@@ -11,7 +11,7 @@ interface Report {
 
 async function statuses(args: string[]): Promise<Report> {
   const dir = mkdtempSync(path.join(tmpdir(), 'conformance-determinism-'));
-  await runCli([...args, '--report-dir', dir]);
+  await runCliInProcess([...args, '--report-dir', dir]);
   return JSON.parse(readFileSync(path.join(dir, 'conformance.json'), 'utf8')) as Report;
 }
 
@@ -35,7 +35,7 @@ describe('deterministic by default', () => {
       statuses(['--only', 'contact.create.status-201']),
     ]);
     expect(a.run.seed).not.toBe(b.run.seed);
-    const r = await runCli(['--explore', '--seed', '3']);
+    const r = await runCliInProcess(['--explore', '--seed', '3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--explore and --seed/);
   });

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
 import type { ExamplesFile } from '../lib/check/examples-file.js';
+import { runCliInProcess } from './support/in-process.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-examples-'));
 afterAll(() => {
@@ -15,7 +15,13 @@ const examplesIn = (dir: string) =>
 
 describe('examples.json: a failing generated input is kept, and replayed first by a later run', () => {
   it('keeps the smallest failing input of each failed generated check, and a later run re-checks it', async () => {
-    const first = await runCli(['--fault', 'unicode-mangled', ...ONLY, '--report-dir', path.join(work, 'first')]);
+    const first = await runCliInProcess([
+      '--fault',
+      'unicode-mangled',
+      ...ONLY,
+      '--report-dir',
+      path.join(work, 'first'),
+    ]);
     expect(first.code, first.stdout + first.stderr).toBe(1);
     const kept = examplesIn('first');
     const keys = Object.keys(kept.examples);
@@ -23,7 +29,7 @@ describe('examples.json: a failing generated input is kept, and replayed first b
     expect(keys.every((k) => k.startsWith('generated.write-round-trip:'))).toBe(true);
 
     // another seed, the examples given: the same input is tried first and fails again
-    const again = await runCli([
+    const again = await runCliInProcess([
       '--fault',
       'unicode-mangled',
       ...ONLY,
@@ -38,7 +44,7 @@ describe('examples.json: a failing generated input is kept, and replayed first b
     for (const key of keys) expect(Object.keys(still.examples)).toContain(key);
 
     // the fault fixed: the replayed inputs pass, and no examples are left to keep
-    const fixed = await runCli([
+    const fixed = await runCliInProcess([
       ...ONLY,
       '--examples',
       path.join(work, 'first', 'examples.json'),
@@ -50,7 +56,7 @@ describe('examples.json: a failing generated input is kept, and replayed first b
   }, 300_000);
 
   it('refuses a file that is not an examples.json: exit 2, one line', async () => {
-    const r = await runCli([
+    const r = await runCliInProcess([
       ...ONLY,
       '--examples',
       path.join(work, 'nothing.json'),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import type { Fixtures } from '../fixtures/fixtures-file.js';
 import { erroredFields } from '../suites/spec/errored-fields.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 // A fixture that names a record the server does not have is the user's mistake, not a deviation:
 // the run stops before any check (exit 2) with one line naming the key, the answer and the fix.
@@ -25,7 +25,7 @@ describe('the fixtures check before the run', () => {
   const runWith = async (change: (f: Fixtures) => Fixtures, name: string) => {
     const file = path.join(dir, `${name}.json`);
     writeFileSync(file, JSON.stringify(change({ ...ref.fixtures, baseUrl: ref.baseUrl, ...ref.keys })));
-    return runCli(['--fixtures', file, '--report-dir', path.join(dir, name), '--only', 'discovery']);
+    return runCliInProcess(['--fixtures', file, '--report-dir', path.join(dir, name), '--only', 'discovery']);
   };
 
   it('a noteId the server does not have: exit 2, one line naming noteId, the answer and the fix', async () => {

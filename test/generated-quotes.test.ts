@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { ConformanceReport } from '../lib/report/conformance-json.js';
+import { runCliInProcess } from './support/in-process.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-quotes-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -16,7 +16,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('a generated check quotes the rule of the input that failed', () => {
   it('an unknown attribute inside attributes, taken: the failure quotes unknown_field\'s row, not "no other top-level keys"', async () => {
     const dir = path.join(work, 'unknown');
-    const r = await runCli([
+    const r = await runCliInProcess([
       '--fault',
       'unknown-field-silently-ignored',
       '--only',

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixtures } from '../fixtures/fixtures-file.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
-import { runCli } from './support/cli.js';
-import { runInProcess } from './support/in-process.js';
+import { runCliInProcess, runInProcess } from './support/in-process.js';
 
 /**
  * What the API cannot give (the spec states no list endpoint for tasks, notes and meetings, and a
@@ -236,7 +235,7 @@ describe('init against a server whose discovery answers in shapes it does not ex
 
   it('writes what it could, names what it could not, and sends reads only', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-odd-'));
-    const r = await runCli(['init', '--base-url', baseUrl, '--api-key', 'k-odd'], { cwd: dir });
+    const r = await runCliInProcess(['init', '--base-url', baseUrl, '--api-key', 'k-odd'], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const draft = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')) as Fixtures;
     expect(draft).toEqual({
@@ -255,7 +254,7 @@ describe('init against a server whose discovery answers in shapes it does not ex
   it('refuses to overwrite an existing file without --force', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-exists-'));
     writeFileSync(path.join(dir, 'fixtures.json'), '{"noteId":"mine"}');
-    const r = await runCli(['init', '--base-url', baseUrl, '--api-key', 'k-odd'], { cwd: dir });
+    const r = await runCliInProcess(['init', '--base-url', baseUrl, '--api-key', 'k-odd'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/exists; .*--force/);
     expect(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')).toBe('{"noteId":"mine"}');
@@ -274,7 +273,7 @@ describe('init against the reference server serving only the routes the spec sta
   it('writes the contact and custom-object values, and names the schema reads the server does not have', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-stated-'));
     const env = { CONFORMANCE_API_KEY: ref.keys.apiKey };
-    const r = await runCli(['init', '--base-url', ref.baseUrl], { cwd: dir, env });
+    const r = await runCliInProcess(['init', '--base-url', ref.baseUrl], { cwd: dir, env });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const draft = JSON.parse(readFileSync(path.join(dir, 'fixtures.json'), 'utf8')) as Fixtures;
     expect(draft.contact?.stage).toBe(ref.fixtures.contact?.stage);
@@ -288,7 +287,9 @@ describe('init against the reference server serving only the routes the spec sta
 
   it('a key the server rejects: exit 2, naming the flag, without printing the key', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-401-'));
-    const r = await runCli(['init', '--base-url', ref.baseUrl, '--api-key', 'pra_live_wrongwrongwrong'], { cwd: dir });
+    const r = await runCliInProcess(['init', '--base-url', ref.baseUrl, '--api-key', 'pra_live_wrongwrongwrong'], {
+      cwd: dir,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/HTTP 401 .*--api-key/);
     expect(r.stdout + r.stderr).not.toContain('pra_live_wrongwrongwrong');

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './support/cli.js';
 import { sharedRun } from './support/shared-run.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { Matrix } from '../lib/matrix/matrix.js';
+import { runCliInProcess } from './support/in-process.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'conformance-matrix-'));
 // the three runs' report folders (shared runs: read, never written)
@@ -40,7 +40,7 @@ afterAll(() => {
 
 describe('npx conformance matrix: report folders side by side, rule by rule', () => {
   it('scores each implementation and marks each rule; a rule failing everywhere is flagged', async () => {
-    const r = await runCli([
+    const r = await runCliInProcess([
       'matrix',
       dir('clean'),
       dir('one'),
@@ -64,7 +64,13 @@ describe('npx conformance matrix: report folders side by side, rule by rule', ()
     const two = m.implementations[2]!;
     expect(two.score.tested).toBe(m.implementations[1]!.score.tested - 1);
     expect(two.host).toMatch(/^127\.0\.0\.1:\d+$/);
-    const both = await runCli(['matrix', dir('one'), dir('two'), '--out', path.join(work, 'out2', 'matrix.html')]);
+    const both = await runCliInProcess([
+      'matrix',
+      dir('one'),
+      dir('two'),
+      '--out',
+      path.join(work, 'out2', 'matrix.html'),
+    ]);
     expect(both.stdout).toContain(`failing on every implementation (check the spec and the suite): ${FAILED}`);
   });
 
@@ -96,7 +102,7 @@ describe('npx conformance matrix: report folders side by side, rule by rule', ()
     'puts the rules whose outcomes differ first, columns headed by target host, strict apart; fits 1280 and 390 px',
     async () => {
       const out = path.join(work, 'out3', 'matrix.html');
-      expect((await runCli(['matrix', dir('clean'), dir('one'), dir('two'), '--out', out])).code).toBe(0);
+      expect((await runCliInProcess(['matrix', dir('clean'), dir('one'), dir('two'), '--out', out])).code).toBe(0);
       const m = JSON.parse(readFileSync(path.join(work, 'out3', 'matrix.json'), 'utf8')) as Matrix;
       const differing = m.rules.filter((r) => r.differs).map((r) => r.id);
       expect(differing).toContain(FAILED);

@@ -5,7 +5,7 @@ import { RULES } from '../suites/spec/rules/catalogue.js';
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { apiOperationsOf } from '../suites/spec/api-operations.js';
 import { ERROR_CODES, VALUE_TYPE_NAMES } from '../suites/spec/schemas/index.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 type Doc = {
   openapi: string;
@@ -72,7 +72,7 @@ describe('npx conformance openapi: the spec as an OpenAPI 3.1 document', () => {
   });
 
   it('is what the command prints', async () => {
-    const r = await runCli(['openapi']);
+    const r = await runCliInProcess(['openapi']);
     expect(r.code, r.stderr).toBe(0);
     const printed = JSON.parse(r.stdout) as { info: { description: string } };
     expect({ ...printed, info: undefined }).toEqual({

@@ -7,8 +7,9 @@ import { diffMarkdown } from '../lib/diff/diff-markdown.js';
 import type { CheckResult, CheckStatus } from '../lib/check/result.js';
 import { conformanceReport, type ConformanceReport } from '../lib/report/conformance-json.js';
 import type { ObservedContract } from '../lib/report/observed.js';
-import { runCli } from './support/cli.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
+import { runCliInProcess } from './support/in-process.js';
+import { runCli } from './support/cli.js';
 
 /** A check as a report holds it: only what the diff reads is varied. */
 function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): CheckResult {
@@ -229,7 +230,7 @@ describe('npx conformance diff', () => {
     const out = path.join(dir, 'out', 'new-folder', 'changes.md');
     const summary = path.join(dir, 'step-summary.md');
     writeFileSync(summary, '# before\n');
-    const r = await runCli(['diff', old, path.join(broken, 'conformance.json'), '--out', out], {
+    const r = await runCliInProcess(['diff', old, path.join(broken, 'conformance.json'), '--out', out], {
       env: { GITHUB_STEP_SUMMARY: summary },
     });
     expect(r.code, r.stderr).toBe(1);
@@ -246,7 +247,7 @@ describe('npx conformance diff', () => {
   it('exits 1 when a check skipped before fails now (the incomplete run could not see it), printing it first', async () => {
     const incomplete = write('incomplete', report([check('a', 'skipped'), check('b', 'passed')]));
     const complete = write('complete', report([check('a', 'failed'), check('b', 'passed')]));
-    const r = await runCli(['diff', incomplete, complete, '--out', path.join(dir, 'skipped.md')], {
+    const r = await runCliInProcess(['diff', incomplete, complete, '--out', path.join(dir, 'skipped.md')], {
       env: { GITHUB_STEP_SUMMARY: '' },
     });
     expect(r.code, r.stderr).toBe(1);
@@ -257,6 +258,7 @@ describe('npx conformance diff', () => {
   });
 
   it('exits 0 without a regression, writing ./diff.md by default', async () => {
+    // in its own process: diff writes ./diff.md in the process's folder (lib/cli/main.ts hands it no cwd)
     const r = await runCli(['diff', old, fixed], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(path.join(dir, 'diff.md'), 'utf8')).toContain('### Fixes (1)');
@@ -264,30 +266,30 @@ describe('npx conformance diff', () => {
 
   it('exits 2 when the runs cannot be compared: a missing path, not a report, another spec version', async () => {
     const env = { GITHUB_STEP_SUMMARY: '' };
-    const missing = await runCli(['diff', old, path.join(dir, 'nowhere')], { env });
+    const missing = await runCliInProcess(['diff', old, path.join(dir, 'nowhere')], { env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such report folder or file');
     mkdirSync(path.join(dir, 'empty'));
-    expect((await runCli(['diff', old, path.join(dir, 'empty')], { env })).stderr).toContain(
+    expect((await runCliInProcess(['diff', old, path.join(dir, 'empty')], { env })).stderr).toContain(
       'the folder holds no conformance.json',
     );
     const notReport = write('not-a-report', { hello: 'world' });
-    expect((await runCli(['diff', old, notReport], { env })).code).toBe(2);
+    expect((await runCliInProcess(['diff', old, notReport], { env })).code).toBe(2);
     writeFileSync(path.join(dir, 'garbage.json'), '{ not json');
-    const garbage = await runCli(['diff', old, path.join(dir, 'garbage.json')], { env });
+    const garbage = await runCliInProcess(['diff', old, path.join(dir, 'garbage.json')], { env });
     expect(garbage.code).toBe(2);
     expect(garbage.stderr).toContain('is not JSON');
     const v3 = report([check('a', 'passed')]);
     const other = write('v3', { ...v3, certificate: { ...v3.certificate, specVersion: 'v3' } });
-    const r = await runCli(['diff', old, other], { env });
+    const r = await runCliInProcess(['diff', old, other], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('different spec versions');
-    expect((await runCli(['diff', old], { env })).code).toBe(2);
+    expect((await runCliInProcess(['diff', old], { env })).code).toBe(2);
   });
 
   it('compares reports of different suite versions, and says so', async () => {
     const newer = write('newer', report([check('a', 'passed'), check('b', 'failed')], { suiteVersion: '0.2.0' }));
-    const r = await runCli(['diff', old, newer, '--out', path.join(dir, 'versions.md')], {
+    const r = await runCliInProcess(['diff', old, newer, '--out', path.join(dir, 'versions.md')], {
       env: { GITHUB_STEP_SUMMARY: '' },
     });
     expect(r.code, r.stderr).toBe(0);

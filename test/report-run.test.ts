@@ -11,7 +11,8 @@ import type { ConformanceReport } from '../lib/report/conformance-json.js';
 import { REPORT_FILES } from '../lib/report/write-all.js';
 import { reportHtml } from '../lib/report/html.js';
 import { checkKey } from '../lib/catalogue/check-key.js';
-import { runCli, type CliResult } from './support/cli.js';
+import type { CliResult } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 import { hasChromium, launchChromium } from './support/chromium.js';
 
 /**
@@ -31,7 +32,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'conformance-report-'));
   stepSummary = path.join(dir, '..', `${path.basename(dir)}-step-summary.md`);
   writeFileSync(stepSummary, '# earlier step\n');
-  run = await runCli(['--fault', 'contact-create-200', '--report-dir', dir], {
+  run = await runCliInProcess(['--fault', 'contact-create-200', '--report-dir', dir], {
     env: { GITHUB_STEP_SUMMARY: stepSummary, CI: 'true' },
   });
   report = JSON.parse(read('conformance.json')) as ConformanceReport;

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
-import { BIN, cleanEnv, runCli } from './support/cli.js';
+import { BIN, cleanEnv } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 interface Report {
   checks: Array<{ id: string; title: string; status: string; rerun?: string; message: string }>;
@@ -36,7 +37,7 @@ describe('the rerun command of a failed check', () => {
   });
 
   it("reaches the same server, reproduces the failure, and leaves the first run's report untouched", async () => {
-    const first = await runCli(
+    const first = await runCliInProcess(
       ['--base-url', ref.baseUrl, '--fixtures', 'fixtures.json', '--only', 'contacts', '--report-dir', 'report'],
       { cwd: dir, env },
     );

@@ -14,6 +14,7 @@ import {
 } from '../lib/safety/ledger.js';
 import { createdBy as createdWith } from '../lib/safety/created.js';
 import { BIN, cleanEnv, runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 import { referenceWithFixtures } from './support/loopback.js';
 import { sharedRun } from './support/shared-run.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
@@ -159,6 +160,7 @@ describe('npx conformance cleanup --ledger', () => {
     expect(left.length).toBeGreaterThanOrEqual(1);
     const accounts = left.filter((e) => e.type === 'account' && e.auth === 'apiKey');
 
+    // in its own process: cleanup reads the ledger against the process's folder (lib/cli/main.ts hands it no cwd)
     const r = await runCli(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], { cwd: dir });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // a DELETE the server answered just before the kill, whose ledger line was never written, is
@@ -199,7 +201,7 @@ describe('npx conformance cleanup --ledger', () => {
       },
     ];
     writeFileSync(file, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
-    const ok = await runCli([
+    const ok = await runCliInProcess([
       'cleanup',
       '--ledger',
       file,
@@ -224,7 +226,7 @@ describe('npx conformance cleanup --ledger', () => {
         auth: 'otherOrgApiKey',
       }) + '\n',
     );
-    const no = await runCli([
+    const no = await runCliInProcess([
       'cleanup',
       '--ledger',
       file,
@@ -238,10 +240,16 @@ describe('npx conformance cleanup --ledger', () => {
   });
 
   it('exit 2 when it cannot run', async () => {
-    const none = await runCli(['cleanup', '--base-url', reference.baseUrl, '--api-key', reference.keys.apiKey]);
+    const none = await runCliInProcess([
+      'cleanup',
+      '--base-url',
+      reference.baseUrl,
+      '--api-key',
+      reference.keys.apiKey,
+    ]);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/cleanup needs --ledger FILE/);
-    const missing = await runCli([
+    const missing = await runCliInProcess([
       'cleanup',
       '--ledger',
       path.join(dir, 'nope.jsonl'),
@@ -263,10 +271,10 @@ describe('npx conformance cleanup --ledger', () => {
         auth: 'apiKey',
       }) + '\n',
     );
-    const noUrl = await runCli(['cleanup', '--ledger', file, '--api-key', reference.keys.apiKey]);
+    const noUrl = await runCliInProcess(['cleanup', '--ledger', file, '--api-key', reference.keys.apiKey]);
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toMatch(/cleanup needs --base-url/);
-    const unreachable = await runCli([
+    const unreachable = await runCliInProcess([
       'cleanup',
       '--ledger',
       file,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 interface Report {
   summary: { failed: number; blocked: number; skipped: number; passed: number };
@@ -36,7 +36,7 @@ describe('the whole suite with the sparse fixtures file', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-sparse-'));
     writeFileSync(path.join(dir, 'fixtures.json'), JSON.stringify(ref.fixtures));
     // the file lacks keys on purpose: --allow-incomplete, as a CI gate that lacks them would say
-    const r = await runCli(['--fixtures', 'fixtures.json', '--report-dir', 'report', '--allow-incomplete'], {
+    const r = await runCliInProcess(['--fixtures', 'fixtures.json', '--report-dir', 'report', '--allow-incomplete'], {
       cwd: dir,
     });
     code = r.code;

@@ -9,7 +9,7 @@ import { RULES } from '../suites/spec/rules/catalogue.js';
 import type { Rule } from '../lib/catalogue/rule.js';
 import { strictOnly } from '../lib/catalogue/reading.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 const check = (o: Partial<CheckResult>): CheckResult => ({
   id: 'error.code-listed-no-fit',
@@ -66,7 +66,7 @@ describe("--strict on a run against a server that makes the other reading's choi
   const run = async (extra: string[], env: Record<string, string> = {}) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-strict-'));
     dirs.push(dir);
-    const r = await runCli(
+    const r = await runCliInProcess(
       [
         '--variation',
         'own-codes-for-unlisted-statuses',

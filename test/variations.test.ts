@@ -6,7 +6,7 @@ import { checkRunsInARow, checkVariation, problemsOf, type VariationOutcome } fr
 import { compatibleVariations, resolveVariations, VARIATIONS } from '../reference/variations/registry.js';
 import { startReferenceServer } from '../reference/index.js';
 import { RULES } from '../suites/spec/rules/catalogue.js';
-import { runCli } from './support/cli.js';
+import { runCliInProcess } from './support/in-process.js';
 
 /**
  * The legal-variation matrix: each variation makes a choice the spec leaves open the other way
@@ -76,7 +76,7 @@ describe('the variation registry', () => {
   });
 
   it("serve --list-variations prints each variation with the spec's words, and sends nothing", async () => {
-    const r = await runCli(['serve', '--list-variations']);
+    const r = await runCliInProcess(['serve', '--list-variations']);
     expect(r.code).toBe(0);
     for (const v of VARIATIONS) expect(r.stdout).toContain(`${v.id}\n  ${v.description}\n  spec: ${v.quote}`);
     expect(r.stdout).toContain(`${VARIATIONS.length} variations`);
