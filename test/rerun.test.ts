@@ -88,9 +88,12 @@ describe('the rerun command of a finding judged on the answers of another check'
   it('runs the check that got the 413 beside the one that judged its body, and fails again under the same rule', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-observed-'));
     const fault = ['--fault', 'payload-too-large-limiter-body'];
-    const first = await runCli([...fault, '--only', 'error.body,error.code.payload-too-large', '--report-dir', 'r'], {
-      cwd: dir,
-    });
+    const first = await runCliInProcess(
+      [...fault, '--only', 'error.body,error.code.payload-too-large', '--report-dir', 'r'],
+      {
+        cwd: dir,
+      },
+    );
     expect(first.code, first.stdout + first.stderr).toBe(1);
     const report = JSON.parse(readFileSync(path.join(dir, 'r', 'conformance.json'), 'utf8')) as Report;
     const title = 'every error answer the run read at POST /contact carries the error body';
