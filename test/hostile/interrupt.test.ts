@@ -47,9 +47,12 @@ describe('interruption', () => {
       );
       const report = reportOf(dir);
       expect(report.run['interrupted']).toBe(signal);
-      // after the signal only archives went out (and requests already on their way)
+      // after the signal only archives went out, and requests already on their way: at most as many as
+      // the run had in flight (the limit it grew to; a loaded host can leave a full window on its way)
       const after = hostile.seen.slice(seenAtSignal);
-      expect(after.filter((s) => s.method === 'POST').length).toBeLessThanOrEqual(8);
+      const inFlight = (report.run['concurrency'] as { highest?: number; start?: number } | undefined) ?? {};
+      const onTheirWay = Math.max(8, inFlight.highest ?? inFlight.start ?? 8);
+      expect(after.filter((s) => s.method === 'POST').length).toBeLessThanOrEqual(onTheirWay);
       const lines = readLedger(path.join(dir, 'ledger.jsonl'));
       expect(lines.filter(isCreated).some((l) => l.type === 'account')).toBe(true);
       expect(pendingArchives(lines)).toEqual([]);
