@@ -37,7 +37,9 @@ export function checkClient(p: ContextParts, records: CreatedRecords): CheckClie
       // every answer of the run, whoever asked: the run's observer judges each value it shows
       if (p.see) p.see(ex);
       else target.answers?.see(ex);
-      p.spans.push({ start: req.startedMs, sent: req.sentMs, end: req.startedMs + ex.ms });
+      // the end as the clock reads it now, not start + the exchange's rounded ms: that could land past
+      // the next request's start, and a chain of dependent requests counted one short (lib/runner/chain.ts)
+      p.spans.push({ start: req.startedMs, sent: req.sentMs, end: performance.now() });
       records.observe(ex, req.path, req.auth);
     },
     readOnly: target.readOnly,
