@@ -101,6 +101,9 @@ function registeredBy(files: readonly CheckModule[]): Promise<readonly Registere
       } finally {
         loadingGroup = undefined;
       }
+      // a turn of the event loop between files: a run loads them while its first requests are out, and
+      // the answers (an embedded server's requests too) are taken up between files, not after them all
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return registered;
   })();
