@@ -486,3 +486,19 @@ describe('the start of the pool', () => {
     expect(startedAfterATurn).toEqual(checks.map((_, n) => n >= WORKERS_PER_TURN));
   });
 });
+
+describe("a check's chain of dependent requests", () => {
+  it('counts every request sent after the one before was answered: a span ends before the next one starts', async () => {
+    // answers of a fraction of a millisecond: a span's end reckoned from a rounded duration fell past the next start
+    answer = () => ({ status: 200, json: contact });
+    const reads = def('contact.get.record', 'twenty reads one after another', async (c) => {
+      for (let i = 0; i < 20; i++) await c.api.get(`/contact/${ID}`);
+    });
+    const { runs, results } = await run([reads]);
+    expect(results[0]!.status).toBe('passed');
+    const spans = runs[0]!.spans;
+    expect(spans).toHaveLength(20);
+    for (let i = 1; i < spans.length; i++) expect(spans[i - 1]!.end).toBeLessThanOrEqual(spans[i]!.start);
+    expect(results[0]!.chain).toBe(20);
+  });
+});
