@@ -19,7 +19,7 @@ const computing = Number(process.env['CONFORMANCE_TEST_WORKERS'] ?? availablePar
  * One pool, one queue (test/support/waiting-first.ts): a worker for each waiting file, taken first, and the
  * others for the computing files, which take one of `computing` slots before they load (test/support/compute-slot.ts),
  * one fewer while a waiting file is left. The waits overlap the computing: npm test's wall is about the longer of
- * the two, not their sum (test/metered.test.ts alone waits 90 s for 16 CPU s).
+ * the two, not their sum (test/metered.test.ts alone waits 44 s for 18 CPU s).
  */
 const workers = computing + WAITING.length;
 

@@ -10,7 +10,7 @@ import { limiter } from './verify/detect.js';
  * (reference/quota/) as production APIs do, and a run against each quota style completes with no
  * blocked check and the verdict of the unmetered run; a server that answers only 429 for longer
  * than --max-wait stops the run, which writes every report and names the cause once. The runs go
- * through the CLI in this process, four at a time (they mostly wait on the quota).
+ * through the CLI in this process, all at once (they mostly wait on the quota).
  */
 
 interface Check {
@@ -60,10 +60,12 @@ const statuses = (r: Report | undefined) =>
 
 const RUNS = {
   unmetered: [],
-  'a token bucket of 10 a second, burst 20': ['--quota-bucket', '10:20'],
-  // a fixed window of 600 a minute, scaled to 100 per 10 s (`npm run bench` runs the real one)
-  'a fixed window of 100 per 10 s': ['--quota-window', '100:10'],
-  // quotas any machine exceeds, however busy: each run meets 429s
+  // issue 28's token bucket of 10 a second, burst 20, and its window of 600 a minute, at twice the rate
+  // (`npm run bench` runs the real ones): the same shapes (a burst of 2 s of the rate; a window each run
+  // waits out several times, each wait announced) and the same pace logic, in half the wait. Any machine
+  // exceeds them, however busy: an in-process run sends a few hundred requests a second unpaced
+  'a token bucket of 20 a second, burst 40': ['--quota-bucket', '20:40'],
+  'a fixed window of 200 per 10 s': ['--quota-window', '200:10'],
   '429s with no Retry-After': ['--quota-bucket', '20:40', '--retry-after', 'none'],
   'Retry-After as an HTTP-date': ['--quota-bucket', '20:40', '--retry-after', 'date'],
   'the quota named in RateLimit-Policy and RateLimit': ['--quota-bucket', '20:40', '--quota-headers', 'ratelimit'],
@@ -74,7 +76,9 @@ const RUNS = {
 describe('a run against a metered reference server', () => {
   const runs = new Map<string, Promise<Run>>();
   beforeAll(() => {
-    const schedule = limiter(4);
+    // every run at once: they wait on their quotas (a third of a core at most, all together), and the file
+    // holds a core of npm test's from the computing files until its longest run ends (test/support/compute-slot.ts)
+    const schedule = limiter(Object.keys(RUNS).length);
     for (const [name, args] of Object.entries(RUNS)) {
       const p = schedule(() => run(args));
       p.catch(() => undefined); // awaited by its own test
@@ -86,8 +90,8 @@ describe('a run against a metered reference server', () => {
   });
 
   const completes = [
-    'a token bucket of 10 a second, burst 20',
-    'a fixed window of 100 per 10 s',
+    'a token bucket of 20 a second, burst 40',
+    'a fixed window of 200 per 10 s',
     '429s with no Retry-After',
     'Retry-After as an HTTP-date',
     'the quota named in RateLimit-Policy and RateLimit',
@@ -114,7 +118,7 @@ describe('a run against a metered reference server', () => {
   }, 300_000);
 
   it('a window it must wait out is said on the console: the wait, the quota, the requests sent of those expected, the time to go', async () => {
-    const r = await runs.get('a fixed window of 100 per 10 s')!;
+    const r = await runs.get('a fixed window of 200 per 10 s')!;
     const waiting = r.lines.filter((l) => l.startsWith('rate limited: the server asks to wait'));
     expect(waiting.length).toBeGreaterThan(0);
     for (const line of waiting)

@@ -212,6 +212,22 @@ describe('one pace for the whole run', () => {
     expect(pace.pauseLeftMs()).toBe(0);
   });
 
+  it("a 429 among requests sent at once and not yet answered is load shedding when it is one of few: the run's first", async () => {
+    const shedding = new Pace({ now: clock });
+    // a run's first seven requests, sent at once: the seventh's 429 comes back first
+    for (let i = 0; i < 7; i++) await shedding.turn({ retry: false, priority: i, exempt: false });
+    expect(shedding.limited({ 'retry-after': '1' }, 0)).toEqual({ retry: true, holdMs: 1000 });
+    expect(shedding.pauses).toBe(0);
+    expect(shedding.pacer.notBefore).toBe(0);
+    // a spent quota refuses them all: its second 429 of seven (past a quarter) is no shedding: the run pauses
+    const spent = new Pace({ now: clock });
+    for (let i = 0; i < 7; i++) await spent.turn({ retry: false, priority: i, exempt: false });
+    spent.limited({ 'retry-after': '1' }, 0);
+    expect(spent.limited({ 'retry-after': '1' }, 0)).toEqual({ retry: true });
+    expect(spent.pauses).toBe(1);
+    expect(spent.pacer.notBefore).toBe(1000);
+  });
+
   it('gives up on a wait longer than --max-wait, at once', () => {
     const pace = new Pace({ now: clock, maxWaitMs: 180_000 });
     expect(pace.limited({ 'retry-after': String(365 * 24 * 3600) }, 0)).toEqual({

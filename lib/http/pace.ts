@@ -140,7 +140,9 @@ export class Pace {
     // those waiting were: it must not wait out a pause the stopped run will never use
     if (this.stopped !== undefined && (this.stoppedHard || !w.exempt)) return false;
     this.learner.started();
-    return this.pacer.turn(w);
+    const go = await this.pacer.turn(w);
+    if (go) this.learner.sent();
+    return go;
   }
 
   /** Stops the run: soft (archives of its own records still go) or hard (nothing more goes, at once). */

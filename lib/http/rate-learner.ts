@@ -23,6 +23,8 @@ export class RateLearner {
   private answers: number[] = [];
   /** when each 429 came, within the last GOODPUT_WINDOW_MS */
   private refusals: number[] = [];
+  /** when each attempt was sent (its turn given), within the last GOODPUT_WINDOW_MS */
+  private sends: number[] = [];
   private first: number | undefined;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
@@ -30,6 +32,14 @@ export class RateLearner {
   /** The run sent its first request (the window cannot reach back before it). */
   started(): void {
     this.first ??= this.now();
+  }
+
+  /** An attempt was sent: until its answer comes, it is one the server has not refused. */
+  sent(): void {
+    const t = this.now();
+    this.first ??= t;
+    this.sends.push(t);
+    this.prune(t);
   }
 
   /** An answer of a status other than 429. */
@@ -53,20 +63,24 @@ export class RateLearner {
   }
 
   /**
-   * A 429 came: the share of 429s among the answers of the last GOODPUT_WINDOW_MS, this one counted
-   * (a quota spent refuses most requests; load shedding, a few among many taken).
+   * A 429 came: the share of 429s among the requests of the last GOODPUT_WINDOW_MS, this one counted
+   * (a quota spent refuses most requests; load shedding, a few among many taken). The requests are those
+   * answered or sent, whichever are more: a 429 that comes back before the requests sent beside it (a
+   * run's first seven, say) is one of seven, not one of one, so a load balancer's first refusal does not
+   * pause the whole run as a spent quota's would.
    */
   refused(): number {
     const t = this.now();
     this.refusals.push(t);
     this.prune(t);
-    return this.refusals.length / (this.refusals.length + this.answers.length);
+    return this.refusals.length / Math.max(this.refusals.length + this.answers.length, this.sends.length);
   }
 
   private prune(t: number): void {
     const from = t - GOODPUT_WINDOW_MS;
     this.answers = recent(this.answers, from);
     this.refusals = recent(this.refusals, from);
+    this.sends = recent(this.sends, from);
   }
 }
 

@@ -331,8 +331,13 @@ let meteredOut: MeteredRow[] = existsSync(out)
 if (metered.length > 0) {
   console.log('');
   // a floor that rests on an unmetered run takes this machine's now: the latency-0 row (else the first)
-  const unmeteredMs = (rows.find((r) => r.latencyMs === 0) ?? rows[0])?.wallMs ?? 0;
-  meteredOut = await meteredRows(metered.filter(isQuotaName), meteredRuns, concurrency, unmeteredMs);
+  const plain = rows.find((r) => r.latencyMs === 0) ?? rows[0];
+  const unmetered = {
+    unmeteredMs: plain?.wallMs ?? 0,
+    unmeteredChecksMs: plain?.checksMs ?? 0,
+    chain: plain?.chain ?? 0,
+  };
+  meteredOut = await meteredRows(metered.filter(isQuotaName), meteredRuns, concurrency, unmetered);
   if (meteredOut.some((r) => r.failed)) broken = true;
 }
 

@@ -13,7 +13,7 @@ const MARKS = 'waiting-files';
 
 /**
  * The files that wait more than they compute: on a quota's refill, a Retry-After, --max-wait, --deadline, a
- * server that stops answering (CPU seconds a third of their wall or less: test/metered.test.ts 16 of 90).
+ * server that stops answering (CPU seconds a third of their wall or less: test/metered.test.ts 18 of 44).
  * npm test starts them first, a worker each, beside the computing files (vitest.config.ts).
  */
 export const WAITING = [
