@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { latencyProxy } from './bench/latency-proxy.js';
-import { writable } from './bench/not-ours.js';
+import { medianBy, writable } from './bench/not-ours.js';
 
 // `npm run bench -- --not-ours DIR` (issue 40): a server not ours, copied from a folder that may be
 // read-only and put behind a proxy at a deployed server's latency. Nothing here times anything.
@@ -64,5 +64,16 @@ describe('a copy of a server folder', () => {
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a row of several runs', () => {
+  it('shows the median run by its wall/limit, whatever order the runs came in', () => {
+    const runs = [{ ratio: 1.45 }, { ratio: 1.36 }, { ratio: 1.38 }];
+    expect(medianBy(runs, (r) => r.ratio)).toBe(runs[2]);
+    // of an even count, the lower middle one; of one, that one; of none, none
+    expect(medianBy([{ ratio: 2 }, { ratio: 1 }], (r) => r.ratio)).toEqual({ ratio: 1 });
+    expect(medianBy([runs[0]!], (r) => r.ratio)).toBe(runs[0]);
+    expect(medianBy([], (r: { ratio: number }) => r.ratio)).toBeUndefined();
   });
 });
