@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { latencyProxy } from './bench/latency-proxy.js';
+import { latencyProxy, type ServerAnswer } from './bench/latency-proxy.js';
 import { medianBy, writable } from './bench/not-ours.js';
 
 // `npm run bench -- --not-ours DIR` (issue 40): a server not ours, copied from a folder that may be
@@ -30,7 +30,8 @@ async function linkingServer(): Promise<string> {
 describe('the latency proxy', () => {
   it("answers with the server's answer, its links naming the proxy's origin as a deployed server's name its host", async () => {
     const target = await linkingServer();
-    const proxy = await latencyProxy(target, 5);
+    const answers: ServerAnswer[] = [];
+    const proxy = await latencyProxy(target, 5, (a) => answers.push(a));
     closers.push(proxy.close);
     expect(proxy.baseUrl).not.toBe(target);
     const answer = await fetch(`${proxy.baseUrl}/thing`, { method: 'POST', body: '{}' });
@@ -43,6 +44,9 @@ describe('the latency proxy', () => {
     expect(answer.headers.get('location')).toBe(`${proxyOrigin}/api/thing/1`);
     expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     expect(text).not.toContain(new URL(target).origin);
+    // the server's own answer, before the latency (test/bench/not-ours-run.ts writes the server's time of each)
+    expect(answers).toEqual([expect.objectContaining({ method: 'POST', path: '/api/thing', status: 201 })]);
+    expect(answers[0]!.answeredMs).toBeGreaterThanOrEqual(answers[0]!.receivedMs);
   });
 });
 

@@ -66,12 +66,8 @@ export async function serverRun(dir: string, latencyMs: number, concurrency: num
   if (!existsSync(path.join(dir, 'server.mjs'))) return { server: name, none: `no server.mjs in ${dir}` };
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'conformance-not-ours-'));
   try {
-    const srv = path.join(tmp, 'srv');
-    cpSync(dir, srv, { recursive: true, filter: (p) => !p.includes(`${path.sep}node_modules`) });
-    // a server's folder may be read-only (a shared checkout): its copy must take node_modules
-    writable(srv);
-    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: srv, stdio: 'ignore' });
-    if (install.status !== 0) return { server: name, none: `npm ci failed in a copy of ${dir}` };
+    const srv = installedCopy(dir, tmp);
+    if (srv === undefined) return { server: name, none: `npm ci failed in a copy of ${dir}` };
     const runs: NonNullable<NotOursRun['runs']> = [];
     for (let i = 0; i < times; i++)
       runs.push(await oneRun(srv, path.join(tmp, `fx-${i}.json`), latencyMs, concurrency));
@@ -90,31 +86,53 @@ async function oneRun(
   latencyMs: number,
   concurrency: number,
 ): Promise<{ run: SuiteRun; load: number }> {
+  const server = await startedServer(srv, fx);
+  try {
+    const proxy = await latencyProxy(server.baseUrl, latencyMs);
+    try {
+      const load = os.loadavg()[0]!;
+      const argv = [...keyArgs(proxy.baseUrl, fx), '--concurrency', String(concurrency)];
+      return { run: await runSuite(argv, { timeoutMs: 900_000 }), load };
+    } finally {
+      await proxy.close();
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+/** A writable copy of the server in `dir` under `tmp`, its packages installed (undefined when `npm ci` fails). */
+export function installedCopy(dir: string, tmp: string): string | undefined {
+  const srv = path.join(tmp, 'srv');
+  cpSync(dir, srv, { recursive: true, filter: (p) => !p.includes(`${path.sep}node_modules`) });
+  // a server's folder may be read-only (a shared checkout): its copy must take node_modules
+  writable(srv);
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: srv, stdio: 'ignore' });
+  return install.status === 0 ? srv : undefined;
+}
+
+/** The server installed in `srv`, started afresh: its base URL, its keys and fixtures written to `fx`. */
+export async function startedServer(srv: string, fx: string): Promise<{ baseUrl: string; stop: () => void }> {
   const child = spawn(process.execPath, ['server.mjs', '--port', '0', '--fixtures-out', fx], {
     cwd: srv,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   try {
-    const baseUrl = await listening(child.stdout);
-    const keys = JSON.parse(readFileSync(fx, 'utf8')) as Record<string, string>;
-    const proxy = await latencyProxy(baseUrl, latencyMs);
-    try {
-      const load = os.loadavg()[0]!;
-      const run = await runSuite(
-        [
-          ...['--base-url', proxy.baseUrl, '--api-key', keys['apiKey']!],
-          ...['--other-org-api-key', keys['otherOrgApiKey']!, '--read-only-api-key', keys['readOnlyApiKey']!],
-          ...['--fixtures', fx, '--concurrency', String(concurrency)],
-        ],
-        { timeoutMs: 900_000 },
-      );
-      return { run, load };
-    } finally {
-      await proxy.close();
-    }
-  } finally {
+    return { baseUrl: await listening(child.stdout), stop: () => child.kill() };
+  } catch (err) {
     child.kill();
+    throw err;
   }
+}
+
+/** The suite's arguments for the server whose keys and fixtures `fx` holds, reached at `baseUrl`. */
+export function keyArgs(baseUrl: string, fx: string): string[] {
+  const keys = JSON.parse(readFileSync(fx, 'utf8')) as Record<string, string>;
+  return [
+    ...['--base-url', baseUrl, '--api-key', keys['apiKey']!],
+    ...['--other-org-api-key', keys['otherOrgApiKey']!, '--read-only-api-key', keys['readOnlyApiKey']!],
+    ...['--fixtures', fx],
+  ];
 }
 
 /** The middle item by `key` (of an even count, the lower middle one): the run a row of several shows. */
