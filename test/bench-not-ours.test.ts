@@ -4,8 +4,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { latencyProxy } from './bench/latency-proxy.js';
-import { writable } from './bench/not-ours.js';
+import { latencyProxy, type ServerAnswer } from './bench/latency-proxy.js';
+import { medianBy, writable } from './bench/not-ours.js';
 
 // `npm run bench -- --not-ours DIR` (issue 40): a server not ours, copied from a folder that may be
 // read-only and put behind a proxy at a deployed server's latency. Nothing here times anything.
@@ -30,7 +30,8 @@ async function linkingServer(): Promise<string> {
 describe('the latency proxy', () => {
   it("answers with the server's answer, its links naming the proxy's origin as a deployed server's name its host", async () => {
     const target = await linkingServer();
-    const proxy = await latencyProxy(target, 5);
+    const answers: ServerAnswer[] = [];
+    const proxy = await latencyProxy(target, 5, (a) => answers.push(a));
     closers.push(proxy.close);
     expect(proxy.baseUrl).not.toBe(target);
     const answer = await fetch(`${proxy.baseUrl}/thing`, { method: 'POST', body: '{}' });
@@ -43,6 +44,9 @@ describe('the latency proxy', () => {
     expect(answer.headers.get('location')).toBe(`${proxyOrigin}/api/thing/1`);
     expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     expect(text).not.toContain(new URL(target).origin);
+    // the server's own answer, before the latency (test/bench/not-ours-run.ts writes the server's time of each)
+    expect(answers).toEqual([expect.objectContaining({ method: 'POST', path: '/api/thing', status: 201 })]);
+    expect(answers[0]!.answeredMs).toBeGreaterThanOrEqual(answers[0]!.receivedMs);
   });
 });
 
@@ -64,5 +68,16 @@ describe('a copy of a server folder', () => {
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a row of several runs', () => {
+  it('shows the median run by its wall/limit, whatever order the runs came in', () => {
+    const runs = [{ ratio: 1.45 }, { ratio: 1.36 }, { ratio: 1.38 }];
+    expect(medianBy(runs, (r) => r.ratio)).toBe(runs[2]);
+    // of an even count, the lower middle one; of one, that one; of none, none
+    expect(medianBy([{ ratio: 2 }, { ratio: 1 }], (r) => r.ratio)).toEqual({ ratio: 1 });
+    expect(medianBy([runs[0]!], (r) => r.ratio)).toBe(runs[0]);
+    expect(medianBy([], (r: { ratio: number }) => r.ratio)).toBeUndefined();
   });
 });

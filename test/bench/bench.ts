@@ -11,7 +11,7 @@ import { isQuotaName, meteredRows, type MeteredRow } from './metered.js';
 import { performanceMarkdown, type BenchResults } from './performance-md.js';
 import { profileRun } from './profile.js';
 import { printRequests, readBefore } from './requests.js';
-import { serverRuns, variationRun, type NotOursRun } from './not-ours.js';
+import { medianBy, serverRuns, variationRun, type NotOursRun } from './not-ours.js';
 import type { RequestCounts } from '../../lib/report/request-counts.js';
 
 /**
@@ -113,16 +113,28 @@ interface NotOursRow {
   limitMs?: number;
   ratioToLimit?: number;
   failed?: number;
+  /** each run's wall/limit and the host's load as it started, in the order they ran (the row is the median run) */
+  each?: Array<{ ratioToLimit: number; load: number }>;
 }
 
-/** A run against a server not ours, beside the limit its own requests and chain set. */
+/** The runs against a server not ours: the median run by wall/limit, beside each run's ratio and load. */
 function notOursRow(r: NotOursRun, latencyMs: number): NotOursRow {
-  if (r.run === undefined || r.run.run === undefined)
-    return { server: r.server, latencyMs, none: r.none ?? r.run?.error ?? 'the run wrote no report' };
-  const f = figures(r.run);
+  const rows = (r.runs ?? []).map(({ run, load }) => ({ row: runRow(r.server, run, latencyMs), load }));
+  const measured = rows.filter((x) => x.row.none === undefined);
+  const median = medianBy(measured, (x) => x.row.ratioToLimit!);
+  if (median === undefined)
+    return { server: r.server, latencyMs, none: r.none ?? rows[0]?.row.none ?? 'the run wrote no report' };
+  if (rows.length === 1) return median.row;
+  return { ...median.row, each: rows.map((x) => ({ ratioToLimit: x.row.ratioToLimit ?? 0, load: x.load })) };
+}
+
+/** One run against a server not ours, beside the limit its own requests and chain set. */
+function runRow(server: string, run: SuiteRun, latencyMs: number): NotOursRow {
+  if (run.run === undefined) return { server, latencyMs, none: run.error ?? 'the run wrote no report' };
+  const f = figures(run);
   const limitMs = f.startupMs + Math.max(f.chain * latencyMs, (f.requests * latencyMs) / f.highest);
   return {
-    server: r.server,
+    server,
     latencyMs,
     wallMs: f.wallMs,
     startupMs: f.startupMs,
@@ -311,15 +323,15 @@ const notOursLatency = Number(values['not-ours-latency-ms']);
 const notOurs: NotOursRow[] = [];
 console.log('');
 for (const r of [
-  await variationRun(notOursLatency, concurrency),
-  ...(await serverRuns(values['not-ours'] ?? [], notOursLatency, concurrency)),
+  await variationRun(notOursLatency, concurrency, runs),
+  ...(await serverRuns(values['not-ours'] ?? [], notOursLatency, concurrency, runs)),
 ]) {
   const row = notOursRow(r, notOursLatency);
   notOurs.push(row);
   console.log(
     row.none !== undefined
       ? `${notOursLatency} ms, ${row.server}: not measured (${row.none})`
-      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, concurrency ${row.highest}/${row.settled}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}`,
+      : `${notOursLatency} ms, ${row.server}: wall ${seconds(row.wallMs!)} s, ${row.requests} requests, chain ${row.chain}, concurrency ${row.highest}/${row.settled}, limit ${seconds(row.limitMs!)} s, wall/limit ${row.ratioToLimit!.toFixed(2)}${row.failed! > 0 ? `, ${row.failed} failed or blocked` : ''}${row.each ? ` (median of ${row.each.length}: ${row.each.map((x) => `${x.ratioToLimit.toFixed(2)} at load ${x.load.toFixed(1)}`).join(', ')})` : ''}`,
   );
 }
 

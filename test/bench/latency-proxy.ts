@@ -2,6 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 
+/** One answer at the proxy (its process's performance.now()): the server's own time is `answeredMs - receivedMs`. */
+export interface ServerAnswer {
+  method: string;
+  path: string;
+  receivedMs: number;
+  answeredMs: number;
+  status: number;
+}
+
 /**
  * A server `latencyMs` away: a proxy on 127.0.0.1 that sends each request on to `target` and answers
  * with its answer after `latencyMs` (as the embedded reference's --latency-ms does), so a server that
@@ -12,11 +21,14 @@ import { Agent, request } from 'undici';
 export async function latencyProxy(
   target: string,
   latencyMs: number,
+  /** each answer as the server gave it, before the latency: when its request came and when it was answered */
+  onAnswer?: (a: ServerAnswer) => void,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const base = new URL(target);
   let origin = '';
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const receivedMs = performance.now();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers = Object.fromEntries(
@@ -26,6 +38,14 @@ export async function latencyProxy(
     try {
       const url = new URL(req.url ?? '/', base);
       const answer = await request(url, { method: req.method as 'GET', headers, body, dispatcher: agent });
+      const answeredMs = performance.now();
+      onAnswer?.({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        receivedMs,
+        answeredMs,
+        status: answer.statusCode,
+      });
       const text = Buffer.from(ownOrigin(Buffer.from(await answer.body.arrayBuffer()).toString('latin1')), 'latin1');
       const out = Object.fromEntries(
         Object.entries(answer.headers)

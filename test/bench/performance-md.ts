@@ -40,6 +40,8 @@ export interface BenchResults {
     limitMs?: number;
     ratioToLimit?: number;
     failed?: number;
+    /** with `--runs N`: each run's wall/limit and the host's load as it started (the row is the median run) */
+    each?: Array<{ ratioToLimit: number; load: number }>;
   }>;
   metered?: MeteredRow[];
   /** the requests each rule's checks sent in the last run (test/bench/bench.ts) */
@@ -100,7 +102,7 @@ export function performanceMarkdown(r: BenchResults, before: RequestsBefore): st
       'under legal variations that answer discovery in other shapes (the run chooses its requests from what',
       'discovery shows), and an independent implementation of the spec put behind a proxy that answers after',
       'the latency (`npm run bench -- --not-ours DIR`; the project stands alone, so without one that row says',
-      'so). One run each; the limit is reckoned from each run’s own requests and chain, at the concurrency',
+      `so). ${notOurs.some((x) => x.each) ? 'The median run of several (each run’s wall/limit beside it, with the host’s load as it started)' : 'One run each'}; the limit is reckoned from each run’s own requests and chain, at the concurrency`,
       'it reached (where it ended: below it, the run backed off from a server that answered slower under load).',
       '',
       '| server | latency | wall | requests | chain | concurrency | limit | wall/limit |',
@@ -109,7 +111,7 @@ export function performanceMarkdown(r: BenchResults, before: RequestsBefore): st
         x.none !== undefined
           ? `| ${x.server} | ${x.latencyMs} ms | not measured: ${x.none} | | | | | |`
           : `| ${x.server} | ${x.latencyMs} ms | ${s(x.wallMs!)} | ${x.requests} | ${x.chain} | ` +
-            `${x.highest ?? ''}${x.settled !== undefined ? `/${x.settled}` : ''} | ${s(x.limitMs!)} | ${x.ratioToLimit!.toFixed(2)} |`,
+            `${x.highest ?? ''}${x.settled !== undefined ? `/${x.settled}` : ''} | ${s(x.limitMs!)} | ${x.ratioToLimit!.toFixed(2)}${eachRun(x.each)} |`,
       ),
     );
   const metered = r.metered ?? [];
@@ -324,3 +326,9 @@ const HOW = [
   '[test/performance-doc.test.ts](../test/performance-doc.test.ts) keeps the two in step.',
   '`npx tsx test/bench/write-performance-doc.ts` writes this page again from the results, measuring nothing.',
 ];
+
+/** Each run of a row of several: its wall/limit at the host's load. */
+function eachRun(each: ReadonlyArray<{ ratioToLimit: number; load: number }> | undefined): string {
+  if (each === undefined) return '';
+  return ` (${each.map((x) => `${x.ratioToLimit.toFixed(2)} at load ${x.load.toFixed(1)}`).join('; ')})`;
+}
