@@ -185,44 +185,46 @@ function viewChar(cp: number): string {
 }
 
 /**
- * The text with one layer of one family's escapes undone. With `map`, also where each character of
- * the view starts in the text (and, at the view's length, where the text ends).
+ * The text with one layer of one family's escapes undone, and where each character of the view starts
+ * in the text (and, at the view's length, where the text ends).
  */
-function decodeLayer(s: string, family: Family, map: boolean): { view: string; from?: Int32Array } {
-  if (!map) return { view: decoded(s, family) };
+function decodeLayer(s: string, family: Family): { view: string; from: Int32Array } {
   const starter = STARTER[family];
   const parts: string[] = [];
-  const from = map ? new Int32Array(s.length + 1) : undefined;
+  const from = new Int32Array(s.length + 1);
   let n = 0;
   let run = 0;
   for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     const esc = c === starter ? escapeAt(s, i) : undefined;
     if (esc === undefined) {
-      if (from) from[n] = i;
+      from[n] = i;
       n += 1;
       i += 1;
       continue;
     }
     if (run < i) parts.push(s.slice(run, i));
     parts.push(viewChar(esc[0]));
-    if (from) from[n] = i;
+    from[n] = i;
     n += 1;
     i += esc[1];
     run = i;
   }
   if (run < s.length) parts.push(s.slice(run));
-  if (from) from[n] = s.length;
-  return { view: parts.join(''), ...(from ? { from } : {}) };
+  from[n] = s.length;
+  return { view: parts.join(''), from };
 }
 
 /**
- * decodeLayer's view alone, going from one escape's starter to the next: a body of megabytes with few
- * escapes is copied, not walked a character at a time (two bodies of 2 MB cost a run 0.3 s so).
+ * The view of decodeLayer alone, going from one escape's starter to the next: a body of megabytes with few
+ * escapes is copied, not walked a character at a time (two bodies of 2 MB cost a run 0.3 s so). Built by
+ * concatenation, which V8 keeps as a rope until the view is searched: a HAR of 2 MB holds a hundred
+ * thousand JSON escapes, and an array of their pieces joined cost twice as much. Undefined when the text
+ * holds no escape of the family: the view is the text itself.
  */
-function decoded(s: string, family: Family): string {
+function decoded(s: string, family: Family): string | undefined {
   const starter = String.fromCharCode(STARTER[family]);
-  const parts: string[] = [];
+  let out = '';
   let run = 0;
   for (let i = s.indexOf(starter); i >= 0; i = s.indexOf(starter, i)) {
     const esc = escapeAt(s, i);
@@ -230,13 +232,12 @@ function decoded(s: string, family: Family): string {
       i += 1;
       continue;
     }
-    if (run < i) parts.push(s.slice(run, i));
-    parts.push(viewChar(esc[0]));
+    out += s.slice(run, i) + viewChar(esc[0]);
     i += esc[1];
     run = i;
   }
-  if (run < s.length) parts.push(s.slice(run));
-  return parts.join('');
+  // an escape is never shorter than 2 characters, so one undone leaves `run` past 0
+  return run === 0 ? undefined : out + s.slice(run);
 }
 
 /** What every escape of the three families starts with, and form encoding's space: four scans beat one regex */
@@ -269,18 +270,24 @@ export function encodedKeySpans(text: string, keys: readonly string[]): Array<[n
   const views: Array<{ path: [Family, Family?]; view: string }> = [];
   for (const f1 of FAMILIES) {
     if (!touches(text, f1)) continue;
-    const once = decodeLayer(text, f1, false).view;
-    views.push({ path: [f1], view: once });
-    for (const f2 of FAMILIES)
-      if (touches(once, f2)) views.push({ path: [f1, f2], view: decodeLayer(once, f2, false).view });
+    const once = decoded(text, f1);
+    // the text itself (nothing of f1's undone): it is still searched, for a key with a space spelt with
+    // `+`; but its second layers are the first layers of the other families, each mapped back the same
+    views.push({ path: [f1], view: once ?? text });
+    if (once === undefined) continue;
+    for (const f2 of FAMILIES) {
+      // a second layer that undoes nothing is the first again: the same places found
+      const twice = touches(once, f2) ? decoded(once, f2) : undefined;
+      if (twice !== undefined) views.push({ path: [f1, f2], view: twice });
+    }
   }
   const spans: Array<[number, number, number]> = [];
   for (const { path, view } of views) {
     if (!live.some(({ key }) => spellings(key).some((k) => view.includes(k)))) continue;
     // a key is there, spelt some way: map this view back to the text
-    const first = decodeLayer(text, path[0], true);
-    const second = path[1] === undefined ? undefined : decodeLayer(first.view, path[1], true);
-    const toText = (j: number) => first.from![second ? second.from![j]! : j]!;
+    const first = decodeLayer(text, path[0]);
+    const second = path[1] === undefined ? undefined : decodeLayer(first.view, path[1]);
+    const toText = (j: number) => first.from[second ? second.from[j]! : j]!;
     const mapped = second?.view ?? first.view;
     for (const { key, index } of live)
       for (const sought of spellings(key)) {
