@@ -85,6 +85,10 @@ const BACKSLASH = 0x5c;
 const AMPERSAND = 0x26;
 
 const SHORT: Readonly<Record<number, number>> = { 0x2f: 0x2f, 0x5c: 0x5c, 0x22: 0x22, 0x27: 0x27, 0x74: 0x09 };
+/** each short escape's character, by the character after the backslash */
+const SHORT_TEXT: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(SHORT).map(([e, c]) => [e, String.fromCharCode(c)]),
+);
 
 function hexValue(d: number): number {
   if (d >= 0x30 && d <= 0x39) return d - 0x30;
@@ -227,6 +231,14 @@ function decoded(s: string, family: Family): string | undefined {
   let out = '';
   let run = 0;
   for (let i = s.indexOf(starter); i >= 0; i = s.indexOf(starter, i)) {
+    // JSON's short escapes (`\"`, `\\`: nearly every escape of a JSON text holding JSON) at once
+    const short = family === 'json' ? SHORT_TEXT[s.charCodeAt(i + 1)] : undefined;
+    if (short !== undefined) {
+      out += s.slice(run, i) + short;
+      i += 2;
+      run = i;
+      continue;
+    }
     const esc = escapeAt(s, i);
     if (esc === undefined) {
       i += 1;
