@@ -265,6 +265,23 @@ function spellings(key: string): string[] {
   return key.includes(' ') ? [key, key.replace(/ /g, '+')] : [key];
 }
 
+/** The keys looked for, worked out once for each list of keys (a run redacts every text with one list). */
+const LIVE = new WeakMap<readonly string[], Array<{ key: string; index: number }>>();
+
+/** The keys a view can spell (every character within Latin-1), each with its index, longest first. */
+function liveKeys(keys: readonly string[]): Array<{ key: string; index: number }> {
+  let live = LIVE.get(keys);
+  if (live === undefined) {
+    live = keys
+      .map((key, index) => ({ key, index }))
+      .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
+      // longest first, so a key that holds another is replaced whole
+      .sort((a, b) => b.key.length - a.key.length);
+    LIVE.set(keys, live);
+  }
+  return live;
+}
+
 /**
  * Where in `text` some spelling of a key stands that is not the key as it is (the literal key is the
  * redactor's own list's to find): [start, end, index of the key] triples, in order, none overlapping.
@@ -272,11 +289,7 @@ function spellings(key: string): string[] {
 export function encodedKeySpans(text: string, keys: readonly string[]): Array<[number, number, number]> {
   // most texts hold no escape at all: nothing else to do (asked first, it is most of every answer's redaction)
   if (!ESCAPE_STARTS.some((c) => text.includes(c))) return [];
-  const live = keys
-    .map((key, index) => ({ key, index }))
-    .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
-    // longest first, so a key that holds another is replaced whole
-    .sort((a, b) => b.key.length - a.key.length);
+  const live = liveKeys(keys);
   if (live.length === 0) return [];
   // the views: one layer undone, of each family; then a second layer, of each family, over each
   const views: Array<{ path: [Family, Family?]; view: string }> = [];
