@@ -38,7 +38,7 @@ export interface WireSettings {
   timeoutMs: number;
   /** aborted when the run stops hard: the exchange in flight is cut short, not waited out */
   stopSignal?: AbortSignal;
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   redactor: Redactor;
   /** told when the answer's status and headers came (its body is read after): the server's latency ends here */
   onHeaders?: () => void;
