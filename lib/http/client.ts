@@ -203,9 +203,9 @@ export class ApiClient {
       headersAt = performance.now();
     };
     try {
-      ex.response = await answerOf(r, { ...this.settings, stopSignal: this.turns.pace.stopSignal, onHeaders }, () =>
-        this.turns.count(r),
-      );
+      const { timeoutMs, maxResponseBytes } = this.settings;
+      const wire = { timeoutMs, maxResponseBytes, redactor, stopSignal: this.turns.pace.stopSignal, onHeaders };
+      ex.response = await answerOf(r, wire, () => this.turns.count(r));
     } catch (err) {
       ex.transportError = describeTransportError(err, this.settings.timeoutMs);
       if (err instanceof ResponseTooLarge) ex.unreadAnswer = true;

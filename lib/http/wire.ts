@@ -38,7 +38,7 @@ export interface WireSettings {
   timeoutMs: number;
   /** aborted when the run stops hard: the exchange in flight is cut short, not waited out */
   stopSignal?: AbortSignal;
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   redactor: Redactor;
   /** told when the answer's status and headers came (its body is read after): the server's latency ends here */
   onHeaders?: () => void;
@@ -98,16 +98,42 @@ function exchangeSignal(timeoutMs: number, stop: AbortSignal | undefined): { sig
   }, timeoutMs);
   // as AbortSignal.timeout's: a request in flight keeps the process alive by its socket, not by its deadline
   timer.unref();
-  const onStop = () => controller.abort(stop?.reason);
-  if (stop?.aborted) onStop();
-  else stop?.addEventListener('abort', onStop, { once: true });
+  const flying = stop === undefined ? undefined : inFlight(stop);
+  if (stop?.aborted) controller.abort(stop.reason);
+  else flying?.add(controller);
   return {
     signal: controller.signal,
     done: () => {
       clearTimeout(timer);
-      stop?.removeEventListener('abort', onStop);
+      flying?.delete(controller);
     },
   };
+}
+
+/** The exchanges in flight under each stop signal. */
+const flyingUnder = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * The exchanges in flight under a stop signal, each aborted with it by one listener of its own: a
+ * listener added and removed by every exchange cost the run a search of the signal's listeners each
+ * time (2 % of its CPU in a profile on a loaded machine; little on a quiet one).
+ */
+function inFlight(stop: AbortSignal): Set<AbortController> {
+  let flying = flyingUnder.get(stop);
+  if (flying === undefined) {
+    const all = new Set<AbortController>();
+    stop.addEventListener(
+      'abort',
+      () => {
+        for (const c of all) c.abort(stop.reason);
+        all.clear();
+      },
+      { once: true },
+    );
+    flyingUnder.set(stop, all);
+    flying = all;
+  }
+  return flying;
 }
 
 /**

@@ -9,7 +9,8 @@ import { mergedSpans, type KeySpan } from './key-spans.js';
  * bytes is replaced: its hex digits and its ASCII characters, on each line they stand on. Where a line's
  * ASCII column cannot be found, the rest of that line is replaced (what cannot be read is not shown).
  * Read only where each of a key's bytes is written in hex somewhere in the text (most texts are let go
- * after a few substring searches); then one scan for offset columns, and each line read once, with no
+ * after a few substring searches); then each line as short as a dump's read once (its offset column
+ * looked for in it alone: a text of megabytes on a few long lines is never scanned for one), with no
  * pattern whose backtracking grows with the line.
  */
 
@@ -25,9 +26,6 @@ const LONGEST_LINE = 400;
  */
 const OFFSET =
   /(?<!(?<!\\)[0-9A-Za-z])(?:[0-9A-Fa-f]{4,16}(?::[ \t]*|[ \t]{2,})|[0-9A-Fa-f]{6,16}[ \t])(?=[0-9A-Fa-f]{2})/;
-
-/** The offset columns of a whole text, found in one scan (most of its lines have none). */
-const OFFSET_ANYWHERE = new RegExp(OFFSET.source, 'g');
 
 /** A hex column: byte pairs, grouped by spaces (one or two) or run together, from `lastIndex` on. */
 const HEX_COLUMN = /[0-9A-Fa-f]{2}(?:[ \t]{0,2}[0-9A-Fa-f]{2})*/y;
@@ -111,12 +109,14 @@ function hexBytes(column: string, from: number): { bytes: number[]; at: number[]
  * ASCII column. A column that ran on into an ASCII column of hex-looking characters is cut back to the
  * bytes whose rendering follows it.
  */
-function dumpLine(text: string, from: number, to: number, hasOffset: boolean): DumpLine | undefined {
+function dumpLine(text: string, from: number, to: number): DumpLine | undefined {
   if (to - from > LONGEST_LINE) return undefined;
-  const offset = hasOffset ? OFFSET.exec(text.slice(from, to)) : null;
+  const line = text.slice(from, to);
+  // looked for in the line alone, as in the whole text: a line break is no offset's character, and what
+  // stands before a line (a break, or an escaped one's `n` or `r` after its backslash) is no word's
+  const offset = OFFSET.exec(line);
   const start = offset ? offset.index + offset[0].length : hexOnlyStart(text, from, to);
   if (start === undefined) return undefined;
-  const line = text.slice(from, to);
   HEX_COLUMN.lastIndex = start;
   const column = HEX_COLUMN.exec(line);
   if (!column) return undefined;
@@ -143,23 +143,15 @@ function dumps(text: string): DumpLine[][] {
     if (run.length > 0) out.push(run);
     run = [];
   };
-  // where offset columns stand, found in one pass over the whole text (most lines have none)
-  const offsets = [...text.matchAll(OFFSET_ANYWHERE)].map((m) => m.index);
-  let next = 0;
-  const hasOffset = (to: number) => {
-    let found = false;
-    for (; next < offsets.length && offsets[next]! < to; next++) found = true;
-    return found;
-  };
   // most texts are one line: no iterator over their breaks
   const breaks = text.includes('\n') || text.includes('\r') || text.includes('\\') ? text.matchAll(LINE_BREAK) : [];
   for (const m of breaks) {
-    const line = dumpLine(text, from, m.index, hasOffset(m.index));
+    const line = dumpLine(text, from, m.index);
     if (line) run.push(line);
     else close();
     from = m.index + m[0].length;
   }
-  const last = dumpLine(text, from, text.length, hasOffset(text.length));
+  const last = dumpLine(text, from, text.length);
   if (last) run.push(last);
   close();
   return out;

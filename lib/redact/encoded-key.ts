@@ -85,6 +85,10 @@ const BACKSLASH = 0x5c;
 const AMPERSAND = 0x26;
 
 const SHORT: Readonly<Record<number, number>> = { 0x2f: 0x2f, 0x5c: 0x5c, 0x22: 0x22, 0x27: 0x27, 0x74: 0x09 };
+/** each short escape's character, by the character after the backslash */
+const SHORT_TEXT: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(SHORT).map(([e, c]) => [e, String.fromCharCode(c)]),
+);
 
 function hexValue(d: number): number {
   if (d >= 0x30 && d <= 0x39) return d - 0x30;
@@ -185,58 +189,67 @@ function viewChar(cp: number): string {
 }
 
 /**
- * The text with one layer of one family's escapes undone. With `map`, also where each character of
- * the view starts in the text (and, at the view's length, where the text ends).
+ * The text with one layer of one family's escapes undone, and where each character of the view starts
+ * in the text (and, at the view's length, where the text ends).
  */
-function decodeLayer(s: string, family: Family, map: boolean): { view: string; from?: Int32Array } {
-  if (!map) return { view: decoded(s, family) };
+function decodeLayer(s: string, family: Family): { view: string; from: Int32Array } {
   const starter = STARTER[family];
   const parts: string[] = [];
-  const from = map ? new Int32Array(s.length + 1) : undefined;
+  const from = new Int32Array(s.length + 1);
   let n = 0;
   let run = 0;
   for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     const esc = c === starter ? escapeAt(s, i) : undefined;
     if (esc === undefined) {
-      if (from) from[n] = i;
+      from[n] = i;
       n += 1;
       i += 1;
       continue;
     }
     if (run < i) parts.push(s.slice(run, i));
     parts.push(viewChar(esc[0]));
-    if (from) from[n] = i;
+    from[n] = i;
     n += 1;
     i += esc[1];
     run = i;
   }
   if (run < s.length) parts.push(s.slice(run));
-  if (from) from[n] = s.length;
-  return { view: parts.join(''), ...(from ? { from } : {}) };
+  from[n] = s.length;
+  return { view: parts.join(''), from };
 }
 
 /**
- * decodeLayer's view alone, going from one escape's starter to the next: a body of megabytes with few
- * escapes is copied, not walked a character at a time (two bodies of 2 MB cost a run 0.3 s so).
+ * The view of decodeLayer alone, going from one escape's starter to the next: a body of megabytes with few
+ * escapes is copied, not walked a character at a time (two bodies of 2 MB cost a run 0.3 s so). Built by
+ * concatenation, which V8 keeps as a rope until the view is searched: a HAR of 2 MB holds a hundred
+ * thousand JSON escapes, and an array of their pieces joined cost twice as much. Undefined when the text
+ * holds no escape of the family: the view is the text itself.
  */
-function decoded(s: string, family: Family): string {
+function decoded(s: string, family: Family): string | undefined {
   const starter = String.fromCharCode(STARTER[family]);
-  const parts: string[] = [];
+  let out = '';
   let run = 0;
   for (let i = s.indexOf(starter); i >= 0; i = s.indexOf(starter, i)) {
+    // JSON's short escapes (`\"`, `\\`: nearly every escape of a JSON text holding JSON) at once
+    const short = family === 'json' ? SHORT_TEXT[s.charCodeAt(i + 1)] : undefined;
+    if (short !== undefined) {
+      out += s.slice(run, i) + short;
+      i += 2;
+      run = i;
+      continue;
+    }
     const esc = escapeAt(s, i);
     if (esc === undefined) {
       i += 1;
       continue;
     }
-    if (run < i) parts.push(s.slice(run, i));
-    parts.push(viewChar(esc[0]));
+    out += s.slice(run, i) + viewChar(esc[0]);
     i += esc[1];
     run = i;
   }
-  if (run < s.length) parts.push(s.slice(run));
-  return parts.join('');
+  // an escape is never shorter than 2 characters, so one undone leaves `run` past 0
+  return run === 0 ? undefined : out + s.slice(run);
 }
 
 /** What every escape of the three families starts with, and form encoding's space: four scans beat one regex */
@@ -252,6 +265,23 @@ function spellings(key: string): string[] {
   return key.includes(' ') ? [key, key.replace(/ /g, '+')] : [key];
 }
 
+/** The keys looked for, worked out once for each list of keys (a run redacts every text with one list). */
+const LIVE = new WeakMap<readonly string[], Array<{ key: string; index: number }>>();
+
+/** The keys a view can spell (every character within Latin-1), each with its index, longest first. */
+function liveKeys(keys: readonly string[]): Array<{ key: string; index: number }> {
+  let live = LIVE.get(keys);
+  if (live === undefined) {
+    live = keys
+      .map((key, index) => ({ key, index }))
+      .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
+      // longest first, so a key that holds another is replaced whole
+      .sort((a, b) => b.key.length - a.key.length);
+    LIVE.set(keys, live);
+  }
+  return live;
+}
+
 /**
  * Where in `text` some spelling of a key stands that is not the key as it is (the literal key is the
  * redactor's own list's to find): [start, end, index of the key] triples, in order, none overlapping.
@@ -259,28 +289,30 @@ function spellings(key: string): string[] {
 export function encodedKeySpans(text: string, keys: readonly string[]): Array<[number, number, number]> {
   // most texts hold no escape at all: nothing else to do (asked first, it is most of every answer's redaction)
   if (!ESCAPE_STARTS.some((c) => text.includes(c))) return [];
-  const live = keys
-    .map((key, index) => ({ key, index }))
-    .filter(({ key }) => key.length > 0 && Array.from(key).every((c) => c.charCodeAt(0) <= 0xff))
-    // longest first, so a key that holds another is replaced whole
-    .sort((a, b) => b.key.length - a.key.length);
+  const live = liveKeys(keys);
   if (live.length === 0) return [];
   // the views: one layer undone, of each family; then a second layer, of each family, over each
   const views: Array<{ path: [Family, Family?]; view: string }> = [];
   for (const f1 of FAMILIES) {
     if (!touches(text, f1)) continue;
-    const once = decodeLayer(text, f1, false).view;
-    views.push({ path: [f1], view: once });
-    for (const f2 of FAMILIES)
-      if (touches(once, f2)) views.push({ path: [f1, f2], view: decodeLayer(once, f2, false).view });
+    const once = decoded(text, f1);
+    // the text itself (nothing of f1's undone): it is still searched, for a key with a space spelt with
+    // `+`; but its second layers are the first layers of the other families, each mapped back the same
+    views.push({ path: [f1], view: once ?? text });
+    if (once === undefined) continue;
+    for (const f2 of FAMILIES) {
+      // a second layer that undoes nothing is the first again: the same places found
+      const twice = touches(once, f2) ? decoded(once, f2) : undefined;
+      if (twice !== undefined) views.push({ path: [f1, f2], view: twice });
+    }
   }
   const spans: Array<[number, number, number]> = [];
   for (const { path, view } of views) {
     if (!live.some(({ key }) => spellings(key).some((k) => view.includes(k)))) continue;
     // a key is there, spelt some way: map this view back to the text
-    const first = decodeLayer(text, path[0], true);
-    const second = path[1] === undefined ? undefined : decodeLayer(first.view, path[1], true);
-    const toText = (j: number) => first.from![second ? second.from![j]! : j]!;
+    const first = decodeLayer(text, path[0]);
+    const second = path[1] === undefined ? undefined : decodeLayer(first.view, path[1]);
+    const toText = (j: number) => first.from[second ? second.from[j]! : j]!;
     const mapped = second?.view ?? first.view;
     for (const { key, index } of live)
       for (const sought of spellings(key)) {

@@ -41,6 +41,8 @@ export class Redactor {
   private readonly secrets: Form[];
   /** the keys themselves, for the spellings no list holds (lib/redact/encoded-key.ts) */
   private readonly keys: NamedSecret[];
+  /** their values, one list for the redactor's life (what each key's search works out is kept by it) */
+  private readonly keyValues: readonly string[];
   private readonly memo = new Map<string, string>();
   private memoChars = 0;
   /**
@@ -54,6 +56,7 @@ export class Redactor {
 
   constructor(secrets: NamedSecret[]) {
     this.keys = secrets.filter((s) => s.value.length > 0);
+    this.keyValues = this.keys.map((k) => k.value);
     // each form of a key is a secret of its own; longest first, so a key that contains another is replaced whole
     const forms = secrets
       .filter((s) => s.value.length > 0)
@@ -115,7 +118,7 @@ export class Redactor {
 
   /** Where a key stands spelt some other way than as it is: escaped, or in a hex dump's columns. */
   private spans(input: string): KeySpan[] {
-    const keys = this.keys.map((k) => k.value);
+    const keys = this.keyValues;
     const dumped = dumpKeySpans(input, keys);
     const spans = encodedKeySpans(input, keys);
     return dumped.length === 0 ? spans : mergedSpans([...spans, ...dumped]);
