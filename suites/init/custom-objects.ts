@@ -1,4 +1,5 @@
 import { nonEmptyString, objectsIn } from './json-walk.js';
+import { isCustomObjectApiName } from '../spec/identifiers.js';
 import { inRelationships } from '../preflight/relationships-listed.js';
 import { listedOptions, OPTION_KEYS, optionsIn, selectListsIn, type FoundOption } from './select-lists.js';
 
@@ -110,6 +111,18 @@ export function customObjectsIn(body: unknown): FoundCustomObject[] {
 /** The custom object a draft takes: the first listed with attributes or a match field, else the first. */
 export function pickCustomObject(objects: readonly FoundCustomObject[]): FoundCustomObject | undefined {
   return objects.find((o) => o.attributes.length > 0 || o.matchField !== undefined) ?? objects[0];
+}
+
+/**
+ * Organization B's own custom object in its schema summary: an api_name the summary lists that is a
+ * safe identifier (it goes into request paths: suites/spec/identifiers.ts), another than organization
+ * A's where B lists one (the checks with B's key under organization A's api_name already name that one).
+ */
+export function otherOrgCustomObjectIn(summary: unknown, organizationA: string | undefined): string | undefined {
+  const types = customObjectsIn(summary)
+    .map((o) => o.apiName)
+    .filter(isCustomObjectApiName);
+  return types.find((t) => t !== organizationA) ?? types[0];
 }
 
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */

@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otherOrgCustomObjectIn } from '../suites/init/custom-objects.js';
+import { startReferenceServer, type RunningReference } from '../reference/index.js';
+import { inPool, runSuite, type ReportCheck, type SuiteRun } from './verify/detect.js';
+import { runCliInProcess } from './support/in-process.js';
+
+// Organization B's own custom object (fixtures `otherOrg.customObject.apiName`): the isolation checks
+// that name organization A's record under it use the key when given, else learn it from organization
+// B's schema summary, else skip naming the key (a person can supply it: never "not applicable").
+
+const KEY = 'otherOrg.customObject.apiName';
+const SUMMARY_SETUP = "organization B's schema summary";
+const ONLY = ['--only', 'isolation.other-organization'];
+
+/** The four checks under organization B's own api_name. */
+const ownType = (run: SuiteRun): Array<ReportCheck & { needs?: { key: string; kind: string } }> =>
+  run.checks.filter((c) => c.title.includes("under its own custom object's api_name"));
+
+describe("organization B's own custom object: the key, else its schema summary, else a skip naming the key", () => {
+  let given: SuiteRun;
+  let learnt: SuiteRun;
+  let neither: SuiteRun;
+  beforeAll(async () => {
+    // schema-summary-404: no schema summary can be read, organization B's included
+    const runs = await inPool(
+      [
+        [...ONLY, '--fault', 'schema-summary-404'],
+        [...ONLY, '--sparse-fixtures'],
+        [...ONLY, '--sparse-fixtures', '--fault', 'schema-summary-404'],
+      ],
+      2,
+      (args) => runSuite(args, { inProcess: true }),
+    );
+    [given, learnt, neither] = runs as [SuiteRun, SuiteRun, SuiteRun];
+  }, 300_000);
+
+  it('given (the complete fixtures): the four checks run with it, and B’s schema summary is never read', () => {
+    const checks = ownType(given);
+    expect(checks).toHaveLength(4);
+    expect(checks.filter((c) => c.status !== 'passed').map((c) => `${c.status} ${c.title}: ${c.message}`)).toEqual([]);
+    expect(Object.keys(given.requests?.bySetup ?? {})).not.toContain(SUMMARY_SETUP);
+  });
+
+  it('not given, B’s schema summary readable (the sparse fixtures): learnt from it, read once for the four', () => {
+    const checks = ownType(learnt);
+    expect(checks.map((c) => c.status)).toEqual(['passed', 'passed', 'passed', 'passed']);
+    expect(learnt.requests?.bySetup[SUMMARY_SETUP]).toBe(1);
+  });
+
+  it('neither: each skips naming the key and what the summary answered, never not applicable', () => {
+    const checks = ownType(neither);
+    expect(checks).toHaveLength(4);
+    for (const c of checks) {
+      expect(c.status).toBe('skipped');
+      expect(c.needs).toEqual({ key: KEY, kind: 'missing' });
+      expect(c.message).toContain('answered HTTP 404 (record_not_found)');
+      expect(c.message).toContain(`\`${KEY}\``);
+    }
+  });
+});
+
+describe("the api_name of organization B's own custom object is data until proven an identifier", () => {
+  it('from B’s schema summary: only a safe cus_obj__ name, another than organization A’s where B lists one', () => {
+    const summary = { data: { custom_objects: [{ api_name: 'cus_obj__../admin' }, 'cus_obj__project'] } };
+    expect(otherOrgCustomObjectIn(summary, 'cus_obj__project')).toBe('cus_obj__project');
+    const more = ['cus_obj__a%2f..', 'cus_obj__project', 'cus_obj__initiative', 'cus_obj__x?y'];
+    expect(otherOrgCustomObjectIn(more, 'cus_obj__project')).toBe('cus_obj__initiative');
+    expect(otherOrgCustomObjectIn(['cus_obj__/x', 'project'], undefined)).toBeUndefined();
+  });
+
+  describe('from the fixtures file', () => {
+    let ref: RunningReference;
+    let dir: string;
+    beforeAll(async () => {
+      ref = await startReferenceServer();
+      dir = mkdtempSync(path.join(tmpdir(), 'conformance-other-type-'));
+    });
+    afterAll(async () => {
+      await ref.close();
+    });
+
+    it.each(['cus_obj__../../admin', 'project', 'cus_obj__a/b'])(
+      '%s: the run does not start (exit 2), naming the key',
+      async (apiName) => {
+        const { apiKey, otherOrgApiKey, readOnlyApiKey, ...fixtures } = ref.fixtures;
+        const file = `bad-${apiName.replace(/\W/g, '_')}.json`;
+        writeFileSync(path.join(dir, file), JSON.stringify({ ...fixtures, otherOrg: { customObject: { apiName } } }));
+        const env = {
+          CONFORMANCE_API_KEY: apiKey!,
+          CONFORMANCE_OTHER_ORG_API_KEY: otherOrgApiKey!,
+          CONFORMANCE_READ_ONLY_API_KEY: readOnlyApiKey!,
+        };
+        const r = await runCliInProcess([...ONLY, '--fixtures', file, '--report-dir', 'r'], { cwd: dir, env });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain(`invalid fixtures file ${file}: /otherOrg/customObject/apiName must match pattern`);
+      },
+    );
+  });
+});
