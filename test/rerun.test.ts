@@ -119,3 +119,59 @@ describe('the rerun command of a finding judged on the answers of another check'
     expect(judged?.message).toBe(failed!.message);
   });
 });
+
+/**
+ * A finding shown only by the fixtures check's answer has no check to add to its rerun: every run makes
+ * the fixtures check before its checks, a rerun too, so its answer comes again. Against the routes the
+ * spec states only, the fixtures check tells whether a task exists by a PATCH of { attributes: {} } the
+ * spec says is refused (422); the fault leaves message out of every error body: the error-body check of
+ * PATCH /task/{task_id}, run alone, judges that answer and no other.
+ */
+describe("the rerun of a finding shown only by the fixtures check's answer", () => {
+  it('runs the judging check alone, says which answer showed it, and fails again the same way', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-fixtures-'));
+    const title = 'every error answer the run read at PATCH /task/{task_id} carries the error body';
+    const key = checkKey('error.body', title);
+    const server = ['--stated-routes-only', '--fault', 'error-message-missing'];
+    const first = await runCliInProcess([...server, '--only', key, '--report-dir', 'r'], { cwd: dir });
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    type Judged = Report['checks'][number] & { violations?: Array<{ shownBy?: unknown }> };
+    const judged = (dir2: string): Judged | undefined =>
+      (JSON.parse(readFileSync(path.join(dir, dir2, 'conformance.json'), 'utf8')) as { checks: Judged[] }).checks.find(
+        (c) => c.id === 'error.body' && c.title === title && c.status === 'failed',
+      );
+    const failed = judged('r');
+    expect(failed?.violations?.[0]?.shownBy).toEqual([{ part: 'fixtures check' }]);
+    // the message says which answer showed it, on the console too
+    expect(failed?.message).toMatch(/; got message is missing \(shown by the fixtures check's answer\)$/);
+    expect(first.stdout).toContain("got message is missing (shown by the fixtures check's answer)");
+    const rerun = failed?.rerun ?? '';
+    expect(rerun).toMatch(
+      new RegExp(`^npx conformance ${server.join(' ')} --only ${key} --seed \\d+ --report-dir \\S+$`),
+    );
+    // words without quotes: the command line as the shell would split it
+    const again = await runCliInProcess(rerun.replace(/^npx conformance /, '').split(' '), { cwd: dir });
+    expect(again.code, again.stdout + again.stderr).toBe(1);
+    const rerunDir = /--report-dir (\S+)$/.exec(rerun)![1]!;
+    const reproduced = judged(rerunDir);
+    expect(reproduced?.message).toBe(failed!.message);
+    expect(reproduced?.violations?.[0]?.shownBy).toEqual([{ part: 'fixtures check' }]);
+  });
+});
+
+describe('the rerun command of a failure against the embedded server with a legal variation', () => {
+  it('makes the same choices: each --variation, beside each --fault', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-variation-'));
+    const server = ['--fault', 'contact-create-200', '--variation', 'delete-204', '--variation', 'created-status-200'];
+    const first = await runCliInProcess([...server, '--only', 'contact.create.status-201', '--report-dir', 'r'], {
+      cwd: dir,
+    });
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const failed = (JSON.parse(readFileSync(path.join(dir, 'r', 'conformance.json'), 'utf8')) as Report).checks.find(
+      (c) => c.status === 'failed',
+    );
+    expect(failed?.rerun).toMatch(
+      /^npx conformance --fault contact-create-200 --variation delete-204 --variation created-status-200 --only /,
+    );
+  });
+});
