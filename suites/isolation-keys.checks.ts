@@ -22,7 +22,7 @@ import {
   recordToKeep,
   type CustomObjectFixture,
 } from './steps/custom-object.js';
-import { otherOrgCustomObjectIn } from './init/custom-objects.js';
+import { listsNoCustomObject, otherOrgCustomObjectIn } from './init/custom-objects.js';
 import { isCustomObjectApiName } from './spec/identifiers.js';
 import { answerOf } from '../lib/check/context.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
@@ -243,8 +243,10 @@ const SUMMARY = 'GET /_organization_schema_summary';
  * shows none of its edges. The api_name is the user's (fixtures `otherOrg.customObject.apiName`, held
  * to the spec's `cus_obj__` form by the file's schema and again here, as it goes into paths), else one
  * organization B's schema summary lists ("Available custom objects are discovered with `GET
- * /_organization_schema_summary`"; its shape is not shown), read once per run. Neither: a person can
- * name it, so the check skips naming the key.
+ * /_organization_schema_summary`"; its shape is not shown), read once per run. A summary that lists
+ * an empty list of custom objects shows a workspace without one (a legal choice): not applicable, with
+ * it. Neither: the summary answered an error or in a shape not read, and a person can name the type, so
+ * the check skips naming the key.
  */
 async function ownType(c: CheckContext, co: CustomObjectFixture): Promise<string> {
   const given = c.fixtures.otherOrg?.customObject?.apiName;
@@ -262,6 +264,12 @@ async function ownType(c: CheckContext, co: CustomObjectFixture): Promise<string
   const ok = status >= 200 && status <= 299;
   const own = ok ? otherOrgCustomObjectIn(json, co.apiName) : undefined;
   if (own !== undefined) return own;
+  // a workspace may have no custom object: where the summary says so, none of B's own to name A's record under
+  if (ok && listsNoCustomObject(json))
+    c.notApplicable(
+      "organization B's schema summary lists no custom object (an empty list of them): organization B's workspace has no type of its own to name organization A's record under",
+      [summary],
+    );
   const why = ok
     ? 'names no custom object api_name (cus_obj__…) in a form the suite reads (its shape is not shown)'
     : `answered ${answerOf(summary)}`;

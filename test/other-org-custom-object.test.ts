@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otherOrgCustomObjectIn } from '../suites/init/custom-objects.js';
+import { listsNoCustomObject, otherOrgCustomObjectIn } from '../suites/init/custom-objects.js';
 import { startReferenceServer, type RunningReference } from '../reference/index.js';
 import { inPool, runSuite, type ReportCheck, type SuiteRun } from './verify/detect.js';
 import { runCliInProcess } from './support/in-process.js';
@@ -23,6 +23,7 @@ describe("organization B's own custom object: the key, else its schema summary, 
   let given: SuiteRun;
   let learnt: SuiteRun;
   let neither: SuiteRun;
+  let none: SuiteRun;
   beforeAll(async () => {
     // schema-summary-404: no schema summary can be read, organization B's included
     const runs = await inPool(
@@ -30,11 +31,13 @@ describe("organization B's own custom object: the key, else its schema summary, 
         [...ONLY, '--fault', 'schema-summary-404'],
         [...ONLY, '--sparse-fixtures'],
         [...ONLY, '--sparse-fixtures', '--fault', 'schema-summary-404'],
+        // every schema summary lists an empty list of custom objects, organization B's included
+        [...ONLY, '--sparse-fixtures', '--fault', 'schema-summary-no-custom-objects'],
       ],
       2,
       (args) => runSuite(args, { inProcess: true }),
     );
-    [given, learnt, neither] = runs as [SuiteRun, SuiteRun, SuiteRun];
+    [given, learnt, neither, none] = runs as [SuiteRun, SuiteRun, SuiteRun, SuiteRun];
   }, 300_000);
 
   it('given (the complete fixtures): the four checks run with it, and B’s schema summary is never read', () => {
@@ -50,7 +53,7 @@ describe("organization B's own custom object: the key, else its schema summary, 
     expect(learnt.requests?.bySetup[SUMMARY_SETUP]).toBe(1);
   });
 
-  it('neither: each skips naming the key and what the summary answered, never not applicable', () => {
+  it('neither (an error): each skips naming the key and what the summary answered', () => {
     const checks = ownType(neither);
     expect(checks).toHaveLength(4);
     for (const c of checks) {
@@ -59,6 +62,25 @@ describe("organization B's own custom object: the key, else its schema summary, 
       expect(c.message).toContain('answered HTTP 404 (record_not_found)');
       expect(c.message).toContain(`\`${KEY}\``);
     }
+  });
+
+  it('B’s schema summary lists an empty list of custom objects: not applicable (a workspace may have none)', () => {
+    const checks = ownType(none);
+    expect(checks.map((c) => c.status)).toEqual(Array(4).fill('not applicable'));
+    expect(checks[0]!.message).toContain("organization B's schema summary lists no custom object");
+  });
+});
+
+describe('a schema summary that says the workspace has no custom object', () => {
+  it('is an empty list under a key naming custom objects, and no cus_obj__ name anywhere', () => {
+    expect(listsNoCustomObject({ data: { standard_objects: [{ api_name: 'contact' }], custom_objects: [] } })).toBe(
+      true,
+    );
+    expect(listsNoCustomObject({ customObjects: [] })).toBe(true);
+    // a shape not read, or one that names a custom object elsewhere: not "none"
+    expect(listsNoCustomObject({ data: { objects: [] } })).toBe(false);
+    expect(listsNoCustomObject({ custom_objects: [], types: ['cus_obj__x'] })).toBe(false);
+    expect(listsNoCustomObject({ custom_objects: [{ name: 'y' }] })).toBe(false);
   });
 });
 

@@ -125,6 +125,18 @@ export function otherOrgCustomObjectIn(summary: unknown, organizationA: string |
   return types.find((t) => t !== organizationA) ?? types[0];
 }
 
+/**
+ * Whether a schema summary says, in a form the suite reads, that the workspace has no custom object: it
+ * holds none the suite finds, and a list of them under a key naming custom objects (`custom_objects`,
+ * `customObjects`) that is empty. Any other summary without one may list them in a shape not read.
+ */
+export function listsNoCustomObject(summary: unknown): boolean {
+  if (customObjectsIn(summary).length > 0) return false;
+  return objectsIn(summary).some(({ node }) =>
+    Object.entries(node).some(([k, v]) => /^custom_?objects$/i.test(k) && Array.isArray(v) && v.length === 0),
+  );
+}
+
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */
 export function matchFieldOf(
   node: Record<string, unknown>,
