@@ -121,30 +121,37 @@ describe('the rerun command of a finding judged on the answers of another check'
 });
 
 /**
- * A finding shown only by the fixtures check's answer has no check to add to its rerun: every run makes
- * the fixtures check before its checks, a rerun too, so its answer comes again. Against the routes the
- * spec states only, the fixtures check tells whether a task exists by a PATCH of { attributes: {} } the
- * spec says is refused (422); the fault leaves message out of every error body: the error-body check of
- * PATCH /task/{task_id}, run alone, judges that answer and no other.
+ * A finding shown only by the probe's or the fixtures check's answer has no check to add to its rerun:
+ * every run makes both before its checks, a rerun too, so that answer comes again. The fault leaves
+ * message out of every error body; the error-body check of one operation, run alone, judges the answers
+ * there and no other: the probe's read of a contact that exists nowhere (404, one per key); against the
+ * routes the spec states only, the fixtures check's PATCH of { attributes: {} } to the task, which the
+ * spec says is refused (422), as no task read is stated to tell whether the task exists.
  */
-describe("the rerun of a finding shown only by the fixtures check's answer", () => {
-  it('runs the judging check alone, says which answer showed it, and fails again the same way', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-fixtures-'));
-    const title = 'every error answer the run read at PATCH /task/{task_id} carries the error body';
+describe('the rerun of a finding shown only by the answer of a part every run makes', () => {
+  it.each([
+    { part: 'probe', server: [] as string[], endpoint: 'GET /contact/{contact_id}' },
+    { part: 'fixtures check', server: ['--stated-routes-only'], endpoint: 'PATCH /task/{task_id}' },
+  ])('$part: runs the judging check alone, says which answer showed it, and fails again the same way', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-part-'));
+    const title = `every error answer the run read at ${t.endpoint} carries the error body`;
     const key = checkKey('error.body', title);
-    const server = ['--stated-routes-only', '--fault', 'error-message-missing'];
+    const server = [...t.server, '--fault', 'error-message-missing'];
     const first = await runCliInProcess([...server, '--only', key, '--report-dir', 'r'], { cwd: dir });
     expect(first.code, first.stdout + first.stderr).toBe(1);
-    type Judged = Report['checks'][number] & { violations?: Array<{ shownBy?: unknown }> };
+    type Judged = Report['checks'][number] & { violations?: Array<{ shownBy?: unknown }>; requests?: number };
     const judged = (dir2: string): Judged | undefined =>
       (JSON.parse(readFileSync(path.join(dir, dir2, 'conformance.json'), 'utf8')) as { checks: Judged[] }).checks.find(
         (c) => c.id === 'error.body' && c.title === title && c.status === 'failed',
       );
     const failed = judged('r');
-    expect(failed?.violations?.[0]?.shownBy).toEqual([{ part: 'fixtures check' }]);
+    expect(failed?.violations?.[0]?.shownBy).toEqual([{ part: t.part }]);
+    // no request of its own: the answer it judged was the part's
+    expect(failed?.requests).toBe(0);
     // the message says which answer showed it, on the console too
-    expect(failed?.message).toMatch(/; got message is missing \(shown by the fixtures check's answer\)$/);
-    expect(first.stdout).toContain("got message is missing (shown by the fixtures check's answer)");
+    const note = `got message is missing (shown by the ${t.part}'s answer)`;
+    expect(failed?.message.endsWith(note)).toBe(true);
+    expect(first.stdout).toContain(note);
     const rerun = failed?.rerun ?? '';
     expect(rerun).toMatch(
       new RegExp(`^npx conformance ${server.join(' ')} --only ${key} --seed \\d+ --report-dir \\S+$`),
@@ -155,7 +162,7 @@ describe("the rerun of a finding shown only by the fixtures check's answer", () 
     const rerunDir = /--report-dir (\S+)$/.exec(rerun)![1]!;
     const reproduced = judged(rerunDir);
     expect(reproduced?.message).toBe(failed!.message);
-    expect(reproduced?.violations?.[0]?.shownBy).toEqual([{ part: 'fixtures check' }]);
+    expect(reproduced?.violations?.[0]?.shownBy).toEqual([{ part: t.part }]);
   });
 });
 

@@ -13,9 +13,8 @@ export type { Seen, SeenErrors, SeenFailure } from './seen.js';
 const MAX_FAILURES = 20;
 
 /**
- * The run's one observer of answers: every answer a check, a shared set-up or the fixtures check reads
- * passes here once (lib/check/check-client.ts; the probe before them is not judged: it only asks whether
- * the server answers and takes each key), and the spec's judgement
+ * The run's one observer of answers: every answer the probe, the fixtures check, a check or a shared
+ * set-up reads passes here once (lib/check/check-client.ts), and the spec's judgement
  * (`SpecJudges.seen`) says what values it shows and what is wrong with each. A rule about a kind of
  * value is tested when a value of that kind was seen anywhere in the run: its check asks here
  * (`c.seen(key)`), and runs after every other check (`runLast`), so the whole run has been seen.

@@ -22,8 +22,8 @@ export interface Violation {
   /**
    * who got the answers that showed it, where another check files it (a run-last check judging every
    * answer of the run), in the order met and at most SHOWN_BY_MAX (lib/check/shown-by.ts): the checks
-   * whose requests got one, which a rerun runs too, or nothing would ask again; the fixtures check,
-   * which every run (a rerun too) makes before its checks
+   * whose requests got one, which a rerun runs too, or nothing would ask again; the probe and the
+   * fixtures check, which every run (a rerun too) makes before its checks
    */
   shownBy?: readonly ShownBy[];
 }
@@ -39,7 +39,7 @@ export type ShownBy = CheckName | RunPart;
 
 /** A part of every run that sends requests before its checks: no check names it, and every rerun makes it. */
 export interface RunPart {
-  part: 'fixtures check';
+  part: 'fixtures check' | 'probe';
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */

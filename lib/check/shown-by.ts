@@ -6,6 +6,9 @@ export { SHOWN_BY_MAX };
 /** The fixtures check, as a violation it showed names it. */
 export const FIXTURES_CHECK: RunPart = { part: 'fixtures check' };
 
+/** The probe (one read per key before anything else), as a violation it showed names it. */
+export const PROBE: RunPart = { part: 'probe' };
+
 export function isCheckName(s: ShownBy): s is CheckName {
   return 'rule' in s;
 }
@@ -32,8 +35,8 @@ export function shownBy(violations: ReadonlyArray<Pick<Violation, 'shownBy'>>): 
 
 /**
  * What a result's message adds when the answer that showed its violation (its evidence) was the
- * fixtures check's: no check of the run asked for it, and its rerun shows it again because every run
- * makes that check before its checks. Short: the console shows a message on one line of 200 characters.
+ * fixtures check's or the probe's: no check of the run asked for it, and its rerun shows it again
+ * because every run makes both before its checks. Short: the console shows a message on one line of 200 characters.
  */
 export function shownByNote(v: Pick<Violation, 'shownBy'> | undefined): string {
   const first = v?.shownBy?.[0];

@@ -22,7 +22,8 @@ export const OBSERVER = "the run's observer of every answer it read";
  * otherwise be two rows); another way, a second cause of that rule, is its own row. A check's violation
  * that names no problem stands for every way of its rule. Its rerun runs the checks whose requests got
  * such an answer (`shownBy`): no check of the rule runs beside them, so the observer files it again.
- * Shown by the fixtures check's answer alone, which every run makes: its rerun runs the rule's checks.
+ * Shown by the probe's or the fixtures check's answer alone, which every run makes: its rerun runs the
+ * rule's checks.
  */
 export function observerFindings(
   runs: readonly CheckRun[],
@@ -76,7 +77,7 @@ function resultOf(
 
 /**
  * The rerun of an observer's finding: the checks whose requests got an answer showing it; none, but
- * the fixtures check's answer showed it: the rule's checks (the fixtures check comes with every run).
+ * the probe's or the fixtures check's answer showed it: the rule's checks (both come with every run).
  */
 function rerunOf(v: Violation, rerun: { seed: number; target?: RerunTarget }): { rerun?: string } {
   const [by, ...also] = checksShowing(v);
