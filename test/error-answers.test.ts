@@ -12,7 +12,8 @@ import { errorAnswerTargets, UNSTATED_ROUTES } from '../suites/sweeps/error-answ
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { checkKey } from '../lib/catalogue/check-key.js';
-import { FIXTURES_CHECK, SHOWN_BY_MAX } from '../lib/check/shown-by.js';
+import { FIXTURES_CHECK, PROBE, SHOWN_BY_MAX, shownBy } from '../lib/check/shown-by.js';
+import type { Violation } from '../lib/check/outcome.js';
 
 // Every error answer of the run is evidence for the error body's rules, whichever check asked: the run's
 // observer judges each as it arrives and files it by operation; a server that breaks the body the same
@@ -182,6 +183,16 @@ describe('what the error answers showed that no check reported', () => {
     const [found] = observerFindings([], CATALOGUE, o, redactor, { seed: 7 });
     const keys = /--only (\S+)/.exec(found!.rerun ?? '')?.[1]?.split(',');
     expect(keys).toEqual(checks.slice(0, SHOWN_BY_MAX).map((c) => checkKey(c.rule, c.title)));
+  });
+
+  it('a judging check reruns beside the checks that showed its violation, none where a part every run makes did', () => {
+    const a = { rule: 'auth.missing-401' as const, title: 'a' };
+    const b = { rule: 'auth.missing-401' as const, title: 'b' };
+    const v = { rule: 'error.body' as const, expected: 'e', actual: 'x' };
+    expect(shownBy([{ ...v, shownBy: [a, b] }])).toEqual([a, b]);
+    expect(shownBy([{ ...v, shownBy: [FIXTURES_CHECK, a] }])).toEqual([]);
+    expect(shownBy([{ ...v, shownBy: [a, PROBE] }])).toEqual([]);
+    expect(shownBy([{ ...v }] as Array<Pick<Violation, 'shownBy'>>)).toEqual([]);
   });
 
   it("shown by the fixtures check's answer alone: the message says so, and the rerun runs the rule's checks", () => {

@@ -28,9 +28,13 @@ export function checksShowing(v: Pick<Violation, 'shownBy'>): CheckName[] {
   return (v.shownBy ?? []).filter(isCheckName);
 }
 
-/** The checks whose answers showed `violations` to the check that judged them, for its rerun. */
+/**
+ * The checks a rerun of the check that judged `violations` runs beside it, so that an answer showing
+ * each comes again: the checks whose answers showed it, none where the probe or the fixtures check
+ * showed it too (every run makes them: their answer comes again anyway).
+ */
 export function shownBy(violations: ReadonlyArray<Pick<Violation, 'shownBy'>>): CheckName[] {
-  return violations.flatMap(checksShowing);
+  return violations.flatMap((v) => ((v.shownBy ?? []).some((s) => !isCheckName(s)) ? [] : checksShowing(v)));
 }
 
 /**
