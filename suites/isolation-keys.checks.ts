@@ -22,7 +22,7 @@ import {
   recordToKeep,
   type CustomObjectFixture,
 } from './steps/custom-object.js';
-import { listsNoCustomObject, otherOrgCustomObjectIn } from './init/custom-objects.js';
+import { customObjectNamesIn, listsNoCustomObject, otherOrgCustomObjectIn } from './init/custom-objects.js';
 import { isCustomObjectApiName } from './spec/identifiers.js';
 import { answerOf } from '../lib/check/context.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
@@ -234,30 +234,66 @@ const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m])
 const OWN_TYPE_KEY = 'otherOrg.customObject.apiName';
 const SUMMARY = 'GET /_organization_schema_summary';
 
+/** Organization B's schema summary, read with its key once per run (whichever of the four checks comes first). */
+async function summaryOfB(c: CheckContext): Promise<Exchange> {
+  return c.shared("organization B's schema summary", (s) => s.api.get('/_organization_schema_summary', { auth: B }));
+}
+
+/** At most this many of the names organization B's summary lists enter the message of an unfit key. */
+const LISTED_SHOWN = 5;
+
+/** The names a summary lists, for a message: quoted and cut (server data), the first LISTED_SHOWN, the rest counted. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_SHOWN).map((n) => show(n));
+  return names.length > LISTED_SHOWN ? `${shown.join(', ')} and ${names.length - LISTED_SHOWN} more` : shown.join(', ');
+}
+
+/**
+ * The user's api_name for organization B's own custom object (fixtures `otherOrg.customObject.apiName`),
+ * held to the spec's `cus_obj__` form (the file's schema does, and again here, as it goes into paths)
+ * and held against organization B's schema summary, the same read once per run: a mistyped name makes
+ * organization B's requests show only that the type is unknown, and the four checks would pass having
+ * tested nothing. Where the summary answers 2xx listing custom objects (any `cus_obj__` name, or an empty
+ * list of them) but not this one, the key is unfit: the check skips naming it (the user's value is at
+ * fault, not the server), with what the summary lists. Where it lists the name, answers an error or
+ * nothing, or in a shape the suite does not read, the user's word is the only source: taken as given.
+ */
+async function givenType(c: CheckContext, given: string): Promise<string> {
+  if (!isCustomObjectApiName(given))
+    c.unfit(OWN_TYPE_KEY, 'it is no custom object api_name (`cus_obj__`, then letters, digits, `_` or `-`)');
+  const answer = (await summaryOfB(c)).response;
+  if (answer === undefined || answer.status < 200 || answer.status > 299) return given;
+  const json = answer.json;
+  const names = customObjectNamesIn(json);
+  if (names.includes(given)) return given;
+  const where = `organization B's schema summary (${SUMMARY} with its key)`;
+  if (names.length > 0)
+    c.unfit(OWN_TYPE_KEY, `${where} does not list it; it lists ${listed(names)}: name one of those`);
+  if (listsNoCustomObject(json))
+    c.unfit(
+      OWN_TYPE_KEY,
+      `${where} lists no custom object (an empty list of them): leave the key out where organization B's workspace has none`,
+    );
+  return given;
+}
+
 /**
  * Organization B's own custom object: the refused writes with organization B's key name organization
  * A's api_name, which organization B's workspace may lack (then they show only that the type is
  * unknown). Under organization B's own api_name, organization A's record id names nothing of
  * organization B's ("Every record is scoped to the caller's organization"), at every custom-object
  * operation whose path names a record: the patch and the archive are not taken, the relationship read
- * shows none of its edges. The api_name is the user's (fixtures `otherOrg.customObject.apiName`, held
- * to the spec's `cus_obj__` form by the file's schema and again here, as it goes into paths), else one
- * organization B's schema summary lists ("Available custom objects are discovered with `GET
- * /_organization_schema_summary`"; its shape is not shown), read once per run. A summary that lists
- * an empty list of custom objects shows a workspace without one (a legal choice): not applicable, with
- * it. Neither: the summary answered an error or in a shape not read, and a person can name the type, so
- * the check skips naming the key.
+ * shows none of its edges. The api_name is the user's (givenType), else one organization B's schema
+ * summary lists ("Available custom objects are discovered with `GET /_organization_schema_summary`";
+ * its shape is not shown), read once per run. A summary that lists an empty list of custom objects
+ * shows a workspace without one (a legal choice): not applicable, with it. Neither: the summary
+ * answered an error or in a shape not read, and a person can name the type, so the check skips naming
+ * the key.
  */
 async function ownType(c: CheckContext, co: CustomObjectFixture): Promise<string> {
   const given = c.fixtures.otherOrg?.customObject?.apiName;
-  if (given !== undefined) {
-    if (!isCustomObjectApiName(given))
-      c.unfit(OWN_TYPE_KEY, 'it is no custom object api_name (`cus_obj__`, then letters, digits, `_` or `-`)');
-    return given;
-  }
-  const summary = await c.shared("organization B's schema summary", (s) =>
-    s.api.get('/_organization_schema_summary', { auth: B }),
-  );
+  if (given !== undefined) return givenType(c, given);
+  const summary = await summaryOfB(c);
   // no answer at all blocks the check, as any step's
   if (summary.response === undefined) throw new TransportFailure(summary);
   const { status, json } = summary.response;

@@ -137,6 +137,27 @@ export function listsNoCustomObject(summary: unknown): boolean {
   );
 }
 
+/**
+ * Every custom object api_name a schema summary shows, wherever it stands: a string value or an object
+ * key starting `cus_obj__`, in an array too, each once (bounded like objectsIn). Wider
+ * than customObjectsIn (a relationship's target, a map keyed by name count too): it answers whether a
+ * name is listed at all, whatever the shape around it (the shape is "not shown").
+ */
+export function customObjectNamesIn(summary: unknown): string[] {
+  const names = new Set<string>();
+  const add = (v: unknown): void => {
+    if (nonEmptyString(v) && v.startsWith(PREFIX)) names.add(v);
+  };
+  if (Array.isArray(summary)) summary.forEach(add);
+  for (const { node } of objectsIn(summary))
+    for (const [k, v] of Object.entries(node)) {
+      add(k);
+      if (Array.isArray(v)) v.forEach(add);
+      else add(v);
+    }
+  return [...names];
+}
+
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */
 export function matchFieldOf(
   node: Record<string, unknown>,
