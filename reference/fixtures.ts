@@ -103,14 +103,16 @@ function fullFixtures(org: Org, seed: OrgSeed): Fixtures {
 
 /**
  * Organization B's own values (init drafts them with --other-org-api-key): its first contact stage,
- * its proposal stage.
+ * its proposal stage, its custom object (its own name where a variation or fault gave it one).
  */
 function otherOrgFixtures(org: Org): NonNullable<Fixtures['otherOrg']> {
   const [pipeline] = org.opportunityPipelines;
   const proposal = pipeline?.options.find((o) => o.api_name.endsWith('proposal'));
   const [lead] = org.contactStages.options;
+  const [own] = org.customObjects;
   return {
     contact: { stage: lead?.api_name ?? 'lead' },
     ...(proposal ? { opportunity: { stageId: proposal.id } } : {}),
+    ...(own ? { customObject: { apiName: own.api_name } } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { accountDomainToKeep, domainNames, domainPath } from './steps/account.js
 import { contactToRead, readContact } from './steps/contact.js';
 import { contactOnSharedOpportunity, opportunityAccount } from './steps/opportunity.js';
 import { expectNotLeaked, otherOrgAccount, otherOrgContact, otherOrgOpportunity } from './steps/other-organization.js';
-import type { Exchange } from '../lib/http/exchange.js';
+import { TransportFailure, type Exchange } from '../lib/http/exchange.js';
 import { answered } from './steps/match.js';
 import {
   archiveAfter,
@@ -22,7 +22,9 @@ import {
   recordToKeep,
   type CustomObjectFixture,
 } from './steps/custom-object.js';
-import { customObjectsIn } from './init/custom-objects.js';
+import { customObjectNamesIn, listsNoCustomObject, otherOrgCustomObjectIn } from './init/custom-objects.js';
+import { isCustomObjectApiName } from './spec/identifiers.js';
+import { answerOf } from '../lib/check/context.js';
 import { otherLabels, phoneContact, phoneItemOf, putBackPhoneItem, type PhoneItem } from './steps/phone-item.js';
 import { contactAccountIds, relationshipName } from './steps/relationship.js';
 import { throughUnstatedPage, throughUnstatedRecordRead } from './steps/unstated-route.js';
@@ -228,29 +230,89 @@ const matchChecks: CheckCase[] = Object.entries(MATCHES).flatMap(([endpoint, m])
   'none' in m ? [] : [{ endpoint, ...m }],
 );
 
+/** The fixtures key naming organization B's own custom object. */
+const OWN_TYPE_KEY = 'otherOrg.customObject.apiName';
+const SUMMARY = 'GET /_organization_schema_summary';
+
+/** Organization B's schema summary, read with its key once per run (whichever of the four checks comes first). */
+async function summaryOfB(c: CheckContext): Promise<Exchange> {
+  return c.shared("organization B's schema summary", (s) => s.api.get('/_organization_schema_summary', { auth: B }));
+}
+
+/** At most this many of the names organization B's summary lists enter the message of an unfit key. */
+const LISTED_SHOWN = 5;
+
+/** The names a summary lists, for a message: quoted and cut (server data), the first LISTED_SHOWN, the rest counted. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_SHOWN).map((n) => show(n));
+  return names.length > LISTED_SHOWN ? `${shown.join(', ')} and ${names.length - LISTED_SHOWN} more` : shown.join(', ');
+}
+
 /**
- * Organization B's own custom object, found in its schema summary ("Available custom objects are
- * discovered with `GET /_organization_schema_summary`"; its shape is not shown): the refused writes
- * with organization B's key name organization A's api_name, which organization B's workspace may lack
- * (then they show only that the type is unknown). Under organization B's own api_name, organization A's
- * record id names nothing of organization B's ("Every record is scoped to the caller's organization"),
- * at every custom-object operation whose path names a record: the patch and the archive are not taken,
- * the relationship read shows none of its edges. The summary is read once per run.
+ * The user's api_name for organization B's own custom object (fixtures `otherOrg.customObject.apiName`),
+ * held to the spec's `cus_obj__` form (the file's schema does, and again here, as it goes into paths)
+ * and held against organization B's schema summary, the same read once per run: a mistyped name makes
+ * organization B's requests show only that the type is unknown, and the four checks would pass having
+ * tested nothing. Where the summary answers 2xx listing custom objects (any `cus_obj__` name, or an empty
+ * list of them) but not this one, the key is unfit: the check skips naming it (the user's value is at
+ * fault, not the server), with what the summary lists. Where it lists the name, answers an error or
+ * nothing, or in a shape the suite does not read, the user's word is the only source: taken as given.
+ */
+async function givenType(c: CheckContext, given: string): Promise<string> {
+  if (!isCustomObjectApiName(given))
+    c.unfit(OWN_TYPE_KEY, 'it is no custom object api_name (`cus_obj__`, then letters, digits, `_` or `-`)');
+  const answer = (await summaryOfB(c)).response;
+  if (answer === undefined || answer.status < 200 || answer.status > 299) return given;
+  const json = answer.json;
+  const names = customObjectNamesIn(json);
+  if (names.includes(given)) return given;
+  const where = `organization B's schema summary (${SUMMARY} with its key)`;
+  if (names.length > 0)
+    c.unfit(OWN_TYPE_KEY, `${where} does not list it; it lists ${listed(names)}: name one of those`);
+  if (listsNoCustomObject(json))
+    c.unfit(
+      OWN_TYPE_KEY,
+      `${where} lists no custom object (an empty list of them): leave the key out where organization B's workspace has none`,
+    );
+  return given;
+}
+
+/**
+ * Organization B's own custom object: the refused writes with organization B's key name organization
+ * A's api_name, which organization B's workspace may lack (then they show only that the type is
+ * unknown). Under organization B's own api_name, organization A's record id names nothing of
+ * organization B's ("Every record is scoped to the caller's organization"), at every custom-object
+ * operation whose path names a record: the patch and the archive are not taken, the relationship read
+ * shows none of its edges. The api_name is the user's (givenType), else one organization B's schema
+ * summary lists ("Available custom objects are discovered with `GET /_organization_schema_summary`";
+ * its shape is not shown), read once per run. A summary that lists an empty list of custom objects
+ * shows a workspace without one (a legal choice): not applicable, with it. Neither: the summary
+ * answered an error or in a shape not read, and a person can name the type, so the check skips naming
+ * the key.
  */
 async function ownType(c: CheckContext, co: CustomObjectFixture): Promise<string> {
-  const read = await c.shared("organization B's schema summary", (s) =>
-    s.api.get('/_organization_schema_summary', { auth: B }),
-  );
-  const summary = c.setup(read, 'GET /_organization_schema_summary').exchange;
-  const types = customObjectsIn(summary.response?.json).map((o) => o.apiName);
-  // another api_name than organization A's first: the refused writes already name organization A's
-  const own = types.find((t) => t !== co.apiName) ?? types[0];
-  if (own === undefined)
+  const given = c.fixtures.otherOrg?.customObject?.apiName;
+  if (given !== undefined) return givenType(c, given);
+  const summary = await summaryOfB(c);
+  // no answer at all blocks the check, as any step's
+  if (summary.response === undefined) throw new TransportFailure(summary);
+  const { status, json } = summary.response;
+  const ok = status >= 200 && status <= 299;
+  const own = ok ? otherOrgCustomObjectIn(json, co.apiName) : undefined;
+  if (own !== undefined) return own;
+  // a workspace may have no custom object: where the summary says so, none of B's own to name A's record under
+  if (ok && listsNoCustomObject(json))
     c.notApplicable(
-      "organization B's schema summary names no custom object (cus_obj__…), or none in a form the suite reads (its shape is not shown): no type of its own to name organization A's record under",
+      "organization B's schema summary lists no custom object (an empty list of them): organization B's workspace has no type of its own to name organization A's record under",
       [summary],
     );
-  return own;
+  const why = ok
+    ? 'names no custom object api_name (cus_obj__…) in a form the suite reads (its shape is not shown)'
+    : `answered ${answerOf(summary)}`;
+  return c.skip(
+    `organization B's schema summary (${SUMMARY} with its key) ${why}: name a custom object of organization B's workspace in \`${OWN_TYPE_KEY}\` to run this check`,
+    { key: OWN_TYPE_KEY, kind: 'missing' },
+  );
 }
 
 /** A check of organization A's record named under organization B's own custom object's api_name. */

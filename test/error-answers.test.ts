@@ -12,6 +12,8 @@ import { errorAnswerTargets, UNSTATED_ROUTES } from '../suites/sweeps/error-answ
 import { OPERATIONS } from '../suites/spec/operations.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { checkKey } from '../lib/catalogue/check-key.js';
+import { FIXTURES_CHECK, PROBE, SHOWN_BY_MAX, shownBy } from '../lib/check/shown-by.js';
+import type { Violation } from '../lib/check/outcome.js';
 
 // Every error answer of the run is evidence for the error body's rules, whichever check asked: the run's
 // observer judges each as it arrives and files it by operation; a server that breaks the body the same
@@ -146,14 +148,65 @@ describe('what the error answers showed that no check reported', () => {
     o.sentBy(ex, oversize);
     o.see(ex);
     o.see(answer('PATCH', `/task/${ID}`, 413, { code: 'payload_too_large', message: 'too large' }));
-    expect(o.errorsAt('POST /contact').failures.map((f) => f.violation.shownBy)).toEqual([oversize]);
+    expect(o.errorsAt('POST /contact').failures.map((f) => f.violation.shownBy)).toEqual([[oversize]]);
     const [contact, task] = observerFindings([], CATALOGUE, o, redactor, { seed: 7 });
     expect(contact!.rerun).toBe(
       `npx conformance --only ${checkKey(oversize.rule, oversize.title)} --seed 7 ` +
         `--report-dir conformance-report/rerun-${checkKey(oversize.rule, oversize.title).replace('@', '_')}`,
     );
-    // an answer no check asked for (the fixtures check's, a probe's) has no check to run again
+    // an answer no one is known to have asked for has nothing to run again
     expect(task!.rerun).toBeUndefined();
+  });
+
+  it('names every check whose answers showed a way, each once, in the order met, at most SHOWN_BY_MAX', () => {
+    const o = observer();
+    const checks = Array.from({ length: SHOWN_BY_MAX + 2 }, (_, i) => ({
+      rule: 'auth.missing-401' as const,
+      title: `c${i}`,
+    }));
+    const body = { code: 'payload_too_large', message: 'too large' };
+    for (const by of [checks[0]!, checks[1]!, checks[0]!, ...checks.slice(2)]) {
+      const ex = answer('POST', '/contact', 413, body);
+      o.sentBy(ex, by);
+      o.see(ex);
+    }
+    const [failure] = o.errorsAt('POST /contact').failures;
+    expect(failure!.count).toBe(SHOWN_BY_MAX + 3);
+    expect(failure!.violation.shownBy).toEqual(checks.slice(0, SHOWN_BY_MAX));
+    // a copy handed out before is not changed by what the observer meets after
+    const before = o.errorsAt('POST /contact').failures[0]!.violation.shownBy;
+    const ex = answer('POST', '/contact', 413, body);
+    o.sentBy(ex, FIXTURES_CHECK);
+    o.see(ex);
+    expect(before).toHaveLength(SHOWN_BY_MAX);
+    // the rerun runs every check named beside the first, bounded as the list is
+    const [found] = observerFindings([], CATALOGUE, o, redactor, { seed: 7 });
+    const keys = /--only (\S+)/.exec(found!.rerun ?? '')?.[1]?.split(',');
+    expect(keys).toEqual(checks.slice(0, SHOWN_BY_MAX).map((c) => checkKey(c.rule, c.title)));
+  });
+
+  it('a judging check reruns beside the checks that showed its violation, none where a part every run makes did', () => {
+    const a = { rule: 'auth.missing-401' as const, title: 'a' };
+    const b = { rule: 'auth.missing-401' as const, title: 'b' };
+    const v = { rule: 'error.body' as const, expected: 'e', actual: 'x' };
+    expect(shownBy([{ ...v, shownBy: [a, b] }])).toEqual([a, b]);
+    expect(shownBy([{ ...v, shownBy: [FIXTURES_CHECK, a] }])).toEqual([]);
+    expect(shownBy([{ ...v, shownBy: [a, PROBE] }])).toEqual([]);
+    expect(shownBy([{ ...v }] as Array<Pick<Violation, 'shownBy'>>)).toEqual([]);
+  });
+
+  it("shown by the fixtures check's answer alone: the message says so, and the rerun runs the rule's checks", () => {
+    const o = observer();
+    const ex = answer('PATCH', `/task/${ID}`, 422, { code: 'field_value_invalid', message: 'no', status_code: 422 });
+    o.sentBy(ex, FIXTURES_CHECK);
+    o.see(ex);
+    const [found] = observerFindings([], CATALOGUE, o, redactor, { seed: 7 });
+    expect(found!.violations![0]!.shownBy).toEqual([FIXTURES_CHECK]);
+    expect(found!.message).toMatch(/ \(shown by the fixtures check's answer\)$/);
+    // every run makes the fixtures check before its checks: the rule's checks see its answer again
+    expect(found!.rerun).toBe(
+      'npx conformance --only error.body --seed 7 --report-dir conformance-report/rerun-error.body',
+    );
   });
 });
 

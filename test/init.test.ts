@@ -131,11 +131,14 @@ describe.each([
     expect(draft.otherOrg?.contact?.stage).toMatch(/\S/);
     expect(draft.otherOrg?.opportunity?.stageId).toMatch(/^[0-9a-f-]{36}$/);
     expect(draft.otherOrg?.opportunity?.stageId).not.toBe(draft.opportunity?.stageId);
+    // and its custom object, from its own schema summary
+    expect(draft.otherOrg?.customObject?.apiName).toBe(ref.fixtures.otherOrg?.customObject?.apiName);
     for (const key of [
       'contact.stage',
       'opportunity.stageId',
       'customObject.matchField',
       'customObject.attributes.priority',
+      'otherOrg.customObject.apiName',
     ])
       expect(init.stdout).toMatch(new RegExp(`✓ ${key.replace(/\./g, '\\.')} = \\S.* ← GET /\\S+`));
   });
@@ -215,6 +218,16 @@ describe('init against a server whose discovery answers in shapes it does not ex
         // options without ids
         '/api/v2/public/_schema/opportunity': { stages: { options: [{ api_name: 'open' }] } },
       };
+      // organization B (key k-b) lists an api_name that is no safe identifier first, then organization
+      // A's and one of its own; organization C (k-c) lists none
+      const auth = req.headers.authorization;
+      if (auth === 'Bearer k-b')
+        body['/api/v2/public/_organization_schema_summary'] = [
+          'cus_obj__../admin',
+          'cus_obj__widget',
+          'cus_obj__gadget',
+        ];
+      if (auth === 'Bearer k-c') body['/api/v2/public/_organization_schema_summary'] = { objects: [] };
       const path = req.url ?? '';
       const found = path in body;
       res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
@@ -249,6 +262,37 @@ describe('init against a server whose discovery answers in shapes it does not ex
     expect(r.stdout).toMatch(/- contact\.createAttributes\.region \(select\)/);
     expect(r.stdout).toMatch(/nickname \(string, required\): left out; a run fills it/);
     expect(requests.every((q) => q.startsWith('GET '))).toBe(true);
+  });
+
+  it("with organization B's key: its own custom object, a safe api_name other than organization A's", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-init-odd-b-'));
+    const keys = ['--api-key', 'k-odd', '--other-org-api-key', 'k-b'];
+    const r = await runCliInProcess(['init', '--base-url', baseUrl, ...keys], { cwd: dir });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const written = readFileSync(path.join(dir, 'fixtures.json'), 'utf8');
+    const draft = JSON.parse(written) as Fixtures;
+    expect(draft.customObject?.apiName).toBe('cus_obj__widget');
+    expect(draft.otherOrg?.customObject).toEqual({ apiName: 'cus_obj__gadget' });
+    expect(r.stdout).toContain(
+      '✓ otherOrg.customObject.apiName = "cus_obj__gadget" ← GET /_organization_schema_summary (with organization B\'s key)',
+    );
+    expect(r.stdout + written).not.toContain('cus_obj__../');
+    expect(requests).toContain('GET /api/v2/public/_organization_schema_summary');
+
+    const none = mkdtempSync(path.join(tmpdir(), 'conformance-init-odd-c-'));
+    const c = await runCliInProcess(
+      ['init', '--base-url', baseUrl, '--api-key', 'k-odd', '--other-org-api-key', 'k-c'],
+      {
+        cwd: none,
+      },
+    );
+    expect(c.code, c.stdout + c.stderr).toBe(0);
+    expect(
+      (JSON.parse(readFileSync(path.join(none, 'fixtures.json'), 'utf8')) as Fixtures).otherOrg?.customObject,
+    ).toBe(undefined);
+    expect(c.stdout).toMatch(
+      /\? otherOrg\.customObject\.apiName: GET \/_organization_schema_summary \(with organization B's key\) answered, but no api_name starting with cus_obj__ was recognised/,
+    );
   });
 
   it('refuses to overwrite an existing file without --force', async () => {

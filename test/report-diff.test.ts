@@ -9,7 +9,6 @@ import { conformanceReport, type ConformanceReport } from '../lib/report/conform
 import type { ObservedContract } from '../lib/report/observed.js';
 import { CATALOGUE } from '../suites/spec/rules/index.js';
 import { runCliInProcess } from './support/in-process.js';
-import { runCli } from './support/cli.js';
 
 /** A check as a report holds it: only what the diff reads is varied. */
 function check(id: string, status: CheckStatus, o: Partial<CheckResult> = {}): CheckResult {
@@ -258,8 +257,8 @@ describe('npx conformance diff', () => {
   });
 
   it('exits 0 without a regression, writing ./diff.md by default', async () => {
-    // in its own process: diff writes ./diff.md in the process's folder (lib/cli/main.ts hands it no cwd)
-    const r = await runCli(['diff', old, fixed], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
+    // ./diff.md is the caller's folder's, in process too (test/cli-cwd.test.ts)
+    const r = await runCliInProcess(['diff', old, fixed], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(path.join(dir, 'diff.md'), 'utf8')).toContain('### Fixes (1)');
   });

@@ -119,3 +119,66 @@ describe('the rerun command of a finding judged on the answers of another check'
     expect(judged?.message).toBe(failed!.message);
   });
 });
+
+/**
+ * A finding shown only by the probe's or the fixtures check's answer has no check to add to its rerun:
+ * every run makes both before its checks, a rerun too, so that answer comes again. The fault leaves
+ * message out of every error body; the error-body check of one operation, run alone, judges the answers
+ * there and no other: the probe's read of a contact that exists nowhere (404, one per key); against the
+ * routes the spec states only, the fixtures check's PATCH of { attributes: {} } to the task, which the
+ * spec says is refused (422), as no task read is stated to tell whether the task exists.
+ */
+describe('the rerun of a finding shown only by the answer of a part every run makes', () => {
+  it.each([
+    { part: 'probe', server: [] as string[], endpoint: 'GET /contact/{contact_id}' },
+    { part: 'fixtures check', server: ['--stated-routes-only'], endpoint: 'PATCH /task/{task_id}' },
+  ])('$part: runs the judging check alone, says which answer showed it, and fails again the same way', async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-part-'));
+    const title = `every error answer the run read at ${t.endpoint} carries the error body`;
+    const key = checkKey('error.body', title);
+    const server = [...t.server, '--fault', 'error-message-missing'];
+    const first = await runCliInProcess([...server, '--only', key, '--report-dir', 'r'], { cwd: dir });
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    type Judged = Report['checks'][number] & { violations?: Array<{ shownBy?: unknown }>; requests?: number };
+    const judged = (dir2: string): Judged | undefined =>
+      (JSON.parse(readFileSync(path.join(dir, dir2, 'conformance.json'), 'utf8')) as { checks: Judged[] }).checks.find(
+        (c) => c.id === 'error.body' && c.title === title && c.status === 'failed',
+      );
+    const failed = judged('r');
+    expect(failed?.violations?.[0]?.shownBy).toEqual([{ part: t.part }]);
+    // no request of its own: the answer it judged was the part's
+    expect(failed?.requests).toBe(0);
+    // the message says which answer showed it, on the console too
+    const note = `got message is missing (shown by the ${t.part}'s answer)`;
+    expect(failed?.message.endsWith(note)).toBe(true);
+    expect(first.stdout).toContain(note);
+    const rerun = failed?.rerun ?? '';
+    expect(rerun).toMatch(
+      new RegExp(`^npx conformance ${server.join(' ')} --only ${key} --seed \\d+ --report-dir \\S+$`),
+    );
+    // words without quotes: the command line as the shell would split it
+    const again = await runCliInProcess(rerun.replace(/^npx conformance /, '').split(' '), { cwd: dir });
+    expect(again.code, again.stdout + again.stderr).toBe(1);
+    const rerunDir = /--report-dir (\S+)$/.exec(rerun)![1]!;
+    const reproduced = judged(rerunDir);
+    expect(reproduced?.message).toBe(failed!.message);
+    expect(reproduced?.violations?.[0]?.shownBy).toEqual([{ part: t.part }]);
+  });
+});
+
+describe('the rerun command of a failure against the embedded server with a legal variation', () => {
+  it('makes the same choices: each --variation, beside each --fault', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'conformance-rerun-variation-'));
+    const server = ['--fault', 'contact-create-200', '--variation', 'delete-204', '--variation', 'created-status-200'];
+    const first = await runCliInProcess([...server, '--only', 'contact.create.status-201', '--report-dir', 'r'], {
+      cwd: dir,
+    });
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    const failed = (JSON.parse(readFileSync(path.join(dir, 'r', 'conformance.json'), 'utf8')) as Report).checks.find(
+      (c) => c.status === 'failed',
+    );
+    expect(failed?.rerun).toMatch(
+      /^npx conformance --fault contact-create-200 --variation delete-204 --variation created-status-200 --only /,
+    );
+  });
+});

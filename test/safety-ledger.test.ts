@@ -13,7 +13,7 @@ import {
   type LedgerLine,
 } from '../lib/safety/ledger.js';
 import { createdBy as createdWith } from '../lib/safety/created.js';
-import { BIN, cleanEnv, runCli } from './support/cli.js';
+import { BIN, cleanEnv } from './support/cli.js';
 import { runCliInProcess } from './support/in-process.js';
 import { referenceWithFixtures } from './support/loopback.js';
 import { sharedRun } from './support/shared-run.js';
@@ -160,8 +160,10 @@ describe('npx conformance cleanup --ledger', () => {
     expect(left.length).toBeGreaterThanOrEqual(1);
     const accounts = left.filter((e) => e.type === 'account' && e.auth === 'apiKey');
 
-    // in its own process: cleanup reads the ledger against the process's folder (lib/cli/main.ts hands it no cwd)
-    const r = await runCli(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], { cwd: dir });
+    // in process, in the run's folder: cleanup reads the ledger against the caller's folder (test/cli-cwd.test.ts)
+    const r = await runCliInProcess(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], {
+      cwd: dir,
+    });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // a DELETE the server answered just before the kill, whose ledger line was never written, is
     // found "already gone" (or archived again, where a repeated DELETE succeeds): both are done
@@ -173,7 +175,9 @@ describe('npx conformance cleanup --ledger', () => {
     expect(pendingArchives(readLedger(ledger))).toEqual([]);
     expect(r.stdout + r.stderr).not.toContain(reference.keys.apiKey);
 
-    const again = await runCli(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], { cwd: dir });
+    const again = await runCliInProcess(['cleanup', '--ledger', 'killed/ledger.jsonl', '--fixtures', fixtures], {
+      cwd: dir,
+    });
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/; 0 to archive/);
     expect(again.stdout).toMatch(/cleanup: 0 archived, 0 already gone, 0 not archived/);

@@ -4,7 +4,8 @@ import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
 import type { SpecJudges } from './judges.js';
 import type { RunObserver, Seen, SeenErrors, SeenFailure } from './seen.js';
-import type { CheckName, Violation } from './outcome.js';
+import type { ShownBy, Violation } from './outcome.js';
+import { alsoShownBy } from './shown-by.js';
 
 export type { Seen, SeenErrors, SeenFailure } from './seen.js';
 
@@ -12,8 +13,8 @@ export type { Seen, SeenErrors, SeenFailure } from './seen.js';
 const MAX_FAILURES = 20;
 
 /**
- * The run's one observer of answers: every answer a check, a shared set-up, the fixtures check or a
- * probe reads passes here once (lib/check/check-client.ts), and the spec's judgement
+ * The run's one observer of answers: every answer the probe, the fixtures check, a check or a shared
+ * set-up reads passes here once (lib/check/check-client.ts), and the spec's judgement
  * (`SpecJudges.seen`) says what values it shows and what is wrong with each. A rule about a kind of
  * value is tested when a value of that kind was seen anywhere in the run: its check asks here
  * (`c.seen(key)`), and runs after every other check (`runLast`), so the whole run has been seen.
@@ -21,19 +22,20 @@ const MAX_FAILURES = 20;
  * filed by operation (`errorsAt`): the error body's rules are tested wherever the run met an error,
  * not only where a check chose to look.
  * Keeps counts, the first exchange per key and per operation, and one exchange per way a value or an
- * error body was wrong (bodies cut as the reports cut them): bounded whatever the server answers (the
- * operations are the table's rows and one unstated route per method).
+ * error body was wrong (bodies cut as the reports cut them), with who got the answers that showed that
+ * way (`Violation.shownBy`, at most SHOWN_BY_MAX): bounded whatever the server answers (the operations
+ * are the table's rows and one unstated route per method).
  */
 export class AnswerObserver implements RunObserver {
   private readonly byKey = new Map<string, Seen>();
   private readonly byOperation = new Map<string, SeenErrors>();
   private readonly judged = new WeakSet<Exchange>();
-  private readonly senders = new WeakMap<Exchange, CheckName>();
+  private readonly senders = new WeakMap<Exchange, ShownBy>();
 
   constructor(private readonly server: Served & { judges: SpecJudges }) {}
 
-  /** Notes the check whose request got `ex` (before it is seen: a held answer is seen later). */
-  sentBy(ex: Exchange, by: CheckName): void {
+  /** Notes who got `ex`, a check or the fixtures check (before it is seen: a held answer is seen later). */
+  sentBy(ex: Exchange, by: ShownBy): void {
     this.senders.set(ex, by);
   }
 
@@ -62,7 +64,7 @@ export class AnswerObserver implements RunObserver {
       s.first ??= { exchange: keep(), operation };
       for (const p of v.problems) {
         const known = s.failures.find((f) => f.attribute === v.attribute && f.way === p.way);
-        if (known) known.count += 1;
+        if (known) this.again(known, ex);
         if (known || s.failures.length >= MAX_FAILURES) continue;
         const exchange = keep();
         const violation = this.shownBy(ex, p.violation);
@@ -108,17 +110,22 @@ export class AnswerObserver implements RunObserver {
     for (const v of violations) {
       const way = v.problem ?? v.actual;
       const known = at.failures.find((f) => f.violation.rule === v.rule && f.way === way);
-      if (known) known.count += 1;
+      if (known) this.again(known, ex);
       if (known || at.failures.length >= MAX_FAILURES) continue;
       const violation = this.shownBy(ex, v);
       at.failures.push({ attribute: '', way, violation, exchange: keptExchange(ex), operation, count: 1 });
     }
   }
 
-  /** `v` naming the check whose request got `ex`, when one did (not the fixtures check's, a probe's). */
+  /** `v` naming who got `ex`, when it is known. */
   private shownBy(ex: Exchange, v: Violation): Violation {
-    const by = this.senders.get(ex);
-    return by ? { ...v, shownBy: by } : v;
+    return alsoShownBy(v, this.senders.get(ex));
+  }
+
+  /** A way already met, shown again by `ex`: counted, and its sender named too (a new violation object). */
+  private again(known: SeenFailure, ex: Exchange): void {
+    known.count += 1;
+    known.violation = alsoShownBy(known.violation, this.senders.get(ex));
   }
 
   private entry(key: string): Seen {

@@ -20,16 +20,26 @@ export interface Violation {
    */
   quotes?: RuleId;
   /**
-   * the check whose request got the answer that showed it, where another check files it (a run-last
-   * check judging every answer of the run): a rerun runs that check too, or nothing would ask again
+   * who got the answers that showed it, where another check files it (a run-last check judging every
+   * answer of the run), in the order met and at most SHOWN_BY_MAX (lib/check/shown-by.ts): the checks
+   * whose requests got one, which a rerun runs too, or nothing would ask again; the probe and the
+   * fixtures check, which every run (a rerun too) makes before its checks
    */
-  shownBy?: CheckName;
+  shownBy?: readonly ShownBy[];
 }
 
 /** One check, as its rule and title name it (lib/catalogue/check-key.ts: its key for `--only`). */
 export interface CheckName {
   rule: RuleId;
   title: string;
+}
+
+/** Who sent the request whose answer showed a violation: a check, or a part of every run before its checks. */
+export type ShownBy = CheckName | RunPart;
+
+/** A part of every run that sends requests before its checks: no check names it, and every rerun makes it. */
+export interface RunPart {
+  part: 'fixtures check' | 'probe';
 }
 
 /** Something the server did where the spec is silent: recorded, never a failure (INFO level). */

@@ -1,5 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
-import type { CheckName, Violation } from './outcome.js';
+import type { ShownBy, Violation } from './outcome.js';
 
 /** One way values of a key were wrong, as first met: the rule it breaks and the exchange that showed it. */
 export interface SeenFailure {
@@ -53,10 +53,10 @@ export interface RunObserver {
   /** Judges one answer, once however often it is handed in. */
   see(ex: Exchange): void;
   /**
-   * Notes the check whose request got `ex`, before it is seen (a held answer is seen later): what the
-   * answer shows wrong names it (`Violation.shownBy`), so a rerun of the finding asks again.
+   * Notes who got `ex` (a check, or the fixtures check), before it is seen (a held answer is seen later):
+   * what the answer shows wrong names it (`Violation.shownBy`), so a rerun of the finding asks again.
    */
-  sentBy?(ex: Exchange, by: CheckName): void;
+  sentBy?(ex: Exchange, by: ShownBy): void;
   /** What the run's answers showed of `key` so far. */
   seen(key: string): Seen;
   /** What the run's answers showed at `operation` (as the spec writes it) of the error body, so far. */

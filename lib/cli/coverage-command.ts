@@ -8,12 +8,14 @@ import { checkCounts } from './rules-command.js';
 
 /**
  * `npx conformance coverage [--json] [--report-dir DIR]`: the traceability map, from the catalogue
- * and the registry; with a report folder, the run's outcome of each rule and the contract it saw.
+ * and the registry; with a report folder (relative to `cwd`), the run's outcome of each rule and the
+ * contract it saw.
  */
 export async function coverageCommand(
   argv: readonly string[],
   spec: Spec,
   print: (line: string) => void,
+  cwd: string = process.cwd(),
 ): Promise<number> {
   let json = false;
   let dir: string | undefined;
@@ -24,7 +26,8 @@ export async function coverageCommand(
     else if (a.startsWith('--report-dir=')) dir = a.slice('--report-dir='.length);
     else throw new RunCannotStart(`coverage: unknown argument ${a} (takes --json and --report-dir DIR)`);
   }
-  const map = await coverageOf(spec, dir);
+  // the folder as the user named it, read where they are (the caller's folder, in process too)
+  const map = await coverageOf(spec, dir === undefined ? undefined : path.resolve(cwd, dir));
   if (json) print(JSON.stringify(map, null, 2));
   else for (const line of coverageLines(map)) print(line);
   return 0;

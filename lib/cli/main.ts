@@ -58,14 +58,18 @@ export async function main(argv: string[], spec: Spec, io: CliIo = STDIO): Promi
       print(`public-records-api-conformance ${suiteVersion()} (${spec.title})`);
       return 0;
     }
-    return await runConformance(a, print, spec, io.cwd);
+    return await runConformance(a, print, spec, cwd);
   } catch (err) {
     error(errorLine(err));
     return 2;
   }
 }
 
-/** A command other than a run (`serve`, `merge`, `init`, …), or undefined for a run. */
+/**
+ * A command other than a run (`serve`, `merge`, `init`, …), or undefined for a run. Each reads and
+ * writes its relative paths (and .env) against `cwd`, the caller's folder: in process (a test's
+ * runCliInProcess) as in a process of its own.
+ */
 function otherCommand(
   command: string,
   rest: string[],
@@ -82,20 +86,20 @@ function otherCommand(
     }
     case 'merge': {
       const a = parseMergeArgs(rest);
-      return a.help ? printed(print, helpText()) : mergeReports(a, print, spec);
+      return a.help ? printed(print, helpText()) : mergeReports(a, print, spec, cwd);
     }
     case 'cleanup':
-      return cleanupCommand(rest, print, spec);
+      return cleanupCommand(rest, print, spec, cwd);
     case 'diff':
-      return diffCommand(rest, print);
+      return diffCommand(rest, print, cwd);
     case 'init':
       return spec.init(rest, print, cwd);
     case 'verify-certificate':
-      return verifyCertificateCommand(rest, print, spec.catalogue);
+      return verifyCertificateCommand(rest, print, spec.catalogue, cwd);
     case 'coverage':
-      return coverageCommand(rest, spec, print);
+      return coverageCommand(rest, spec, print, cwd);
     case 'matrix':
-      return matrixCommand(rest, print, spec.catalogue);
+      return matrixCommand(rest, print, spec.catalogue, cwd);
     case 'rules':
       return (rest.includes('--statements') ? printStatements : printRules)(spec, print).then(() => 0);
     case 'openapi':

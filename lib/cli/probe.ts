@@ -5,7 +5,7 @@ import type { RequestBudget } from '../http/request-budget.js';
 import type { Redactor } from '../redact/redact.js';
 import type { Target, TargetKeys } from '../target/target.js';
 import { RunCannotStart } from '../config/run-cannot-start.js';
-import { noAnswerText } from '../http/exchange.js';
+import { noAnswerText, type Exchange } from '../http/exchange.js';
 import { OperationIndex } from '../operations/operation-index.js';
 
 const FLAG_OF: Record<keyof TargetKeys, string> = {
@@ -29,17 +29,20 @@ function probePath(operations: OperationIndex): string {
 /**
  * Before any check: can the server be reached, and does it accept each key? One read of a record
  * that exists nowhere. No answer, or a 401 for a key, means the run cannot be made (exit 2).
- * Anything else, even a deviation, lets the run go on: the checks report deviations.
+ * Anything else, even a deviation, lets the run go on: the checks report deviations. `seen`: each
+ * answer, for the run's observer of every answer (its error bodies are evidence like any other).
  */
 export async function probe(
   server: Pick<Target, 'baseUrl' | 'operations' | 'keys' | 'timeoutMs'>,
   redactor: Redactor,
   budget?: RequestBudget,
+  seen?: (ex: Exchange) => void,
 ): Promise<void> {
   const { baseUrl, keys } = server;
   const client = new ApiClient({
     ...serverSettings(server, redactor),
     ...(budget ? { budget } : {}),
+    ...(seen ? { onExchange: (ex: Exchange) => seen(ex) } : {}),
     // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);

@@ -35,6 +35,8 @@ export function referenceArgs(r: ReferenceFlags): string[] {
   if (r.profile !== undefined) out.push(`--profile ${r.profile}`);
   if (r.statedRoutesOnly) out.push('--stated-routes-only');
   for (const f of r.faults ?? []) out.push(`--fault ${quoteIfNeeded(f)}`);
+  // a legal choice the server made changes what the checks meet: the rerun's server makes it too
+  for (const v of r.variations ?? []) out.push(`--variation ${quoteIfNeeded(v)}`);
   if (r.rateLimitEvery !== undefined) out.push(`--rate-limit-every ${r.rateLimitEvery}`);
   if (r.latencyMs !== undefined) out.push(`--latency-ms ${r.latencyMs}`);
   if (r.quota?.kind === 'bucket') out.push(`--quota-bucket ${r.quota.ratePerS}:${r.quota.burst}`);

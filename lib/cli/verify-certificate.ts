@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Catalogue } from '../catalogue/catalogue.js';
 import { readPublicKey } from '../certificate/keys.js';
 import { isCertificate, verifyCertificate, type RunFound } from '../certificate/verify.js';
@@ -45,18 +46,18 @@ function parseArgs(argv: readonly string[]): VerifyArgs {
   return { file, ...(keyFile ? { keyFile } : {}), ...(require ? { require: require as Requirement } : {}) };
 }
 
-function readCertificate(file: string): CertificateFile {
+function readCertificate(file: string, shown: string): CertificateFile {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new RunCannotStart(
-      `verify-certificate: ${file}: cannot read it as JSON (${err instanceof Error ? err.message : String(err)})`,
+      `verify-certificate: ${shown}: cannot read it as JSON (${err instanceof Error ? err.message : String(err)})`,
     );
   }
   if (!isCertificate(data))
     throw new RunCannotStart(
-      `verify-certificate: ${file}: not a certificate of this suite (no format, digest or rules)`,
+      `verify-certificate: ${shown}: not a certificate of this suite (no format, digest or rules)`,
     );
   return data;
 }
@@ -72,10 +73,12 @@ export function verifyCertificateCommand(
   argv: readonly string[],
   print: (line: string) => void,
   catalogue: Catalogue,
+  cwd: string = process.cwd(),
 ): number {
   const a = parseArgs(argv);
-  const data = readCertificate(a.file);
-  const publicKey = a.keyFile !== undefined ? readPublicKey(a.keyFile) : undefined;
+  // the files as the user named them (in every line), read where they are: the caller's folder
+  const data = readCertificate(path.resolve(cwd, a.file), a.file);
+  const publicKey = a.keyFile !== undefined ? readPublicKey(path.resolve(cwd, a.keyFile)) : undefined;
   const v = verifyCertificate(data, { suiteVersion: suiteVersion(), catalogue, ...(publicKey ? { publicKey } : {}) });
   const what = `${inert(data.target)} (suite ${inert(data.suiteVersion)}, ${inert(data.date)}, ${inert(data.reading)} reading)`;
   const genuine = v.problems.length === 0;

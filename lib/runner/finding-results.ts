@@ -2,7 +2,8 @@ import type { Finding } from '../check/finding.js';
 import type { CheckResult } from '../check/result.js';
 import { causeKey } from '../check/cause-key.js';
 import { curlCommand } from '../evidence/curl.js';
-import { rerunCommand, shownBy, type RerunTarget } from '../evidence/rerun.js';
+import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
+import { shownBy, shownByNote } from '../check/shown-by.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
 import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
@@ -50,7 +51,7 @@ export function findingResults(
       status: 'failed',
       title: `${finding.operation}: ${v.expected}`,
       endpoint: finding.operation,
-      message: `[${v.rule}] expected ${v.expected}; got ${v.actual}`,
+      message: `[${v.rule}] expected ${v.expected}; got ${v.actual}${shownByNote(v)}`,
       group: home,
       section: rule.section,
       quote: rule.quote,

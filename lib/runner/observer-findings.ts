@@ -3,6 +3,7 @@ import type { CheckResult } from '../check/result.js';
 import type { Violation } from '../check/outcome.js';
 import { curlCommand } from '../evidence/curl.js';
 import { rerunCommand, type RerunTarget } from '../evidence/rerun.js';
+import { checksShowing, shownByNote } from '../check/shown-by.js';
 import { reportExchange } from '../evidence/truncate.js';
 import type { Redactor } from '../redact/redact.js';
 import { ruleOf, type Catalogue } from '../catalogue/catalogue.js';
@@ -19,8 +20,10 @@ export const OBSERVER = "the run's observer of every answer it read";
  * while an answer of the run showed it broken. Where checks already found the rule broken in the same
  * way (its problem) the observer adds nothing (one cause, met by a check and by the observer, would
  * otherwise be two rows); another way, a second cause of that rule, is its own row. A check's violation
- * that names no problem stands for every way of its rule. Its rerun runs the check whose request got
- * the answer (`shownBy`): no check of the rule runs beside it, so the observer files it again.
+ * that names no problem stands for every way of its rule. Its rerun runs the checks whose requests got
+ * such an answer (`shownBy`): no check of the rule runs beside them, so the observer files it again.
+ * Shown by the probe's or the fixtures check's answer alone, which every run makes: its rerun runs the
+ * rule's checks.
  */
 export function observerFindings(
   runs: readonly CheckRun[],
@@ -57,7 +60,7 @@ function resultOf(
     status: 'failed',
     title: `${f.operation}: ${v.expected}`,
     endpoint: f.operation,
-    message: `[${v.rule}] expected ${v.expected}; got ${v.actual}`,
+    message: `[${v.rule}] expected ${v.expected}; got ${v.actual}${shownByNote(v)}`,
     group: runs.find((r) => r.result.id === v.rule)?.result.group ?? 'records',
     section: rule.section,
     quote: rule.quote,
@@ -66,8 +69,18 @@ function resultOf(
     violations: [v],
     evidence: [{ ...reportExchange(f.exchange), curl: curlCommand(f.exchange.request) }],
     failedExchange: 0,
-    ...(rerun && v.shownBy ? { rerun: rerunCommand(v.shownBy, rerun.seed, rerun.target) } : {}),
+    ...(rerun ? rerunOf(v, rerun) : {}),
     finding: { exchanges: f.count, checks: [OBSERVER] },
     ...(strictOnly(catalogue, v.rule, [v]) ? { reading: 'strict' as const } : {}),
   };
+}
+
+/**
+ * The rerun of an observer's finding: the checks whose requests got an answer showing it; none, but
+ * the probe's or the fixtures check's answer showed it: the rule's checks (both come with every run).
+ */
+function rerunOf(v: Violation, rerun: { seed: number; target?: RerunTarget }): { rerun?: string } {
+  const [by, ...also] = checksShowing(v);
+  if (by) return { rerun: rerunCommand(by, rerun.seed, rerun.target, also) };
+  return (v.shownBy ?? []).length > 0 ? { rerun: rerunCommand({ rule: v.rule }, rerun.seed, rerun.target) } : {};
 }

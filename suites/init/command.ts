@@ -46,8 +46,8 @@ export const INIT_USAGE = [
   "Writes a draft fixtures file from the server's own answers to read-only requests (GET /_schema/contact,",
   'GET /_organization_schema_summary, and GET /_schema/opportunity, /_schema/account and the custom',
   "object's schema where the server has them), saying where each value came from, then prints what it",
-  'could not read and what only you can supply, each with the checks it',
-  "unlocks. With --other-org-api-key it also reads organization B's own stages (otherOrg). No key is written",
+  'could not read and what only you can supply, each with the checks it unlocks. With --other-org-api-key',
+  "it also reads organization B's own stages and custom object (otherOrg). No key is written",
   'to the file. With --meeting-id (a meeting with a transcript) it reads GET /meeting/{id}/transcript, and',
   "a transcript url on another host than the base URL's is drafted under allowHostsToConfirm, for you to",
   'confirm (never allowed by init). --force overwrites an existing --out file; --timeout MS as a run.',
@@ -130,11 +130,15 @@ async function readDraft(
     ...(customObjectSchema !== undefined ? { customObjectSchema } : {}),
   });
   if (server.keys.otherOrgApiKey !== undefined) {
-    const [b1, b2] = await Promise.all([
+    const [b1, b2, b3] = await Promise.all([
       read('/_schema/contact', 'otherOrgApiKey'),
       read('/_schema/opportunity', 'otherOrgApiKey'),
+      read('/_organization_schema_summary', 'otherOrgApiKey'),
     ]);
-    const b = otherOrgDraft(server.baseUrl, b1, b2);
+    const b = otherOrgDraft(server.baseUrl, b1, b2, {
+      summary: b3,
+      organizationA: draft.fixtures.customObject?.apiName,
+    });
     if (b.otherOrg !== undefined) draft.fixtures.otherOrg = b.otherOrg;
     draft.found.push(...b.found);
     draft.notRead.push(...b.notRead);

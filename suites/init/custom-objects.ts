@@ -1,4 +1,5 @@
 import { nonEmptyString, objectsIn } from './json-walk.js';
+import { isCustomObjectApiName } from '../spec/identifiers.js';
 import { inRelationships } from '../preflight/relationships-listed.js';
 import { listedOptions, OPTION_KEYS, optionsIn, selectListsIn, type FoundOption } from './select-lists.js';
 
@@ -110,6 +111,51 @@ export function customObjectsIn(body: unknown): FoundCustomObject[] {
 /** The custom object a draft takes: the first listed with attributes or a match field, else the first. */
 export function pickCustomObject(objects: readonly FoundCustomObject[]): FoundCustomObject | undefined {
   return objects.find((o) => o.attributes.length > 0 || o.matchField !== undefined) ?? objects[0];
+}
+
+/**
+ * Organization B's own custom object in its schema summary: an api_name the summary lists that is a
+ * safe identifier (it goes into request paths: suites/spec/identifiers.ts), another than organization
+ * A's where B lists one (the checks with B's key under organization A's api_name already name that one).
+ */
+export function otherOrgCustomObjectIn(summary: unknown, organizationA: string | undefined): string | undefined {
+  const types = customObjectsIn(summary)
+    .map((o) => o.apiName)
+    .filter(isCustomObjectApiName);
+  return types.find((t) => t !== organizationA) ?? types[0];
+}
+
+/**
+ * Whether a schema summary says, in a form the suite reads, that the workspace has no custom object: it
+ * holds none the suite finds, and a list of them under a key naming custom objects (`custom_objects`,
+ * `customObjects`) that is empty. Any other summary without one may list them in a shape not read.
+ */
+export function listsNoCustomObject(summary: unknown): boolean {
+  if (customObjectsIn(summary).length > 0) return false;
+  return objectsIn(summary).some(({ node }) =>
+    Object.entries(node).some(([k, v]) => /^custom_?objects$/i.test(k) && Array.isArray(v) && v.length === 0),
+  );
+}
+
+/**
+ * Every custom object api_name a schema summary shows, wherever it stands: a string value or an object
+ * key starting `cus_obj__`, in an array too, each once (bounded like objectsIn). Wider
+ * than customObjectsIn (a relationship's target, a map keyed by name count too): it answers whether a
+ * name is listed at all, whatever the shape around it (the shape is "not shown").
+ */
+export function customObjectNamesIn(summary: unknown): string[] {
+  const names = new Set<string>();
+  const add = (v: unknown): void => {
+    if (nonEmptyString(v) && v.startsWith(PREFIX)) names.add(v);
+  };
+  if (Array.isArray(summary)) summary.forEach(add);
+  for (const { node } of objectsIn(summary))
+    for (const [k, v] of Object.entries(node)) {
+      add(k);
+      if (Array.isArray(v)) v.forEach(add);
+      else add(v);
+    }
+  return [...names];
 }
 
 /** The match field a custom object's listing names: under a key about matching, else its unique attribute. */

@@ -73,8 +73,8 @@ export const USER_SUPPLIED: readonly UserItem[] = [
   ),
   item(
     'otherOrg',
-    "organization B's own contact stage and opportunity stage id (with --other-org-api-key)",
-    "the isolation checks, when B refuses A's values",
+    "organization B's own contact stage, opportunity stage id and custom object api_name (with --other-org-api-key)",
+    "the isolation checks, when B refuses A's values or its schema summary names no custom object",
   ),
 ];
 

@@ -9,6 +9,7 @@ import { RunStopped } from '../../lib/http/run-stopped.js';
 import { CreatedRecords } from '../../lib/safety/tracker.js';
 import type { Target } from '../../lib/target/target.js';
 import type { Preflight } from '../../lib/check/preflight.js';
+import { FIXTURES_CHECK } from '../../lib/check/shown-by.js';
 import { readKeptRecords } from './kept-audit.js';
 import { findingsOf, type Findings, type FixtureCheck } from './fixture-findings.js';
 import {
@@ -131,8 +132,11 @@ function fixturesClient(
     onExchange: (ex, req) => {
       preflight.requests += 1;
       records.observe(ex, req.path, req.auth);
-      // the run's observer judges every answer, these first (lib/check/answer-observer.ts)
-      (target as RunTarget).answers?.see(ex);
+      // the run's observer judges every answer, these first (lib/check/answer-observer.ts); what one shows
+      // wrong names the fixtures check, which a rerun makes again
+      const answers = (target as RunTarget).answers;
+      answers?.sentBy?.(ex, FIXTURES_CHECK);
+      answers?.see(ex);
       // an answered read with organization A's key: the checks of the same read judge this answer
       if (ex.request.method === 'GET' && ex.response !== undefined && req.auth === 'apiKey' && preflight.reads)
         preflight.reads[`${pathUnderBase(ex, target.baseUrl)}${new URL(ex.request.url).search}`] = {

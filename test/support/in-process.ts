@@ -26,8 +26,7 @@ export async function runInProcess(
  * runCli's stand-in (test/support/cli.ts), for a test of what a command does rather than of its process: the
  * same command line, working folder and environment, the same exit status and the text the process would have
  * written (each line and a line break), without a process start and a bundle load (0.3 to 0.7 CPU s a run).
- * `diff` and `cleanup` read and write their relative paths against the process's own folder (lib/cli/main.ts
- * hands them no cwd): with relative paths in another folder, they run in a process of their own (runCli).
+ * Every command reads and writes its relative paths against `cwd` (test/cli-cwd.test.ts), as in a process there.
  */
 export async function runCliInProcess(
   args: string[],

@@ -2,6 +2,7 @@ import { RunStopped } from '../../http/run-stopped.js';
 import { Interruption } from '../interrupt.js';
 import { probe } from '../probe.js';
 import { AnswerObserver } from '../../check/answer-observer.js';
+import { PROBE } from '../../check/shown-by.js';
 import { cleanupCommandFor } from './cleanup-lines.js';
 import type { Connected } from './target.js';
 import type { Teardown } from './teardown.js';
@@ -20,14 +21,17 @@ export interface Ready extends Connected {
  */
 export async function preflight(run: Connected, teardown: Teardown): Promise<Ready> {
   const { target, print } = run;
-  await probe(target, run.redactor, run.before);
+  // one observer of every answer the run reads, from the probe's first on (a rerun makes the probe too)
+  const answers = (target.answers = new AnswerObserver(target));
+  await probe(target, run.redactor, run.before, (ex) => {
+    answers.sentBy(ex, PROBE);
+    answers.see(ex);
+  });
   run.phases.end('probeMs');
   print(`run ${target.runId} · seed ${target.seed}`);
   const cleanupCommand = cleanupCommandFor(target.ledgerFile ?? '', run.cwd);
   const interruption = new Interruption(run.pace, print, cleanupCommand);
   teardown.add(() => interruption.dispose());
-  // one observer of every answer the run reads, from the fixtures check's first on
-  target.answers = new AnswerObserver(target);
   await fixturesCheck(run);
   run.phases.end('fixturesCheckMs');
   return { ...run, interruption, cleanupCommand };
