@@ -39,16 +39,33 @@ export type ErrorCode =
   | 'rate_limit_exceeded'
   | 'contact_account_association_required';
 
-/** Thrown by handlers; server.ts turns it into the error body. */
+/**
+ * Thrown by handlers; server.ts turns it into the error body. It carries no stack: it is an answer, not a
+ * bug, and nothing reads where it was thrown; capturing one cost every error answer more than the rest of
+ * the error's making (the embedded run answers a few hundred errors in its own process).
+ */
 export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | null;
+  readonly headers: Record<string, string>;
+
   constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
+    status: number,
+    code: ErrorCode,
     message: string,
-    readonly details: Record<string, unknown> | null,
-    readonly headers: Record<string, string> = {},
+    details: Record<string, unknown> | null,
+    headers: Record<string, string> = {},
   ) {
+    // an Error of a string message cannot throw while it is made: the limit is always put back
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
   }
 }
 
