@@ -180,7 +180,9 @@ function targetTable(r: BenchResults): string[] {
   return [
     '## Issue 40’s figures',
     '',
-    'Each figure a run measures, beside its target (medians of the runs above; one run for servers not',
+    `Each figure a run measures, beside its target (medians of the runs above; ${
+      (r.notOurs ?? []).some((x) => x.each) ? 'the median run' : 'one run'
+    } for servers not`,
     'ours). Wall times are a loaded machine’s when others share it: the machine is named above.',
     '',
     '| figure | measured | target | |',
