@@ -3,7 +3,7 @@ import type { Context } from './context.js';
 import { apiError, invalid } from './errors.js';
 import type { StoredRecord } from './model.js';
 import type { RelationshipKind } from './relationship-kinds.js';
-import { renderAttributes } from './render.js';
+import { renderAttribute } from './render.js';
 import { isObject, isUuid } from './values.js';
 
 const TARGET_KEYS = ['related_record_id', 'related_record_match', 'attributes'];
@@ -43,7 +43,7 @@ function byMatch(ctx: Context, kind: RelationshipKind, match: unknown): StoredRe
   const found = orgs
     .flatMap((org) => ctx.store.list(org, kind.targetType))
     .filter((r) => r.attrs['archived_at'] == null)
-    .filter((r) => attributeEquals(renderAttributes(r, ctx)[field], match['value']));
+    .filter((r) => attributeEquals(renderAttribute(r, ctx, field), match['value']));
   const [first, second] = found;
   if (!first) throw notFound(kind, { field, value: match['value'] });
   // faults ambiguous-match-links-first (a contact's POST), opportunity-ambiguous-match-links-first: the first

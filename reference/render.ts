@@ -34,21 +34,34 @@ function systemValue(record: StoredRecord, name: string): unknown {
   }
 }
 
+/** `{ value, value_type }` of one attribute of `record`; an array of those for a multi-valued one. */
+function renderOne(def: AttributeDef, record: StoredRecord, env: RenderEnv): unknown {
+  const value = systemValue(record, def.name);
+  if (!def.multi) return { value: renderValue(def, value, env.profile), value_type: def.type };
+  const items = Array.isArray(value) ? value : [];
+  return env.profile.orderItems(items).map((item) => ({
+    value: renderValue(def, item, env.profile),
+    value_type: def.type,
+  }));
+}
+
 /** `{ value, value_type }` for every attribute; arrays of those for multi-valued ones. */
 export function renderAttributes(record: StoredRecord, env: RenderEnv): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const def of attributesOf(env.org, record.type, env.profile)) {
-    if (def.hidden) continue;
-    const value = systemValue(record, def.name);
-    if (def.multi) {
-      const items = Array.isArray(value) ? value : [];
-      out[def.name] = env.profile.orderItems(items).map((item) => ({
-        value: renderValue(def, item, env.profile),
-        value_type: def.type,
-      }));
-    } else {
-      out[def.name] = { value: renderValue(def, value, env.profile), value_type: def.type };
-    }
+    if (!def.hidden) out[def.name] = renderOne(def, record, env);
+  }
+  return out;
+}
+
+/**
+ * `renderAttributes(record, env)[name]`, rendering that attribute alone: a match against every record of
+ * a type (relationship-targets.ts) reads one attribute of each.
+ */
+export function renderAttribute(record: StoredRecord, env: RenderEnv, name: string): unknown {
+  let out: unknown;
+  for (const def of attributesOf(env.org, record.type, env.profile)) {
+    if (!def.hidden && def.name === name) out = renderOne(def, record, env);
   }
   return out;
 }

@@ -63,9 +63,10 @@ function rateLimited(state: ServerState): ApiError | undefined {
 async function process(
   state: ServerState,
   req: IncomingMessage,
-  info: RequestInfo,
+  { info, url }: { info: RequestInfo; url: URL },
   quotaFields: Record<string, string>,
 ): Promise<Reply> {
+  const requested = req.url;
   for (const hook of state.requestHooks) hook(req, info);
   state.requestCount += 1;
   const limited = rateLimited(state);
@@ -104,15 +105,20 @@ async function process(
     params,
     faults: state.faults,
     variations: state.variations,
-    query: new URL(req.url ?? '/', 'http://reference.invalid').searchParams,
+    // the URL read once per request, again only where a request hook rewrote it
+    query: (req.url === requested ? url : urlOf(req.url)).searchParams,
     ...(req.headers.host ? { origin: `http://${req.headers.host}` } : {}),
     body,
   };
   return route.handler(ctx);
 }
 
-function pathBelowBase(url: string, basePath: string): string {
-  const pathname = new URL(url, 'http://reference.invalid').pathname;
+function urlOf(requested: string | undefined): URL {
+  return new URL(requested ?? '/', 'http://reference.invalid');
+}
+
+function pathBelowBase(url: URL, basePath: string): string {
+  const pathname = url.pathname;
   // a path outside the base path is kept without a leading slash, which marks it unknown
   return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname.slice(1);
 }
@@ -120,10 +126,11 @@ function pathBelowBase(url: string, basePath: string): string {
 export function createReferenceHttpServer(state: ServerState): Server {
   const settings = { profile: state.profile, latencyMs: state.options.latencyMs, mappers: state.responseMappers };
   return createServer((req: IncomingMessage, res: ServerResponse) => {
-    const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(req.url ?? '/', state.basePath) };
+    const url = urlOf(req.url);
+    const info: RequestInfo = { method: req.method ?? 'GET', path: pathBelowBase(url, state.basePath) };
     // the quota's fields go on every answer, the handler's and the errors alike
     const quotaFields: Record<string, string> = {};
-    process(state, req, info, quotaFields)
+    process(state, req, { info, url }, quotaFields)
       .catch((err: unknown): Reply => {
         const error =
           err instanceof ApiError
