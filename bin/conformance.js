@@ -7,7 +7,7 @@
 // through node:vm with V8's code cache kept beside it (cli.cjs.*.v8cache): Node 20 caches no module's
 // compiled code, and compiling the 4 MB bundle's functions again cost a third of every start's CPU.
 // Without esbuild, or where the bundle cannot be written, tsx's loader runs the sources directly.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
@@ -95,11 +95,17 @@ async function bundled() {
   }
 }
 
-/** Whether the command line is a run (`npx conformance [flags]`), not another command, its help or its version. */
-function isRun(argv) {
+/**
+ * What this process may make of the code cache: 'whole' for a run of every check (it compiles what a
+ * run does), 'part' for a run of a selection, undefined for any other command, its help or its version.
+ */
+function cacheToMake(argv) {
   const [first] = argv;
-  if (first !== undefined && !first.startsWith('-')) return false;
-  return !argv.some((a) => /^(--help|--version|--list)(=|$)|^-h$/.test(a));
+  if (first !== undefined && !first.startsWith('-')) return undefined;
+  if (argv.some((a) => /^(--help|--version|--list)(=|$)|^-h$/.test(a))) return undefined;
+  const selection = ['ONLY', 'SKIP', 'SHARD', 'LEVEL'];
+  if (argv.some((a) => /^--(only|skip|shard|level)(=|$)/.test(a))) return 'part';
+  return selection.some((s) => process.env[`CONFORMANCE_${s}`]) ? 'part' : 'whole';
 }
 
 /**
@@ -109,7 +115,10 @@ function isRun(argv) {
  */
 function runCached(file, cache) {
   const code = readFileSync(file, 'utf8');
-  const cachedData = existsSync(cache) ? readFileSync(cache) : undefined;
+  // a run of a selection compiles less: its cache serves until a run of every check makes the whole one
+  const partCache = cache.replace(/\.v8cache$/, '.part.v8cache');
+  const from = [cache, partCache].find((f) => existsSync(f));
+  const cachedData = from !== undefined ? readFileSync(from) : undefined;
   // on the bundle's first line: line numbers (stack traces, profiles) stay the bundle's own
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
     filename: file,
@@ -118,17 +127,23 @@ function runCached(file, cache) {
   });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
+  const rejected = from !== undefined && script.cachedDataRejected;
+  if (rejected) rmSync(from, { force: true });
   // made by a run only, once its functions have compiled: a cache made by `--version`, `--help` or
-  // `serve` holds half the code a run compiles (1.8 MB of 3.5), and every run after it compiled the rest
-  // again (0.12 s of CPU a run); written aside and renamed, as the bundle is
-  if ((cachedData === undefined || script.cachedDataRejected) && isRun(process.argv.slice(2))) {
+  // `serve` held half the code a run compiles (1.8 MB of 3.5), and every run after it compiled the rest
+  // again (0.12 s of CPU a run)
+  const made = cacheToMake(process.argv.slice(2));
+  const fresh = from === undefined || rejected;
+  const to = made === 'whole' && (fresh || from !== cache) ? cache : made === 'part' && fresh ? partCache : undefined;
+  if (to !== undefined) {
+    // written aside and renamed, as the bundle is
     process.once('beforeExit', () => {
       // a run that could not start (exit 2) compiled little more than its flags' parser
       if (Number(process.exitCode ?? 0) > 1) return;
       try {
-        const partial = `${cache}.${process.pid}.tmp`;
+        const partial = `${to}.${process.pid}.tmp`;
         writeFileSync(partial, script.createCachedData());
-        renameSync(partial, cache);
+        renameSync(partial, to);
       } catch {
         /* not kept: the next start compiles again */
       }
