@@ -4,8 +4,9 @@
 // into node_modules/.conformance/ on first use (about 0.3 s) and again whenever a source file is newer
 // or an install changed node_modules. The bundle holds the packages too: undici alone is a hundred
 // files, and resolving and loading them one by one cost 0.1 s of every run's start. It is CommonJS, run
-// through node:vm with V8's code cache kept beside it (cli.cjs.*.v8cache): Node 20 caches no module's
-// compiled code, and compiling the 4 MB bundle's functions again cost a third of every start's CPU.
+// through node:vm with V8's code cache kept beside it (cli.cjs.*.v8cache, made by a run: runCached):
+// Node 20 caches no module's compiled code, and compiling the 4 MB bundle's functions again cost a
+// third of every start's CPU.
 // Without esbuild, or where the bundle cannot be written, tsx's loader runs the sources directly.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
