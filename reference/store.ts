@@ -9,7 +9,8 @@ export class Store {
   readonly orgs = new Map<string, Org>();
   readonly users = new Map<string, User>();
   private readonly records = new Map<string, StoredRecord>();
-  private readonly edges: Edge[] = [];
+  /** every edge under each of its two records' ids, in insertion order: a record's edges without a scan of all */
+  private readonly edgesOfRecord = new Map<string, Edge[]>();
   private edgeSeq = 0;
 
   insert(record: StoredRecord): StoredRecord {
@@ -35,29 +36,43 @@ export class Store {
 
   addEdge(edge: Omit<Edge, 'seq'>): Edge {
     const stored = { ...edge, seq: ++this.edgeSeq };
-    this.edges.push(stored);
+    for (const id of this.endsOf(stored)) {
+      const list = this.edgesOfRecord.get(id);
+      if (list) list.push(stored);
+      else this.edgesOfRecord.set(id, [stored]);
+    }
     return stored;
   }
 
   removeEdge(edge: Edge): void {
-    const index = this.edges.indexOf(edge);
-    if (index >= 0) this.edges.splice(index, 1);
+    for (const id of this.endsOf(edge)) {
+      const list = this.edgesOfRecord.get(id);
+      const index = list ? list.indexOf(edge) : -1;
+      if (index >= 0) list?.splice(index, 1);
+    }
   }
 
-  /** The edge between two records, in either direction. */
+  /** The edge between two records, in either direction (the first made, of several). */
   edgeBetween(orgId: string, x: RecordRef, y: RecordRef): Edge | undefined {
-    return this.edges.find(
-      (e) => e.orgId === orgId && ((e.a.id === x.id && e.b.id === y.id) || (e.a.id === y.id && e.b.id === x.id)),
-    );
+    return this.edgesOfRecord
+      .get(x.id)
+      ?.find(
+        (e) => e.orgId === orgId && ((e.a.id === x.id && e.b.id === y.id) || (e.a.id === y.id && e.b.id === x.id)),
+      );
   }
 
   /** Edges from `parentId` to records of `targetType`, in insertion order. */
   edgesFrom(orgId: string, parentId: string, targetType: string): Edge[] {
-    return this.edges.filter(
+    return (this.edgesOfRecord.get(parentId) ?? []).filter(
       (e) =>
         e.orgId === orgId &&
         ((e.a.id === parentId && e.b.type === targetType) || (e.b.id === parentId && e.a.type === targetType)),
     );
+  }
+
+  /** The ids an edge is listed under: its two records', once for an edge from a record to itself. */
+  private endsOf(edge: Edge): string[] {
+    return edge.a.id === edge.b.id ? [edge.a.id] : [edge.a.id, edge.b.id];
   }
 }
 
