@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { fnv1a } from '../util/fnv1a.js';
+import { mersenne53 } from './mersenne.js';
 // Only the English locale: the package's main entry loads every locale, about 0.14 s of start-up.
 import { faker as english } from '@faker-js/faker/locale/en';
 
@@ -17,9 +18,10 @@ const SPARE_MOST = 64;
 /**
  * A faker seeded from the run's seed and the check's name: each check gets its own repeatable
  * sequence, independent of which checks ran before it (one global seed would tie the data to order).
+ * Its randomizer is faker's own, seeded cheaply (lib/check/mersenne.ts): the same values.
  */
 export function fakerFor(seed: number, name: string): Faker {
-  const f = spare.pop() ?? new FakerClass({ locale: [english.rawDefinitions] });
+  const f = spare.pop() ?? new FakerClass({ locale: [english.rawDefinitions], randomizer: mersenne53() });
   f.seed([seed, fnv1a(name)]);
   return f;
 }
