@@ -48,3 +48,45 @@ describe("the checks' fakers draw what faker's own randomizer draws", () => {
     }
   });
 });
+
+describe("the checks' fakers are views of one Faker", () => {
+  const alone = (name: string) => {
+    const f = fakerFor(3, name);
+    const out = [f.person.firstName(), f.string.alphanumeric(12), f.number.int(1000), f.internet.email()];
+    fakerDone(f);
+    return out;
+  };
+
+  it('two checks drawing in turn each draw what each would alone', () => {
+    const [a, b] = [fakerFor(3, 'check a'), fakerFor(3, 'check b')];
+    const drawn: string[][] = [[], []];
+    const steps = [
+      (f: typeof a) => f.person.firstName(),
+      (f: typeof a) => f.string.alphanumeric(12),
+      (f: typeof a) => String(f.number.int(1000)),
+      (f: typeof a) => f.internet.email(),
+    ];
+    for (const step of steps) {
+      drawn[0]!.push(step(a));
+      drawn[1]!.push(step(b));
+    }
+    expect(drawn[0]).toEqual(alone('check a').map(String));
+    expect(drawn[1]).toEqual(alone('check b').map(String));
+  });
+
+  it("a draw of another check's faker inside a call of one leaves the first drawing from its own", () => {
+    const [a, b] = [fakerFor(5, 'outer'), fakerFor(5, 'inner')];
+    const inner: string[] = [];
+    const outer = a.helpers.multiple(
+      () => {
+        inner.push(b.string.alpha(6));
+        return a.string.alpha(6);
+      },
+      { count: 3 },
+    );
+    const [a2, b2] = [fakerFor(5, 'outer'), fakerFor(5, 'inner')];
+    expect(inner).toEqual([b2.string.alpha(6), b2.string.alpha(6), b2.string.alpha(6)]);
+    // helpers.multiple draws no number of its own for a fixed count: the outer values are a's alone
+    expect(outer).toEqual([a2.string.alpha(6), a2.string.alpha(6), a2.string.alpha(6)]);
+  });
+});

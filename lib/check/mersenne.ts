@@ -5,7 +5,7 @@ import type { Randomizer } from '@faker-js/faker';
  * from the same seed, its state kept in an Int32Array. Faker's keeps it in an array of doubles that it
  * makes anew on every seed: seeding cost 0.075 ms, and a run seeds a faker for every check and every
  * generated input (about 5 % of a run's CPU). Every use of a state word goes through a 32-bit integer
- * operation, so the word modulo 2^32 is all the state there is.
+ * operation, so the word modulo 2^32 is all the state there is. Seed it before the first draw.
  */
 export function mersenne53(): Randomizer {
   const mt = new Int32Array(N);
@@ -29,7 +29,6 @@ export function mersenne53(): Randomizer {
     twisted(mt);
     index = 0;
   };
-  seed(5489);
   return {
     seed,
     next: () => {
@@ -55,9 +54,16 @@ function initialized(mt: Int32Array, s: number): void {
   }
 }
 
+/** init_by_array's start, the same for every list: worked out once. */
+let arrayStart: Int32Array | undefined;
+
 /** init_by_array: the state from a list of numbers (faker's `seed([a, b])`). */
 function byArray(mt: Int32Array, key: number[]): void {
-  initialized(mt, 19650218);
+  if (arrayStart === undefined) {
+    arrayStart = new Int32Array(N);
+    initialized(arrayStart, 19650218);
+  }
+  mt.set(arrayStart);
   let i = 1;
   let j = 0;
   for (let k = Math.max(N, key.length); k > 0; k--) {
