@@ -65,7 +65,7 @@ async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
   // stopped run stops at once (--deadline, --max-wait), not when its requests in flight end
   const { signal, done } = exchangeSignal(w.timeoutMs, w.stopSignal);
   try {
-    const res = await request(r.url, {
+    const res = await request(r.parsed ?? r.url, {
       method: r.method as 'GET',
       headers: r.headers,
       body: r.body ?? null,
