@@ -4,8 +4,9 @@ import type { Randomizer } from '@faker-js/faker';
  * Faker's own randomizer (MT19937, 53-bit floats: `generateMersenne53Randomizer`), the same numbers
  * from the same seed, its state kept in an Int32Array. Faker's keeps it in an array of doubles that it
  * makes anew on every seed (0.075 ms a seed, 0.011 ms here once optimised), and a run seeds one for
- * each check and generated input that draws, some two hundred. Every use of a state word goes through a 32-bit integer
- * operation, so the word modulo 2^32 is all the state there is. Seed it before the first draw.
+ * each check and generated input that draws, some two hundred. Every use of a state word goes through
+ * a 32-bit integer operation, so the word modulo 2^32 is all the state there is. Seed it before the
+ * first draw.
  */
 export function mersenne53(): Randomizer {
   const mt = new Int32Array(N);
