@@ -1,5 +1,5 @@
 import type { Served } from '../target/target.js';
-import type { Exchange, ExchangeResponse } from '../http/exchange.js';
+import { requestUrl, type Exchange, type ExchangeResponse } from '../http/exchange.js';
 import { truncateBody } from '../evidence/truncate.js';
 import { operationOf } from './finding.js';
 import type { SpecJudges } from './judges.js';
@@ -153,7 +153,7 @@ const emptyAt = (): SeenErrors => ({ answers: 0, errors: 0, statuses: [], failur
 /** Whether the request went to the base URL's origin, at or below its path (not to a link the server gave). */
 function underBase(ex: Exchange, baseUrl: string): boolean {
   const base = parsedBase(baseUrl);
-  const url = new URL(ex.request.url);
+  const url = requestUrl(ex.request);
   const path = base.pathname.replace(/\/+$/, '');
   return url.origin === base.origin && (url.pathname === path || url.pathname.startsWith(`${path}/`));
 }

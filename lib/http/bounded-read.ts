@@ -56,25 +56,9 @@ async function largeTurn(): Promise<() => void> {
  * and is bounded as bytes (lib/http/json-bytes.ts): refused (TooManyJsonValues) when its JSON holds
  * more than the run keeps, its long strings cut, before it becomes a string.
  */
-export async function readBounded(
-  body: AsyncIterable<Buffer | Uint8Array> & { destroy?: (err?: Error) => unknown },
-  max: number,
-  contentType?: string,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let release: (() => void) | undefined;
+export async function readBounded(body: AnswerBody, max: number, contentType?: string): Promise<string> {
+  const { chunks, total, release } = await chunksOf(body, max);
   try {
-    for await (const chunk of body) {
-      total += chunk.length;
-      if (total > max) {
-        const err = new ResponseTooLarge(max);
-        body.destroy?.(err);
-        throw err;
-      }
-      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      if (release === undefined && total > SMALL_BODY_BYTES) release = await largeTurn();
-    }
     // in the charset the answer declares (lib/http/charset.ts), before anything reads or redacts it
     const whole = asUtf8(Buffer.concat(chunks, total), contentType);
     chunks.length = 0;
@@ -87,4 +71,89 @@ export async function readBounded(
     // released after the caller's synchronous continuation (the parse) has run
     if (release) setImmediate(release);
   }
+}
+
+/** An answer's body as undici gives it: a Readable stream of bytes. */
+export interface AnswerBody {
+  on(event: 'data', listener: (chunk: Buffer | Uint8Array) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  off(event: 'data', listener: (chunk: Buffer | Uint8Array) => void): unknown;
+  off(event: 'end' | 'close', listener: () => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
+  destroy(err?: Error): unknown;
+  readonly destroyed?: boolean;
+  readonly errored?: Error | null;
+}
+
+/**
+ * The body's chunks, read by its events: an async iterator over each answer (Node's
+ * createAsyncIterator and the end-of-stream watch it sets up) cost a run 20 ms. Past SMALL_BODY_BYTES
+ * the body is paused until its turn as the large body comes. Rejected when the body errs, closes before
+ * its end (`Premature close`, as Node's own iterator says), or goes past `max` (then it is destroyed).
+ */
+function chunksOf(body: AnswerBody, max: number): Promise<{ chunks: Buffer[]; total: number; release?: () => void }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let release: (() => void) | undefined;
+    let waiting = false;
+    let ended = false;
+    let settled = false;
+    const settle = (err: Error | undefined) => {
+      if (settled) return;
+      settled = true;
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('close', onClose);
+      if (err === undefined) resolve({ chunks, total, ...(release ? { release } : {}) });
+      else {
+        if (release) setImmediate(release);
+        reject(err);
+      }
+    };
+    const onData = (chunk: Buffer | Uint8Array) => {
+      total += chunk.length;
+      if (total > max) {
+        const err = new ResponseTooLarge(max);
+        settle(err);
+        body.destroy(err);
+        return;
+      }
+      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (release !== undefined || waiting || total <= SMALL_BODY_BYTES) return;
+      waiting = true;
+      body.pause();
+      void largeTurn().then((r) => {
+        release = r;
+        if (settled) setImmediate(r);
+        else if (ended) settle(undefined);
+        else body.resume();
+      });
+    };
+    // a large body ends once it has its turn: it is decoded and parsed in that turn
+    const onEnd = () => {
+      ended = true;
+      if (!waiting || release !== undefined) settle(undefined);
+    };
+    // a close after the end is the stream let go, not an early end
+    const onClose = () => {
+      if (!ended) settle(body.errored ?? prematureClose());
+    };
+    // kept once settled: an error after the end (the socket's) is no one's to hear, and must not throw
+    body.on('error', (err) => settle(err));
+    if (body.destroyed === true) {
+      settle(body.errored ?? prematureClose());
+      return;
+    }
+    body.on('end', onEnd);
+    body.on('close', onClose);
+    body.on('data', onData);
+  });
+}
+
+/** The error Node's stream iterator gives a body that closed before its end. */
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }

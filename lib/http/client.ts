@@ -2,7 +2,7 @@ import type { Exchange } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import type { TargetKeys } from '../target/target.js';
 import type { OperationIndex } from '../operations/operation-index.js';
-import { TransportFailure } from './exchange.js';
+import { sentTo, TransportFailure } from './exchange.js';
 import { ResponseTooLarge } from './bounded-read.js';
 import type { RequestBudget } from './request-budget.js';
 import { assertUnderBase, NotAnIdentifier, OutsideBaseUrl } from './under-base.js';
@@ -144,14 +144,15 @@ export class ApiClient {
       operations: this.settings.operations,
     });
     if (refused) this.refuse(refused.kind, refused.message);
-    let url: string;
+    let parsed: URL;
     try {
-      url = this.url(path, o.query);
+      parsed = this.located(path, o.query);
     } catch (err) {
       if (err instanceof OutsideBaseUrl) this.refuse('outside-base', `blocked: ${method.toUpperCase()} ${err.message}`);
       throw err;
     }
-    return this.attempts(outgoing({ method, path, url, auth, exempt }, o, this.authorization(auth)));
+    const url = parsed.toString();
+    return this.attempts(outgoing({ method, path, url, parsed, auth, exempt }, o, this.authorization(auth)));
   }
 
   /**
@@ -193,6 +194,7 @@ export class ApiClient {
       ms: 0,
       rateLimitRetries: retries,
     };
+    if (r.parsed) sentTo(ex.request, r.parsed);
     const n = await this.turns.take(r, retries > 0, this.priority);
     // the server's latency is timed from here: a wait for a turn is the run's own queue, not the server's
     const sentAt = performance.now();
@@ -251,11 +253,16 @@ export class ApiClient {
 
   /** The URL of a path under the base URL; a path that would leave the base path is refused (thrown). */
   url(path: string, query?: RequestOptions['query']): string {
+    return this.located(path, query).toString();
+  }
+
+  /** As `url`, parsed: what the request is sent to (undici need not parse it again). */
+  private located(path: string, query?: RequestOptions['query']): URL {
     const u = assertUnderBase(this.settings.baseUrl, path);
     const unsafe = this.settings.pathGuard?.(path);
     if (unsafe !== undefined) throw new NotAnIdentifier(path, unsafe);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    return u.toString();
+    return u;
   }
 
   private authorization(auth: Auth): string | undefined {

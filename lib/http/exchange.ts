@@ -63,7 +63,7 @@ export function responseOf(ex: Exchange): ExchangeResponse {
 /** The request's path below the base URL's path (`/contact/…`), as the spec writes paths. */
 export function pathUnderBase(ex: Exchange, baseUrl: string): string {
   const base = basePath(baseUrl);
-  const path = new URL(ex.request.url).pathname;
+  const path = requestUrl(ex.request).pathname;
   return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
@@ -78,3 +78,23 @@ function basePath(baseUrl: string): string {
   }
   return path;
 }
+
+/**
+ * The request's URL parsed, once per request: the client keeps the URL it sent (`sentTo`), and the
+ * observer, the traffic and each finding read its path again. Read it; never change it.
+ */
+export function requestUrl(request: ExchangeRequest): URL {
+  let url = parsedUrls.get(request);
+  if (url === undefined || url.href !== request.url) {
+    url = new URL(request.url);
+    parsedUrls.set(request, url);
+  }
+  return url;
+}
+
+/** The client sent `request` to `url` (the same URL, parsed): requestUrl need not parse it again. */
+export function sentTo(request: ExchangeRequest, url: URL): void {
+  parsedUrls.set(request, url);
+}
+
+const parsedUrls = new WeakMap<ExchangeRequest, URL>();

@@ -6,6 +6,8 @@ export interface Outgoing {
   method: string;
   path: string;
   url: string;
+  /** `url` parsed, where the client has it: undici takes it as it is */
+  parsed?: URL;
   headers: Record<string, string>;
   body: string | undefined;
   auth: Auth;
@@ -19,7 +21,7 @@ export interface Outgoing {
  * one is named; the credential last.
  */
 export function outgoing(
-  r: Pick<Outgoing, 'method' | 'path' | 'url' | 'auth' | 'exempt'>,
+  r: Pick<Outgoing, 'method' | 'path' | 'url' | 'parsed' | 'auth' | 'exempt'>,
   o: { json?: unknown; body?: string; contentType?: string; headers?: Record<string, string> },
   authorization: string | undefined,
 ): Outgoing {

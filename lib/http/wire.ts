@@ -1,4 +1,8 @@
-import { Agent, request } from 'undici';
+// undici's Agent and its request, not its index: the index loads fetch, WebSocket, the caches and the
+// cookies too (and through them Node's own copy of undici), 37 ms of every start's CPU. No exports map
+// closes these paths; test/undici-parts.test.ts holds them to the index's own.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import requestOn from 'undici/lib/api/api-request.js';
 import type { ExchangeResponse } from './exchange.js';
 import type { Redactor } from '../redact/redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, readBounded } from './bounded-read.js';
@@ -65,11 +69,14 @@ async function once(r: Outgoing, w: WireSettings): Promise<ExchangeResponse> {
   // stopped run stops at once (--deadline, --max-wait), not when its requests in flight end
   const { signal, done } = exchangeSignal(w.timeoutMs, w.stopSignal);
   try {
-    const res = await request(r.url, {
+    // as undici's index does for `request(url, …)`: the origin, and the path with its query
+    const url = r.parsed ?? new URL(r.url);
+    const res = await requestOn.call(agent(w.timeoutMs), {
+      origin: url.origin,
+      path: url.search ? `${url.pathname}${url.search}` : url.pathname,
       method: r.method as 'GET',
       headers: r.headers,
       body: r.body ?? null,
-      dispatcher: agent(w.timeoutMs),
       signal,
     });
     w.onHeaders?.();

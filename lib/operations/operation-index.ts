@@ -19,6 +19,8 @@ interface Matcher {
   /** with a trailing slash allowed: how a create is recognised (a server may take `/contact/`) */
   loose: RegExp;
   literals: number;
+  /** its template's parameters, in their order */
+  names: string[];
 }
 
 /**
@@ -28,13 +30,14 @@ interface Matcher {
  * prefix matches only segments that carry it.
  */
 export class OperationIndex {
-  private readonly matchers: Matcher[];
+  /** per method, literal segments first: a run asks a thousand times, each once tried every operation */
+  private readonly matchers = new Map<string, Matcher[]>();
   private readonly byEndpoint: ReadonlyMap<string, ApiOperation>;
 
   constructor(readonly all: readonly ApiOperation[]) {
     this.byEndpoint = new Map(all.map((o) => [o.endpoint, o]));
-    this.matchers = all
-      .map((operation) => {
+    const matchers = all
+      .map((operation): Matcher => {
         const segments = operation.template.split('/').map((seg) => {
           const name = /^\{(.+)\}$/.exec(seg)?.[1];
           if (name === undefined) return escape(seg);
@@ -43,9 +46,15 @@ export class OperationIndex {
         });
         const pattern = segments.join('/');
         const literals = operation.template.split('/').filter((s) => s && !s.startsWith('{')).length;
-        return { operation, re: new RegExp(`^${pattern}$`), loose: new RegExp(`^${pattern}/?$`), literals };
+        const names = parameterNames(operation.template);
+        return { operation, re: new RegExp(`^${pattern}$`), loose: new RegExp(`^${pattern}/?$`), literals, names };
       })
       .sort((a, b) => b.literals - a.literals);
+    for (const m of matchers) {
+      const same = this.matchers.get(m.operation.method) ?? [];
+      same.push(m);
+      this.matchers.set(m.operation.method, same);
+    }
   }
 
   /** Every operation as the spec writes it, in the table's order. */
@@ -65,13 +74,11 @@ export class OperationIndex {
   /** The operation and its parameters' values; `loose` also takes a trailing slash. */
   match(method: string, pathUnderBase: string, loose = false): OperationMatch | undefined {
     const bare = pathUnderBase.split(/[?#]/)[0] ?? '';
-    const m = method.toUpperCase();
-    for (const matcher of this.matchers) {
-      if (matcher.operation.method !== m) continue;
+    for (const matcher of this.matchers.get(method.toUpperCase()) ?? []) {
       const hit = (loose ? matcher.loose : matcher.re).exec(bare);
       if (!hit) continue;
       const values: Record<string, string> = {};
-      parameterNames(matcher.operation.template).forEach((name, i) => (values[name] = hit[i + 1]!));
+      matcher.names.forEach((name, i) => (values[name] = hit[i + 1]!));
       return { operation: matcher.operation, values };
     }
     return undefined;

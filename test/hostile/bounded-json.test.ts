@@ -64,6 +64,19 @@ describe('a small answer bounded as it is parsed', () => {
     expect(parseBounded('['.repeat(64) + ']'.repeat(64))).toBeDefined();
   });
 
+  it('a short answer is bounded as a long one: 64 levels parse, 65 are too deep, valid or not', () => {
+    const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(parseBounded(nested(64))).toEqual(JSON.parse(nested(64)));
+    expect(() => parseBounded(nested(65))).toThrow(/nested 65 levels deep \(the run reads at most 64\): too deep/);
+    // not JSON at all, but nested too deep as it starts: refused as too deep, not let go as text
+    expect(() => parseBounded(`${'['.repeat(100)}oops`)).toThrow(/nested 100 levels deep/);
+    // deep inside an object, not at its root
+    const inObject = `{"a":{"b":${nested(63)}}}`;
+    expect(() => parseBounded(inObject)).toThrow(/nested 65 levels deep/);
+    expect(parseBounded(`{"a":{"b":${nested(62)}}}`)).toEqual(JSON.parse(`{"a":{"b":${nested(62)}}}`));
+    expect(parseBounded('{"a": [1, 2,')).toBeUndefined();
+  });
+
   it('keeps the head of a long text, redacting a key that straddles the cut', () => {
     const key = 'pra_live_0123456789abcdef';
     const text = 'a'.repeat(64 * 1024 - 5) + key + 'b'.repeat(1000);
