@@ -52,21 +52,6 @@ function newestSource() {
   return newest;
 }
 
-/**
- * undici's cookie functions, loaded with the rest of undici, read `globalThis.Headers` as they load: a
- * getter that makes Node load its own copy of undici (fetch's), about 15 ms of every start's CPU. The
- * suite never hands those functions a Headers of Node's: in the bundle they check undici's own alone.
- */
-const undiciCookies = {
-  name: 'undici-cookies',
-  setup(b) {
-    b.onLoad({ filter: /undici[\\/]lib[\\/]web[\\/]cookies[\\/]index\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace('[Headers, globalThis.Headers].filter(Boolean)', '[Headers]'),
-      loader: 'js',
-    }));
-  },
-};
-
 async function bundled() {
   if (process.env.CONFORMANCE_NO_BUNDLE === '1') return undefined;
   try {
@@ -85,7 +70,6 @@ async function bundled() {
         // the modules find their files from their own URL: the bundle's, as an ES module bundle's would be
         define: { 'import.meta.url': '__bundleUrl' },
         banner: { js: "var __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-        plugins: [undiciCookies],
         logLevel: 'silent',
       });
       renameSync(partial, BUNDLE);
