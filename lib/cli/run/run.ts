@@ -38,8 +38,9 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
       const context = { target, budget: run.budget, redactor: run.redactor, checkTimeoutMs: CHECK_TIMEOUT_MS, setups };
       const all = runChecks(defs, context, events);
       all.catch(() => undefined);
-      // the read of the user's kept records goes as soon as the run writes nothing more (audit.ts)
-      void target.lastChecks?.writesDone.then(() => startAudit(run, record));
+      // the read of the user's kept records goes as soon as no check writes any more, beside the set-ups'
+      // archives (audit.ts)
+      void target.lastChecks?.checkWritesDone.then(() => startAudit(run, record));
       return (await Promise.race([all, run.interruption.deadline.then(() => undefined)])) ?? [...record.ended];
     } finally {
       await setups.close();
