@@ -13,15 +13,15 @@ const nameOf = (c: { rule: string; title: string }): string => `${c.rule}\n${c.t
  * run but those held from the observer (lib/runner/held-answers.ts), in every run alike.
  * `checkWritesDone` once no check will write any more: every other check ended (`checksEnded`), and each
  * that spends what the user gave up ended or said it only reads from then on (`onlyReads`). The set-ups'
- * archives may still be going: they archive the run's own records (and edges between them), which no
- * read of a kept record shows, so the read of the kept records after the run goes beside them.
+ * archives may still be going: they archive the run's own records and the edges it made, which change
+ * nothing the read of a kept record compares, so that read (lib/cli/run/audit.ts) goes beside them.
  */
 export class LatePhase implements LastChecks {
   readonly othersEnded: Promise<void>;
   readonly seen: Promise<void>;
   readonly checkWritesDone: Promise<void>;
   private ended = false;
-  private othersWrote = false;
+  private nonSpendingEnded = false;
   /** the spending checks that may still write */
   private readonly writing = new Set<string>();
   private lastWrite!: () => void;
@@ -55,12 +55,12 @@ export class LatePhase implements LastChecks {
 
   /** Every check but those that spend what the user gave up has ended (the run-last ones too). */
   checksEnded(): void {
-    this.othersWrote = true;
+    this.nonSpendingEnded = true;
     this.settleWrites();
   }
 
   private settleWrites(): void {
-    if (this.othersWrote && this.writing.size === 0) this.lastWrite();
+    if (this.nonSpendingEnded && this.writing.size === 0) this.lastWrite();
   }
 
   /** Every check that is neither run-last nor spends what the user gave up has ended. */

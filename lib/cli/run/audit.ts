@@ -27,7 +27,7 @@ export async function audit(run: Ready, record: RunRecord): Promise<void> {
 /**
  * The audit's reads and what they find, begun once: as soon as no check will write any more
  * (lib/check/run-target.ts LastChecks.checkWritesDone), beside the last checks' reads and the set-ups'
- * archives, which change nothing it reads: an archive of a record the run made, an edge between two
+ * archives, which change nothing it compares: an archive of a record the run made, an edge the run made
  * (the spec states no other effect of either, and a record's read shows no edge); or at the end of a
  * run stopped before. A round trip off a distant run, and against a server that sheds load, a
  * Retry-After of its own.
