@@ -312,7 +312,7 @@ describe('the checks that run after every other (run-last, spending what the use
         await c.target.beforeSpending;
         mark('spent');
         // from here it only reads: the run writes nothing more, and the audit may read beside it
-        void c.target.lastChecks?.writesDone.then(() => mark('writes done'));
+        void c.target.lastChecks?.checkWritesDone.then(() => mark('writes done'));
         c.target.lastChecks?.onlyReads(c);
         await c.api.get(`/contact/${ID}`);
         mark('spending ended');

@@ -533,7 +533,7 @@ describe("the run's last checks' barriers (lib/runner/late-phase.ts)", () => {
     expect(seen).toBe(true);
   });
 
-  it('settles `writesDone` once the set-ups are archived and every spending check ended or only reads', async () => {
+  it('settles `checkWritesDone` once every other check ended and every spending check ended or only reads', async () => {
     const late = new LatePhase([]);
     const spending = [
       { rule: 'task.delete.archives', title: 'a' },
@@ -541,10 +541,10 @@ describe("the run's last checks' barriers (lib/runner/late-phase.ts)", () => {
     ];
     late.spending(spending);
     let done = false;
-    void late.writesDone.then(() => (done = true));
+    void late.checkWritesDone.then(() => (done = true));
     const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
     late.onlyReads(spending[0]!);
-    late.archived();
+    late.checksEnded();
     await turn();
     expect(done).toBe(false);
     late.onlyReads(spending[1]!);

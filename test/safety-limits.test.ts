@@ -8,7 +8,7 @@ import { ApiClient } from '../lib/http/client.js';
 import type { Exchange } from '../lib/http/exchange.js';
 import { Redactor } from '../lib/redact/redact.js';
 import { isArchived, isCreated, readLedger } from '../lib/safety/ledger.js';
-import { keptRecordDeletedBy } from '../fixtures/kept-records.js';
+import { keptRecordDeletedBy, keptRecords } from '../fixtures/kept-records.js';
 import { runCli } from './support/cli.js';
 import { keyName, referenceWithFixtures, startProxy, startSilentServer, type Proxy } from './support/loopback.js';
 import { STATED_OPERATIONS } from '../suites/spec/api-operations.js';
@@ -243,5 +243,23 @@ describe('a run with the safety options, watched through a loopback proxy', () =
     const free = await run(['--only', 'contacts'], 'c8');
     expect(free.proxy.stats.maxInFlight).toBeGreaterThan(2); // the measure can see more: the cap is what held it
     expect(free.proxy.stats.maxInFlight).toBeLessThanOrEqual(32); // the default ceiling
+  });
+
+  it("the read of kept records after the run goes beside the set-ups' archives, under the one --concurrency", async () => {
+    // each DELETE held 150 ms, as a server that archives slowly holds the run's last archives
+    const r = await run(['--only', 'write-forms', '--concurrency', '2'], 'c2-tail', {
+      delayMs: (method: string) => (method === 'DELETE' ? 150 : 0),
+    });
+    expect(r.code, r.out).toBe(0);
+    expect(r.proxy.stats.maxInFlight).toBeLessThanOrEqual(2);
+    const { requests } = r.proxy.stats;
+    // the audit's reads are the last reads of the kept records; the run's last archives end after the first
+    const reads = keptRecords(reference.fixtures).map((k) =>
+      requests.findLast((q) => q.method === 'GET' && q.path === k.read),
+    );
+    expect(reads.length).toBe(r.report.run.keptRecordsRequests);
+    const firstRead = Math.min(...reads.map((q) => q!.at!));
+    const lastArchive = Math.max(...requests.filter((q) => q.method === 'DELETE').map((q) => q.doneAt!));
+    expect(firstRead).toBeLessThan(lastArchive);
   });
 });

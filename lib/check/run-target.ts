@@ -75,6 +75,9 @@ export interface LastChecks {
    * (lib/cli/run/audit.ts) goes beside those reads, which change nothing it reads
    */
   onlyReads(c: { rule: string; title: string }): void;
-  /** settles once the run will write nothing more (every check ended or only reads; the set-ups archived) */
-  writesDone: Promise<void>;
+  /**
+   * settles once no check will write any more (every check ended or only reads); the set-ups' archives,
+   * which no read of a kept record shows, may still be going
+   */
+  checkWritesDone: Promise<void>;
 }

@@ -235,6 +235,17 @@ export function writeReportFile(dir: string, name: string, content: string, reda
   return file;
 }
 
+/**
+ * Writes a report file every byte of which was escaped and scanned for a key as writeReportFile does,
+ * piece by piece as the run made it (the HAR: lib/cli/run/har-file.ts).
+ */
+export function writeScannedReportFile(dir: string, name: string, content: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
 /** Appends to a file outside the report folder ($GITHUB_STEP_SUMMARY), redacted the same way. */
 export function appendReportFile(file: string, content: string, redactor: Redactor): void {
   appendFileSync(file, redacted(content, redactor));

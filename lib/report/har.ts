@@ -21,25 +21,60 @@ export interface HarCheck {
  * so the run's order of dependent requests can be replayed (`npm run bench` does).
  */
 export function harOf(checks: readonly HarCheck[], o: { version: string }): unknown {
-  const entries = checks.flatMap((c) =>
-    c.exchanges.map((ex, i) => {
-      const span = c.spans[i];
-      const started = span ? performance.timeOrigin + span.start : Date.now();
-      return {
-        startedDateTime: new Date(started).toISOString(),
-        time: ex.ms,
-        request: harRequest(ex),
-        response: harResponse(ex),
-        cache: {},
-        // blocked: the wait for a turn in the run's request budget (the run's own queue, not the server's)
-        timings: { blocked: blocked(span), send: 0, wait: Math.max(0, ex.ms - Math.max(0, blocked(span))), receive: 0 },
-        _startMs: span?.start,
-        _check: { index: c.index, id: c.id, title: c.title, held: c.held },
-      };
-    }),
-  );
+  const entries = checks.flatMap(entriesOf);
   entries.sort((a, b) => (a._startMs ?? 0) - (b._startMs ?? 0));
-  return { log: { version: '1.2', creator: { name: 'public-records-api-conformance', version: o.version }, entries } };
+  return { log: { version: '1.2', creator: creatorOf(o.version), entries } };
+}
+
+/** One entry of the HAR as it is written (its JSON text), and what places it in harOf's order. */
+export interface HarPiece {
+  /** when its request was asked for (`_startMs`): entries are in this order… */
+  startMs: number;
+  /** …then in the order of the checks (index) and of each check's requests (at) */
+  index: number;
+  at: number;
+  text: string;
+}
+
+/**
+ * The entries of one check, each as its JSON text, built as the check ends (lib/cli/run/har-file.ts):
+ * what `harTextOf` joins is byte for byte JSON.stringify(harOf(…)).
+ */
+export function harPieces(c: HarCheck): HarPiece[] {
+  return entriesOf(c).map((e, at) => ({ startMs: e._startMs ?? 0, index: c.index, at, text: JSON.stringify(e) }));
+}
+
+/** The HAR of `pieces` (every check's), as harOf's JSON text: the entries in its order, between its two ends. */
+export function harTextOf(
+  pieces: readonly HarPiece[],
+  version: string,
+): { head: string; entries: string[]; tail: string } {
+  const sorted = [...pieces].sort((a, b) => a.startMs - b.startMs || a.index - b.index || a.at - b.at);
+  // the entries are the log's last member: the text of a log of none ends `[]}}`
+  const none = JSON.stringify({ log: { version: '1.2', creator: creatorOf(version), entries: [] } });
+  return { head: none.slice(0, -3), entries: sorted.map((p) => p.text), tail: none.slice(-3) };
+}
+
+function creatorOf(version: string) {
+  return { name: 'public-records-api-conformance', version };
+}
+
+function entriesOf(c: HarCheck) {
+  return c.exchanges.map((ex, i) => {
+    const span = c.spans[i];
+    const started = span ? performance.timeOrigin + span.start : Date.now();
+    return {
+      startedDateTime: new Date(started).toISOString(),
+      time: ex.ms,
+      request: harRequest(ex),
+      response: harResponse(ex),
+      cache: {},
+      // blocked: the wait for a turn in the run's request budget (the run's own queue, not the server's)
+      timings: { blocked: blocked(span), send: 0, wait: Math.max(0, ex.ms - Math.max(0, blocked(span))), receive: 0 },
+      _startMs: span?.start,
+      _check: { index: c.index, id: c.id, title: c.title, held: c.held },
+    };
+  });
 }
 
 /** The time a request waited for its turn, rounded; -1 (HAR's "not known") without a span that says. */

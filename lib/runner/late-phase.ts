@@ -11,15 +11,17 @@ const nameOf = (c: { rule: string; title: string }): string => `${c.rule}\n${c.t
  * once, besides, each of the `early` run-last checks that send their own requests first (`sendsEarly`)
  * waits in `allSeen` or has ended (`arrive`). Judged then, a run-last check sees every answer of the
  * run but those held from the observer (lib/runner/held-answers.ts), in every run alike.
- * `writesDone` once the run will write nothing more: the set-ups archived (`archived`), and each check
- * that spends what the user gave up ended or said it only reads from then on (`onlyReads`).
+ * `checkWritesDone` once no check will write any more: every other check ended (`checksEnded`), and each
+ * that spends what the user gave up ended or said it only reads from then on (`onlyReads`). The set-ups'
+ * archives may still be going: they archive the run's own records and the edges it made, which change
+ * nothing the read of a kept record compares, so that read (lib/cli/run/audit.ts) goes beside them.
  */
 export class LatePhase implements LastChecks {
   readonly othersEnded: Promise<void>;
   readonly seen: Promise<void>;
-  readonly writesDone: Promise<void>;
+  readonly checkWritesDone: Promise<void>;
   private ended = false;
-  private archivedAll = false;
+  private nonSpendingEnded = false;
   /** the spending checks that may still write */
   private readonly writing = new Set<string>();
   private lastWrite!: () => void;
@@ -36,7 +38,7 @@ export class LatePhase implements LastChecks {
     this.seen = new Promise((resolve) => {
       this.allIn = resolve;
     });
-    this.writesDone = new Promise((resolve) => {
+    this.checkWritesDone = new Promise((resolve) => {
       this.lastWrite = resolve;
     });
   }
@@ -51,14 +53,14 @@ export class LatePhase implements LastChecks {
     this.settleWrites();
   }
 
-  /** Every other check has ended and the set-ups' records are archived. */
-  archived(): void {
-    this.archivedAll = true;
+  /** Every check but those that spend what the user gave up has ended (the run-last ones too). */
+  checksEnded(): void {
+    this.nonSpendingEnded = true;
     this.settleWrites();
   }
 
   private settleWrites(): void {
-    if (this.archivedAll && this.writing.size === 0) this.lastWrite();
+    if (this.nonSpendingEnded && this.writing.size === 0) this.lastWrite();
   }
 
   /** Every check that is neither run-last nor spends what the user gave up has ended. */

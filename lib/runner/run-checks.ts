@@ -94,7 +94,7 @@ async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool:
     checkEnded: (d) => late.arrive(d),
   });
   if (!defs.some(spends)) {
-    await Promise.all([others, lastOnes]);
+    await Promise.all([others, lastOnes]).finally(() => late.checksEnded());
     return;
   }
   // the spending checks spend once the others have ended (spendGivenUp awaits `beforeSpending`), and
@@ -107,13 +107,14 @@ async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool:
     othersEnded = resolve;
   });
   const last = Promise.all([others, lastOnes]).finally(() => {
+    late.checksEnded();
     run.target.lackedBeforeSpending = lackedInputs(results.filter((r, i) => r !== undefined && !spends(defs[i]!)));
     heldAnswers.release();
     othersEnded();
   });
   // every check that reads a set-up has ended (the spending checks ask for none): their archive goes
   // beside the spending checks instead of after them (three round trips off a distant run)
-  const archived = last.then(() => run.setups?.close()).then(() => late.archived());
+  const archived = last.then(() => run.setups?.close());
   await Promise.all([
     last,
     archived,

@@ -7,7 +7,8 @@ import { startReferenceServer, type ReferenceOptions, type RunningReference } fr
 
 /** What a proxy saw: every request, and the most requests it ever had in flight at once. */
 export interface ProxyStats {
-  requests: Array<{ method: string; path: string; authorization: string | undefined }>;
+  /** each with when it came and when its answer ended (performance.now()), once it did */
+  requests: Array<{ method: string; path: string; authorization: string | undefined; at?: number; doneAt?: number }>;
   inFlight: number;
   maxInFlight: number;
 }
@@ -17,6 +18,8 @@ export interface ProxyOptions {
   hang?: (method: string, path: string) => boolean;
   /** after this many requests the proxy dies: it stops listening and drops every connection */
   dieAfter?: number;
+  /** how long (ms) a request (by method and path under the base) is held before it goes on, in flight */
+  delayMs?: (method: string, path: string) => number;
 }
 
 export interface Proxy {
@@ -41,7 +44,13 @@ export async function startProxy(upstreamBaseUrl: string, o: ProxyOptions = {}):
       return;
     }
     const p = (req.url ?? '/').startsWith(basePath) ? (req.url ?? '/').slice(basePath.length) : (req.url ?? '/');
-    stats.requests.push({ method: req.method ?? 'GET', path: p, authorization: req.headers.authorization });
+    const seen: ProxyStats['requests'][number] = {
+      method: req.method ?? 'GET',
+      path: p,
+      authorization: req.headers.authorization,
+      at: performance.now(),
+    };
+    stats.requests.push(seen);
     if (o.dieAfter !== undefined && stats.requests.length > o.dieAfter) {
       dead = true;
       server.close();
@@ -53,20 +62,12 @@ export async function startProxy(upstreamBaseUrl: string, o: ProxyOptions = {}):
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     const done = () => {
       stats.inFlight -= 1;
+      seen.doneAt = performance.now();
     };
-    const fwd = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        up.on('end', done);
-      },
-    );
-    fwd.on('error', () => {
-      done();
-      res.destroy();
-    });
-    req.pipe(fwd);
+    const delay = o.delayMs?.(req.method ?? 'GET', p) ?? 0;
+    const forward = () => forwardTo(upstream, req, res, done);
+    if (delay > 0) setTimeout(forward, delay);
+    else forward();
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -87,6 +88,23 @@ export async function startProxy(upstreamBaseUrl: string, o: ProxyOptions = {}):
         server.close(() => r());
       }),
   };
+}
+
+/** Sends `req` on to `upstream` and its answer back; `done` once the answer ended (or failed). */
+function forwardTo(upstream: URL, req: http.IncomingMessage, res: http.ServerResponse, done: () => void): void {
+  const fwd = http.request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+      up.on('end', done);
+    },
+  );
+  fwd.on('error', () => {
+    done();
+    res.destroy();
+  });
+  req.pipe(fwd);
 }
 
 /** A loopback server that accepts connections and never answers (or answers some paths normally via `serve`). */

@@ -4,6 +4,7 @@ import { RunStopped } from '../../http/run-stopped.js';
 import { RecordChanges, type RecordChange } from '../../safety/record-changes.js';
 import type { RunRecord } from '../../runner/run-record.js';
 import type { Ready } from './preflight.js';
+import { BorrowedSlots } from './audit-budget.js';
 
 /** The audit's reads, once per run: begun beside the run's last reads (`startAudit`), or at its end. */
 const begun = new WeakMap<Ready, Promise<RecordChange[]>>();
@@ -24,9 +25,12 @@ export async function audit(run: Ready, record: RunRecord): Promise<void> {
 }
 
 /**
- * The audit's reads and what they find, begun once: at the run's end, or as soon as the run will
- * write nothing more (lib/check/run-target.ts LastChecks.writesDone), beside the last checks' reads,
- * which change nothing it reads (a round trip off a distant run).
+ * The audit's reads and what they find, begun once: as soon as no check will write any more
+ * (lib/check/run-target.ts LastChecks.checkWritesDone), beside the last checks' reads and the set-ups'
+ * archives, which change nothing it compares: an archive of a record the run made, an edge the run made
+ * (the spec states no other effect of either, and a record's read shows no edge); or at the end of a
+ * run stopped before. A round trip off a distant run, and against a server that sheds load, a
+ * Retry-After of its own.
  */
 export function startAudit(run: Ready, record: RunRecord): Promise<RecordChange[]> {
   let p = begun.get(run);
@@ -38,12 +42,13 @@ export function startAudit(run: Ready, record: RunRecord): Promise<RecordChange[
 }
 
 async function readKept(run: Ready, record: RunRecord): Promise<RecordChange[]> {
-  const { target, before } = run;
+  const { target, before, budget } = run;
   const kept = target.preflight?.kept;
   if (!kept || Object.keys(kept).length === 0) return [];
   const api = new ApiClient({
     ...serverSettings(target, run.redactor),
-    budget: before,
+    // counted apart from the checks' (--max-requests), in their slots: beside the archives, one cap
+    budget: new BorrowedSlots(before, budget),
     onExchange: () => {
       record.keptRecordsRequests += 1;
     },

@@ -3,6 +3,7 @@ import type { CheckDefinition } from '../../check/registry.js';
 import type { CheckRun } from '../../runner/check-run.js';
 import { runChecks } from '../../runner/run-checks.js';
 import { startAudit } from './audit.js';
+import { harPiecesOf } from './har-file.js';
 import { RunSetups } from '../../runner/run-setups.js';
 import { withSetupRecords } from '../../runner/setup-records.js';
 import { findingResults } from '../../runner/finding-results.js';
@@ -23,9 +24,13 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
   const { record, target } = run;
   const progress = new ConsoleProgress(run.print, run.live, () => run.waiting.suffix());
   progress.start(defs.length, new Set(defs.map((d) => d.group)).size);
+  // --har: each check's entries made as it ends, while the run waits on the server (har-file.ts)
+  const har = harPiecesOf(run);
+  const at = new Map(defs.map((d, i) => [d, i]));
   const events = {
     onCheck: (r: CheckRun, d: CheckDefinition) => {
       record.onCheck(r);
+      har?.add(r, at.get(d)!);
       progress.onCheck(r, d);
     },
     onGroup: (g: string, rs: readonly CheckRun[]) => progress.onGroup(g, rs),
@@ -38,8 +43,9 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
       const context = { target, budget: run.budget, redactor: run.redactor, checkTimeoutMs: CHECK_TIMEOUT_MS, setups };
       const all = runChecks(defs, context, events);
       all.catch(() => undefined);
-      // the read of the user's kept records goes as soon as the run writes nothing more (audit.ts)
-      void target.lastChecks?.writesDone.then(() => startAudit(run, record));
+      // the read of the user's kept records goes as soon as no check writes any more, beside the set-ups'
+      // archives (audit.ts)
+      void target.lastChecks?.checkWritesDone.then(() => startAudit(run, record));
       return (await Promise.race([all, run.interruption.deadline.then(() => undefined)])) ?? [...record.ended];
     } finally {
       await setups.close();
