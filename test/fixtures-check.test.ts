@@ -55,12 +55,22 @@ describe('the fixtures check before the run', () => {
   });
 
   it('two mistakes: one line each', async () => {
-    const r = await runWith((f) => ({ ...f, noteId: randomUUID(), taskIds: [randomUUID()] }), 'two-mistakes');
+    const r = await runWith((f) => ({ ...f, noteId: randomUUID(), meetingId: randomUUID() }), 'two-mistakes');
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^ {4}fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/,
+      /^ {4}fixtures: meetingId: GET \/meeting\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a meeting that exists/,
+    );
+  });
+
+  it('a task the server does not have (no task read is stated): exit 2, named by the refused patch', async () => {
+    const r = await runWith((f) => ({ ...f, taskIds: [randomUUID()] }), 'missing-task');
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^conformance: fixtures: taskIds\[0\]: PATCH \/task\/[0-9a-f-]{36} answered HTTP 404 \(record_not_found\); name a task that exists and is not archived$/,
     );
   });
 

@@ -228,6 +228,13 @@ describe('the request budget: --concurrency, --max-requests and the 429 back-off
     // slow start is over: it grows one by one
     await busyWindow(lowered, 50);
     expect(lowered.limit).toBe(5);
+    // the preflight's one wave starts at the ceiling: one 429 halving it leaves the checks half their start
+    const wave = new RequestBudget(32, undefined, undefined, () => 0, 32);
+    wave.answered(wave.count(), 429);
+    expect(wave.limit).toBe(16);
+    const halved = new RequestBudget(32, undefined, undefined, () => 0);
+    halved.continueFrom(wave);
+    expect(halved.limit).toBe(4);
   });
 
   it('never drops below one request in flight', () => {

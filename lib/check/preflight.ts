@@ -25,6 +25,13 @@ export interface PreflightFindings {
    * ms): a check of the same read's answer judges this one instead of sending it again.
    */
   reads?: Record<string, { ex: Exchange; sentAt: number }>;
+  /**
+   * The archives of what the fixtures check made, still in flight as the checks start: the run-last
+   * checks judge, and the run's writes are done, once they are answered (lib/runner/late-phase.ts).
+   */
+  archives?: Promise<unknown>;
+  /** each of those archives, settling (never rejecting) once answered: each holds a slot of the checks' budget */
+  archiving?: Array<Promise<unknown>>;
 }
 
 /** The fixtures check's result: what the engine reads, and what the spec's own checks read. */

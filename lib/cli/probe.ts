@@ -43,6 +43,9 @@ export async function probe(
     ...serverSettings(server, redactor),
     ...(budget ? { budget } : {}),
     ...(seen ? { onExchange: (ex: Exchange) => seen(ex) } : {}),
+    // every check waits on the probe and the fixtures check beside it: the run's critical path, which
+    // takes every slot of the limit (lib/http/request-budget.ts), not one fewer
+    priority: Number.NEGATIVE_INFINITY,
     // rate-limited past --max-wait (or interrupted) before any check: the run cannot be made
     refuse: (_kind, message) => {
       throw new RunCannotStart(`cannot run against ${baseUrl}: ${message.replace(/^blocked: /, '')}`);

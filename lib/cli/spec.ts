@@ -38,8 +38,11 @@ export interface Spec {
   judges: SpecJudges;
   /** the user's fixtures file: its schema, the records it keeps, how to get each key */
   fixtures: FixturesKnowledge;
-  /** before the checks: the fixtures file's records and names read on the server and checked */
-  fixturesCheck(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight>;
+  /**
+   * before the checks: the fixtures file's records and names read on the server and checked; its
+   * reads may go before `probed` settles, its writes wait for it (and are not sent when it rejects)
+   */
+  fixturesCheck(target: Target, redactor: Redactor, budget?: RequestBudget, probed?: Promise<void>): Promise<Preflight>;
   /** after the checks: every kept record read again and compared with its state at the fixtures check */
   auditKeptRecords(
     api: ApiClient,

@@ -118,9 +118,12 @@ export class RequestBudget {
    * whatever the few reads before them showed (a server may meter its writes alone).
    */
   continueFrom(before: RequestBudget): void {
-    if (this.sent > 0 || before.decreases === 0 || before.limit >= this.limit) return;
+    // the share of its start that 429s left it: a budget that started wider than this one (the
+    // preflight's one wave) halved once leaves this one half its start too
+    const limit = Math.max(1, Math.floor((this.limit * before.limit) / before.start));
+    if (this.sent > 0 || before.decreases === 0 || limit >= this.limit) return;
     this.slowStart = false;
-    this.limit = before.limit;
+    this.limit = limit;
     this.lowest = Math.min(this.lowest, this.limit);
     this.note('429');
   }

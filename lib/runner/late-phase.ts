@@ -30,17 +30,22 @@ export class LatePhase implements LastChecks {
   private endedOthers!: () => void;
   private allIn!: () => void;
 
-  constructor(early: ReadonlyArray<{ rule: string; title: string }>) {
+  /**
+   * `before`: what the run sent before its checks and still awaits (the fixtures check's archives, in
+   * flight beside the first checks): answered before a run-last check judges and before writes are done.
+   */
+  constructor(early: ReadonlyArray<{ rule: string; title: string }>, before?: Promise<unknown>) {
     this.early = new Set(early.map(nameOf));
+    const first = (before ?? Promise.resolve()).then(() => undefined);
     this.othersEnded = new Promise((resolve) => {
       this.endedOthers = resolve;
     });
-    this.seen = new Promise((resolve) => {
+    this.seen = new Promise<void>((resolve) => {
       this.allIn = resolve;
-    });
-    this.checkWritesDone = new Promise((resolve) => {
+    }).then(() => first);
+    this.checkWritesDone = new Promise<void>((resolve) => {
       this.lastWrite = resolve;
-    });
+    }).then(() => first);
   }
 
   /** The checks that spend what the user gave up: the run may write until each ends or only reads. */

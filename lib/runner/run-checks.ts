@@ -81,7 +81,10 @@ type Pool = (queue: StartQueue, context?: RunContext, o?: PoolOptions) => Promis
 async function inPhases(defs: readonly CheckDefinition[], run: RunContext, pool: Pool, results: CheckRun[]) {
   const spends = (d: CheckDefinition): boolean => d.spendsGivenUp === true;
   const runLast = (d: CheckDefinition): boolean => d.runLast === true && !spends(d);
-  const late = new LatePhase(defs.filter((d) => runLast(d) && d.sendsEarly === true));
+  const late = new LatePhase(
+    defs.filter((d) => runLast(d) && d.sendsEarly === true),
+    run.target.preflight?.archives,
+  );
   run.target.lastChecks = late;
   const others = pool(new StartQueue(defs, (d) => !runLast(d) && !spends(d)), run, {
     ended: () => late.endOthers(),

@@ -43,6 +43,16 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
 ];
 
 /**
+ * The fixtures whose answers show no mistake of the user's (the required create fields and discovery
+ * are notes; `taskToArchive`'s one mistake is found without a request): the writes do not wait for them.
+ */
+const SHOW_NO_MISTAKE: ReadonlyArray<(typeof FIXTURES)[number]> = [
+  taskToArchiveFixture,
+  requiredCreateFixtures,
+  discoveryReads,
+];
+
+/**
  * Before any check: is each record the fixtures name one the server has? A fixture the server does
  * not know is the user's mistake, not a deviation, so it ends the run (exit 2) with one line per
  * mistake naming the key, the server's answer and the fix. Any other answer (5xx, a wrong shape)
@@ -52,7 +62,12 @@ const FIXTURES: ReadonlyArray<(c: FixtureCheck, found: Findings) => Promise<void
  * Like the probe, these requests are not counted by --max-requests; a record made here is archived
  * here, and written to the cleanup ledger first.
  */
-export async function checkFixtures(target: Target, redactor: Redactor, budget?: RequestBudget): Promise<Preflight> {
+export async function checkFixtures(
+  target: Target,
+  redactor: Redactor,
+  budget?: RequestBudget,
+  probed: Promise<void> = Promise.resolve(),
+): Promise<Preflight> {
   const preflight: Preflight = { checked: [], requests: 0, reads: {} };
   const records = new CreatedRecords({
     runId: target.runId,
@@ -64,12 +79,14 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
   });
   const api = oneReadInFlight(fixturesClient(target, redactor, budget, records, preflight));
   const findings = FIXTURES.map(() => findingsOf(target.baseUrl));
-  // the samples' upsert asks first: its archive then goes out with the second round of reads, not after it
-  const order = [FIXTURES.indexOf(customObjectFixture), ...FIXTURES.keys()].filter(
-    (i, at, all) => all.indexOf(i) === at,
+  const gate = writeGate(
+    probed,
+    findings,
+    FIXTURES.flatMap((f, i) => (SHOW_NO_MISTAKE.includes(f) ? [] : [i])),
   );
   // what a fixture's check made is archived as soon as it has ended, whatever else happened (the ledger
-  // already lists it): beside the other fixtures' reads, not a round trip after them all
+  // already lists it): beside the other fixtures' reads and the run's first checks, not a round trip
+  // before them; the run-last checks judge once it is answered (lib/runner/late-phase.ts)
   const archives: Array<Promise<unknown>> = [];
   const sent = new Set<string>();
   const archive = () => {
@@ -79,24 +96,75 @@ export async function checkFixtures(target: Target, redactor: Redactor, budget?:
         archives.push(api.delete(e.path, { auth: e.auth }));
       }
   };
-  const started = new Array<Promise<void>>(FIXTURES.length);
-  for (const i of order) started[i] = FIXTURES[i]!({ api, target, preflight }, findings[i]!).finally(archive);
+  const started = FIXTURES.map((f, i) =>
+    f({ api: gate.client(api, i), target, preflight }, findings[i]!).finally(() => {
+      gate.done(i);
+      archive();
+    }),
+  );
   // the kept records as they are before any check: the run compares them again at its end
   const [kept, ...done] = await Promise.allSettled([readKeptRecords(api, target.fixtures), ...started]);
   archive();
-  await Promise.allSettled(archives);
+  const archived = Promise.allSettled(archives);
   // the run's stop first: it is why the rest did not finish
-  const rejected = [kept, ...done].filter((r) => r.status === 'rejected');
+  const rejected = [kept, ...done].filter(
+    (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof NotProven),
+  );
   const failed = rejected.find((r) => r.reason instanceof RunStopped) ?? rejected[0];
+  const mistakes = findings.flatMap((found) => found.mistakes);
+  // a run that goes no further has its archives answered first
+  if (failed !== undefined || mistakes.length > 0) await archived;
+  if (failed === undefined && mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'), mistakes);
   if (failed) throw failed.reason;
+  preflight.archives = archived;
+  preflight.archiving = archives.map((a) => a.then(undefined, () => undefined));
   if (kept.status === 'fulfilled') preflight.kept = kept.value;
   preflight.checked.push(...findings.flatMap((found) => found.checked));
-  const mistakes = findings.flatMap((found) => found.mistakes);
-  if (mistakes.length > 0) throw new RunCannotStart(mistakes.join('\n'), mistakes);
   preflight.notes = unfilledFieldNotes(preflight);
   const discovered = discoveredOf(preflight, target.fixtures.customObject?.apiName);
   if (discovered !== undefined) preflight.discovered = discovered;
   return preflight;
+}
+
+/** A write not sent: a read showed a mistake (or the probe failed), so the run goes no further. */
+class NotProven extends Error {}
+
+/**
+ * The fixtures check's writes (the samples' upsert, the task's refused empty patch: each proves a fixture
+ * no read can) go once the probe has taken every key and each fixture of `waitFor` is done reading (its
+ * check ended, or waits here to write), and not at all when a read showed a mistake: a run that ends
+ * with exit 2 on a mistake a read shows has written nothing. Its reads go at once, beside the probe's.
+ */
+function writeGate(probed: Promise<void>, findings: readonly Findings[], waitFor: readonly number[]) {
+  const reading = new Set(waitFor);
+  let allRead!: () => void;
+  const read = new Promise<void>((resolve) => (allRead = resolve));
+  const done = (i: number): void => {
+    reading.delete(i);
+    if (reading.size === 0) allRead();
+  };
+  if (reading.size === 0) allRead();
+  const proven = probed.then(async () => {
+    await read;
+    return findings.every((found) => found.mistakes.length === 0);
+  });
+  // a probe that failed is said by the preflight; no write waits on it then
+  proven.catch(() => undefined);
+  return {
+    done,
+    /** fixture `i`'s client: a write says the fixture is done reading, then waits for the verdict */
+    client(api: ApiClient, i: number): ApiClient {
+      const gated = Object.create(api) as ApiClient;
+      gated.send = async (method, path, o) => {
+        if (method.toUpperCase() !== 'GET') {
+          done(i);
+          if (!(await proven)) throw new NotProven(`${method} ${path} not sent`);
+        }
+        return api.send(method, path, o);
+      };
+      return gated;
+    },
+  };
 }
 
 /**
@@ -145,6 +213,8 @@ function fixturesClient(
         };
     },
     ...(budget ? { budget } : {}),
+    // beside the probe, every check waits on it: the run's critical path (lib/cli/probe.ts)
+    priority: Number.NEGATIVE_INFINITY,
     // the archive of what the samples' upsert made goes even after an interruption (Ctrl-C)
     exempt: (method, path) => records.isArchiveOfOwn(method, path),
     // a stopped run (an interruption, a server that stopped cooperating) still writes its reports

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHostileFor } from './hostile-proxy.js';
@@ -39,5 +41,20 @@ describe('the fixtures check archives what it made', () => {
     // the held read was the fixtures check's (sent before the archive), and the archive went before it was answered
     expect(heldSeenAt).toBeLessThan(archive!.at);
     expect(archive!.at).toBeLessThan(heldAnsweredAt!);
+  }, 90_000);
+
+  it('a fixture the server does not have: exit 2, and nothing written (the upsert and the patch wait for the reads)', async (t) => {
+    const hostile = await startHostileFor(t, {});
+    const fixtures = JSON.parse(readFileSync(hostile.fixtures, 'utf8')) as Record<string, unknown>;
+    writeFileSync(hostile.fixtures, JSON.stringify({ ...fixtures, noteId: randomUUID() }));
+    const dir = path.join(hostile.dir, 'report');
+    const r = await runMeasured(['--fixtures', hostile.fixtures, '--report-dir', dir, '--only', 'discovery'], {
+      cwd: hostile.dir,
+      timeoutMs: 60_000,
+    });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/fixtures: noteId: GET \/note\//);
+    expect(hostile.seen.length).toBeGreaterThan(3);
+    expect(hostile.seen.filter((s) => s.method !== 'GET')).toEqual([]);
   }, 90_000);
 });

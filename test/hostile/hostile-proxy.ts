@@ -11,6 +11,8 @@ export interface Seen {
   method: string;
   url: string;
   body: string;
+  /** its Authorization header (a key of the test's own reference), when it had one */
+  auth?: string;
   /** when its body had come (performance.now()): a test can time a run from what the server saw */
   at: number;
 }
@@ -59,6 +61,7 @@ export async function startHostile(attack: Attack, options: ReferenceOptions = {
         method: req.method ?? 'GET',
         url: req.url ?? '/',
         body: Buffer.concat(chunks).toString('utf8'),
+        ...(req.headers.authorization !== undefined ? { auth: req.headers.authorization } : {}),
         at: performance.now(),
       };
       seen.push(s);

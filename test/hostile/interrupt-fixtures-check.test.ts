@@ -22,13 +22,19 @@ describe('Ctrl-C during the fixtures check', () => {
     let seenAtSignal = 0;
     hostile = await startHostile(
       {
-        after: (req) => {
-          // the fixtures check's upsert of the custom object's samples is the run's first write:
-          // the signal comes as its answer goes back, before the fixtures check has archived it
+        after: (req, answer, res) => {
+          // the fixtures check's upsert of the custom object's samples is the run's first write (and,
+          // after its reads, its last step): the signal comes while the run waits for its answer, which
+          // goes back a moment later, before the fixtures check has archived the record
           if (!signalled && pid !== undefined && req.method === 'POST' && req.url.endsWith('/_upsert')) {
             signalled = true;
             seenAtSignal = hostile!.seen.length;
             process.kill(pid, 'SIGINT');
+            setTimeout(() => {
+              res.writeHead(answer.status, answer.headers);
+              res.end(answer.body);
+            }, 300);
+            return true;
           }
           return false;
         },

@@ -74,8 +74,16 @@ describe('a server that stops cooperating', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/the server asked to wait 157680000 s \(Retry-After\), longer than --max-wait 180 s/);
-    // the probe's requests (one per key), none retried
-    expect(hostile.seen.length).toBe(Object.keys(hostile.reference.keys).length);
+    // the first wave only: the probe's reads (one per key) and the fixtures check's reads beside them;
+    // no write (a write waits for the probe's answer), none sent again
+    const keys = Object.keys(hostile.reference.keys).length;
+    expect(hostile.seen.filter((s) => s.method !== 'GET')).toEqual([]);
+    // none sent again: each read (its path and key) once; the probe's one path once per key
+    const sends = hostile.seen.map((s) => `${s.url} ${s.auth ?? ''}`);
+    expect(new Set(sends).size).toBe(sends.length);
+    const times = new Map<string, number>();
+    for (const s of hostile.seen) times.set(s.url, (times.get(s.url) ?? 0) + 1);
+    expect([...times.values()].filter((n) => n >= keys)).toEqual([keys]);
   });
 
   it('a server that stops answering mid-run: the remaining checks blocked under one line', async () => {

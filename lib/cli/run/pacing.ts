@@ -33,7 +33,8 @@ export function pacing(run: Configured, target: Target, teardown: Teardown): Pac
     process.stdout.isTTY && !isCi(run.env)
       ? liveLine((chunk) => process.stdout.write(chunk), process.stdout.columns)
       : undefined;
-  const before = new RequestBudget(target.concurrency, undefined, pace);
+  // the preflight's reads are one wave at --concurrency, not slow-started from 8 (docs/rate-limits.md)
+  const before = new RequestBudget(target.concurrency, undefined, pace, undefined, target.concurrency);
   const budget = new RequestBudget(target.concurrency, target.maxRequests, pace);
   pace.requestsSent = () => before.sent + budget.sent;
   const record = new RunRecord();

@@ -37,6 +37,12 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
   };
   // a server that answered the probe or the fixtures check 429 is not sent a full first wave by the checks
   run.budget.continueFrom(run.before);
+  // the fixtures check's archives, sent beside the first checks, hold a slot of theirs each until
+  // answered: the requests in flight stay within --concurrency (not counted by --max-requests)
+  for (const archive of target.preflight?.archiving ?? []) {
+    run.budget.inFlight += 1;
+    void archive.finally(() => run.budget.release());
+  }
   const setups = new RunSetups({ target, budget: run.budget });
   const runs = await strayChecked(run, async () => {
     try {
@@ -49,6 +55,8 @@ export async function runSelected(run: Ready, defs: readonly CheckDefinition[]):
       return (await Promise.race([all, run.interruption.deadline.then(() => undefined)])) ?? [...record.ended];
     } finally {
       await setups.close();
+      // the fixtures check's archives, sent beside the first checks: in the record before it is finished
+      await target.preflight?.archives;
     }
   });
   // a failing check's reproducers may name a set-up's record: its report says what became of it
